@@ -1,0 +1,33 @@
+/*
+ * kernel/cmdline_test.c - ktests for command-line parsing.  They parse
+ * their own lines, then restore the real one.
+ */
+#include "kernel/cmdline.h"
+#include "kernel/ktest.h"
+#include "kernel/multiboot.h"
+
+KTEST(cmdline_parsing)
+{
+	u32 v = 0;
+
+	cmdline_init("build/mapback.elf ktest rmap=pte_chain mem=16M init=/bin/sh x=-3");
+	KEXPECT_TRUE(cmdline_has("ktest"));
+	KEXPECT_TRUE(cmdline_has("rmap"));
+	KEXPECT_FALSE(cmdline_has("build/mapback.elf"));
+	KEXPECT_FALSE(cmdline_has("kt"));
+	KEXPECT_STREQ(cmdline_get("rmap"), "pte_chain");
+	KEXPECT_STREQ(cmdline_get("init"), "/bin/sh");
+	KEXPECT_TRUE(cmdline_get("ktest") == NULL);
+	KEXPECT_EQ(cmdline_get_size("mem", 0), 16u << 20);
+	KEXPECT_EQ(cmdline_get_long("x", 0), -3);
+	KEXPECT_EQ(cmdline_get_long("missing", 99), 99);
+
+	cmdline_init("mem=8192K mem=8M");
+	KEXPECT_EQ(cmdline_get_size("mem", 0), 8u << 20);
+	KEXPECT_FALSE(parse_size("12Q", &v));
+	KEXPECT_TRUE(parse_size("3G", &v));
+	KEXPECT_EQ(v, 3u << 30);
+
+	cmdline_init(boot_info.cmdline);
+	KEXPECT_TRUE(cmdline_has("ktest"));
+}

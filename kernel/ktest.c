@@ -1,0 +1,68 @@
+/*
+ * kernel/ktest.c - run the registered in-kernel tests and report in TAP.
+ *
+ * Tests run one after another in the boot thread.  A failed expectation
+ * only sets `current_failed`; the runner reads it when the test returns.
+ */
+#include "kernel/ktest.h"
+#include "kernel/cmdline.h"
+#include "kernel/lib/string.h"
+#include "kernel/printk.h"
+
+KERNEL_PARAM("ktest", "run the in-kernel tests after boot");
+KERNEL_PARAM("ktest_only", "run only the in-kernel test of this name");
+
+extern const struct ktest __start_ktests[], __stop_ktests[];
+
+bool ktest_mode;
+static bool current_failed;
+
+void ktest_fail(const char *file, int line, const char *expr, long long a,
+		long long b)
+{
+	printk("#   %s:%d: expected %s, got %lld and %lld (0x%llx, 0x%llx)\n",
+	       file, line, expr, a, b, a, b);
+	current_failed = true;
+}
+
+void ktest_fail_msg(const char *file, int line, const char *expr)
+{
+	printk("#   %s:%d: expected %s\n", file, line, expr);
+	current_failed = true;
+}
+
+void ktest_fail_str(const char *file, int line, const char *expr,
+		    const char *a, const char *b)
+{
+	printk("#   %s:%d: expected %s, got \"%s\" and \"%s\"\n", file, line,
+	       expr, a, b);
+	current_failed = true;
+}
+
+int ktest_run_all(void)
+{
+	const char *only = cmdline_get("ktest_only");
+	const struct ktest *t;
+	int n = 0, passed = 0, failed = 0;
+
+	printk("TAP version 13\n");
+	printk("1..%d\n", (int)(__stop_ktests - __start_ktests));
+	for (t = __start_ktests; t < __stop_ktests; t++) {
+		n++;
+		if (only && strcmp(only, t->name)) {
+			printk("ok %d - %s # SKIP\n", n, t->name);
+			continue;
+		}
+		current_failed = false;
+		t->fn();
+		if (current_failed) {
+			failed++;
+			printk("not ok %d - %s\n", n, t->name);
+		} else {
+			passed++;
+			printk("ok %d - %s\n", n, t->name);
+		}
+	}
+	printk("ktest: %d passed, %d failed\n", passed, failed);
+	return failed;
+}

@@ -1,0 +1,45 @@
+/*
+ * kernel/main.c - kmain, the order in which Mapback comes up.
+ *
+ * boot/boot.asm enters here on the boot stack with paging on (low 16 MiB
+ * mapped twice) and interrupts off.  Each init step below may use only the
+ * ones above it.
+ */
+#include "kernel/cmdline.h"
+#include "kernel/drivers/serial.h"
+#include "kernel/drivers/vga.h"
+#include "kernel/ktest.h"
+#include "kernel/multiboot.h"
+#include "kernel/power.h"
+#include "kernel/printk.h"
+
+#define MAPBACK_VERSION "0.1"
+
+static void banner(void)
+{
+	printk("Mapback version " MAPBACK_VERSION " (" __DATE__ " " __TIME__
+	       ") i386, object-based reverse mapping\n");
+	if (boot_info.loader_name[0])
+		printk("Booted by: %s\n", boot_info.loader_name);
+	printk("Command line: %s\n", boot_info.cmdline);
+}
+
+void kmain(u32 magic, u32 mbi_phys)
+{
+	serial_init();
+	vga_init();
+	multiboot_init(magic, mbi_phys);
+	cmdline_init(boot_info.cmdline);
+	ktest_mode = cmdline_has("ktest");
+
+	banner();
+	multiboot_print_memory_map();
+	cmdline_report_unknown();
+
+	if (ktest_mode) {
+		int failed = ktest_run_all();
+		test_exit(failed ? EXIT_FAIL : EXIT_PASS);
+	}
+	printk("Nothing more to do yet.\n");
+	machine_halt();
+}

@@ -1,0 +1,24 @@
+/*
+ * kernel/panic.h - stopping loudly.  panic() prints the reason, the
+ * registers and a backtrace, then halts (or, in test mode, ends the
+ * emulator with a failure code).  BUG_ON() guards invariants.
+ */
+#ifndef KERNEL_PANIC_H
+#define KERNEL_PANIC_H
+
+#include "kernel/types.h"
+
+void __noreturn panic(const char *fmt, ...) __printf(1, 2);
+
+#define BUG() panic("kernel BUG at %s:%d!", __FILE__, __LINE__)
+#define BUG_ON(cond)                                                      \
+	do {                                                              \
+		if (unlikely(cond))                                       \
+			panic("kernel BUG at %s:%d: %s", __FILE__, __LINE__, \
+			      #cond);                                     \
+	} while (0)
+
+/* Print the return addresses up the frame-pointer chain from ebp. */
+void dump_backtrace(u32 ebp);
+
+#endif

@@ -1,0 +1,18 @@
+/*
+ * kernel/printk.h - kernel messages.  printk formats with kernel/lib/vsprintf,
+ * writes the text to every console (COM1 and VGA) and keeps it in the log
+ * buffer that dmesg reads.
+ */
+#ifndef KERNEL_PRINTK_H
+#define KERNEL_PRINTK_H
+
+#include "kernel/types.h"
+
+int printk(const char *fmt, ...) __printf(1, 2);
+int vprintk(const char *fmt, va_list ap);
+void console_write(const char *s, size_t n);
+
+/* Copy up to len bytes of the log (oldest first) into buf; returns bytes. */
+size_t log_buf_read(char *buf, size_t len);
+
+#endif
