@@ -12,6 +12,7 @@
 #include "kernel/multiboot.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "mm/mm.h"
 
 #define MAPBACK_VERSION "0.1"
 
@@ -34,6 +35,7 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	banner();
 	multiboot_print_memory_map();
+	mm_init();
 	cmdline_report_unknown();
 
 	if (ktest_mode) {
