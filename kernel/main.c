@@ -46,6 +46,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	mm_init();
 	cmdline_report_unknown();
 	cpu_init();
+	test_wp_bit();
 	pic_init();
 	timer_init();
 	sti();

@@ -8,7 +8,9 @@
  *  3. mem_map from bootmem (now anywhere in low memory), every page
  *     PG_reserved; then each RAM frame that is not the kernel image, a
  *     BIOS area, a Multiboot module or bootmem's is freed to its zone.
- *  4. Watermarks, CR0.WP, the slab allocator, fault injection.
+ *  4. Watermarks, the slab allocator, fault injection.
+ *
+ * test_wp_bit() runs later, after cpu_init() has set CR0.WP on a 486+.
  */
 #include "kernel/cmdline.h"
 #include "kernel/multiboot.h"
@@ -20,7 +22,6 @@
 #include "mm/page_alloc.h"
 #include "mm/pgtable.h"
 #include "mm/slab.h"
-#include "mm/tlb.h"
 #include "mm/vmstat.h"
 
 KERNEL_PARAM("mem", "use at most this much RAM, e.g. mem=8M");
@@ -226,7 +227,6 @@ void mm_init(void)
 	free_boot_memory();
 	setup_zone_watermarks();
 
-	enable_write_protect();
 	kmem_cache_init();
 	fault_inject_init();
 	print_summary();

@@ -12,6 +12,12 @@
 #include "kernel/types.h"
 
 void mm_init(void);
+/*
+ * After cpu_init: write-protect one direct-map page and let cpu_test_wp()
+ * find out whether supervisor writes honour it (boot_cpu.has_wp).  Copy-on-
+ * write in the kernel's own user accesses relies on it; a 386 never does.
+ */
+void test_wp_bit(void);
 
 /* Give the frames of physical [start, end) back to the page allocator.
  * Only PG_reserved frames are freed; returns the number freed. */

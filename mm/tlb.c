@@ -1,10 +1,13 @@
 /*
- * mm/tlb.c - TLB flushes and CR0.WP.
+ * mm/tlb.c - TLB flushes.
  *
- * TEMPORARY: the cpu helper's kernel/cpu.h (boot_cpu.has_invlpg,
- * cpu_invlpg, has_wp, cpu_test_wp) is not on main yet, so every flush
- * reloads CR3 (correct on any CPU, just slower) and WP is left off.
+ * A single page is flushed with cpu_invlpg (kernel/cpu.c), which issues
+ * invlpg on a 486+ and reloads CR3 on a 386.  Before cpu_init has run
+ * boot_cpu.has_invlpg is false, so mm_init's flushes are CR3 reloads:
+ * correct on any CPU.  Reloading CR3 drops every non-global entry, which is
+ * all of them: Mapback does not set CR4.PGE.
  */
+#include "kernel/cpu.h"
 #include "kernel/io.h"
 #include "mm/page.h"
 #include "mm/tlb.h"
@@ -19,15 +22,14 @@ void flush_tlb_all(void)
 
 void flush_tlb_mm(struct mm_struct *mm)
 {
-	(void)mm;
+	(void)mm;	/* uniprocessor: only the loaded mm is in the TLB */
 	flush_tlb_all();
 }
 
 void flush_tlb_page(struct mm_struct *mm, u32 va)
 {
 	(void)mm;
-	(void)va;
-	flush_tlb_all();
+	cpu_invlpg(va);
 }
 
 void flush_tlb_range(struct mm_struct *mm, u32 start, u32 end)
@@ -40,8 +42,4 @@ void flush_tlb_range(struct mm_struct *mm, u32 start, u32 end)
 	}
 	for (va = start & PAGE_MASK; va < end; va += PAGE_SIZE)
 		flush_tlb_page(mm, va);
-}
-
-void enable_write_protect(void)
-{
 }

@@ -20,7 +20,4 @@ void flush_tlb_mm(struct mm_struct *mm);
 void flush_tlb_page(struct mm_struct *mm, u32 va);
 void flush_tlb_range(struct mm_struct *mm, u32 start, u32 end);
 
-/* Set CR0.WP when the CPU has it, so the kernel honours read-only PTEs. */
-void enable_write_protect(void);
-
 #endif
