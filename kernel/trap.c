@@ -21,6 +21,7 @@
 #include "kernel/ksyms.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
 
 #define NR_STUBS (IRQ_BASE + NR_IRQS)
 
@@ -149,6 +150,8 @@ void trap(struct trapframe *tf)
 		die(tf);
 	else
 		kernel_fault(tf);
+	if (user_mode(tf))
+		prepare_exit_to_user(tf);
 }
 
 /* The fault catcher for ktests; the stack work is in kernel/entry.asm. */
