@@ -110,9 +110,10 @@ static void show_regs(struct trapframe *tf)
 /*
  * The ebp chain skips the caller of a function that has no frame of its
  * own: GCC builds none for a leaf that never touches the stack, and none
- * exists yet at the first two instructions (push %ebp; mov %esp,%ebp).
- * Its return address is then near the top of the stack; print it, marked
- * "?" when that is a guess.
+ * is complete before `push %ebp; mov %esp,%ebp` (3 bytes) has run.  The
+ * return address is then on the top of the stack, under the saved ebp if
+ * that was pushed; print it, marked "?" for a frameless leaf (which may
+ * have pushed other registers first).
  */
 static void show_frameless_caller(struct trapframe *tf)
 {
@@ -120,18 +121,17 @@ static void show_frameless_caller(struct trapframe *tf)
 	u32 *stack = &tf->esp;	/* kernel mode: where the stack was */
 	u32 off, ret, dummy;
 	const char *fn = ksym_lookup(tf->eip, &off);
+	bool framed;
 
 	if (!fn)
 		return;
-	if (off < 2)
-		ret = stack[off];
-	else if (memcmp((u8 *)(tf->eip - off), prologue, 3))
-		ret = stack[0];
-	else
+	framed = !memcmp((u8 *)(tf->eip - off), prologue, sizeof(prologue));
+	if (framed && off >= sizeof(prologue))
 		return;
+	ret = framed ? stack[off] : stack[0];
 	if (!ksym_lookup(ret, &dummy))
 		return;
-	printk("%s is frameless; called from%s:\n", fn, off < 2 ? "" : " (?)");
+	printk("%s has no frame yet; called from%s:\n", fn, framed ? "" : " (?)");
 	print_address(ret);
 }
 
