@@ -24,13 +24,16 @@ CFLAGS := -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
 	-Wall -Wextra -Werror -std=gnu11 -fno-strict-aliasing \
 	-mno-mmx -mno-sse -mno-sse2 -mno-80387 -fno-builtin-bswap \
 	-fno-asynchronous-unwind-tables -fno-common -I.
+# Backtraces follow the ebp chain: a sibling call (jmp instead of call)
+# would drop the caller's frame from it.
+CFLAGS += -fno-optimize-sibling-calls
 LDFLAGS := -m elf_i386 -nostdlib -no-pie -z noexecstack -T linker.ld
 NASMFLAGS := -f elf32 -g -F dwarf
 
-KSRCS := $(wildcard boot/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
+KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-bochs test-host debug clean
+.PHONY: all deps run run-bochs iso test test-bochs test-host debug clean check-386
 all: $(KERNEL)
 
 $(BUILD)/obj/%.c.o: %.c
@@ -41,8 +44,23 @@ $(BUILD)/obj/%.asm.o: %.asm
 	@mkdir -p $(dir $@)
 	$(NASM) $(NASMFLAGS) $< -o $@
 
-$(KERNEL): $(KOBJS) linker.ld
-	$(LD) $(LDFLAGS) -o $@ $(KOBJS)
+# Two links, so backtraces can name functions: the first with an empty
+# symbol table, then tools/mksyms.sh turns its `nm` into the real table
+# (kernel/ksyms.h), and the second link uses that.  The table sits in
+# .rodata after .text, so no function moves; the cmp proves it.
+KSYMS := $(BUILD)/ksyms
+$(KERNEL): $(KOBJS) linker.ld tools/mksyms.sh
+	tools/mksyms.sh </dev/null >$(KSYMS)0.c
+	$(CC) $(CFLAGS) -c $(KSYMS)0.c -o $(KSYMS)0.o
+	$(LD) $(LDFLAGS) -o $@.pass1 $(KOBJS) $(KSYMS)0.o
+	$(NM) -n $@.pass1 | tools/mksyms.sh >$(KSYMS).c
+	$(CC) $(CFLAGS) -c $(KSYMS).c -o $(KSYMS).o
+	$(LD) $(LDFLAGS) -o $@ $(KOBJS) $(KSYMS).o
+	$(NM) -n $@ | tools/mksyms.sh | cmp -s - $(KSYMS).c || \
+		{ echo "$@: symbol addresses moved between links" >&2; rm -f $@; exit 1; }
+
+check-386: $(KERNEL)
+	OBJDUMP=$(OBJDUMP) tools/check-386.sh $(KERNEL)
 
 -include $(KOBJS:.o=.d)
 
