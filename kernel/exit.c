@@ -9,6 +9,7 @@
 #include "kernel/exit.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
+#include "kernel/itimer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/sched.h"
@@ -16,12 +17,6 @@
 #include "kernel/syscall.h"
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
-
-/* Let go of what the task shares with others: memory, files, cwd. */
-static void exit_resources(struct task_struct *t)
-{
-	(void)t;
-}
 
 /* Our children become init's; init is woken if any of them is a zombie. */
 static void forget_original_parent(struct task_struct *t)
@@ -77,7 +72,7 @@ void __noreturn do_exit(int status)
 		panic("Attempted to kill init! exit status 0x%x", status);
 	BUG_ON(t->flags & PF_EXITING);
 	t->flags |= PF_EXITING;
-	exit_resources(t);
+	itimer_exit(t);
 
 	cli();
 	forget_original_parent(t);

@@ -39,8 +39,8 @@ struct task_struct;
 
 /* Linux i386 struct rusage. */
 struct rusage {
-	struct timeval ru_utime;
-	struct timeval ru_stime;
+	struct old_timeval32 ru_utime;
+	struct old_timeval32 ru_stime;
 	s32 ru_maxrss, ru_ixrss, ru_idrss, ru_isrss;
 	s32 ru_minflt, ru_majflt, ru_nswap, ru_inblock, ru_oublock;
 	s32 ru_msgsnd, ru_msgrcv, ru_nsignals, ru_nvcsw, ru_nivcsw;

@@ -27,6 +27,12 @@ void fpu_reset(struct fpu_state *s)
 	memcpy(s, &init_state, sizeof(*s));
 }
 
+void fpu_reset_live(void)
+{
+	if (fpu_present)
+		asm volatile("frstor %0" : : "m"(init_state));
+}
+
 void fpu_switch(struct fpu_state *prev, const struct fpu_state *next)
 {
 	if (!fpu_present)

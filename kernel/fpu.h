@@ -22,6 +22,8 @@ struct fpu_state {
 void fpu_init(void);
 /* The state a new program starts with (FNINIT's). */
 void fpu_reset(struct fpu_state *s);
+/* exec: the live registers become FNINIT's. */
+void fpu_reset_live(void);
 /* Switch: save the live registers into prev, load next. */
 void fpu_switch(struct fpu_state *prev, const struct fpu_state *next);
 /* fork: copy the live registers into s, keeping them live. */

@@ -15,6 +15,7 @@
 #include "kernel/fpu.h"
 #include "kernel/gdt.h"
 #include "kernel/io.h"
+#include "kernel/itimer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/task.h"
@@ -51,6 +52,7 @@ void sched_init(void)
 	INIT_LIST_HEAD(&t->tasks);
 	INIT_LIST_HEAD(&t->run_list);
 	INIT_LIST_HEAD(&t->timer_list);
+	INIT_LIST_HEAD(&t->itimer_list);
 	init_waitqueue_head(&t->wait_chldexit);
 	strlcpy(t->comm, "swapper", TASK_COMM_LEN);
 	list_add_tail(&t->tasks, &task_list);
@@ -224,6 +226,7 @@ void sched_tick(struct trapframe *tf)
 	else
 		t->stime++;
 	run_timeouts();
+	run_real_timers();
 	if (t == idle_task) {
 		if (!list_empty(&run_queue))
 			t->need_resched = 1;

@@ -3,7 +3,7 @@
  * settimeofday, clock_gettime(64), clock_settime(64), clock_getres(64),
  * nanosleep, clock_nanosleep(64), restart_syscall, times.
  *
- * The 32-bit calls take struct timespec/timeval with 32-bit seconds; the
+ * The 32-bit calls take struct old_timespec32/timeval with 32-bit seconds; the
  * *_time64 calls (musl 1.2 and later use them) take struct timespec64.
  *
  * Sleeps: an interrupted sleep returns -ERESTART_RESTARTBLOCK having
@@ -28,10 +28,10 @@ long sys_time(s32 *ut)
 	return now;
 }
 
-long sys_gettimeofday(struct timeval *utv, struct timezone *utz)
+long sys_gettimeofday(struct old_timeval32 *utv, struct timezone *utz)
 {
 	struct timespec64 ts;
-	struct timeval tv;
+	struct old_timeval32 tv;
 	struct timezone tz = { 0, 0 };
 
 	clock_read(CLOCK_REALTIME, &ts);
@@ -44,10 +44,10 @@ long sys_gettimeofday(struct timeval *utv, struct timezone *utz)
 	return 0;
 }
 
-long sys_settimeofday(const struct timeval *utv, const struct timezone *utz)
+long sys_settimeofday(const struct old_timeval32 *utv, const struct timezone *utz)
 {
 	struct timespec64 ts;
-	struct timeval tv;
+	struct old_timeval32 tv;
 
 	(void)utz;
 	if (!utv)
@@ -62,9 +62,9 @@ long sys_settimeofday(const struct timeval *utv, const struct timezone *utz)
 	return 0;
 }
 
-static int get_timespec32(struct timespec64 *ts, const struct timespec *u)
+static int get_timespec32(struct timespec64 *ts, const struct old_timespec32 *u)
 {
-	struct timespec t;
+	struct old_timespec32 t;
 
 	if (copy_from_user(&t, u, sizeof(t)))
 		return -EFAULT;
@@ -73,9 +73,9 @@ static int get_timespec32(struct timespec64 *ts, const struct timespec *u)
 	return 0;
 }
 
-static int put_timespec32(const struct timespec64 *ts, struct timespec *u)
+static int put_timespec32(const struct timespec64 *ts, struct old_timespec32 *u)
 {
-	struct timespec t = { (s32)ts->tv_sec, (s32)ts->tv_nsec };
+	struct old_timespec32 t = { (s32)ts->tv_sec, (s32)ts->tv_nsec };
 
 	return copy_to_user(u, &t, sizeof(t)) ? -EFAULT : 0;
 }
@@ -100,7 +100,7 @@ static bool timespec_valid(const struct timespec64 *ts)
 	       ts->tv_nsec < NSEC_PER_SEC;
 }
 
-long sys_clock_gettime(int clock, struct timespec *uts)
+long sys_clock_gettime(int clock, struct old_timespec32 *uts)
 {
 	struct timespec64 ts;
 	int err = clock_read(clock, &ts);
@@ -126,7 +126,7 @@ static long clock_settime_common(int clock, struct timespec64 *ts)
 	return 0;
 }
 
-long sys_clock_settime(int clock, const struct timespec *uts)
+long sys_clock_settime(int clock, const struct old_timespec32 *uts)
 {
 	struct timespec64 ts;
 
@@ -155,7 +155,7 @@ static int clock_getres(int clock, struct timespec64 *ts)
 	return 0;
 }
 
-long sys_clock_getres(int clock, struct timespec *ures)
+long sys_clock_getres(int clock, struct old_timespec32 *ures)
 {
 	struct timespec64 ts;
 
@@ -216,7 +216,7 @@ static long do_nanosleep(const struct timespec64 *req, void *urem,
 	return ret;
 }
 
-long sys_nanosleep(const struct timespec *ureq, struct timespec *urem)
+long sys_nanosleep(const struct old_timespec32 *ureq, struct old_timespec32 *urem)
 {
 	struct timespec64 req;
 
@@ -265,8 +265,8 @@ static long clock_nanosleep_common(int clock, int flags,
 	return do_nanosleep(req, urem, rem64);
 }
 
-long sys_clock_nanosleep(int clock, int flags, const struct timespec *ureq,
-			 struct timespec *urem)
+long sys_clock_nanosleep(int clock, int flags, const struct old_timespec32 *ureq,
+			 struct old_timespec32 *urem)
 {
 	struct timespec64 req;
 

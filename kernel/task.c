@@ -96,6 +96,7 @@ struct task_struct *alloc_task(void)
 	INIT_LIST_HEAD(&t->tasks);
 	INIT_LIST_HEAD(&t->run_list);
 	INIT_LIST_HEAD(&t->timer_list);
+	INIT_LIST_HEAD(&t->itimer_list);
 	init_waitqueue_head(&t->wait_chldexit);
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)
 		clear_tls(&t->tls_array[i]);

@@ -127,6 +127,10 @@ struct task_struct {
 	/* Sleeping with a timeout (schedule_timeout, nanosleep). */
 	u32 timeout;			/* jiffies when to wake, or 0 */
 	struct list_head timer_list;	/* in the sleeping-with-timeout list */
+	/* alarm / ITIMER_REAL (kernel/itimer.c), in jiffies. */
+	struct list_head itimer_list;	/* on real_timers while armed */
+	u32 it_real_expire;
+	u32 it_real_interval;
 	/* An interrupted nanosleep, for restart_syscall. */
 	u32 restart_deadline;		/* jiffies */
 	void *restart_rem;		/* user pointer for the time left */

@@ -79,7 +79,7 @@ void jiffies_to_timespec64(u32 j, struct timespec64 *ts)
 	add_ticks(ts, 0, 0, j);
 }
 
-void jiffies_to_timeval(u32 j, struct timeval *tv)
+void jiffies_to_timeval(u32 j, struct old_timeval32 *tv)
 {
 	tv->tv_sec = j / HZ;
 	tv->tv_usec = (j % HZ) * (USEC_PER_SEC / HZ);

@@ -27,12 +27,12 @@
 #define TIMER_ABSTIME	1
 
 /* 32-bit time_t structures (the old calls). */
-struct timespec {
+struct old_timespec32 {
 	s32 tv_sec;
 	s32 tv_nsec;
 };
 
-struct timeval {
+struct old_timeval32 {
 	s32 tv_sec;
 	s32 tv_usec;
 };
@@ -55,7 +55,7 @@ void set_realtime(const struct timespec64 *ts);
 /* Ticks <-> time, rounding up so a sleep is never short. */
 u32 timespec64_to_jiffies(const struct timespec64 *ts);
 void jiffies_to_timespec64(u32 j, struct timespec64 *ts);
-void jiffies_to_timeval(u32 j, struct timeval *tv);
+void jiffies_to_timeval(u32 j, struct old_timeval32 *tv);
 /* Seconds since the epoch, for file times and time(2). */
 u32 get_seconds(void);
 
