@@ -1,8 +1,22 @@
 # Makefile - build, run and test Mapback.
 #
 # Everything lands in build/: build/mapback.elf (the kernel),
-# build/initramfs.cpio, build/mapback.iso.  Sources are found by wildcard,
-# so a new .c or .asm file in boot/ kernel/ mm/ fs/ is built without edits.
+# build/initramfs.cpio (user/user.mk, once user space exists) and
+# build/mapback.iso.  Sources are found by wildcard, so a new .c or .asm file
+# in boot/ kernel/ mm/ fs/ is built without edits.  The work that is more
+# than a command line lives in tools/ (deps.sh, mkiso.sh, run-tests.sh,
+# debug.sh); README.md and docs/testing.md describe the targets.
+#
+#   make              build/mapback.elf
+#   make deps         install missing host tools (run, iso, test do it too)
+#   make run          QEMU, serial on this terminal    (CMDLINE="...")
+#   make run-bochs    Bochs booting the ISO             (CMDLINE="...")
+#   make iso          build/mapback.iso (GRUB 2)
+#   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
+#   make test-bochs   only the Bochs boot
+#   make debug        QEMU halted at the first instruction, gdb attached
+#   make check        the 386 opcode scan
+#   make clean
 
 # i686-elf-gcc when installed, else Debian's cross compiler.
 ifneq ($(shell command -v i686-elf-gcc 2>/dev/null),)
@@ -15,9 +29,19 @@ LD := $(CROSS)ld
 OBJDUMP := $(CROSS)objdump
 NM := $(CROSS)nm
 NASM := nasm
+QEMU := qemu-system-i386
 
 BUILD := build
 KERNEL := $(BUILD)/mapback.elf
+ISO := $(BUILD)/mapback.iso
+# user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
+INITRAMFS :=
+# Files `make test` needs besides the kernel; user/user.mk and others add.
+TEST_DEPS :=
+# Kernel command line for run, run-bochs and debug.
+CMDLINE ?=
+# Boots of tools/test-boots that `make test` runs; empty means all.
+BOOTS ?=
 
 CFLAGS := -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -march=i386 -mtune=i386 -O2 -g \
@@ -30,8 +54,21 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-bochs test-host debug clean
+.PHONY: all deps run run-bochs iso test test-bochs debug check clean
 all: $(KERNEL)
+
+-include user/user.mk
+
+# The targets that boot something check the host tools first.  The check
+# is an order-only prerequisite of every object so that, under -j, nothing
+# is compiled before a missing compiler has been installed.
+DEPS_GOALS := run run-bochs iso test test-bochs debug
+ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
+$(KOBJS): | deps
+endif
+
+deps:
+	@tools/deps.sh
 
 $(BUILD)/obj/%.c.o: %.c
 	@mkdir -p $(dir $@)
@@ -45,6 +82,44 @@ $(KERNEL): $(KOBJS) linker.ld
 	$(LD) $(LDFLAGS) -o $@ $(KOBJS)
 
 -include $(KOBJS:.o=.d)
+
+# A display shows the VGA console in a window; without one, serial only.
+QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
+
+run: $(KERNEL) $(INITRAMFS) | deps
+	$(QEMU) -kernel $(KERNEL) -append "$(CMDLINE)" -m 32 -no-reboot \
+		-serial stdio -monitor none $(QEMU_DISPLAY) \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		$(if $(INITRAMFS),-initrd $(INITRAMFS))
+
+$(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
+	tools/mkiso.sh $@ $(KERNEL) "$(INITRAMFS)"
+
+iso: $(ISO)
+
+# Bochs shows VGA through its VNC server (connect a viewer to :5900) and
+# writes COM1 to this terminal.
+run-bochs: $(KERNEL) $(INITRAMFS) | deps
+	tools/mkiso.sh $(BUILD)/run-bochs.iso $(KERNEL) "$(INITRAMFS)" "$(CMDLINE)"
+	echo c >$(BUILD)/run-bochs.rc
+	LC_ALL=C LANG=C BXSHARE=/usr/share/bochs MAPBACK_MEGS=32 \
+		MAPBACK_ISO=$(BUILD)/run-bochs.iso MAPBACK_SERIAL=/dev/stdout \
+		MAPBACK_LOG=$(BUILD)/run-bochs.log \
+		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc
+
+test: $(KERNEL) $(TEST_DEPS) | deps
+	@KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" tools/run-tests.sh $(BOOTS)
+
+test-bochs: $(KERNEL) $(TEST_DEPS) | deps
+	@KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" tools/run-tests.sh bochs
+
+debug: $(KERNEL) $(INITRAMFS) | deps
+	@tools/deps.sh gdb
+	tools/debug.sh $(KERNEL) "$(CMDLINE)" "$(INITRAMFS)"
+
+check: $(KERNEL)
+	@if [ -x tools/check-386.sh ]; then tools/check-386.sh $(KERNEL); \
+	else echo "check: tools/check-386.sh is not there yet"; fi
 
 clean:
 	rm -rf $(BUILD)
