@@ -82,6 +82,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 		"${extra[@]}"
 fi
 
-if [ -x tools/fetch-userland.sh ]; then
-	tools/fetch-userland.sh
+if [ -f tools/fetch-userland.sh ]; then
+	bash tools/fetch-userland.sh
 fi

@@ -27,7 +27,7 @@ if [ -n "$cmdline" ]; then
 		>"$tree/boot/grub/mapback-args.cfg"
 fi
 # Only the BIOS (i386-pc) platform: Mapback is a Multiboot 1 kernel for PCs.
-grub-mkrescue -o "$out.tmp" --compress=xz \
+grub-mkrescue -o "$out.tmp" \
 	-d /usr/lib/grub/i386-pc "$tree" >"$out.log" 2>&1 || {
 	cat "$out.log" >&2
 	exit 1

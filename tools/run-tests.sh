@@ -190,8 +190,11 @@ judge_boot() {
 		failed=$((failed + 1))
 		local IFS=';'
 		echo "FAIL boot $name: ${why[*]}; log: $log"
-		echo "    --- last lines of $log ---"
-		tail -n 15 "$log" | awk '{ print "    " $0 }'
+		# An empty log means the boot never started: show why.
+		local show=$log
+		[ -s "$log" ] || show=build/test-$name.out
+		echo "    --- last lines of $show ---"
+		tail -n 15 "$show" | awk '{ print "    " $0 }'
 	fi
 }
 
