@@ -57,15 +57,17 @@ KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 .PHONY: all deps run run-bochs iso test test-bochs debug check clean FORCE
 all: $(KERNEL)
 
+# The targets that boot something check the host tools first.  DEPS_ORDER
+# is `deps` for those goals and empty otherwise; as an order-only
+# prerequisite of every object it keeps -j from compiling anything before a
+# missing compiler is installed.  user/user.mk uses it the same way for
+# files that need tools/fetch-userland.sh to have run.
+DEPS_GOALS := run run-bochs iso test test-bochs debug
+DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
+
 -include user/user.mk
 
-# The targets that boot something check the host tools first.  The check
-# is an order-only prerequisite of every object so that, under -j, nothing
-# is compiled before a missing compiler has been installed.
-DEPS_GOALS := run run-bochs iso test test-bochs debug
-ifneq ($(filter $(DEPS_GOALS),$(MAKECMDGOALS)),)
-$(KOBJS): | deps
-endif
+$(KOBJS): | $(DEPS_ORDER)
 
 deps:
 	@tools/deps.sh

@@ -188,8 +188,9 @@ judge_boot() {
 	     /^[ \t]*#/ || /^[ \t]+not ok / { d[n++] = $0 }' "$log"
 	if [ ${#why[@]} -gt 0 ]; then
 		failed=$((failed + 1))
-		local IFS=';'
-		echo "FAIL boot $name: ${why[*]}; log: $log"
+		printf 'FAIL boot %s: ' "$name"
+		printf '%s; ' "${why[@]}"
+		echo "log: $log"
 		# An empty log means the boot never started: show why.
 		local show=$log
 		[ -s "$log" ] || show=build/test-$name.out
