@@ -15,7 +15,7 @@
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
 #   make debug        QEMU halted at the first instruction, gdb attached
-#   make check        the 386 opcode scan
+#   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
 #   make clean
 
 # i686-elf-gcc when installed, else Debian's cross compiler.
@@ -48,13 +48,16 @@ CFLAGS := -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
 	-Wall -Wextra -Werror -std=gnu11 -fno-strict-aliasing \
 	-mno-mmx -mno-sse -mno-sse2 -mno-80387 -fno-builtin-bswap \
 	-fno-asynchronous-unwind-tables -fno-common -I.
+# Backtraces follow the ebp chain: a sibling call (jmp instead of call)
+# would drop the caller's frame from it.
+CFLAGS += -fno-optimize-sibling-calls
 LDFLAGS := -m elf_i386 -nostdlib -no-pie -z noexecstack -T linker.ld
 NASMFLAGS := -f elf32 -g -F dwarf
 
-KSRCS := $(wildcard boot/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
+KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-bochs debug check clean FORCE
+.PHONY: all deps run run-bochs iso test test-bochs debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -86,8 +89,20 @@ $(BUILD)/kobjs.list: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(KOBJS)' | cmp -s - $@ || echo '$(KOBJS)' >$@
 
-$(KERNEL): $(KOBJS) linker.ld $(BUILD)/kobjs.list
-	$(LD) $(LDFLAGS) -o $@ $(KOBJS)
+# Two links, so backtraces can name functions: the first with an empty
+# symbol table, then tools/mksyms.sh turns its `nm` into the real table
+# (kernel/ksyms.h), and the second link uses that.  The table sits in
+# .rodata after .text, so no function moves; the cmp proves it.
+KSYMS := $(BUILD)/ksyms
+$(KERNEL): $(KOBJS) linker.ld tools/mksyms.sh $(BUILD)/kobjs.list
+	tools/mksyms.sh </dev/null >$(KSYMS)0.c
+	$(CC) $(CFLAGS) -c $(KSYMS)0.c -o $(KSYMS)0.o
+	$(LD) $(LDFLAGS) -o $@.pass1 $(KOBJS) $(KSYMS)0.o
+	$(NM) -n $@.pass1 | tools/mksyms.sh >$(KSYMS).c
+	$(CC) $(CFLAGS) -c $(KSYMS).c -o $(KSYMS).o
+	$(LD) $(LDFLAGS) -o $@ $(KOBJS) $(KSYMS).o
+	$(NM) -n $@ | tools/mksyms.sh | cmp -s - $(KSYMS).c || \
+		{ echo "$@: symbol addresses moved between links" >&2; rm -f $@; exit 1; }
 
 -include $(KOBJS:.o=.d)
 
@@ -117,19 +132,22 @@ run-bochs: $(KERNEL) $(INITRAMFS) | deps
 		MAPBACK_LOG=$(BUILD)/run-bochs.log \
 		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc || [ $$? -eq 1 ]
 
+TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
+
 test: $(KERNEL) $(TEST_DEPS) | deps
-	@KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" tools/run-tests.sh $(BOOTS)
+	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
 
 test-bochs: $(KERNEL) $(TEST_DEPS) | deps
-	@KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" tools/run-tests.sh bochs
+	@$(TEST_ENV) tools/run-tests.sh bochs
 
 debug: $(KERNEL) $(INITRAMFS) | deps
 	@tools/deps.sh gdb
 	tools/debug.sh $(KERNEL) "$(CMDLINE)" "$(INITRAMFS)"
 
 check: $(KERNEL)
-	@if [ -x tools/check-386.sh ]; then tools/check-386.sh $(KERNEL); \
-	else echo "check: tools/check-386.sh is not there yet"; fi
+	OBJDUMP=$(OBJDUMP) tools/check-386.sh $(KERNEL)
+
+check-386: check
 
 clean:
 	rm -rf $(BUILD)

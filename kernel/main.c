@@ -6,12 +6,18 @@
  * ones above it.
  */
 #include "kernel/cmdline.h"
+#include "kernel/cpu.h"
+#include "kernel/drivers/pic.h"
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
+#include "kernel/gdt.h"
+#include "kernel/io.h"
 #include "kernel/ktest.h"
 #include "kernel/multiboot.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/timer.h"
+#include "kernel/trap.h"
 
 #define MAPBACK_VERSION "0.1"
 
@@ -28,6 +34,8 @@ void kmain(u32 magic, u32 mbi_phys)
 {
 	serial_init();
 	vga_init();
+	gdt_init();
+	trap_init();
 	multiboot_init(magic, mbi_phys);
 	cmdline_init(boot_info.cmdline);
 	ktest_mode = cmdline_has("ktest");
@@ -35,6 +43,10 @@ void kmain(u32 magic, u32 mbi_phys)
 	banner();
 	multiboot_print_memory_map();
 	cmdline_report_unknown();
+	cpu_init();
+	pic_init();
+	timer_init();
+	sti();
 
 	if (ktest_mode) {
 		int failed = ktest_run_all();
