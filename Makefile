@@ -42,6 +42,8 @@ TEST_DEPS :=
 CMDLINE ?=
 # Boots of tools/test-boots that `make test` runs; empty means all.
 BOOTS ?=
+# Bochs display for run-bochs; empty means tools/bochsrc's headless rfb.
+BOCHS_DISPLAY ?=
 
 CFLAGS := -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -march=i386 -mtune=i386 -O2 -g \
@@ -120,8 +122,9 @@ $(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
 
 iso: $(ISO)
 
-# Bochs shows VGA through its VNC server (connect a viewer to :5900) and
-# writes COM1 to this terminal.  It exits with status 1 however the guest
+# Bochs shows VGA through its VNC server (connect a viewer to :5900), or in
+# a window with BOCHS_DISPLAY=x (needs bochs-x), and writes COM1 to this
+# terminal.  It exits with status 1 however the guest
 # ended, which is not an error here.
 run-bochs: $(KERNEL) $(INITRAMFS) | deps
 	tools/mkiso.sh $(BUILD)/run-bochs.iso $(KERNEL) "$(INITRAMFS)" "$(CMDLINE)"
@@ -130,7 +133,8 @@ run-bochs: $(KERNEL) $(INITRAMFS) | deps
 	LC_ALL=C LANG=C BXSHARE=/usr/share/bochs MAPBACK_MEGS=32 \
 		MAPBACK_ISO=$(BUILD)/run-bochs.iso MAPBACK_SERIAL=/dev/stdout \
 		MAPBACK_LOG=$(BUILD)/run-bochs.log \
-		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc || [ $$? -eq 1 ]
+		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc \
+		$(if $(BOCHS_DISPLAY),'display_library: $(BOCHS_DISPLAY)') || [ $$? -eq 1 ]
 
 TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
 
