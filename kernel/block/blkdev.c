@@ -12,8 +12,12 @@
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
+#include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
+#include "kernel/task.h"
 #include "kernel/timer.h"
+#include "kernel/wait.h"
 
 KERNEL_PARAM("fail_blk_io", "fail the Nth block request with -EIO (tests)");
 
@@ -23,6 +27,9 @@ static unsigned long nr_requests;	/* bios submitted since boot */
 static unsigned long fail_nth;		/* the one to fail, 0 = none */
 static unsigned long nr_injected;
 static bool fail_param_read;
+
+/* Tasks waiting in submit_bio_wait for any bio; woken at every completion. */
+static DECLARE_WAIT_QUEUE_HEAD(bio_wait_queue);
 
 void blk_init_queue(struct request_queue *q,
 		    int (*request_fn)(struct request_queue *, struct bio *),
@@ -40,6 +47,12 @@ void blkdev_register(struct block_device *bdev)
 {
 	bdev->holder = NULL;
 	list_add_tail(&bdev->list, &all_block_devices);
+}
+
+void blkdev_unregister(struct block_device *bdev)
+{
+	BUG_ON(bdev->holder || bdev->queue->active);
+	list_del_init(&bdev->list);
 }
 
 struct block_device *blkdev_lookup(const char *name)
@@ -114,6 +127,7 @@ static void bio_endio(struct bio *bio, int error)
 	bio->bi_done = true;
 	if (bio->bi_end_io)
 		bio->bi_end_io(bio);
+	wake_up(&bio_wait_queue);
 }
 
 /* Start pending bios until one is in flight or none is left. */
@@ -191,18 +205,40 @@ void submit_bio(struct bio *bio)
 /*
  * Wait for bio.  With interrupts off, or on a queue whose completions do not
  * come by interrupt, the waiter drives the hardware through poll_fn.
- * Otherwise it halts until the next interrupt: `sti; hlt` is atomic against
- * the completion interrupt, since sti takes effect after the next
- * instruction.  If no completion comes within BLK_IRQ_TIMEOUT, the
- * interrupt is taken as lost and the waiter polls.
+ * Otherwise a task sleeps on bio_wait_queue; the boot thread and the idle
+ * task, which must not sleep, halt until the next interrupt instead
+ * (`sti; hlt` is atomic against the completion interrupt: sti takes effect
+ * after the next instruction).  If no completion comes within
+ * BLK_IRQ_TIMEOUT, the interrupt is taken as lost and the waiter polls.
  */
 #define BLK_IRQ_TIMEOUT (2 * HZ)
+
+static bool may_sleep(void)
+{
+	return current && !(current->flags & PF_IDLE);
+}
+
+/* Sleep until bio is done or the timeout passes; interrupts are off on
+ * entry and on return. */
+static void bio_sleep(struct bio *bio, u32 ticks)
+{
+	wait_queue_t w;
+
+	init_wait(&w);
+	prepare_to_wait(&bio_wait_queue, &w, TASK_UNINTERRUPTIBLE);
+	if (!bio->bi_done) {
+		sti();
+		schedule_timeout((long)ticks);
+		cli();
+	}
+	finish_wait(&bio_wait_queue, &w);
+}
 
 static void bio_wait(struct bio *bio)
 {
 	struct request_queue *q = bio->bi_bdev->queue;
-	bool can_halt = read_eflags() & EFLAGS_IF;
-	u32 start = jiffies;
+	bool irqs_on = read_eflags() & EFLAGS_IF;
+	u32 start = jiffies, waited;
 	bool lost = false;
 	u32 flags;
 
@@ -212,16 +248,18 @@ static void bio_wait(struct bio *bio)
 			irq_restore(flags);
 			break;
 		}
-		if (q->irq_driven && can_halt) {
-			if (jiffies - start < BLK_IRQ_TIMEOUT) {
+		waited = jiffies - start;
+		if (q->irq_driven && irqs_on && waited < BLK_IRQ_TIMEOUT) {
+			if (may_sleep())
+				bio_sleep(bio, BLK_IRQ_TIMEOUT - waited);
+			else
 				asm volatile("sti; hlt" : : : "memory");
-				continue;
-			}
-			if (!lost) {
-				printk("%s: lost interrupt, polling\n",
-				       bio->bi_bdev->name);
-				lost = true;
-			}
+			irq_restore(flags);
+			continue;
+		}
+		if (q->irq_driven && irqs_on && !lost) {
+			printk("%s: lost interrupt, polling\n", bio->bi_bdev->name);
+			lost = true;
 		}
 		q->poll_fn(q);
 		irq_restore(flags);

@@ -96,6 +96,9 @@ void blk_init_queue(struct request_queue *q,
 		    int (*request_fn)(struct request_queue *, struct bio *),
 		    void (*poll_fn)(struct request_queue *), void *queuedata);
 void blkdev_register(struct block_device *bdev);
+/* Take a disk off the list (tests' fake disks); it must be idle and
+ * unclaimed. */
+void blkdev_unregister(struct block_device *bdev);
 
 /* "hdb" or "/dev/hdb"; NULL if there is no such disk. */
 struct block_device *blkdev_lookup(const char *name);
