@@ -538,3 +538,35 @@ KTEST(swap_syscalls_refuse_kernel_pointers)
 	KEXPECT_EQ(sys_swapoff(path), -EFAULT);
 	KEXPECT_EQ(total_swap_pages, 0);
 }
+
+/* swapoff refuses with -ENOMEM, touching nothing, when the pages in use
+ * could not fit in free memory and the other areas.  The area is made to
+ * look that full by raising its counts, then put back. */
+KTEST(swapoff_enomem_when_no_room)
+{
+	struct swap_info_struct *p;
+	swp_entry_t e;
+	u32 extra;
+	long free_before;
+
+	if (!tst_setup(0))
+		return;
+	if (!KEXPECT_EQ(do_swapon("tst0", 0), 0))
+		goto out;
+	p = area_of("tst0");
+	e = get_swap_page();
+	free_before = nr_swap_pages;
+	extra = nr_free_pages() + 1;
+	p->inuse_pages += extra;
+	p->pages += extra;
+	KEXPECT_EQ(do_swapoff("tst0"), -ENOMEM);
+	p->inuse_pages -= extra;
+	p->pages -= extra;
+	KEXPECT_TRUE(p->flags & SWP_WRITEOK);
+	KEXPECT_EQ(nr_swap_pages, free_before);
+	KEXPECT_EQ(swap_count(e), 1);
+	swap_free(e);
+	KEXPECT_EQ(do_swapoff("tst0"), 0);
+out:
+	tst_teardown(0);
+}
