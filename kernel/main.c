@@ -18,6 +18,7 @@
 #include "kernel/printk.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
+#include "mm/mm.h"
 
 #define MAPBACK_VERSION "0.1"
 
@@ -42,8 +43,10 @@ void kmain(u32 magic, u32 mbi_phys)
 
 	banner();
 	multiboot_print_memory_map();
+	mm_init();
 	cmdline_report_unknown();
 	cpu_init();
+	test_wp_bit();
 	pic_init();
 	timer_init();
 	sti();
