@@ -24,6 +24,9 @@ CFLAGS := -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
 	-Wall -Wextra -Werror -std=gnu11 -fno-strict-aliasing \
 	-mno-mmx -mno-sse -mno-sse2 -mno-80387 -fno-builtin-bswap \
 	-fno-asynchronous-unwind-tables -fno-common -I.
+# Backtraces follow the ebp chain: a sibling call (jmp instead of call)
+# would drop the caller's frame from it.
+CFLAGS += -fno-optimize-sibling-calls
 LDFLAGS := -m elf_i386 -nostdlib -no-pie -z noexecstack -T linker.ld
 NASMFLAGS := -f elf32 -g -F dwarf
 

@@ -57,18 +57,17 @@ static struct desc_struct make_desc(u32 base, u32 limit, u8 access, u8 flags)
 	return d;
 }
 
-/* The descriptor a user_desc asks for: always DPL 3, never a system type. */
+/*
+ * The descriptor a user_desc asks for: always DPL 3 and a code/data type
+ * (S set), so a task cannot make a call gate or a TSS this way.
+ */
 static struct desc_struct tls_desc(const struct user_desc *u)
 {
-	struct desc_struct d;
+	u8 access = (u->seg_not_present ? 0 : 0x80) | 0x70 |
+		    (u->contents << 2) | ((u->read_exec_only ^ 1) << 1);
+	u8 flags = (u->limit_in_pages << 3) | (u->seg_32bit << 2) | u->useable;
 
-	d.a = (u->base_addr << 16) | (u->limit & 0xFFFF);
-	d.b = (u->base_addr & 0xFF000000) | ((u->base_addr >> 16) & 0xFF) |
-	      (u->limit & 0xF0000) | ((u->read_exec_only ^ 1) << 9) |
-	      (u->contents << 10) | ((u->seg_not_present ^ 1) << 15) |
-	      (u->seg_32bit << 22) | (u->limit_in_pages << 23) |
-	      (u->useable << 20) | 0x7000;
-	return d;
+	return make_desc(u->base_addr, u->limit, access, flags);
 }
 
 static bool tls_empty(const struct user_desc *u)

@@ -19,6 +19,7 @@
 #include "kernel/idt.h"
 #include "kernel/io.h"
 #include "kernel/ksyms.h"
+#include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 
@@ -106,6 +107,34 @@ static void show_regs(struct trapframe *tf)
 	       read_cr3());
 }
 
+/*
+ * The ebp chain skips the caller of a function that has no frame of its
+ * own: GCC builds none for a leaf that never touches the stack, and none
+ * is complete before `push %ebp; mov %esp,%ebp` (3 bytes) has run.  The
+ * return address is then on the top of the stack, under the saved ebp if
+ * that was pushed; print it, marked "?" for a frameless leaf (which may
+ * have pushed other registers first).
+ */
+static void show_frameless_caller(struct trapframe *tf)
+{
+	static const u8 prologue[3] = { 0x55, 0x89, 0xE5 };
+	u32 *stack = &tf->esp;	/* kernel mode: where the stack was */
+	u32 off, ret, dummy;
+	const char *fn = ksym_lookup(tf->eip, &off);
+	bool framed;
+
+	if (!fn)
+		return;
+	framed = !memcmp((u8 *)(tf->eip - off), prologue, sizeof(prologue));
+	if (framed && off >= sizeof(prologue))
+		return;
+	ret = framed ? stack[off] : stack[0];
+	if (!ksym_lookup(ret, &dummy))
+		return;
+	printk("%s has no frame yet; called from%s:\n", fn, framed ? "" : " (?)");
+	print_address(ret);
+}
+
 void __noreturn die(struct trapframe *tf)
 {
 	const char *name = trap_name(tf->trapno);
@@ -120,6 +149,8 @@ void __noreturn die(struct trapframe *tf)
 		       tf->err & PF_WRITE ? "write" : "read",
 		       tf->err & PF_USER ? "user" : "kernel");
 	show_regs(tf);
+	if (!user_mode(tf))
+		show_frameless_caller(tf);
 	panic_at(user_mode(tf) ? 0 : tf->ebp, "Fatal exception: %s", name);
 }
 
