@@ -127,18 +127,17 @@ static void unmap_vma_pages(struct vm_area_struct *vma, unsigned long first,
 	zap_page_range(vma, start, end);
 }
 
-void unmap_mapping_range(struct address_space *mapping,
-			 unsigned long long holebegin,
-			 unsigned long long holelen)
+void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
+			 loff_t holelen)
 {
-	unsigned long long first = holebegin >> PAGE_SHIFT;
-	unsigned long long last = ~0UL;
+	u64 first = (u64)holebegin >> PAGE_SHIFT;
+	u64 last = ~0UL;
 	struct vm_area_struct *vma;
 
-	if (first > ~0UL)
+	if (holebegin < 0 || holelen < 0 || first > ~0UL)
 		return;
 	if (holelen) {
-		unsigned long long n = (holelen + PAGE_SIZE - 1) >> PAGE_SHIFT;
+		u64 n = ((u64)holelen + PAGE_SIZE - 1) >> PAGE_SHIFT;
 
 		if (first + n - 1 < last)
 			last = first + n - 1;

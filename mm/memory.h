@@ -5,6 +5,7 @@
 #ifndef MM_MEMORY_H
 #define MM_MEMORY_H
 
+#include "fs/stat.h"
 #include "mm/mm_struct.h"
 #include "mm/vma.h"
 
@@ -29,9 +30,8 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
  * Unmap the pages of file offsets [holebegin, holebegin + holelen) (bytes)
  * from every VMA that maps them (truncate).  holelen 0 means to the end.
  */
-void unmap_mapping_range(struct address_space *mapping,
-			 unsigned long long holebegin,
-			 unsigned long long holelen);
+void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
+			 loff_t holelen);
 
 /* fork: give dst's copy of vma the same pages, COW for private ones. */
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
