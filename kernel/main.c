@@ -18,6 +18,7 @@
 #include "kernel/printk.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
+#include "mm/memory.h"
 #include "mm/mm.h"
 
 #define MAPBACK_VERSION "0.1"
@@ -47,6 +48,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	cmdline_report_unknown();
 	cpu_init();
 	test_wp_bit();
+	vm_init();
 	pic_init();
 	timer_init();
 	sti();
