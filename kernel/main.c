@@ -18,6 +18,7 @@
 #include "kernel/printk.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
+#include "mm/rmap.h"
 #include "mm/memory.h"
 #include "mm/mm.h"
 
@@ -49,6 +50,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	cpu_init();
 	test_wp_bit();
 	vm_init();
+	rmap_init();
 	pic_init();
 	timer_init();
 	sti();

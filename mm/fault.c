@@ -26,6 +26,7 @@
 #include "mm/page_alloc.h"
 #include "mm/pt_walk.h"
 #include "mm/pte_map.h"
+#include "mm/rmap.h"
 #include "mm/tlb.h"
 
 static bool pte_same(pte_t a, pte_t b)
@@ -33,12 +34,13 @@ static bool pte_same(pte_t a, pte_t b)
 	return pte_val(a) == pte_val(b);
 }
 
-/* Swap in a new page for the old one at *pte (still == orig). */
-static void replace_page(struct vm_area_struct *vma, unsigned long addr,
-			 pte_t *pte, struct page *new, pte_t entry)
+/* Swap in a new page for the old one at *pte (still == orig); 0, or
+ * -ENOMEM with the PTE left empty and new still the caller's. */
+static int replace_page(struct vm_area_struct *vma, unsigned long addr,
+			pte_t *pte, struct page *new, pte_t entry)
 {
 	vm_clear_pte(vma, addr, pte);
-	vm_install_pte(vma, addr, pte, new, entry);
+	return vm_install_pte(vma, addr, pte, new, entry);
 }
 
 static pte_t writable_pte(struct page *page, struct vm_area_struct *vma)
@@ -69,6 +71,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 {
 	struct page *old = pfn_to_page(pte_pfn(orig)), *new;
 	unsigned long flags;
+	int ret = VM_FAULT_MINOR;
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (!pte_same(*pte, orig))
@@ -92,32 +95,41 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pte_same(*pte, orig)) {
 		SetPageAnon(new);
-		replace_page(vma, addr, pte, new, writable_pte(new, vma));
+		if (replace_page(vma, addr, pte, new, writable_pte(new, vma))) {
+			put_page(new);
+			ret = VM_FAULT_OOM;
+		}
 	} else {
 		put_page(new);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	put_page(old);
-	return VM_FAULT_MINOR;
+	return ret;
 
 out_unlock:
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return VM_FAULT_MINOR;
 }
 
-/* Install page at the empty *pte unless someone beat us to it. */
-static void install_new(struct vm_area_struct *vma, unsigned long addr,
-			pte_t *pte, struct page *page, pte_t entry)
+/*
+ * Install page at the empty *pte unless someone beat us to it; ret is the
+ * fault's result, VM_FAULT_OOM instead if the reverse map had no memory.
+ */
+static int install_new(struct vm_area_struct *vma, unsigned long addr,
+		       pte_t *pte, struct page *page, pte_t entry, int ret)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long flags;
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
-	if (pte_none(*pte))
-		vm_install_pte(vma, addr, pte, page, entry);
-	else
+	if (!pte_none(*pte)) {
 		put_page(page);
+	} else if (vm_install_pte(vma, addr, pte, page, entry)) {
+		put_page(page);
+		ret = VM_FAULT_OOM;
+	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return ret;
 }
 
 /* Demand zero: a fresh page, writable at once if the VMA is. */
@@ -133,8 +145,8 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 	entry = mk_pte(page, vma->vm_page_prot);
 	if (vma->vm_flags & VM_WRITE)
 		entry = pte_mkwrite(entry);
-	install_new(vma, addr, pte, page, pte_mkyoung(entry));
-	return VM_FAULT_MINOR;
+	return install_new(vma, addr, pte, page, pte_mkyoung(entry),
+			   VM_FAULT_MINOR);
 }
 
 /*
@@ -159,8 +171,8 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		if (!copy)
 			return VM_FAULT_OOM;
 		SetPageAnon(copy);
-		install_new(vma, addr, pte, copy, writable_pte(copy, vma));
-		return VM_FAULT_MAJOR;
+		return install_new(vma, addr, pte, copy,
+				   writable_pte(copy, vma), VM_FAULT_MAJOR);
 	}
 	entry = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
 	if (write) {
@@ -168,10 +180,28 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		entry = pte_mkdirty(entry);
 	}
 	/* VM_NONLINEAR pages are anonymous to rmap, as in the 2.5.62 patch. */
-	if (vma->vm_flags & VM_NONLINEAR)
-		SetPageAnon(page);
-	install_new(vma, addr, pte, page, entry);
-	return VM_FAULT_MAJOR;
+	if ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page)) {
+		put_page(page);
+		return VM_FAULT_OOM;
+	}
+	return install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+}
+
+/*
+ * A nonlinear PTE that reclaim emptied kept its file offset: bring that
+ * page back the way remap_file_pages put it there.
+ */
+static int do_file_pte(struct vm_area_struct *vma, unsigned long addr,
+		       pte_t entry)
+{
+	int err;
+
+	BUG_ON(!(vma->vm_flags & VM_NONLINEAR) || !vma->vm_ops->populate);
+	err = vma->vm_ops->populate(vma, addr, PAGE_SIZE, vma->vm_page_prot,
+				    pte_to_pgoff(entry), false);
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+	return err ? VM_FAULT_SIGBUS : VM_FAULT_MAJOR;
 }
 
 int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
@@ -185,6 +215,8 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	if (!pte)
 		return VM_FAULT_OOM;
 	entry = *pte;
+	if (pte_file(entry))
+		return do_file_pte(vma, addr, entry);
 	if (pte_none(entry)) {
 		if (vma->vm_ops && vma->vm_ops->nopage)
 			return do_file_page(vma, addr, pte, write);

@@ -38,6 +38,8 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 		for (; addr < stop; addr += PAGE_SIZE, pte++) {
 			if (pte_present(*pte))
 				vm_clear_pte(vma, addr, pte);
+			else if (pte_file(*pte))
+				set_pte(pte, __pte(0));
 			else
 				BUG_ON(!pte_none(*pte));
 		}
@@ -68,6 +70,11 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 
 		if (pte_none(entry))
 			continue;
+		if (pte_file(entry)) {
+			/* A nonlinear offset reclaim left behind: no page. */
+			set_pte(dpte, entry);
+			continue;
+		}
 		BUG_ON(!pte_present(entry));
 		if (cow && pte_write(entry)) {
 			entry = pte_wrprotect(entry);
@@ -75,7 +82,11 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 		}
 		page = pfn_to_page(pte_pfn(entry));
 		get_page(page);
-		vm_install_pte(dvma, addr, dpte, page, pte_mkold(entry));
+		if (vm_install_pte(dvma, addr, dpte, page, pte_mkold(entry))) {
+			put_page(page);
+			spin_unlock_irqrestore(&src->page_table_lock, flags);
+			return -ENOMEM;
+		}
 	}
 	spin_unlock_irqrestore(&src->page_table_lock, flags);
 	return 0;
@@ -199,12 +210,23 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 		dst = pte_alloc(mm, new_addr + off);
 		if (!dst)
 			return -ENOMEM;
+		if (pte_file(*src)) {
+			set_pte(dst, *src);	/* no page behind it */
+			set_pte(src, __pte(0));
+			continue;
+		}
 		spin_lock_irqsave(&mm->page_table_lock, flags);
 		entry = *src;
 		page = pte_page(entry);
-		get_page(page);		/* vm_clear_pte drops the PTE's */
+		/* Map the new place first: if the reverse map has no
+		 * memory, the old PTE still holds the data. */
+		get_page(page);
+		if (vm_install_pte(new_vma, new_addr + off, dst, page, entry)) {
+			put_page(page);
+			spin_unlock_irqrestore(&mm->page_table_lock, flags);
+			return -ENOMEM;
+		}
 		vm_clear_pte(vma, old_addr + off, src);
-		vm_install_pte(new_vma, new_addr + off, dst, page, entry);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 	return 0;

@@ -29,7 +29,7 @@ u32 bad_page_caught;
 	(1u << PG_locked | 1u << PG_lru | 1u << PG_active | 1u << PG_slab | \
 	 1u << PG_reserved | 1u << PG_private | 1u << PG_writeback |        \
 	 1u << PG_direct | 1u << PG_compound | 1u << PG_swapcache |         \
-	 1u << PG_buddy)
+	 1u << PG_buddy | 1u << PG_chainlock)
 
 void bad_page(const char *function, const char *why, struct page *page)
 {
@@ -54,8 +54,12 @@ static bool free_pages_check(const char *function, struct page *page)
 		bad_page(function, "page still mapped by PTEs", page);
 	else if (page->flags & PAGE_FLAGS_CHECK)
 		bad_page(function, "page flags in use", page);
-	else
+	else {
+		/* An anonymous page stops being one when it is freed (the
+		 * objrmap patch's free_pages_check). */
+		ClearPageAnon(page);
 		return true;
+	}
 	return false;
 }
 
