@@ -7,6 +7,7 @@
  */
 #include "kernel/cmdline.h"
 #include "kernel/cpu.h"
+#include "kernel/drivers/ide.h"
 #include "kernel/drivers/pic.h"
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
@@ -61,6 +62,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pic_init();
 	timer_init();
 	sti();
+	ide_init();
 
 	rest_init();
 }
