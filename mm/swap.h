@@ -115,8 +115,11 @@ struct swap_info_struct *swap_info_get(swp_entry_t entry);
 int swap_readpage(struct page *page, swp_entry_t entry);
 int swap_writepage(struct page *page, swp_entry_t entry);
 /* Asynchronous write for reclaim: done(page, error) runs once the write
- * ends, possibly in interrupt context.  0 if submitted, -ENOMEM if no bio
- * could be allocated, -EINVAL for a bad entry (done is not called). */
+ * ends, in interrupt context or (an injected error, a queue that was
+ * polled) before swap_writepage_async returns; it must not sleep.  0 if
+ * submitted, -ENOMEM if no bio could be allocated, -EINVAL for a bad entry
+ * (done is not called in those two cases).  On an error the page is also
+ * marked PageError. */
 int swap_writepage_async(struct page *page, swp_entry_t entry,
 			 void (*done)(struct page *page, int error));
 

@@ -111,6 +111,24 @@ static struct swap_info_struct *area_of(const char *name)
 	return NULL;
 }
 
+/* tst0 made and turned on: its area, or NULL with nothing left behind. */
+static struct swap_info_struct *tst_swapon(void)
+{
+	if (!tst_setup(0))
+		return NULL;
+	if (!KEXPECT_EQ(do_swapon("tst0", 0), 0)) {
+		tst_teardown(0);
+		return NULL;
+	}
+	return area_of("tst0");
+}
+
+static void tst_swapoff(void)
+{
+	KEXPECT_EQ(do_swapoff("tst0"), 0);
+	tst_teardown(0);
+}
+
 static char text[512];
 
 KTEST(swap_entry_in_pte)
@@ -266,11 +284,9 @@ KTEST(swap_counts)
 	long free_before;
 	int i;
 
-	if (!tst_setup(0))
+	p = tst_swapon();
+	if (!p)
 		return;
-	if (!KEXPECT_EQ(do_swapon("tst0", 0), 0))
-		goto out;
-	p = area_of("tst0");
 	free_before = nr_swap_pages;
 	e = get_swap_page();
 	KEXPECT_NE(e.val, 0);
@@ -318,9 +334,7 @@ KTEST(swap_counts)
 	p->swap_map[swp_offset(e)] = 1;		/* let the test clean up */
 	swap_free(e);
 	KEXPECT_EQ(p->inuse_pages, 0);
-	KEXPECT_EQ(do_swapoff("tst0"), 0);
-out:
-	tst_teardown(0);
+	tst_swapoff();
 }
 
 KTEST(swap_fill_area)
@@ -329,11 +343,9 @@ KTEST(swap_fill_area)
 	swp_entry_t e;
 	u32 off, n = 0;
 
-	if (!tst_setup(0))
+	p = tst_swapon();
+	if (!p)
 		return;
-	if (!KEXPECT_EQ(do_swapon("tst0", 0), 0))
-		goto out;
-	p = area_of("tst0");
 	while ((e = get_swap_page()).val) {
 		n++;
 		if (n > TST_PAGES)
@@ -355,9 +367,7 @@ KTEST(swap_fill_area)
 			swap_free(swp_entry((u32)(p - swap_info), off));
 	KEXPECT_EQ(p->inuse_pages, 0);
 	KEXPECT_EQ(nr_swap_pages, p->pages);
-	KEXPECT_EQ(do_swapoff("tst0"), 0);
-out:
-	tst_teardown(0);
+	tst_swapoff();
 }
 
 /* swapoff of an area with pages out fails (until try_to_unuse can bring
@@ -368,11 +378,9 @@ KTEST(swapoff_busy_area_stays)
 	swp_entry_t e;
 	long free_before, total_before;
 
-	if (!tst_setup(0))
+	p = tst_swapon();
+	if (!p)
 		return;
-	if (!KEXPECT_EQ(do_swapon("tst0", 0), 0))
-		goto out;
-	p = area_of("tst0");
 	e = get_swap_page();
 	free_before = nr_swap_pages;
 	total_before = total_swap_pages;
@@ -386,9 +394,7 @@ KTEST(swapoff_busy_area_stays)
 	swaps_show(text, sizeof(text));
 	KEXPECT_TRUE(strchr(text, '\n') && strchr(strchr(text, '\n') + 1, 'p'));
 	swap_free(e);
-	KEXPECT_EQ(do_swapoff("tst0"), 0);
-out:
-	tst_teardown(0);
+	tst_swapoff();
 }
 
 KTEST(swap_priorities)
@@ -426,6 +432,8 @@ KTEST(swap_priorities)
 	KEXPECT_EQ(do_swapon("tst1", SWAP_FLAG_PREFER | 10), 0);
 	a = area_of("tst0");
 	b = area_of("tst1");
+	if (!a || !b)
+		goto off;
 	KEXPECT_EQ(a->prio, 10);
 	for (i = 0; i < 4; i++)
 		e[i] = get_swap_page();
@@ -537,4 +545,32 @@ KTEST(swap_syscalls_refuse_kernel_pointers)
 	KEXPECT_EQ(sys_swapon(path, 0), -EFAULT);
 	KEXPECT_EQ(sys_swapoff(path), -EFAULT);
 	KEXPECT_EQ(total_swap_pages, 0);
+}
+
+/* swapoff refuses with -ENOMEM, touching nothing, when the pages in use
+ * could not fit in free memory and the other areas.  The area is made to
+ * look that full by raising its counts, then put back. */
+KTEST(swapoff_enomem_when_no_room)
+{
+	struct swap_info_struct *p;
+	swp_entry_t e;
+	u32 extra;
+	long free_before;
+
+	p = tst_swapon();
+	if (!p)
+		return;
+	e = get_swap_page();
+	free_before = nr_swap_pages;
+	extra = nr_free_pages() + 1;
+	p->inuse_pages += extra;
+	p->pages += extra;
+	KEXPECT_EQ(do_swapoff("tst0"), -ENOMEM);
+	p->inuse_pages -= extra;
+	p->pages -= extra;
+	KEXPECT_TRUE(p->flags & SWP_WRITEOK);
+	KEXPECT_EQ(nr_swap_pages, free_before);
+	KEXPECT_EQ(swap_count(e), 1);
+	swap_free(e);
+	tst_swapoff();
 }

@@ -230,3 +230,42 @@ KTEST(blk_polled_with_irqs_off)
 	KEXPECT_EQ(err, 0);
 	KEXPECT_EQ(memcmp(back, saved, BIO_BYTES), 0);
 }
+
+/*
+ * A disk that claims to interrupt but never does: only a poll completes
+ * its requests.  The waiter must give up on the interrupt after
+ * BLK_IRQ_TIMEOUT and poll, instead of hanging.
+ */
+static u8 silent_data[BIO_BYTES];
+static int silent_polls;
+
+static int silent_request(struct request_queue *q, struct bio *bio)
+{
+	(void)q;
+	(void)bio;
+	return 0;
+}
+
+static void silent_poll(struct request_queue *q)
+{
+	silent_polls++;
+	memcpy(q->active->bi_buf, silent_data, BIO_BYTES);
+	blk_complete(q, 0);
+}
+
+KTEST(blk_lost_interrupt_falls_back_to_polling)
+{
+	static struct request_queue q;
+	static struct block_device b = { .name = "silent", .major = 240,
+					 .minor = 9, .nr_sectors = 64 };
+
+	blk_init_queue(&q, silent_request, silent_poll, NULL);
+	q.irq_driven = true;
+	b.queue = &q;
+	fill_pattern(silent_data, 0, 0x77);
+	silent_polls = 0;
+	memset(back, 0, sizeof(back));
+	KEXPECT_EQ(blkdev_read_page(&b, 8, back), 0);
+	KEXPECT_EQ(silent_polls, 1);
+	KEXPECT_EQ(memcmp(back, silent_data, BIO_BYTES), 0);
+}

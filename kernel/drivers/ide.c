@@ -74,8 +74,13 @@
 
 /* IDENTIFY data, in 16-bit words. */
 #define ID_WORDS 256
+#define ID_CYLS 1		/* default geometry */
+#define ID_HEADS 3
+#define ID_SECTORS 6
 #define ID_MODEL 27		/* 20 words, two characters each, high first */
 #define ID_CAPABILITY 49	/* bit 9: LBA */
+#define ID_VALID 53		/* bit 0: words 54-58 are valid */
+#define ID_CUR_CYLS 54		/* current geometry: cylinders, heads, sectors */
 #define ID_LBA28_SECTORS 60	/* two words */
 #define ID_COMMAND_SET_2 83	/* bit 10: 48-bit address feature set */
 #define ID_LBA48_SECTORS 100	/* four words */
@@ -168,13 +173,14 @@ static void ata_write_data(struct ide_channel *ch, const void *buf, u32 words)
 		     : "memory");
 }
 
-/* Make unit the drive that listens; 0 or -EIO if the channel stays busy. */
-static int ata_select(struct ide_channel *ch, int unit, u8 lba_bits)
+/* Make unit the drive that listens, with the LBA bit and the low nibble
+ * (LBA28 bits 24-27 or the CHS head) in dev_bits; 0 or -EIO if the channel
+ * stays busy. */
+static int ata_select(struct ide_channel *ch, int unit, u8 dev_bits)
 {
 	if (ata_wait_not_busy(ch) < 0)
 		return -EIO;
-	outb(ch->base + ATA_DEVICE, ATA_DEV_OBS | ATA_DEV_LBA |
-					    (unit << 4) | lba_bits);
+	outb(ch->base + ATA_DEVICE, ATA_DEV_OBS | (unit << 4) | dev_bits);
 	ata_settle(ch);
 	return ata_wait_not_busy(ch) < 0 ? -EIO : 0;
 }
@@ -247,28 +253,80 @@ static void ata_program_lba28(struct ide_channel *ch, sector_t lba, u8 count)
 	outb(ch->base + ATA_LBAH, (u8)(lba >> 16));
 }
 
+struct chs {
+	u16 cyl;
+	u8 head, sector;	/* sectors count from 1 */
+};
+
+static u32 chs_capacity(const struct ide_drive *d)
+{
+	return (u32)d->cyls * d->heads * d->sectors;
+}
+
+static void lba_to_chs(const struct ide_drive *d, u32 lba, struct chs *c)
+{
+	u32 track = lba / d->sectors;
+
+	c->sector = (u8)(lba % d->sectors + 1);
+	c->head = (u8)(track % d->heads);
+	c->cyl = (u16)(track / d->heads);
+}
+
+/* The drive walks on across tracks and cylinders by itself during a
+ * multi-sector command, so only the first sector is converted. */
+static void ata_program_chs(struct ide_channel *ch, const struct chs *c, u8 count)
+{
+	outb(ch->base + ATA_NSECT, count);
+	outb(ch->base + ATA_LBAL, c->sector);
+	outb(ch->base + ATA_LBAM, (u8)c->cyl);
+	outb(ch->base + ATA_LBAH, (u8)(c->cyl >> 8));
+}
+
+/* The device register bits for a request at sector in the drive's current
+ * address form; -EIO if that form cannot reach it. */
+static int ide_dev_bits(const struct ide_drive *d, sector_t sector, struct chs *c)
+{
+	switch (d->use) {
+	case IDE_LBA48:
+		return ATA_DEV_LBA;
+	case IDE_LBA28:
+		if (sector + BIO_SECTORS > LBA28_LIMIT)
+			return -EIO;
+		return ATA_DEV_LBA | ((u8)(sector >> 24) & 0xF);
+	default:
+		if (sector + BIO_SECTORS > chs_capacity(d))
+			return -EIO;
+		lba_to_chs(d, (u32)sector, c);
+		return c->head;
+	}
+}
+
 static int ide_request(struct request_queue *q, struct bio *bio)
 {
 	struct ide_channel *ch = q->queuedata;
 	struct ide_drive *d = bio->bi_bdev->private;
-	bool ext = d->use_lba48;
+	bool ext = d->use == IDE_LBA48;
 	bool write = bio->bi_rw == WRITE;
-	int st;
+	struct chs chs = { 0, 0, 0 };
+	int st, dev_bits;
 
 	/* The block layer checked the range; the address form must fit too. */
-	if (!ext && bio->bi_sector + BIO_SECTORS > LBA28_LIMIT)
+	dev_bits = ide_dev_bits(d, bio->bi_sector, &chs);
+	if (dev_bits < 0)
 		return -EIO;
-	if (ata_select(ch, d->unit, ext ? 0 : (u8)(bio->bi_sector >> 24) & 0xF)) {
+	if (ata_select(ch, d->unit, (u8)dev_bits)) {
 		printk("%s: busy, cannot select the drive\n", d->bdev.name);
 		ata_reset(ch);
 		return -EIO;
 	}
 	ch->xfer = 0;
 	ch->idle_polls = 0;
-	if (ext)
+	if (d->use == IDE_LBA48)
 		ata_program_lba48(ch, bio->bi_sector, BIO_SECTORS);
-	else
+	else if (d->use == IDE_LBA28)
 		ata_program_lba28(ch, bio->bi_sector, BIO_SECTORS);
+	else
+		ata_program_chs(ch, &chs, BIO_SECTORS);
 	if (ext)
 		outb(ch->base + ATA_COMMAND, write ? ATA_CMD_WRITE_EXT : ATA_CMD_READ_EXT);
 	else
@@ -466,24 +524,45 @@ static const char *ata_unsupported(const u16 *id)
 {
 	u16 ss = id[ID_SECTOR_SIZE];
 
-	if (!(id[ID_CAPABILITY] & (1 << 9)))
-		return "CHS-only drive (no LBA)";
 	if ((ss & 0xC000) == 0x4000 && (ss & (1 << 12)) &&
 	    (id[ID_LOGICAL_SECTOR] != SECTOR_SIZE / 2 || id[ID_LOGICAL_SECTOR + 1]))
 		return "logical sectors are not 512 bytes";
 	return NULL;
 }
 
-static sector_t ata_capacity(const u16 *id, bool lba48)
+static sector_t ata_capacity(const u16 *id, const struct ide_drive *d)
 {
-	if (lba48)
+	switch (d->addressing) {
+	case IDE_LBA48:
 		return (sector_t)id[ID_LBA48_SECTORS] |
 		       (sector_t)id[ID_LBA48_SECTORS + 1] << 16 |
 		       (sector_t)id[ID_LBA48_SECTORS + 2] << 32 |
 		       (sector_t)id[ID_LBA48_SECTORS + 3] << 48;
-	return (sector_t)id[ID_LBA28_SECTORS] |
-	       (sector_t)id[ID_LBA28_SECTORS + 1] << 16;
+	case IDE_LBA28:
+		return min((sector_t)id[ID_LBA28_SECTORS] |
+			   (sector_t)id[ID_LBA28_SECTORS + 1] << 16, LBA28_LIMIT);
+	default:
+		return chs_capacity(d);
+	}
 }
+
+/* The geometry the drive translates with now (set by the BIOS), else its
+ * default one.  Heads go in a 4-bit field: more cannot be addressed. */
+static void ata_geometry(struct ide_drive *d, const u16 *id)
+{
+	int w = ID_CYLS;
+
+	if ((id[ID_VALID] & 1) && id[ID_CUR_CYLS] && id[ID_CUR_CYLS + 1] &&
+	    id[ID_CUR_CYLS + 2])
+		w = ID_CUR_CYLS;
+	d->cyls = id[w];
+	d->heads = id[w == ID_CYLS ? ID_HEADS : w + 1];
+	d->sectors = id[w == ID_CYLS ? ID_SECTORS : w + 2];
+	if (d->heads > 16 || d->sectors > 255)
+		d->cyls = d->heads = d->sectors = 0;
+}
+
+static const char *const addressing_names[] = { "CHS", "LBA28", "LBA48" };
 
 static void ide_setup_disk(struct ide_drive *d, const u16 *id, int index)
 {
@@ -494,11 +573,20 @@ static void ide_setup_disk(struct ide_drive *d, const u16 *id, int index)
 		printk("hd%c: %s, %s: not used\n", 'a' + index, d->model, why);
 		return;
 	}
-	d->lba48 = (id[ID_COMMAND_SET_2] & (1 << 10)) != 0;
-	d->use_lba48 = d->lba48;
-	b->nr_sectors = ata_capacity(id, d->lba48);
-	if (!d->lba48 && b->nr_sectors > LBA28_LIMIT)
-		b->nr_sectors = LBA28_LIMIT;
+	ata_geometry(d, id);
+	if (id[ID_COMMAND_SET_2] & (1 << 10))
+		d->addressing = IDE_LBA48;
+	else if (id[ID_CAPABILITY] & (1 << 9))
+		d->addressing = IDE_LBA28;
+	else
+		d->addressing = IDE_CHS;
+	d->use = d->addressing;
+	b->nr_sectors = ata_capacity(id, d);
+	if (b->nr_sectors < BIO_SECTORS) {
+		printk("hd%c: %s, no usable geometry: not used\n", 'a' + index,
+		       d->model);
+		return;
+	}
 	b->name[0] = 'h';
 	b->name[1] = 'd';
 	b->name[2] = (char)('a' + index);
@@ -508,8 +596,14 @@ static void ide_setup_disk(struct ide_drive *d, const u16 *id, int index)
 	b->queue = &d->chan->queue;
 	b->private = d;
 	d->present = true;
-	printk("%s: %s, %llu sectors (%llu MiB), %s\n", b->name, d->model,
-	       b->nr_sectors, b->nr_sectors >> 11, d->lba48 ? "LBA48" : "LBA28");
+	if (d->addressing == IDE_CHS)
+		printk("%s: %s, %llu sectors (%llu MiB), CHS=%u/%u/%u\n", b->name,
+		       d->model, b->nr_sectors, b->nr_sectors >> 11, d->cyls,
+		       d->heads, d->sectors);
+	else
+		printk("%s: %s, %llu sectors (%llu MiB), %s\n", b->name, d->model,
+		       b->nr_sectors, b->nr_sectors >> 11,
+		       addressing_names[d->addressing]);
 	blkdev_register(b);
 }
 

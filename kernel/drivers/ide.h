@@ -8,7 +8,8 @@
  * are reported and left alone.
  *
  * Requests come from the block layer one page at a time: READ/WRITE SECTORS
- * (EXT for LBA48 drives) of BIO_SECTORS sectors, one DRQ block per sector.
+ * (EXT for LBA48 drives) of BIO_SECTORS sectors, one DRQ block per sector,
+ * addressed as the drive allows: LBA48, LBA28, or cylinder/head/sector.
  * Probing polls with the drives' interrupts off; then each channel with a
  * disk takes its IRQ line and completes requests by interrupt.
  */
@@ -23,12 +24,18 @@
 
 struct ide_channel;
 
+/* CHS for old drives without LBA (IDENTIFY word 49 bit 9 clear), LBA28,
+ * and LBA48 (word 83 bit 10) with the EXT commands. */
+enum ide_addressing { IDE_CHS, IDE_LBA28, IDE_LBA48 };
+
 struct ide_drive {
 	struct ide_channel *chan;
 	int unit;			/* 0 master, 1 slave */
 	bool present;			/* an ATA disk we drive */
-	bool lba48;			/* IDENTIFY word 83 bit 10 */
-	bool use_lba48;			/* issue EXT commands (tests clear it) */
+	/* The best address form the drive has, and the one requests use
+	 * (tests lower it to check that all forms find the same sectors). */
+	enum ide_addressing addressing, use;
+	u16 cyls, heads, sectors;	/* current CHS geometry */
 	char model[IDE_MODEL_LEN + 1];
 	struct block_device bdev;
 };
