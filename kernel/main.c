@@ -24,6 +24,8 @@
 #include "kernel/timer.h"
 #include "kernel/trap.h"
 #include "mm/rmap.h"
+#include "mm/swap_state.h"
+#include "fs/pagecache.h"
 #include "mm/memory.h"
 #include "mm/mm.h"
 
@@ -59,6 +61,8 @@ void kmain(u32 magic, u32 mbi_phys)
 	test_wp_bit();
 	vm_init();
 	rmap_init();
+	swap_cache_init();
+	pagecache_init();
 	pic_init();
 	timer_init();
 	sti();

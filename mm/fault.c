@@ -25,7 +25,12 @@
 #include "mm/memory.h"
 #include "mm/page_alloc.h"
 #include "mm/pt_walk.h"
+#include "fs/pagecache.h"
+#include "mm/lru.h"
 #include "mm/pte_map.h"
+#include "mm/swap.h"
+#include "mm/swap_state.h"
+#include "mm/vmscan.h"
 #include "mm/rmap.h"
 #include "mm/tlb.h"
 
@@ -77,7 +82,8 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	if (!pte_same(*pte, orig))
 		goto out_unlock;	/* changed while we were away */
 	if ((vma->vm_flags & VM_SHARED) ||
-	    (PageAnon(old) && page_count(old) == 1)) {
+	    (PageAnon(old) && page_count(old) == 1) ||
+	    (PageAnon(old) && reuse_swap_page(old) && page_count(old) == 1)) {
 		if (vma->vm_flags & VM_SHARED)
 			SetPageDirty(old);
 		set_pte(pte, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
@@ -95,6 +101,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pte_same(*pte, orig)) {
 		SetPageAnon(new);
+		lru_cache_add_active(new);
 		if (replace_page(vma, addr, pte, new, writable_pte(new, vma))) {
 			put_page(new);
 			ret = VM_FAULT_OOM;
@@ -142,6 +149,7 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 	if (!page)
 		return VM_FAULT_OOM;
 	SetPageAnon(page);
+	lru_cache_add_active(page);
 	entry = mk_pte(page, vma->vm_page_prot);
 	if (vma->vm_flags & VM_WRITE)
 		entry = pte_mkwrite(entry);
@@ -171,6 +179,7 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		if (!copy)
 			return VM_FAULT_OOM;
 		SetPageAnon(copy);
+		lru_cache_add_active(copy);
 		return install_new(vma, addr, pte, copy,
 				   writable_pte(copy, vma), VM_FAULT_MAJOR);
 	}
@@ -204,6 +213,75 @@ static int do_file_pte(struct vm_area_struct *vma, unsigned long addr,
 	return err ? VM_FAULT_SIGBUS : VM_FAULT_MAJOR;
 }
 
+/* Read the page of a swap entry back, or find it still in the swap cache. */
+static struct page *swapin_page(swp_entry_t entry, int *ret)
+{
+	struct page *page = lookup_swap_cache(entry);
+	int err;
+
+	if (page)
+		return page;
+	page = read_swap_cache(entry, &err);
+	if (!page) {
+		if (err == -ENOMEM) {
+			*ret = VM_FAULT_OOM;
+		} else {
+			printk("swap: cannot read slot %u of area %u: pid %d (%s) gets SIGBUS\n",
+			       swp_offset(entry), swp_type(entry), current->pid,
+			       current->comm);
+			*ret = VM_FAULT_SIGBUS;
+		}
+		return NULL;
+	}
+	*ret = VM_FAULT_MAJOR;
+	vm_events.pgmajfault++;
+	return page;
+}
+
+/*
+ * The PTE holds a swap entry: bring the page back (an anonymous page
+ * again, on the pte_chain through vm_install_pte) and give the PTE's slot
+ * reference back.  The page stays in the swap cache, so a clean page can
+ * be evicted again without a write; a write fault then breaks that link
+ * (reuse_swap_page) or copies, through do_wp_page.
+ */
+static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
+			unsigned long addr, pte_t *pte, pte_t orig, bool write)
+{
+	swp_entry_t entry = pte_to_swp_entry(orig);
+	int ret = VM_FAULT_MINOR;
+	struct page *page = swapin_page(entry, &ret);
+	unsigned long flags;
+	pte_t new;
+
+	if (!page)
+		return ret;
+	lock_page(page);		/* not while reclaim writes it */
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (!pte_same(*pte, orig)) {
+		/* another fault of this mm brought it back first */
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		unlock_page(page);
+		put_page(page);
+		return ret;
+	}
+	SetPageAnon(page);
+	new = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
+	if (vm_install_pte(vma, addr, pte, page, new)) {
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		unlock_page(page);
+		put_page(page);
+		return VM_FAULT_OOM;
+	}
+	swap_free(entry);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	unlock_page(page);
+	if (write && (vma->vm_flags & VM_WRITE))
+		return do_wp_page(mm, vma, addr, pte, new) == VM_FAULT_OOM ?
+			       VM_FAULT_OOM : ret;
+	return ret;
+}
+
 int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 		    unsigned long addr, bool write)
 {
@@ -214,9 +292,12 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	pte = pte_alloc(mm, addr);
 	if (!pte)
 		return VM_FAULT_OOM;
+	vm_events.pgfault++;
 	entry = *pte;
 	if (pte_file(entry))
 		return do_file_pte(vma, addr, entry);
+	if (!pte_none(entry) && !pte_present(entry))
+		return do_swap_page(mm, vma, addr, pte, entry, write);
 	if (pte_none(entry)) {
 		if (vma->vm_ops && vma->vm_ops->nopage)
 			return do_file_page(vma, addr, pte, write);

@@ -12,6 +12,8 @@
 #include "mm/page.h"
 #include "mm/pt_walk.h"
 #include "mm/pte_map.h"
+#include "mm/swap.h"
+#include "mm/swap_state.h"
 #include "mm/tlb.h"
 
 static unsigned long pgtable_end(unsigned long addr, unsigned long end)
@@ -19,6 +21,13 @@ static unsigned long pgtable_end(unsigned long addr, unsigned long end)
 	unsigned long next = ALIGN_DOWN(addr, PGDIR_SPAN) + PGDIR_SPAN;
 
 	return (next && next < end) ? next : end;
+}
+
+/* A swapped-out page's PTE goes: its slot loses a user. */
+static void zap_swap_pte(pte_t *pte)
+{
+	free_swap_and_cache(pte_to_swp_entry(*pte));
+	set_pte(pte, __pte(0));
 }
 
 void zap_page_range(struct vm_area_struct *vma, unsigned long start,
@@ -40,8 +49,8 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 				vm_clear_pte(vma, addr, pte);
 			else if (pte_file(*pte))
 				set_pte(pte, __pte(0));
-			else
-				BUG_ON(!pte_none(*pte));
+			else if (!pte_none(*pte))
+				zap_swap_pte(pte);
 		}
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
@@ -75,7 +84,12 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 			set_pte(dpte, entry);
 			continue;
 		}
-		BUG_ON(!pte_present(entry));
+		if (!pte_present(entry)) {
+			/* Swapped out: both now refer to the slot. */
+			if (swap_duplicate(pte_to_swp_entry(entry)))
+				set_pte(dpte, entry);
+			continue;
+		}
 		if (cow && pte_write(entry)) {
 			entry = pte_wrprotect(entry);
 			set_pte(spte, entry);
@@ -210,8 +224,9 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 		dst = pte_alloc(mm, new_addr + off);
 		if (!dst)
 			return -ENOMEM;
-		if (pte_file(*src)) {
-			set_pte(dst, *src);	/* no page behind it */
+		if (!pte_present(*src)) {
+			/* a file or swap PTE: no page behind it to move */
+			set_pte(dst, *src);
 			set_pte(src, __pte(0));
 			continue;
 		}

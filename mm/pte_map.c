@@ -11,12 +11,13 @@
 #include "mm/page.h"
 #include "mm/pte_map.h"
 #include "mm/rmap.h"
+#include "mm/swap_state.h"
 #include "mm/tlb.h"
 
 int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
 		   pte_t *ptep, struct page *page, pte_t entry)
 {
-	BUG_ON(!pte_none(*ptep) && !pte_file(*ptep));
+	BUG_ON(pte_present(*ptep));	/* empty, or a file or swap PTE */
 	BUG_ON(pte_pfn(entry) != page_to_pfn(page));
 	BUG_ON(addr < vma->vm_start || addr >= vma->vm_end);
 	if (page_add_rmap(page, ptep))
@@ -47,6 +48,7 @@ pte_t vm_clear_pte(struct vm_area_struct *vma, unsigned long addr,
 	struct page *page = pfn_to_page(pte_pfn(old));
 
 	page_remove_rmap(page, ptep);
+	free_swap_cache(page);
 	put_page(page);
 	return old;
 }

@@ -20,6 +20,8 @@
 #include "mm/pte_chain.h"
 #include "mm/rmap.h"
 #include "mm/rmap_walk.h"
+#include "mm/swap.h"
+#include "mm/swap_state.h"
 #include "mm/vma.h"
 
 KERNEL_PARAM("rmap", "objrmap (default) or pte_chain: how pages find their PTEs");
@@ -161,15 +163,21 @@ int try_to_unmap(struct page *page)
  * What a PTE becomes when try_to_unmap takes the page out of it.  A file
  * page can always be found again: its PTE becomes empty, or, in a
  * nonlinear VMA where the address does not give the offset, a file PTE.
- * An anonymous page has nowhere else to be: only once it is in the swap
- * cache can its PTE hold the swap entry (the swap code's part).
+ * An anonymous page in the swap cache leaves its swap entry (one more
+ * reference on the slot); one with no slot yet has nowhere else to be.
  */
 static bool unmapped_pte(struct vm_area_struct *vma, unsigned long addr,
 			 struct page *page, pte_t *pte)
 {
 	unsigned long linear;
 
-	if (PageSwapCache(page) || !page->mapping)
+	if (PageSwapCache(page)) {
+		if (!swap_duplicate(page_swp_entry(page)))
+			return false;
+		*pte = swp_entry_to_pte(page_swp_entry(page));
+		return true;
+	}
+	if (!page->mapping)
 		return false;
 	linear = vma->vm_pgoff + ((addr - vma->vm_start) >> PAGE_SHIFT);
 	if ((vma->vm_flags & VM_NONLINEAR) && page->index != linear)
