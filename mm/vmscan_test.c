@@ -271,3 +271,37 @@ KTEST(reclaim_under_pressure_keeps_every_page_hdb)
 		mmput(mm);
 	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
 }
+
+/* A failed swap write keeps the page dirty in memory: nothing is lost.
+ * A failed read fails only the fault that needed the page (SIGBUS). */
+KTEST(swap_io_errors_lose_nothing_hdb)
+{
+	struct rmap_family f;
+	struct vm_area_struct *vma;
+	u32 errors = vm_events.swap_write_error, v;
+	int i, good = 0;
+
+	if (!swap_disk_on())
+		return;
+	if (KEXPECT_EQ(family_many(&f, 1), 0)) {
+		vma = find_vma(f.mm[0], RMAP_TEST_ADDR);
+		blk_inject_error(blk_nr_requests() + 1);	/* the next one fails */
+		evict_all(f.mm[0]);
+		KEXPECT_EQ(vm_events.swap_write_error, errors + 1);
+		for (i = 0; i < NR_TEST_PAGES; i++)
+			good += load_word(f.mm[0], vma, RMAP_TEST_ADDR + i * PAGE_SIZE,
+					  &v) && v == RMAP_TEST_MAGIC + i;
+		KEXPECT_EQ(good, NR_TEST_PAGES);
+
+		evict_all(f.mm[0]);
+		KEXPECT_EQ(f.mm[0]->rss, 0);
+		blk_inject_error(blk_nr_requests() + 1);
+		KEXPECT_EQ(handle_mm_fault(f.mm[0], vma, RMAP_TEST_ADDR, false),
+			   VM_FAULT_SIGBUS);
+		KEXPECT_TRUE(load_word(f.mm[0], vma, RMAP_TEST_ADDR + PAGE_SIZE, &v));
+		KEXPECT_EQ(v, RMAP_TEST_MAGIC + 1);
+		KEXPECT_EQ(rmap_audit(), 0);
+	}
+	rmap_family_free(&f);
+	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
+}
