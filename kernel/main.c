@@ -23,6 +23,10 @@
 #include "kernel/syscall.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
+#include "mm/rmap.h"
+#include "mm/swap_state.h"
+#include "fs/pagecache.h"
+#include "mm/memory.h"
 #include "mm/mm.h"
 
 #define MAPBACK_VERSION "0.1"
@@ -55,6 +59,10 @@ void kmain(u32 magic, u32 mbi_phys)
 	cmdline_report_unknown();
 	cpu_init();
 	test_wp_bit();
+	vm_init();
+	rmap_init();
+	swap_cache_init();
+	pagecache_init();
 	pic_init();
 	timer_init();
 	sti();

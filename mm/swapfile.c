@@ -424,19 +424,9 @@ int do_swapon(const char *path, int swap_flags)
 }
 
 /*
- * swapoff.
+ * swapoff.  try_to_unuse, which brings an area's pages back, is the
+ * reclaim side's: mm/swap_unuse.c.
  */
-
-int try_to_unuse(unsigned int type)
-{
-	struct swap_info_struct *p = &swap_info[type];
-
-	if (!p->inuse_pages)
-		return 0;
-	printk("swapoff: /dev/%s still has %u pages in use; bringing them back "
-	       "is not implemented yet\n", p->bdev->name, p->inuse_pages);
-	return -EBUSY;
-}
 
 /* Linux's rule (vm_enough_memory): the pages in use must fit in free RAM
  * plus the free slots of the other areas, or swapoff fails with -ENOMEM
