@@ -12,6 +12,7 @@
 #include "fs/pipe.h"
 #include "fs/truncate.h"
 #include "kernel/drivers/rtc.h"
+#include "kernel/timer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/slab.h"
@@ -26,9 +27,20 @@ void inode_cache_init(void)
 	BUG_ON(!inode_cachep);
 }
 
+/* The CMOS clock is read once; after that time advances with jiffies. */
+static u32 boot_epoch, boot_jiffies;
+
+void fs_time_init(void)
+{
+	boot_epoch = rtc_read_epoch();
+	boot_jiffies = jiffies;
+}
+
 struct timespec current_time(void)
 {
-	struct timespec t = { (s32)rtc_read_epoch(), 0 };
+	u32 ticks = jiffies - boot_jiffies;
+	struct timespec t = { (s32)(boot_epoch + ticks / HZ),
+			      (s32)((ticks % HZ) * (1000000000 / HZ)) };
 
 	return t;
 }
