@@ -1,7 +1,10 @@
 /*
  * mm/bootmem.c - a bump allocator for the boot.
  *
- * Memory is taken upwards from the end of the kernel image.  A candidate
+ * Memory is taken upwards from the end of the kernel image, or, when that
+ * runs into the limit (a big initramfs right after the kernel can fill the
+ * mapped 16 MiB), from conventional memory between 4 KiB and 640 KiB (page
+ * 0 holds the BIOS data area).  A candidate
  * range is accepted only if it lies inside one E820 RAM range, below the
  * limit (what is mapped: the boot tables' 16 MiB at first, all low memory
  * once paging_init has switched to swapper_pg_dir), and overlaps no
@@ -24,9 +27,12 @@ struct bootmem_range {
 	u32 start, end;		/* physical, page aligned */
 };
 
+#define LOW_START 0x1000u
+#define LOW_END 0xA0000u
+
 static struct bootmem_range used[MAX_BOOTMEM_RANGES];
 static int nr_used;
-static u32 cursor, limit;
+static u32 cursor, low_cursor, limit;
 
 u32 kernel_start_pa(void)
 {
@@ -41,6 +47,7 @@ u32 kernel_end_pa(void)
 void bootmem_init(u32 limit_pa)
 {
 	cursor = kernel_end_pa();
+	low_cursor = LOW_START;
 	limit = limit_pa;
 }
 
@@ -80,10 +87,13 @@ static u32 next_candidate(u32 start, u32 end)
 
 static void record(u32 start, u32 end)
 {
-	if (nr_used && used[nr_used - 1].end == start) {
-		used[nr_used - 1].end = end;
-		return;
-	}
+	int i;
+
+	for (i = 0; i < nr_used; i++)
+		if (used[i].end == start) {
+			used[i].end = end;
+			return;
+		}
 	if (nr_used == MAX_BOOTMEM_RANGES)
 		panic("bootmem: more than %d separate ranges", MAX_BOOTMEM_RANGES);
 	used[nr_used].start = start;
@@ -91,24 +101,35 @@ static void record(u32 start, u32 end)
 	nr_used++;
 }
 
-void *bootmem_alloc(u32 size)
+/* Find size bytes in [*cur, end); on success advance *cur past them. */
+static bool scan(u32 *cur, u32 end, u32 size, u32 *found)
 {
-	u32 start = cursor;
+	u32 start = *cur;
 
-	size = PAGE_ALIGN(size);
 	for (;;) {
 		u32 next;
 
-		if (start + size > limit || start + size < start)
-			panic("bootmem: no room for %u bytes below 0x%x", size,
-			      limit);
+		if (start + size > end || start + size < start)
+			return false;
 		next = next_candidate(start, start + size);
 		if (!next)
 			break;
 		start = next;
 	}
-	cursor = start + size;
-	record(start, cursor);
+	*found = start;
+	*cur = start + size;
+	return true;
+}
+
+void *bootmem_alloc(u32 size)
+{
+	u32 start;
+
+	size = PAGE_ALIGN(size);
+	if (!scan(&cursor, limit, size, &start) &&
+	    !scan(&low_cursor, min(limit, LOW_END), size, &start))
+		panic("bootmem: no room for %u bytes below 0x%x", size, limit);
+	record(start, start + size);
 	memset(__va(start), 0, size);
 	return __va(start);
 }

@@ -93,6 +93,7 @@ static void free_block(struct page *page, unsigned int order)
 	u32 flags = irq_save();
 
 	z->free_pages += 1u << order;
+	page_state.pgfree += 1u << order;
 	while (order < MAX_ORDER - 1) {
 		u32 buddy = pfn ^ (1u << order);
 
@@ -158,11 +159,11 @@ static struct page *get_page_from_zones(gfp_t gfp, unsigned int order,
 
 		if (zone_watermark_ok(z, order, mark, at_min ? gfp : 0))
 			page = rmqueue(z, order);
-		irq_restore(flags);
-		if (page) {
+		if (page)
 			page_state.pgalloc[list[i]] += 1u << order;
+		irq_restore(flags);
+		if (page)
 			return page;
-		}
 	}
 	return NULL;
 }
@@ -242,7 +243,6 @@ void __free_pages(struct page *page, unsigned int order)
 	for (i = 0; i < (1u << order); i++)
 		page[i].flags &= ~(1u << PG_dirty | 1u << PG_anon |
 				   1u << PG_referenced);
-	page_state.pgfree += 1u << order;
 	free_block(page, order);
 }
 

@@ -3,8 +3,11 @@
  *
  * boot/boot.asm mapped only 16 MiB, at 0 and at PAGE_OFFSET.  paging_init
  * builds swapper_pg_dir mapping every frame below end_pfn at PAGE_OFFSET +
- * its physical address, with page tables from bootmem (which, until the
- * switch, only hands out memory inside the boot mapping), then loads it.
+ * its physical address, with page tables from bootmem, then loads it.
+ * bootmem may only hand out mapped memory, so each table beyond the boot
+ * mapping is also hooked into the live boot_pgdir as soon as it is built,
+ * and bootmem's limit grows with it: a large initramfs filling the first
+ * 16 MiB does not leave the allocator stranded.
  * The directory's user half is empty, so the identity mapping at 0 is gone:
  * a NULL pointer now faults, and user space can live there.
  *
@@ -21,19 +24,27 @@
 #include "mm/tlb.h"
 
 pgd_t swapper_pg_dir[PTRS_PER_PGD] __attribute__((aligned(PAGE_SIZE)));
+extern pgd_t boot_pgdir[PTRS_PER_PGD];	/* boot/boot.asm, live until the switch */
 
 void paging_init(u32 end_pfn)
 {
 	u32 pfn;
 
 	for (pfn = 0; pfn < end_pfn; pfn += PTRS_PER_PTE) {
+		u32 va = PAGE_OFFSET + (pfn << PAGE_SHIFT);
 		pte_t *table = bootmem_alloc(PAGE_SIZE);
+		pgd_t pgd = __pgd(__pa(table) | _KERNPG_TABLE);
 		u32 i;
 
 		for (i = 0; i < PTRS_PER_PTE && pfn + i < end_pfn; i++)
 			set_pte(&table[i], pfn_pte(pfn + i, PAGE_KERNEL));
-		set_pgd(pgd_offset_k(PAGE_OFFSET + (pfn << PAGE_SHIFT)),
-			__pgd(__pa(table) | _KERNPG_TABLE));
+		set_pgd(pgd_offset_k(va), pgd);
+		/* Not-present entries are never cached: no flush needed. */
+		if (pgd_none(boot_pgdir[pgd_index(va)])) {
+			set_pgd(&boot_pgdir[pgd_index(va)], pgd);
+			bootmem_set_limit(min(pfn + PTRS_PER_PTE, max_pfn)
+					  << PAGE_SHIFT);
+		}
 	}
 	write_cr3(__pa(swapper_pg_dir));
 }

@@ -12,7 +12,7 @@
 
 struct page_state {
 	u32 pgalloc[MAX_NR_ZONES];	/* pages handed out, per zone */
-	u32 pgfree;			/* pages given back */
+	u32 pgfree;			/* pages freed, boot memory included */
 	u32 pgalloc_fail;		/* alloc_pages calls that returned NULL */
 	u32 nr_page_table_pages;	/* pgd and pte pages in use */
 	u32 nr_slab;			/* pages owned by kmem caches */
