@@ -10,12 +10,16 @@
 #include "kernel/drivers/pic.h"
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
+#include "kernel/fault_signal.h"
 #include "kernel/gdt.h"
+#include "kernel/init.h"
 #include "kernel/io.h"
 #include "kernel/ktest.h"
 #include "kernel/multiboot.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
+#include "kernel/syscall.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
 #include "mm/mm.h"
@@ -44,6 +48,9 @@ void kmain(u32 magic, u32 mbi_phys)
 	banner();
 	multiboot_print_memory_map();
 	mm_init();
+	sched_init();
+	syscall_init();
+	fault_signal_init();
 	cmdline_report_unknown();
 	cpu_init();
 	test_wp_bit();
@@ -51,10 +58,5 @@ void kmain(u32 magic, u32 mbi_phys)
 	timer_init();
 	sti();
 
-	if (ktest_mode) {
-		int failed = ktest_run_all();
-		test_exit(failed ? EXIT_FAIL : EXIT_PASS);
-	}
-	printk("Nothing more to do yet.\n");
-	machine_halt();
+	rest_init();
 }

@@ -33,6 +33,8 @@ void sched_start(void);
 void schedule(void);
 /* Make t runnable (from any sleep state).  Returns true if it slept. */
 bool wake_up_process(struct task_struct *t);
+/* Resume a TASK_STOPPED task (SIGCONT).  Returns true if it was stopped. */
+bool wake_up_stopped(struct task_struct *t);
 /* Put a new task on the run queue for the first time. */
 void wake_up_new_task(struct task_struct *t);
 /* Let other runnable tasks run first. */
@@ -51,6 +53,14 @@ void sched_tick(struct trapframe *tf);
 /* Disable / enable kernel-mode preemption of the current kernel thread. */
 void preempt_disable(void);
 void preempt_enable(void);
+
+/* Called first on a task's stack after every switch, and by new tasks:
+ * frees the task switched away from if it was TASK_DEAD. */
+void schedule_tail(void);
+/* The boot thread ends as the idle task here. */
+void __noreturn cpu_idle(void);
+/* Every return to user mode: reschedule if asked, deliver signals. */
+void prepare_exit_to_user(struct trapframe *tf);
 
 /* Number of runnable tasks (sysinfo, /proc/loadavg). */
 int nr_running(void);

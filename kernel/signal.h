@@ -140,8 +140,10 @@ int send_sig(int sig, struct task_struct *t);
  * ignored (then the default action, normally death, applies). */
 void force_sig_fault(int sig, int code, u32 addr);
 void force_sig(int sig, struct task_struct *t);
-/* Send sig to every process in group pgrp; -ESRCH if there is none. */
+/* Send sig to every process in group pgrp; -ESRCH if there is none.
+ * kill_pgrp is for the kernel (the tty's ^C): si_code SI_KERNEL. */
 int kill_pgrp(int pgrp, int sig);
+int kill_pgrp_info(int pgrp, int sig, const struct ksiginfo *info);
 
 /* A signal pending and not blocked (SIGKILL always counts). */
 bool signal_pending(struct task_struct *t);
@@ -152,6 +154,10 @@ bool signal_pending(struct task_struct *t);
  * finishes the restart of interrupted system calls.
  */
 void do_signal(struct trapframe *tf);
+
+/* After the signals: restart an interrupted system call that no handler
+ * interrupted, and forget that we were in one. */
+void finish_syscall_restart(struct trapframe *tf);
 
 /* exec: handlers revert to SIG_DFL, ignored signals stay ignored. */
 void flush_signal_handlers(struct task_struct *t);

@@ -18,16 +18,17 @@
 #define KERNEL_TASK_H
 
 #include "kernel/types.h"
+#include "kernel/fpu.h"
 #include "kernel/gdt.h"
 #include "kernel/list.h"
 #include "kernel/signal.h"
+#include "kernel/trap.h"
 #include "kernel/wait.h"
 
 struct mm_struct;
 struct files_struct;
 struct fs_struct;
 struct tty_struct;
-struct trapframe;
 
 #define THREAD_SIZE	8192		/* kernel stack per task: 2 pages */
 #define TASK_COMM_LEN	16
@@ -60,6 +61,16 @@ struct context {
 };
 
 /* Linux's resource limits (RLIMIT_*); values kept per task. */
+#define RLIMIT_CPU	0
+#define RLIMIT_FSIZE	1
+#define RLIMIT_DATA	2
+#define RLIMIT_STACK	3
+#define RLIMIT_CORE	4
+#define RLIMIT_RSS	5
+#define RLIMIT_NPROC	6
+#define RLIMIT_NOFILE	7
+#define RLIMIT_MEMLOCK	8
+#define RLIMIT_AS	9
 #define RLIM_NLIMITS	16
 #define RLIM_INFINITY	(~0UL)
 struct rlimit {
@@ -75,6 +86,7 @@ struct task_struct {
 	int need_resched;		/* set by the tick: switch before return */
 	int preempt_count;		/* > 0: kernel-mode preemption disabled */
 	u32 time_slice;			/* ticks left before preemption */
+	int syscall_nr;			/* call being served (orig eax), or -1 */
 
 	int pid;			/* thread id (gettid) */
 	int tgid;			/* process id (getpid); == pid here */
@@ -90,6 +102,7 @@ struct task_struct {
 
 	int exit_code;			/* wait status once a zombie */
 	int exit_signal;		/* signal sent to the parent: SIGCHLD */
+	int wait_report;		/* stop/continue status for wait, or 0 */
 	struct wait_queue_head wait_chldexit; /* wait4() sleeps here */
 
 	/* Address space (vm); NULL for kernel threads. */
@@ -104,7 +117,8 @@ struct task_struct {
 	/* Signals: see kernel/signal.h. */
 	struct k_sigaction sighand[_NSIG];
 	sigset_t blocked;		/* masked by rt_sigprocmask */
-	sigset_t saved_sigmask;		/* restored after sigsuspend-like waits */
+	sigset_t saved_sigmask;		/* rt_sigsuspend: the mask to go back to */
+	bool restore_sigmask;		/* ... once the handler frame is built */
 	struct sigpending pending;	/* sent, not yet delivered */
 	u32 sas_ss_sp;			/* sigaltstack */
 	u32 sas_ss_size;
@@ -113,6 +127,16 @@ struct task_struct {
 	/* Sleeping with a timeout (schedule_timeout, nanosleep). */
 	u32 timeout;			/* jiffies when to wake, or 0 */
 	struct list_head timer_list;	/* in the sleeping-with-timeout list */
+	/* alarm / ITIMER_REAL (kernel/itimer.c), in jiffies. */
+	struct list_head itimer_list;	/* on real_timers while armed */
+	u32 it_real_expire;
+	u32 it_real_interval;
+	/* An interrupted nanosleep, for restart_syscall. */
+	u32 restart_deadline;		/* jiffies */
+	void *restart_rem;		/* user pointer for the time left */
+	bool restart_rem64;		/* ... a timespec64, not a timespec */
+
+	struct fpu_state fpu;		/* x87 registers while switched out */
 
 	/* Thread-local storage for set_thread_area, loaded into the GDT. */
 	struct user_desc tls_array[GDT_ENTRY_TLS_ENTRIES];
@@ -160,7 +184,7 @@ void attach_task(struct task_struct *t, struct task_struct *parent);
 void detach_task(struct task_struct *t);
 /* Look up by pid; NULL if none.  Zombies are found too. */
 struct task_struct *find_task_by_pid(int pid);
-/* Copy the first TASK_COMM_LEN-1 bytes of the basename of path. */
+/* Name t after the basename of path (truncated to TASK_COMM_LEN - 1). */
 void set_task_comm(struct task_struct *t, const char *path);
 
 #endif

@@ -17,7 +17,7 @@
 #define TIMER_IRQ 0
 
 volatile u32 jiffies;
-static void (*tick_hook)(struct trapframe *tf);
+static tick_hook_t tick_hook;
 
 static void timer_interrupt(struct trapframe *tf)
 {
@@ -26,9 +26,12 @@ static void timer_interrupt(struct trapframe *tf)
 		tick_hook(tf);
 }
 
-void timer_set_tick_hook(void (*fn)(struct trapframe *tf))
+tick_hook_t timer_set_tick_hook(tick_hook_t fn)
 {
+	tick_hook_t old = tick_hook;
+
 	tick_hook = fn;
+	return old;
 }
 
 void timer_init(void)

@@ -16,7 +16,10 @@ extern volatile u32 jiffies;
 
 /* Program the PIT and take IRQ 0.  Interrupts must still be off. */
 void timer_init(void);
-/* fn runs on every tick, after jiffies has advanced; NULL for none. */
-void timer_set_tick_hook(void (*fn)(struct trapframe *tf));
+typedef void (*tick_hook_t)(struct trapframe *tf);
+
+/* fn runs on every tick, after jiffies has advanced; NULL for none.
+ * Returns the previous hook, so a test can put the scheduler's back. */
+tick_hook_t timer_set_tick_hook(tick_hook_t fn);
 
 #endif

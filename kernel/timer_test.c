@@ -28,15 +28,16 @@ static void count_tick(struct trapframe *tf)
 
 KTEST(timer_tick_hook_runs_each_tick)
 {
+	tick_hook_t old;
 	u32 start;
 	int spins;
 
 	hook_calls = 0;
-	timer_set_tick_hook(count_tick);
+	old = timer_set_tick_hook(count_tick);
 	start = jiffies;
 	for (spins = 0; spins < 1000 && hook_calls < 2; spins++)
 		hlt();
-	timer_set_tick_hook(NULL);
+	timer_set_tick_hook(old);
 	KEXPECT_GE(hook_calls, 2);
 	KEXPECT_GT(hook_jiffies, start);
 }

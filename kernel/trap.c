@@ -22,6 +22,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
 
 #define NR_STUBS (IRQ_BASE + NR_IRQS)
 
@@ -180,6 +181,8 @@ void trap(struct trapframe *tf)
 		die(tf);
 	else
 		kernel_fault(tf);
+	if (user_mode(tf))
+		prepare_exit_to_user(tf);
 }
 
 /* The fault catcher for ktests; the stack work is in kernel/entry.asm. */
