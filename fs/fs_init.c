@@ -47,7 +47,6 @@ static void mount_on(const char *dev, const char *dir, const char *type)
 
 void fs_init(void)
 {
-	fs_time_init();
 	inode_cache_init();
 	file_cache_init();
 	pagecache_init();

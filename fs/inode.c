@@ -11,8 +11,7 @@
 #include "fs/inode.h"
 #include "fs/pipe.h"
 #include "fs/truncate.h"
-#include "kernel/drivers/rtc.h"
-#include "kernel/timer.h"
+#include "kernel/time.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/slab.h"
@@ -27,21 +26,15 @@ void inode_cache_init(void)
 	BUG_ON(!inode_cachep);
 }
 
-/* The CMOS clock is read once; after that time advances with jiffies. */
-static u32 boot_epoch, boot_jiffies;
-
-void fs_time_init(void)
-{
-	boot_epoch = rtc_read_epoch();
-	boot_jiffies = jiffies;
-}
-
+/* File times are CLOCK_REALTIME (kernel/time.c), so settimeofday moves them. */
 struct timespec current_time(void)
 {
-	u32 ticks = jiffies - boot_jiffies;
-	struct timespec t = { (s32)(boot_epoch + ticks / HZ),
-			      (s32)((ticks % HZ) * (1000000000 / HZ)) };
+	struct timespec64 now;
+	struct timespec t;
 
+	clock_read(CLOCK_REALTIME, &now);
+	t.tv_sec = (s32)now.tv_sec;
+	t.tv_nsec = (s32)now.tv_nsec;
 	return t;
 }
 

@@ -109,8 +109,7 @@ void iput(struct inode *inode);
 /* Drop the inode when unreferenced and unlinked (ramfs and most others). */
 bool generic_drop_inode(struct inode *inode);
 void inode_getattr(struct inode *inode, struct kstat *st);
-/* Wall-clock time for inode stamps (and the time system calls). */
-void fs_time_init(void);
+/* Wall-clock time for inode stamps. */
 struct timespec current_time(void);
 void inode_touch_mtime(struct inode *inode);	/* mtime = ctime = now */
 unsigned long nr_inodes(void);

@@ -34,6 +34,14 @@ struct proc_entry {
 	int (*readlink)(struct task_struct *task, char *buf, int len);
 };
 
+/* One table line each. */
+#define PROC_FILE(n, m, s) { .name = (n), .mode = S_IFREG | (m), .show = (s) }
+#define PROC_RW(n, m, s, w) \
+	{ .name = (n), .mode = S_IFREG | (m), .show = (s), .write = (w) }
+#define PROC_DIR(n, d) { .name = (n), .mode = S_IFDIR | 0555, .dir = (d) }
+#define PROC_LINK(n, fn) \
+	{ .name = (n), .mode = S_IFLNK | 0777, .readlink = (fn) }
+
 struct proc_dir {
 	const struct proc_entry *entries;
 	unsigned int nr;
