@@ -87,6 +87,7 @@ struct trapframe;
 #define SEGV_MAPERR	1
 #define SEGV_ACCERR	2
 #define BUS_ADRALN	1
+#define BUS_ADRERR	2
 #define TRAP_BRKPT	1
 #define CLD_EXITED	1
 #define CLD_KILLED	2
