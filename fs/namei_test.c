@@ -82,6 +82,8 @@ KTEST(namei_dots_slashes_and_errors)
 				    O_RDONLY | O_DIRECTORY, 0, &f), -ENOTDIR);
 		KEXPECT_EQ(vfs_open(NULL, "/kt_ns/a/x/", O_CREAT, 0644, &f),
 			   -EISDIR);
+		KEXPECT_EQ(vfs_open(NULL, "/kt_ns/a", O_CREAT, 0644, &f),
+			   -EISDIR);
 	}
 	KEXPECT_EQ(vfs_unlink(NULL, "/kt_ns/a/file"), 0);
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_ns/a"), 0);
