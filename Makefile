@@ -48,3 +48,4 @@ $(KERNEL): $(KOBJS) linker.ld
 
 clean:
 	rm -rf $(BUILD)
+-include user/user.mk
