@@ -73,7 +73,7 @@ $(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(USER_STAMP) user/user
 	cp $(BUILD)/user/init $(BUILD)/initramfs/sbin/init
 	$(if $(USER_TESTS),cp $(USER_TESTS) $(BUILD)/initramfs/tests/)
 	chmod 1777 $(BUILD)/initramfs/tmp
-	cd $(BUILD)/initramfs && find . | LC_ALL=C sort | \
+	cd $(BUILD)/initramfs && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > ../initramfs.cpio
 
 # Run every test program on the host Linux, as init does inside Mapback:
