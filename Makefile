@@ -1,8 +1,22 @@
 # Makefile - build, run and test Mapback.
 #
 # Everything lands in build/: build/mapback.elf (the kernel),
-# build/initramfs.cpio, build/mapback.iso.  Sources are found by wildcard,
-# so a new .c or .asm file in boot/ kernel/ mm/ fs/ is built without edits.
+# build/initramfs.cpio (user/user.mk, once user space exists) and
+# build/mapback.iso.  Sources are found by wildcard, so a new .c or .asm file
+# in boot/ kernel/ mm/ fs/ is built without edits.  The work that is more
+# than a command line lives in tools/ (deps.sh, mkiso.sh, run-tests.sh,
+# debug.sh); README.md and docs/testing.md describe the targets.
+#
+#   make              build/mapback.elf
+#   make deps         install missing host tools (run, iso, test do it too)
+#   make run          QEMU, serial on this terminal    (CMDLINE="...")
+#   make run-bochs    Bochs booting the ISO             (CMDLINE="...")
+#   make iso          build/mapback.iso (GRUB 2)
+#   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
+#   make test-bochs   only the Bochs boot
+#   make debug        QEMU halted at the first instruction, gdb attached
+#   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
+#   make clean
 
 # i686-elf-gcc when installed, else Debian's cross compiler.
 ifneq ($(shell command -v i686-elf-gcc 2>/dev/null),)
@@ -15,23 +29,55 @@ LD := $(CROSS)ld
 OBJDUMP := $(CROSS)objdump
 NM := $(CROSS)nm
 NASM := nasm
+QEMU := qemu-system-i386
 
 BUILD := build
 KERNEL := $(BUILD)/mapback.elf
+ISO := $(BUILD)/mapback.iso
+# user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
+INITRAMFS :=
+# The swap disk (hdb) that run, run-bochs and the swap test boots attach.
+SWAP_IMG := $(BUILD)/swap.img
+# Files `make test` needs besides the kernel; user/user.mk and others add.
+TEST_DEPS := $(SWAP_IMG)
+# Kernel command line for run, run-bochs and debug.
+CMDLINE ?=
+# Boots of tools/test-boots that `make test` runs; empty means all.
+BOOTS ?=
+# Bochs display for run-bochs; empty means tools/bochsrc's headless rfb.
+BOCHS_DISPLAY ?=
 
 CFLAGS := -ffreestanding -fno-pic -fno-pie -fno-stack-protector \
 	-fno-omit-frame-pointer -march=i386 -mtune=i386 -O2 -g \
 	-Wall -Wextra -Werror -std=gnu11 -fno-strict-aliasing \
 	-mno-mmx -mno-sse -mno-sse2 -mno-80387 -fno-builtin-bswap \
 	-fno-asynchronous-unwind-tables -fno-common -I.
+# Backtraces follow the ebp chain: a sibling call (jmp instead of call)
+# would drop the caller's frame from it.
+CFLAGS += -fno-optimize-sibling-calls
 LDFLAGS := -m elf_i386 -nostdlib -no-pie -z noexecstack -T linker.ld
 NASMFLAGS := -f elf32 -g -F dwarf
 
-KSRCS := $(wildcard boot/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
+KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-bochs test-host debug clean
+.PHONY: all deps run run-bochs iso test test-bochs debug check check-386 clean FORCE
 all: $(KERNEL)
+
+# The targets that boot something check the host tools first.  DEPS_ORDER
+# is `deps` for those goals and empty otherwise; as an order-only
+# prerequisite of every object it keeps -j from compiling anything before a
+# missing compiler is installed.  user/user.mk uses it the same way for
+# files that need tools/fetch-userland.sh to have run.
+DEPS_GOALS := run run-bochs iso test test-bochs debug
+DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
+
+-include user/user.mk
+
+$(KOBJS): | $(DEPS_ORDER)
+
+deps:
+	@tools/deps.sh
 
 $(BUILD)/obj/%.c.o: %.c
 	@mkdir -p $(dir $@)
@@ -41,10 +87,78 @@ $(BUILD)/obj/%.asm.o: %.asm
 	@mkdir -p $(dir $@)
 	$(NASM) $(NASMFLAGS) $< -o $@
 
-$(KERNEL): $(KOBJS) linker.ld
-	$(LD) $(LDFLAGS) -o $@ $(KOBJS)
+# The object list as a file that changes when a source file comes or goes,
+# so that deleting a file relinks the kernel without it.
+$(BUILD)/kobjs.list: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(KOBJS)' | cmp -s - $@ || echo '$(KOBJS)' >$@
+
+# Two links, so backtraces can name functions: the first with an empty
+# symbol table, then tools/mksyms.sh turns its `nm` into the real table
+# (kernel/ksyms.h), and the second link uses that.  The table sits in
+# .rodata after .text, so no function moves; the cmp proves it.
+KSYMS := $(BUILD)/ksyms
+$(KERNEL): $(KOBJS) linker.ld tools/mksyms.sh $(BUILD)/kobjs.list
+	tools/mksyms.sh </dev/null >$(KSYMS)0.c
+	$(CC) $(CFLAGS) -c $(KSYMS)0.c -o $(KSYMS)0.o
+	$(LD) $(LDFLAGS) -o $@.pass1 $(KOBJS) $(KSYMS)0.o
+	$(NM) -n $@.pass1 | tools/mksyms.sh >$(KSYMS).c
+	$(CC) $(CFLAGS) -c $(KSYMS).c -o $(KSYMS).o
+	$(LD) $(LDFLAGS) -o $@ $(KOBJS) $(KSYMS).o
+	$(NM) -n $@ | tools/mksyms.sh | cmp -s - $(KSYMS).c || \
+		{ echo "$@: symbol addresses moved between links" >&2; rm -f $@; exit 1; }
 
 -include $(KOBJS:.o=.d)
+
+# A display shows the VGA console in a window; without one, serial only.
+QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
+
+$(SWAP_IMG): tools/mkswap-image.sh | deps
+	tools/mkswap-image.sh $@
+
+run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
+	$(QEMU) -kernel $(KERNEL) -append "$(CMDLINE)" -m 32 -no-reboot \
+		-serial stdio -monitor none $(QEMU_DISPLAY) \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		-drive file=$(SWAP_IMG),format=raw,if=ide,index=1 \
+		$(if $(INITRAMFS),-initrd $(INITRAMFS))
+
+$(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
+	tools/mkiso.sh $@ $(KERNEL) "$(INITRAMFS)"
+
+iso: $(ISO)
+
+# Bochs shows VGA through its VNC server (connect a viewer to :5900), or in
+# a window with BOCHS_DISPLAY=x (needs bochs-x), and writes COM1 to this
+# terminal.  It exits with status 1 however the guest
+# ended, which is not an error here.
+run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
+	tools/mkiso.sh $(BUILD)/run-bochs.iso $(KERNEL) "$(INITRAMFS)" "$(CMDLINE)"
+	@echo "run-bochs: VGA on VNC localhost:5900 (or the next free port)"
+	echo c >$(BUILD)/run-bochs.rc
+	LC_ALL=C LANG=C BXSHARE=/usr/share/bochs MAPBACK_MEGS=32 \
+		MAPBACK_ISO=$(BUILD)/run-bochs.iso MAPBACK_SERIAL=/dev/stdout \
+		MAPBACK_SWAP=$(SWAP_IMG) \
+		MAPBACK_LOG=$(BUILD)/run-bochs.log \
+		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc \
+		$(if $(BOCHS_DISPLAY),'display_library: $(BOCHS_DISPLAY)') || [ $$? -eq 1 ]
+
+TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
+
+test: $(KERNEL) $(TEST_DEPS) | deps
+	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
+
+test-bochs: $(KERNEL) $(TEST_DEPS) | deps
+	@$(TEST_ENV) tools/run-tests.sh bochs
+
+debug: $(KERNEL) $(INITRAMFS) | deps
+	@tools/deps.sh gdb
+	tools/debug.sh $(KERNEL) "$(CMDLINE)" "$(INITRAMFS)"
+
+check: $(KERNEL)
+	OBJDUMP=$(OBJDUMP) tools/check-386.sh $(KERNEL)
+
+check-386: check
 
 clean:
 	rm -rf $(BUILD)

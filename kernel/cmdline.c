@@ -166,3 +166,13 @@ void cmdline_report_unknown(void)
 		if (!is_known(words[i]))
 			printk("cmdline: unknown parameter '%s' ignored\n", words[i]);
 }
+
+int cmdline_unknown_words(const char **out, int max)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nr_words && n < max; i++)
+		if (!is_known(words[i]))
+			out[n++] = words[i];
+	return n;
+}

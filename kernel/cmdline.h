@@ -35,5 +35,8 @@ u32 cmdline_get_size(const char *key, u32 def);
 bool parse_size(const char *s, u32 *bytes);
 /* Print the words no KERNEL_PARAM declared. */
 void cmdline_report_unknown(void);
+/* Store up to max of those words in out (for init's argv and envp);
+ * returns how many. */
+int cmdline_unknown_words(const char **out, int max);
 
 #endif

@@ -6,12 +6,28 @@
  * ones above it.
  */
 #include "kernel/cmdline.h"
+#include "kernel/cpu.h"
+#include "kernel/drivers/ide.h"
+#include "kernel/drivers/pic.h"
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
+#include "kernel/fault_signal.h"
+#include "kernel/gdt.h"
+#include "kernel/init.h"
+#include "kernel/io.h"
 #include "kernel/ktest.h"
 #include "kernel/multiboot.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
+#include "kernel/syscall.h"
+#include "kernel/timer.h"
+#include "kernel/trap.h"
+#include "mm/rmap.h"
+#include "mm/swap_state.h"
+#include "fs/pagecache.h"
+#include "mm/memory.h"
+#include "mm/mm.h"
 
 #define MAPBACK_VERSION "0.1"
 
@@ -28,18 +44,29 @@ void kmain(u32 magic, u32 mbi_phys)
 {
 	serial_init();
 	vga_init();
+	gdt_init();
+	trap_init();
 	multiboot_init(magic, mbi_phys);
 	cmdline_init(boot_info.cmdline);
 	ktest_mode = cmdline_has("ktest");
 
 	banner();
 	multiboot_print_memory_map();
+	mm_init();
+	sched_init();
+	syscall_init();
+	fault_signal_init();
 	cmdline_report_unknown();
+	cpu_init();
+	test_wp_bit();
+	vm_init();
+	rmap_init();
+	swap_cache_init();
+	pagecache_init();
+	pic_init();
+	timer_init();
+	sti();
+	ide_init();
 
-	if (ktest_mode) {
-		int failed = ktest_run_all();
-		test_exit(failed ? EXIT_FAIL : EXIT_PASS);
-	}
-	printk("Nothing more to do yet.\n");
-	machine_halt();
+	rest_init();
 }

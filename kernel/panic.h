@@ -18,7 +18,15 @@ void __noreturn panic(const char *fmt, ...) __printf(1, 2);
 			      #cond);                                     \
 	} while (0)
 
-/* Print the return addresses up the frame-pointer chain from ebp. */
+/* As panic(), but the backtrace starts at frame ebp (0: none); die() uses it. */
+void __noreturn panic_at(u32 ebp, const char *fmt, ...) __printf(2, 3);
+
+/*
+ * Print the return addresses up the frame-pointer chain from ebp, one a
+ * line as ` [<c0101234>] function+0x12`.
+ */
 void dump_backtrace(u32 ebp);
+/* One such line for addr. */
+void print_address(u32 addr);
 
 #endif

@@ -1,0 +1,50 @@
+/*
+ * fs/address_space.h - the pages of one file, and the mappings of it.
+ *
+ * Every inode has one address_space (inode->i_data, reached through
+ * inode->i_mapping).  It indexes the file's page cache pages by page
+ * offset in a radix tree; each such page has page->mapping pointing back
+ * here and page->index set to its offset.  That back pointer is where
+ * object-based rmap starts: from a page, its mapping's i_mmap and
+ * i_mmap_shared lists give every VMA that can map it, and the address
+ * inside each is vm_start + ((index - vm_pgoff) << PAGE_SHIFT).
+ *
+ * Locks: page_lock (interrupts off) guards page_tree and nrpages;
+ * i_shared_sem guards both VMA lists (rmap walkers only down_trylock it).
+ */
+#ifndef FS_ADDRESS_SPACE_H
+#define FS_ADDRESS_SPACE_H
+
+#include "fs/radix_tree.h"
+#include "kernel/list.h"
+#include "kernel/semaphore.h"
+#include "kernel/types.h"
+
+struct page;
+struct file;
+struct inode;
+struct address_space;
+
+struct address_space_operations {
+	/* Fill a locked, new page from the backing store; unlocks it. */
+	int (*readpage)(struct file *file, struct page *page);
+	/* Write a locked dirty page out (swap issue: ramfs moves it to swap). */
+	int (*writepage)(struct page *page);
+	/* Mark the page dirty the way this mapping wants; returns old state. */
+	int (*set_page_dirty)(struct page *page);
+};
+
+struct address_space {
+	struct inode *host;
+	struct radix_tree_root page_tree;	/* page offset -> struct page */
+	unsigned long nrpages;
+	struct list_head i_mmap;	/* private VMAs, via vma->shared */
+	struct list_head i_mmap_shared;	/* MAP_SHARED VMAs, via vma->shared */
+	struct semaphore i_shared_sem;	/* guards the two lists */
+	const struct address_space_operations *a_ops;
+};
+
+void address_space_init(struct address_space *mapping, struct inode *host,
+			const struct address_space_operations *a_ops);
+
+#endif

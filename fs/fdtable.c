@@ -1,0 +1,144 @@
+/*
+ * fs/fdtable.c - descriptor tables: allocation, lookup, fork and exec.
+ */
+#include "fs/fdtable.h"
+#include "kernel/errno.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/task.h"
+#include "mm/slab.h"
+
+struct files_struct *current_files(void)
+{
+	return current ? current->files : NULL;
+}
+
+static int resize(struct files_struct *files, unsigned int n)
+{
+	struct file **fd = kzalloc(n * sizeof(*fd), GFP_KERNEL);
+	u8 *cloexec = kzalloc(n, GFP_KERNEL);
+
+	if (!fd || !cloexec) {
+		kfree(fd);
+		kfree(cloexec);
+		return -ENOMEM;
+	}
+	if (files->fd) {
+		memcpy(fd, files->fd, files->max_fds * sizeof(*fd));
+		memcpy(cloexec, files->close_on_exec, files->max_fds);
+		kfree(files->fd);
+		kfree(files->close_on_exec);
+	}
+	files->fd = fd;
+	files->close_on_exec = cloexec;
+	files->max_fds = n;
+	return 0;
+}
+
+struct files_struct *files_alloc(void)
+{
+	struct files_struct *files = kzalloc(sizeof(*files), GFP_KERNEL);
+
+	if (!files)
+		return NULL;
+	files->count = 1;
+	if (resize(files, NR_OPEN_DEFAULT)) {
+		kfree(files);
+		return NULL;
+	}
+	return files;
+}
+
+struct files_struct *copy_files(struct files_struct *old)
+{
+	struct files_struct *files = files_alloc();
+	unsigned int i;
+
+	if (!files)
+		return NULL;
+	if (old->max_fds > files->max_fds && resize(files, old->max_fds)) {
+		put_files_struct(files);
+		return NULL;
+	}
+	for (i = 0; i < old->max_fds; i++) {
+		if (!old->fd[i])
+			continue;
+		files->fd[i] = get_file(old->fd[i]);
+		files->close_on_exec[i] = old->close_on_exec[i];
+	}
+	return files;
+}
+
+void put_files_struct(struct files_struct *files)
+{
+	unsigned int i;
+
+	if (--files->count)
+		return;
+	for (i = 0; i < files->max_fds; i++)
+		if (files->fd[i])
+			fput(files->fd[i]);
+	kfree(files->fd);
+	kfree(files->close_on_exec);
+	kfree(files);
+}
+
+void close_on_exec(struct files_struct *files)
+{
+	unsigned int i;
+
+	for (i = 0; i < files->max_fds; i++)
+		if (files->fd[i] && files->close_on_exec[i])
+			close_fd(files, i);
+}
+
+int get_unused_fd(struct files_struct *files, int start)
+{
+	unsigned int fd, n;
+
+	if (start < 0 || start >= NR_OPEN_MAX)
+		return start < 0 ? -EINVAL : -EMFILE;
+	for (fd = start; fd < files->max_fds; fd++)
+		if (!files->fd[fd])
+			return fd;
+	for (n = files->max_fds; n <= fd; n *= 2)
+		;
+	if (n > NR_OPEN_MAX)
+		n = NR_OPEN_MAX;
+	if (fd >= n)
+		return -EMFILE;
+	if (resize(files, n))
+		return -ENOMEM;
+	return fd;
+}
+
+void fd_install(struct files_struct *files, int fd, struct file *file,
+		bool cloexec)
+{
+	BUG_ON(fd < 0 || (unsigned int)fd >= files->max_fds || files->fd[fd]);
+	files->fd[fd] = file;
+	files->close_on_exec[fd] = cloexec;
+}
+
+struct file *fget(struct files_struct *files, int fd)
+{
+	if (!files || fd < 0 || (unsigned int)fd >= files->max_fds ||
+	    !files->fd[fd])
+		return NULL;
+	return get_file(files->fd[fd]);
+}
+
+int close_fd(struct files_struct *files, int fd)
+{
+	struct file *f;
+
+	if (!files || fd < 0 || (unsigned int)fd >= files->max_fds ||
+	    !files->fd[fd])
+		return -EBADF;
+	f = files->fd[fd];
+	files->fd[fd] = NULL;
+	files->close_on_exec[fd] = 0;
+	fput(f);
+	return 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * fs/fdtable.h - a process's file descriptor table.
+ *
+ * fd -> struct file, plus the close-on-exec bit per descriptor.  fork()
+ * gives the child a copy of the table (copy_files) whose entries share the
+ * parent's open files; exec() closes the FD_CLOEXEC ones
+ * (close_on_exec).  The table grows by doubling up to NR_OPEN_MAX.
+ * count > 1 only when tasks share one table (CLONE_FILES).
+ */
+#ifndef FS_FDTABLE_H
+#define FS_FDTABLE_H
+
+#include "fs/file.h"
+
+#define NR_OPEN_DEFAULT 32
+#define NR_OPEN_MAX 1024	/* RLIMIT_NOFILE */
+
+struct files_struct {
+	unsigned int count;
+	unsigned int max_fds;	/* size of fd[] and close_on_exec[] */
+	struct file **fd;
+	u8 *close_on_exec;	/* one byte per fd: simpler than a bitmap */
+};
+
+struct files_struct *files_alloc(void);
+struct files_struct *copy_files(struct files_struct *old);
+void put_files_struct(struct files_struct *files);
+void close_on_exec(struct files_struct *files);
+
+/* Lowest free fd >= start (the table grows to hold it); -EMFILE, -ENOMEM. */
+int get_unused_fd(struct files_struct *files, int start);
+void fd_install(struct files_struct *files, int fd, struct file *file,
+		bool cloexec);
+/* The file at fd with a reference (fput it), or NULL. */
+struct file *fget(struct files_struct *files, int fd);
+/* Take the file out of fd and fput it; -EBADF if fd is not open. */
+int close_fd(struct files_struct *files, int fd);
+
+/* The running task's table (current->files). */
+struct files_struct *current_files(void);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * fs/file.c - allocating and releasing struct file.
+ */
+#include "fs/file.h"
+#include "fs/fcntl.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "mm/slab.h"
+
+static struct kmem_cache *file_cachep;
+static unsigned long files_in_use;
+
+void file_cache_init(void)
+{
+	file_cachep = kmem_cache_create("filp", sizeof(struct file), 0, NULL);
+	BUG_ON(!file_cachep);
+}
+
+struct file *alloc_file(struct path *path, unsigned int flags,
+			const struct file_operations *fop)
+{
+	struct file *f = kmem_cache_alloc(file_cachep, GFP_KERNEL);
+
+	if (!f)
+		return NULL;
+	memset(f, 0, sizeof(*f));
+	f->f_count = 1;
+	f->f_flags = flags;
+	f->f_mode = ((flags & O_ACCMODE) + 1) & (FMODE_READ | FMODE_WRITE);
+	f->f_path = *path;
+	path_get(&f->f_path);
+	f->f_inode = path->inode;
+	f->f_mapping = path->inode->i_mapping;
+	f->f_op = fop;
+	files_in_use++;
+	return f;
+}
+
+struct file *get_file(struct file *file)
+{
+	file->f_count++;
+	return file;
+}
+
+void fput(struct file *file)
+{
+	BUG_ON(file->f_count == 0);
+	if (--file->f_count)
+		return;
+	if (file->f_op && file->f_op->release)
+		file->f_op->release(file->f_inode, file);
+	path_put(&file->f_path);
+	files_in_use--;
+	kmem_cache_free(file_cachep, file);
+}
+
+unsigned long nr_files(void)
+{
+	return files_in_use;
+}

@@ -1,0 +1,162 @@
+/*
+ * fs/filemap.c - generic_file_read / generic_file_write.
+ *
+ * Both work one page at a time: index = pos >> PAGE_SHIFT, offset = the
+ * low bits, and at most PAGE_SIZE - offset bytes.  Writers hold the
+ * inode's i_sem so that appends and size changes do not interleave.
+ */
+#include "fs/filemap.h"
+#include "fs/fcntl.h"
+#include "fs/pagecache.h"
+#include "kernel/errno.h"
+#include "mm/gfp.h"
+#include "kernel/lib/string.h"
+#include "mm/page.h"
+
+int simple_set_page_dirty(struct page *page)
+{
+	return TestSetPageDirty(page);
+}
+
+int simple_readpage(struct file *file, struct page *page)
+{
+	(void)file;
+	memset(page_address(page), 0, PAGE_SIZE);
+	SetPageUptodate(page);
+	unlock_page(page);
+	return 0;
+}
+
+/* Copy one page's worth of file data (or zeros for a hole) into buf. */
+static int read_chunk(struct file *file, unsigned long index,
+		      unsigned int offset, char *buf, unsigned int len)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct page *page = find_get_page(mapping, index);
+	int err;
+
+	if (!page) {
+		memset(buf, 0, len);
+		return 0;
+	}
+	if (!PageUptodate(page)) {
+		put_page(page);
+		err = read_mapping_page(mapping, index, file, &page);
+		if (err)
+			return err;
+	}
+	memcpy(buf, (char *)page_address(page) + offset, len);
+	put_page(page);
+	return 0;
+}
+
+ssize_t generic_file_read(struct file *file, char *buf, size_t n, loff_t *pos)
+{
+	struct inode *inode = file->f_mapping->host;
+	size_t done = 0;
+	loff_t p = *pos;
+
+	if (p < 0)
+		return -EINVAL;
+	if (p >= inode->i_size)
+		return 0;
+	if ((loff_t)n > inode->i_size - p)
+		n = inode->i_size - p;
+	while (done < n) {
+		unsigned int offset = p & (PAGE_SIZE - 1);
+		unsigned int len = min(PAGE_SIZE - offset, n - done);
+		int err = read_chunk(file, p >> PAGE_SHIFT, offset, buf + done,
+				     len);
+
+		if (err) {
+			if (!done)
+				return err;
+			break;
+		}
+		done += len;
+		p += len;
+	}
+	*pos = p;
+	inode->i_atime = current_time();
+	return done;
+}
+
+/* The locked, uptodate-enough page at index to write len bytes into. */
+static struct page *prepare_page(struct file *file, unsigned long index,
+				 unsigned int len)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct page *page;
+
+	for (;;) {
+		page = find_or_create_page(mapping, index, GFP_KERNEL);
+		if (!page || PageUptodate(page) || len == PAGE_SIZE)
+			return page;
+		if (mapping->a_ops->readpage(file, page)) {
+			put_page(page);
+			return NULL;
+		}
+		lock_page(page);
+		if (page->mapping == mapping)
+			return page;
+		unlock_page(page);	/* truncated meanwhile: again */
+		put_page(page);
+	}
+}
+
+static ssize_t write_pages(struct file *file, const char *buf, size_t n,
+			   loff_t *pos)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct inode *inode = mapping->host;
+	size_t done = 0;
+	loff_t p = *pos;
+
+	while (done < n) {
+		unsigned int offset = p & (PAGE_SIZE - 1);
+		unsigned int len = min(PAGE_SIZE - offset, n - done);
+		struct page *page = prepare_page(file, p >> PAGE_SHIFT, len);
+
+		if (!page)
+			break;
+		memcpy((char *)page_address(page) + offset, buf + done, len);
+		SetPageUptodate(page);
+		mapping->a_ops->set_page_dirty(page);
+		unlock_page(page);
+		put_page(page);
+		done += len;
+		p += len;
+		if (p > inode->i_size)
+			inode->i_size = p;
+	}
+	*pos = p;
+	if (done)
+		inode_touch_mtime(inode);
+	return done ? (ssize_t)done : -ENOSPC;
+}
+
+ssize_t generic_file_write(struct file *file, const char *buf, size_t n,
+			   loff_t *pos)
+{
+	struct inode *inode = file->f_mapping->host;
+	ssize_t ret;
+
+	if (!n)
+		return 0;
+	down(&inode->i_sem);
+	if (file->f_flags & O_APPEND)
+		*pos = inode->i_size;
+	if (*pos < 0) {
+		up(&inode->i_sem);
+		return -EINVAL;
+	}
+	if (*pos >= MAX_LFS_FILESIZE) {
+		up(&inode->i_sem);
+		return -EFBIG;
+	}
+	if ((loff_t)n > MAX_LFS_FILESIZE - *pos)
+		n = MAX_LFS_FILESIZE - *pos;
+	ret = write_pages(file, buf, n, pos);
+	up(&inode->i_sem);
+	return ret;
+}

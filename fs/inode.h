@@ -1,0 +1,121 @@
+/*
+ * fs/inode.h - inodes, superblocks and the operations file systems supply.
+ *
+ * There is no dentry cache: a directory is searched by its file system's
+ * lookup operation, and path walking (fs/namei.c) carries (vfsmount, inode)
+ * pairs.  An inode lives while it is referenced (i_count: open files,
+ * current directories, mount points, a walk in progress) or linked into a
+ * directory (i_nlink, for file systems that keep inodes in memory such as
+ * ramfs).  iput() of the last reference asks the superblock whether to
+ * destroy it (super_operations.drop_inode).
+ *
+ * All namespace operations run under namespace_sem (fs/namei.h), so the
+ * directory operations below need no locking of their own.
+ */
+#ifndef FS_INODE_H
+#define FS_INODE_H
+
+#include "fs/address_space.h"
+#include "fs/stat.h"
+#include "kernel/types.h"
+
+struct inode;
+struct file;
+struct super_block;
+struct file_operations;
+struct pipe_inode_info;
+
+#define NAME_MAX 255
+#define PATH_MAX 4096
+
+struct qstr {
+	const char *name;
+	unsigned int len;
+};
+
+struct inode_operations {
+	/* *res = referenced inode of name in dir; -ENOENT if none. */
+	int (*lookup)(struct inode *dir, const struct qstr *name,
+		      struct inode **res);
+	/* New inode of any type (S_IFREG, S_IFDIR, S_IFCHR ...); referenced. */
+	int (*mknod)(struct inode *dir, const struct qstr *name, umode_t mode,
+		     dev_t rdev, struct inode **res);
+	int (*symlink)(struct inode *dir, const struct qstr *name,
+		       const char *target);
+	int (*link)(struct inode *old, struct inode *dir,
+		    const struct qstr *name);
+	int (*unlink)(struct inode *dir, const struct qstr *name);
+	int (*rmdir)(struct inode *dir, const struct qstr *name);
+	/* Replaces an existing new name; the VFS has checked the types. */
+	int (*rename)(struct inode *odir, const struct qstr *oname,
+		      struct inode *ndir, const struct qstr *nname);
+	/* Copy the link target into buf (no NUL); returns its length. */
+	int (*readlink)(struct inode *inode, char *buf, int len);
+	/* Change i_size to size, freeing what lies beyond. */
+	int (*truncate)(struct inode *inode, loff_t size);
+};
+
+struct super_operations {
+	/* The last reference went: destroy the inode (true) or keep it. */
+	bool (*drop_inode)(struct inode *inode);
+	/* Free the fs's part of an inode being destroyed. */
+	void (*destroy_inode)(struct inode *inode);
+};
+
+struct file_system_type {
+	const char *name;
+	/* A superblock for a new mount, or NULL with *err set. */
+	struct super_block *(*get_sb)(struct file_system_type *type,
+				      const char *dev_name, int *err);
+	void (*kill_sb)(struct super_block *sb);
+	bool nodev;	/* needs no device: "nodev" in /proc/filesystems */
+	struct file_system_type *next;
+};
+
+struct super_block {
+	dev_t s_dev;
+	struct file_system_type *s_type;
+	const struct super_operations *s_op;
+	struct inode *s_root;
+	unsigned long s_next_ino;
+	unsigned int s_active;	/* mounts using it */
+	void *s_fs_info;
+};
+
+struct inode {
+	unsigned long i_ino;
+	umode_t i_mode;
+	unsigned int i_nlink;
+	u32 i_uid, i_gid;
+	dev_t i_rdev;
+	loff_t i_size;
+	struct timespec i_atime, i_mtime, i_ctime;
+	unsigned int i_count;
+	struct super_block *i_sb;
+	const struct inode_operations *i_op;
+	const struct file_operations *i_fop;	/* for open() */
+	struct address_space *i_mapping;
+	struct address_space i_data;
+	struct semaphore i_sem;	/* serialises writes and truncates */
+	void *i_private;	/* the file system's own state */
+	struct pipe_inode_info *i_pipe;	/* FIFOs and pipes */
+};
+
+void inode_cache_init(void);
+/* A new inode of sb with i_count 1, i_nlink 1, times now. */
+struct inode *new_inode(struct super_block *sb, umode_t mode);
+struct inode *igrab(struct inode *inode);
+void iput(struct inode *inode);
+/* Drop the inode when unreferenced and unlinked (ramfs and most others). */
+bool generic_drop_inode(struct inode *inode);
+void inode_getattr(struct inode *inode, struct kstat *st);
+/* Wall-clock time for inode stamps. */
+struct timespec current_time(void);
+void inode_touch_mtime(struct inode *inode);	/* mtime = ctime = now */
+unsigned long nr_inodes(void);
+
+struct super_block *sget_nodev(struct file_system_type *type,
+			       const struct super_operations *ops);
+void kill_anon_super(struct super_block *sb);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * fs/namei.h - turning path names into (mount, inode) pairs.
+ *
+ * Absolute names start at the process root, relative ones at its current
+ * directory or at a given base (the *at() calls).  Repeated slashes are one
+ * slash; "." stays, ".." goes up but never above the process root and
+ * crosses back out of a mount at the mount's root.  Symbolic links are
+ * followed in the middle of a path always, at the end with LOOKUP_FOLLOW
+ * or a trailing slash, at most MAX_NESTED_LINKS deep and MAX_LINKS in all
+ * (-ELOOP beyond).  Errors are Linux's: -ENOENT (missing component or empty
+ * name), -ENOTDIR (a non-directory used as one), -ENAMETOOLONG.
+ *
+ * namespace_sem serialises every walk and every change of a directory, so
+ * an inode found stays valid while the lock is held; the results carry
+ * their own references for use after it is dropped.
+ */
+#ifndef FS_NAMEI_H
+#define FS_NAMEI_H
+
+#include "fs/inode.h"
+#include "fs/mount.h"
+#include "kernel/semaphore.h"
+
+#define MAX_NESTED_LINKS 8
+#define MAX_LINKS 40
+
+#define LOOKUP_FOLLOW 0x1	/* follow a symlink in the last component */
+#define LOOKUP_DIRECTORY 0x2	/* the result must be a directory */
+#define LOOKUP_PARENT 0x4	/* stop at the parent of the last component */
+
+enum { LAST_NORM, LAST_ROOT, LAST_DOT, LAST_DOTDOT };
+
+struct nameidata {
+	struct path path;	/* result (or parent with LOOKUP_PARENT) */
+	struct qstr last;	/* LOOKUP_PARENT: the last component */
+	int last_type;	/* LAST_*; LAST_NORM when last is a real name */
+	bool trailing_slash;	/* the name ended in '/' */
+	unsigned int flags;
+	int depth;	/* symlinks being followed now */
+	int total_links;	/* symlinks followed by this walk */
+};
+
+extern struct semaphore namespace_sem;
+
+/*
+ * Walk name from base (NULL: cwd or root).  On success nd->path holds
+ * references; release them with path_put(&nd->path).  With LOOKUP_PARENT,
+ * nd->last points into name.  On error nothing is held.  Caller holds
+ * namespace_sem.
+ */
+int path_walk(const char *name, struct path *base, unsigned int flags,
+	      struct nameidata *nd);
+/* Resolve one name in dir (no "." / ".."), crossing mountpoints. */
+int lookup_one(struct path *dir, const struct qstr *name, struct path *res);
+
+/* Convenience: lock, walk, unlock; *res holds references. */
+int kern_path(const char *name, struct path *base, unsigned int flags,
+	      struct path *res);
+
+/* The absolute path of *p as the process root sees it, into buf. */
+int d_path(struct path *p, char *buf, int len);
+
+#endif

@@ -1,0 +1,130 @@
+/*
+ * fs/open.c - vfs_open: from a name and O_* flags to a struct file.
+ *
+ * O_CREAT walks to the parent and creates the last component if it is
+ * missing (-EEXIST with O_EXCL if it is not).  A final symlink is followed
+ * unless O_NOFOLLOW, which makes it -ELOOP.  O_DIRECTORY demands a
+ * directory; a directory cannot be opened for writing (-EISDIR).  O_TRUNC
+ * empties a regular file.  The struct file keeps the O_* flags that
+ * matter later (access mode, O_APPEND, O_NONBLOCK ...).
+ */
+#include "fs/vfs.h"
+#include "fs/fs_struct.h"
+#include "kernel/errno.h"
+
+#define OPEN_ONLY_FLAGS (O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)
+
+/* O_CREAT: the existing or new inode of the last component. */
+static int open_create(struct path *base, const char *name, int flags,
+		       umode_t mode, struct path *res, bool *created)
+{
+	struct nameidata nd;
+	struct inode *inode;
+	int err;
+
+	err = path_walk(name, base, LOOKUP_PARENT, &nd);
+	if (err)
+		return err;
+	if (nd.last_type != LAST_NORM || nd.trailing_slash) {
+		path_put(&nd.path);
+		return -EISDIR;
+	}
+	err = lookup_one(&nd.path, &nd.last, res);
+	if (err == -ENOENT) {
+		struct inode *dir = nd.path.inode;
+
+		mode = S_IFREG | (mode & ~current_umask() & S_IALLUGO);
+		err = dir->i_op->mknod ? dir->i_op->mknod(dir, &nd.last, mode,
+							   0, &inode)
+				       : -EACCES;
+		if (!err) {
+			res->mnt = mntget(nd.path.mnt);
+			res->inode = inode;
+			*created = true;
+		}
+	} else if (!err && (flags & O_EXCL)) {
+		path_put(res);
+		err = -EEXIST;
+	} else if (!err && S_ISLNK(res->inode->i_mode) &&
+		   !(flags & O_NOFOLLOW)) {
+		path_put(res);
+		path_put(&nd.path);
+		err = path_walk(name, base, LOOKUP_FOLLOW, &nd);
+		if (!err)
+			*res = nd.path;
+		return err;
+	}
+	path_put(&nd.path);
+	return err;
+}
+
+static int open_lookup(struct path *base, const char *name, int flags,
+		       struct path *res)
+{
+	struct nameidata nd;
+	unsigned int lf = 0;
+	int err;
+
+	if (!(flags & O_NOFOLLOW))
+		lf |= LOOKUP_FOLLOW;
+	if (flags & O_DIRECTORY)
+		lf |= LOOKUP_DIRECTORY;
+	err = path_walk(name, base, lf, &nd);
+	if (!err)
+		*res = nd.path;
+	return err;
+}
+
+int vfs_open_path(struct path *path, int flags, struct file **res)
+{
+	struct inode *inode = path->inode;
+	struct file *file;
+	int err;
+
+	file = alloc_file(path, flags & ~OPEN_ONLY_FLAGS, inode->i_fop);
+	if (!file)
+		return -ENOMEM;
+	if (file->f_op && file->f_op->open) {
+		err = file->f_op->open(inode, file);
+		if (err) {
+			/* The driver's open failed: no release for it. */
+			file->f_op = NULL;
+			fput(file);
+			return err;
+		}
+	}
+	*res = file;
+	return 0;
+}
+
+int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
+	     struct file **res)
+{
+	struct path path;
+	struct inode *inode;
+	bool created = false;
+	int acc = flags & O_ACCMODE;
+	int err;
+
+	down(&namespace_sem);
+	if (flags & O_CREAT)
+		err = open_create(base, name, flags, mode, &path, &created);
+	else
+		err = open_lookup(base, name, flags, &path);
+	up(&namespace_sem);
+	if (err)
+		return err;
+	inode = path.inode;
+	if (S_ISLNK(inode->i_mode))
+		err = -ELOOP;	/* O_NOFOLLOW met a symlink */
+	else if ((flags & O_DIRECTORY) && !S_ISDIR(inode->i_mode))
+		err = -ENOTDIR;
+	else if (S_ISDIR(inode->i_mode) && (acc != O_RDONLY || (flags & O_TRUNC)))
+		err = -EISDIR;
+	if (!err && (flags & O_TRUNC) && !created && S_ISREG(inode->i_mode))
+		err = do_truncate(inode, 0);
+	if (!err)
+		err = vfs_open_path(&path, flags, res);
+	path_put(&path);
+	return err;
+}

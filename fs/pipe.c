@@ -1,0 +1,281 @@
+/*
+ * fs/pipe.c - the pipe buffer, pipe(2) and FIFO opens.
+ */
+#include "fs/pipe.h"
+#include "fs/fcntl.h"
+#include "fs/super.h"
+#include "fs/vfs.h"
+#include "kernel/errno.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "kernel/signal.h"
+#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/task.h"
+#include "kernel/uaccess.h"
+#include "mm/page_alloc.h"
+#include "mm/slab.h"
+
+static struct pipe_inode_info *get_pipe_info(struct inode *inode)
+{
+	struct pipe_inode_info *pipe;
+
+	if (inode->i_pipe)
+		return inode->i_pipe;
+	pipe = kzalloc(sizeof(*pipe), GFP_KERNEL);
+	if (!pipe)
+		return NULL;
+	pipe->buf = (char *)__get_free_page(GFP_KERNEL);
+	if (!pipe->buf) {
+		kfree(pipe);
+		return NULL;
+	}
+	init_waitqueue_head(&pipe->wait);
+	inode->i_pipe = pipe;
+	return pipe;
+}
+
+void free_pipe_info(struct inode *inode)
+{
+	free_page((unsigned long)inode->i_pipe->buf);
+	kfree(inode->i_pipe);
+	inode->i_pipe = NULL;
+}
+
+static ssize_t pipe_read(struct file *file, char *buf, size_t n, loff_t *pos)
+{
+	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
+	size_t done = 0;
+	int err;
+
+	(void)pos;
+	if (!n)
+		return 0;
+	if (!pipe->len && pipe->writers && (file->f_flags & O_NONBLOCK))
+		return -EAGAIN;
+	err = wait_event_interruptible(pipe->wait,
+				       pipe->len || !pipe->writers);
+	if (err)
+		return err;
+	while (done < n && pipe->len) {
+		unsigned int chunk = min(pipe->len, PIPE_BUF - pipe->start);
+
+		chunk = min(chunk, n - done);
+		memcpy(buf + done, pipe->buf + pipe->start, chunk);
+		pipe->start = (pipe->start + chunk) % PIPE_BUF;
+		pipe->len -= chunk;
+		done += chunk;
+	}
+	wake_up(&pipe->wait);
+	return done;
+}
+
+/* Copy as much as fits now; returns bytes copied. */
+static size_t pipe_fill(struct pipe_inode_info *pipe, const char *buf,
+			size_t n)
+{
+	size_t done = 0;
+
+	while (done < n && pipe->len < PIPE_BUF) {
+		unsigned int end = (pipe->start + pipe->len) % PIPE_BUF;
+		unsigned int chunk = min(PIPE_BUF - pipe->len, PIPE_BUF - end);
+
+		chunk = min(chunk, n - done);
+		memcpy(pipe->buf + end, buf + done, chunk);
+		pipe->len += chunk;
+		done += chunk;
+	}
+	return done;
+}
+
+static ssize_t pipe_write(struct file *file, const char *buf, size_t n,
+			  loff_t *pos)
+{
+	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
+	size_t done = 0;
+	/* Small writes go in whole or wait: PIPE_BUF atomicity. */
+	size_t need = n <= PIPE_BUF ? n : 1;
+	int err;
+
+	(void)pos;
+	while (done < n) {
+		if (!pipe->readers) {
+			send_sig(SIGPIPE, current);
+			return done ? (ssize_t)done : -EPIPE;
+		}
+		if (PIPE_BUF - pipe->len >= min(need, n - done)) {
+			done += pipe_fill(pipe, buf + done, n - done);
+			wake_up(&pipe->wait);
+			continue;
+		}
+		if (file->f_flags & O_NONBLOCK)
+			return done ? (ssize_t)done : -EAGAIN;
+		err = wait_event_interruptible(pipe->wait,
+			!pipe->readers ||
+			PIPE_BUF - pipe->len >= min(need, n - done));
+		if (err)
+			return done ? (ssize_t)done : err;
+	}
+	return done;
+}
+
+static unsigned int pipe_poll(struct file *file, struct wait_queue_head **wq)
+{
+	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
+	unsigned int mask = 0;
+
+	if (wq)
+		*wq = &pipe->wait;
+	if (file->f_mode & FMODE_READ) {
+		if (pipe->len)
+			mask |= POLLIN | POLLRDNORM;
+		if (!pipe->writers && pipe->w_counter)
+			mask |= POLLHUP;
+	}
+	if (file->f_mode & FMODE_WRITE) {
+		if (pipe->len < PIPE_BUF)
+			mask |= POLLOUT | POLLWRNORM;
+		if (!pipe->readers)
+			mask |= POLLERR;
+	}
+	return mask;
+}
+
+static int pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+
+static void pipe_release(struct inode *inode, struct file *file)
+{
+	struct pipe_inode_info *pipe = inode->i_pipe;
+
+	if (file->f_mode & FMODE_READ)
+		pipe->readers--;
+	if (file->f_mode & FMODE_WRITE)
+		pipe->writers--;
+	wake_up(&pipe->wait);
+}
+
+/* Opening a FIFO waits for the other end unless O_NONBLOCK, as POSIX. */
+static int fifo_open(struct inode *inode, struct file *file)
+{
+	struct pipe_inode_info *pipe = get_pipe_info(inode);
+	bool nonblock = file->f_flags & O_NONBLOCK;
+	unsigned int seen;
+	int err = 0;
+
+	if (!pipe)
+		return -ENOMEM;
+	file->f_op = &fifo_fops;
+	switch (file->f_mode & (FMODE_READ | FMODE_WRITE)) {
+	case FMODE_READ:
+		pipe->readers++;
+		pipe->r_counter++;
+		wake_up(&pipe->wait);
+		seen = pipe->w_counter;
+		if (!nonblock && !pipe->writers)
+			err = wait_event_interruptible(pipe->wait,
+					pipe->w_counter != seen);
+		if (err)
+			pipe->readers--;
+		break;
+	case FMODE_WRITE:
+		if (nonblock && !pipe->readers)
+			return -ENXIO;
+		pipe->writers++;
+		pipe->w_counter++;
+		wake_up(&pipe->wait);
+		seen = pipe->r_counter;
+		if (!pipe->readers)
+			err = wait_event_interruptible(pipe->wait,
+					pipe->r_counter != seen);
+		if (err)
+			pipe->writers--;
+		break;
+	default:
+		pipe->readers++;
+		pipe->writers++;
+		pipe->r_counter++;
+		pipe->w_counter++;
+		wake_up(&pipe->wait);
+		break;
+	}
+	return err;
+}
+
+const struct file_operations fifo_fops = {
+	.open = fifo_open,
+	.read = pipe_read,
+	.write = pipe_write,
+	.llseek = no_llseek,
+	.poll = pipe_poll,
+	.ioctl = pipe_ioctl,
+	.release = pipe_release,
+};
+
+#define FIONREAD 0x541B
+
+static int pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
+	int n = pipe->len;
+
+	if (cmd != FIONREAD)
+		return -ENOTTY;
+	return put_user(n, (int *)arg);
+}
+
+/* pipefs: the unmounted home of anonymous pipe inodes. */
+static bool pipefs_drop_inode(struct inode *inode)
+{
+	(void)inode;
+	return true;
+}
+
+static const struct super_operations pipefs_sops = {
+	.drop_inode = pipefs_drop_inode,
+};
+
+static struct file_system_type pipefs_type = { .name = "pipefs" };
+static struct vfsmount pipe_mnt;
+
+void pipe_init(void)
+{
+	struct super_block *sb = sget_nodev(&pipefs_type, &pipefs_sops);
+
+	BUG_ON(!sb);
+	sb->s_root = new_inode(sb, S_IFDIR | 0755);
+	BUG_ON(!sb->s_root);
+	pipe_mnt.mnt_sb = sb;
+	pipe_mnt.mnt_root = sb->s_root;
+	pipe_mnt.mnt_parent = &pipe_mnt;
+	pipe_mnt.mnt_count = 1;
+	INIT_LIST_HEAD(&pipe_mnt.mnt_list);
+}
+
+int do_pipe(struct file **res, int flags)
+{
+	struct inode *inode = new_inode(pipe_mnt.mnt_sb, S_IFIFO | 0600);
+	struct path path = { &pipe_mnt, inode };
+	struct pipe_inode_info *pipe;
+	int err = -ENFILE;
+
+	if (!inode)
+		return err;
+	inode->i_nlink = 0;
+	inode->i_fop = &fifo_fops;
+	pipe = get_pipe_info(inode);
+	if (!pipe)
+		goto out;
+	pipe->readers = pipe->writers = 1;
+	pipe->r_counter = pipe->w_counter = 1;
+	res[0] = alloc_file(&path, O_RDONLY | (flags & O_NONBLOCK), &fifo_fops);
+	if (!res[0])
+		goto out;
+	res[1] = alloc_file(&path, O_WRONLY | (flags & O_NONBLOCK), &fifo_fops);
+	if (!res[1]) {
+		fput(res[0]);
+		goto out;
+	}
+	err = 0;
+out:
+	iput(inode);	/* on success the two files hold it */
+	return err;
+}

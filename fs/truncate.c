@@ -1,0 +1,92 @@
+/*
+ * fs/truncate.c - throwing away the page cache past a file's end.
+ *
+ * Pages are found in batches with radix_tree_gang_lookup, each referenced
+ * before the batch is worked on.  Each is locked, rechecked (it may have
+ * left the mapping while we slept), removed from the cache and released;
+ * the lookup reference is dropped last, which frees the frame unless
+ * someone else (a mapping process, reclaim) still holds it.
+ */
+#include "fs/truncate.h"
+#include "fs/pagecache.h"
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/lib/string.h"
+#include "mm/page.h"
+
+#define TRUNCATE_BATCH 16
+
+/*
+ * From vm (mm/memory.c): zap every user PTE that maps a page of mapping
+ * in [start, start + len), len 0 meaning "to the end".  Weak so that fs/
+ * links before file mappings exist; while it is absent no page cache
+ * page can be mapped into a process, so there is nothing to unmap.
+ */
+extern void unmap_mapping_range(struct address_space *mapping, loff_t start,
+				loff_t len) __attribute__((weak));
+
+static void zero_tail(struct address_space *mapping, loff_t lstart)
+{
+	unsigned int offset = lstart & (PAGE_SIZE - 1);
+	struct page *page;
+
+	if (!offset)
+		return;
+	page = find_lock_page(mapping, lstart >> PAGE_SHIFT);
+	if (!page)
+		return;
+	memset((char *)page_address(page) + offset, 0, PAGE_SIZE - offset);
+	unlock_page(page);
+	put_page(page);
+}
+
+void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
+{
+	struct page *pages[TRUNCATE_BATCH];
+	unsigned long next = (lstart + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	unsigned int i, n;
+
+	zero_tail(mapping, lstart);
+	for (;;) {
+		u32 flags = irq_save();
+
+		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
+					   next, TRUNCATE_BATCH);
+		for (i = 0; i < n; i++)
+			get_page(pages[i]);
+		irq_restore(flags);
+		if (!n)
+			return;
+		for (i = 0; i < n; i++) {
+			struct page *page = pages[i];
+
+			next = page->index + 1;
+			lock_page(page);
+			if (page->mapping == mapping) {
+				ClearPageDirty(page);
+				remove_from_page_cache(page);
+				put_page(page);	/* the cache's reference */
+			}
+			unlock_page(page);
+			put_page(page);
+		}
+	}
+}
+
+int vmtruncate(struct inode *inode, loff_t size)
+{
+	struct address_space *mapping = inode->i_mapping;
+	loff_t old = inode->i_size;
+
+	if (size < 0)
+		return -EINVAL;
+	inode->i_size = size;
+	if (size < old) {
+		if (unmap_mapping_range)
+			unmap_mapping_range(mapping,
+					    ALIGN_UP(size, (loff_t)PAGE_SIZE), 0);
+		truncate_inode_pages(mapping, size);
+	}
+	inode_touch_mtime(inode);
+	return 0;
+}

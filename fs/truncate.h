@@ -1,0 +1,22 @@
+/*
+ * fs/truncate.h - shrinking a file's page cache.
+ */
+#ifndef FS_TRUNCATE_H
+#define FS_TRUNCATE_H
+
+#include "fs/inode.h"
+
+/*
+ * Remove and free every page at or past byte lstart; the page holding
+ * lstart itself keeps its head and has its tail zeroed, so that a later
+ * extension reads zeros there.
+ */
+void truncate_inode_pages(struct address_space *mapping, loff_t lstart);
+/*
+ * Set i_size: shrinking first unmaps the pages past the new end from
+ * every process (unmap_mapping_range), then frees them; growing leaves a
+ * hole that reads as zeros.  Caller holds inode->i_sem.
+ */
+int vmtruncate(struct inode *inode, loff_t size);
+
+#endif

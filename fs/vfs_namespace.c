@@ -1,0 +1,328 @@
+/*
+ * fs/vfs_namespace.c - creating, removing and renaming directory entries.
+ *
+ * Each operation walks to the parent of the last component under
+ * namespace_sem, applies Linux's checks in Linux's order (so the errno a
+ * program sees is the one Linux gives), then calls the directory's inode
+ * operation.  "." and ".." as the last component are refused the way
+ * Linux refuses them.
+ */
+#include "fs/vfs.h"
+#include "fs/fs_struct.h"
+#include "kernel/errno.h"
+
+/* The parent of name and, if it exists, the last component in *child. */
+static int walk_parent(struct path *base, const char *name,
+		       struct nameidata *nd, struct path *child, int *exists)
+{
+	int err = path_walk(name, base, LOOKUP_PARENT, nd);
+
+	if (err)
+		return err;
+	*exists = -ENOENT;
+	if (nd->last_type == LAST_NORM)
+		*exists = lookup_one(&nd->path, &nd->last, child);
+	if (*exists && *exists != -ENOENT) {
+		path_put(&nd->path);
+		return *exists;
+	}
+	return 0;
+}
+
+static int create_node(struct path *base, const char *name, umode_t mode,
+		       dev_t dev)
+{
+	struct nameidata nd;
+	struct path child;
+	struct inode *dir, *inode;
+	int err, exists;
+
+	down(&namespace_sem);
+	err = walk_parent(base, name, &nd, &child, &exists);
+	if (err)
+		goto out;
+	dir = nd.path.inode;
+	if (nd.last_type != LAST_NORM || !exists) {
+		if (!exists)
+			path_put(&child);
+		err = -EEXIST;
+	} else if (nd.trailing_slash && !S_ISDIR(mode)) {
+		err = -ENOENT;
+	} else if (!dir->i_op->mknod) {
+		err = -EPERM;
+	} else {
+		err = dir->i_op->mknod(dir, &nd.last, mode, dev, &inode);
+		if (!err)
+			iput(inode);
+	}
+	path_put(&nd.path);
+out:
+	up(&namespace_sem);
+	return err;
+}
+
+int vfs_mkdir(struct path *base, const char *name, umode_t mode)
+{
+	mode = S_IFDIR | (mode & ~current_umask() & S_IALLUGO);
+	return create_node(base, name, mode, 0);
+}
+
+int vfs_mknod(struct path *base, const char *name, umode_t mode, dev_t dev)
+{
+	switch (mode & S_IFMT) {
+	case 0:
+		mode |= S_IFREG;
+		break;
+	case S_IFREG:
+	case S_IFCHR:
+	case S_IFBLK:
+	case S_IFIFO:
+	case S_IFSOCK:
+		break;
+	default:
+		return -EINVAL;
+	}
+	mode = (mode & S_IFMT) | (mode & ~current_umask() & S_IALLUGO);
+	return create_node(base, name, mode, dev);
+}
+
+int vfs_symlink(const char *target, struct path *base, const char *name)
+{
+	struct nameidata nd;
+	struct path child;
+	struct inode *dir;
+	int err, exists;
+
+	if (!*target)
+		return -ENOENT;
+	down(&namespace_sem);
+	err = walk_parent(base, name, &nd, &child, &exists);
+	if (err)
+		goto out;
+	dir = nd.path.inode;
+	if (nd.last_type != LAST_NORM || !exists) {
+		if (!exists)
+			path_put(&child);
+		err = -EEXIST;
+	} else if (!dir->i_op->symlink) {
+		err = -EPERM;
+	} else {
+		err = dir->i_op->symlink(dir, &nd.last, target);
+	}
+	path_put(&nd.path);
+out:
+	up(&namespace_sem);
+	return err;
+}
+
+/* Checks shared by rmdir and unlink on the found child. */
+static int may_delete(struct nameidata *nd, struct path *child, bool isdir)
+{
+	struct inode *inode = child->inode;
+
+	if (isdir && !S_ISDIR(inode->i_mode))
+		return -ENOTDIR;
+	if (!isdir && S_ISDIR(inode->i_mode))
+		return -EISDIR;
+	if (child->mnt != nd->path.mnt || is_mountpoint(inode))
+		return -EBUSY;
+	return 0;
+}
+
+int vfs_rmdir(struct path *base, const char *name)
+{
+	struct nameidata nd;
+	struct path child;
+	struct inode *dir;
+	int err, exists;
+
+	down(&namespace_sem);
+	err = walk_parent(base, name, &nd, &child, &exists);
+	if (err)
+		goto out;
+	dir = nd.path.inode;
+	if (nd.last_type == LAST_DOT)
+		err = -EINVAL;
+	else if (nd.last_type == LAST_DOTDOT)
+		err = -ENOTEMPTY;
+	else if (nd.last_type == LAST_ROOT)
+		err = -EBUSY;
+	else if (exists)
+		err = exists;
+	else {
+		err = may_delete(&nd, &child, true);
+		if (!err)
+			err = dir->i_op->rmdir ? dir->i_op->rmdir(dir, &nd.last)
+					       : -EPERM;
+		path_put(&child);
+	}
+	path_put(&nd.path);
+out:
+	up(&namespace_sem);
+	return err;
+}
+
+int vfs_unlink(struct path *base, const char *name)
+{
+	struct nameidata nd;
+	struct path child;
+	struct inode *dir;
+	int err, exists;
+
+	down(&namespace_sem);
+	err = walk_parent(base, name, &nd, &child, &exists);
+	if (err)
+		goto out;
+	dir = nd.path.inode;
+	if (nd.last_type != LAST_NORM)
+		err = -EISDIR;
+	else if (exists)
+		err = exists;
+	else {
+		if (nd.trailing_slash && !S_ISDIR(child.inode->i_mode))
+			err = -ENOTDIR;
+		else
+			err = may_delete(&nd, &child, false);
+		if (!err)
+			err = dir->i_op->unlink ? dir->i_op->unlink(dir, &nd.last)
+						: -EPERM;
+		path_put(&child);
+	}
+	path_put(&nd.path);
+out:
+	up(&namespace_sem);
+	return err;
+}
+
+int vfs_link(struct path *obase, const char *oldname, struct path *nbase,
+	     const char *newname, int flags)
+{
+	struct nameidata ond, nd;
+	struct path child;
+	struct inode *dir;
+	int err, exists;
+
+	down(&namespace_sem);
+	err = path_walk(oldname, obase,
+			(flags & AT_SYMLINK_FOLLOW) ? LOOKUP_FOLLOW : 0, &ond);
+	if (err)
+		goto out;
+	err = walk_parent(nbase, newname, &nd, &child, &exists);
+	if (err)
+		goto put_old;
+	dir = nd.path.inode;
+	if (nd.last_type != LAST_NORM || !exists) {
+		if (!exists)
+			path_put(&child);
+		err = -EEXIST;
+	} else if (ond.path.mnt != nd.path.mnt) {
+		err = -EXDEV;
+	} else if (S_ISDIR(ond.path.inode->i_mode)) {
+		err = -EPERM;
+	} else if (!dir->i_op->link) {
+		err = -EPERM;
+	} else {
+		err = dir->i_op->link(ond.path.inode, dir, &nd.last);
+	}
+	path_put(&nd.path);
+put_old:
+	path_put(&ond.path);
+out:
+	up(&namespace_sem);
+	return err;
+}
+
+/* Is dir inside (or equal to) the directory anc?  Same file system. */
+static int is_subdir(struct inode *dir, struct inode *anc, bool *inside)
+{
+	struct qstr dotdot = { "..", 2 };
+	struct inode *cur = igrab(dir), *up;
+	int err = 0;
+
+	*inside = false;
+	for (;;) {
+		if (cur == anc) {
+			*inside = true;
+			break;
+		}
+		if (cur == cur->i_sb->s_root)
+			break;
+		err = cur->i_op->lookup(cur, &dotdot, &up);
+		if (err)
+			break;
+		iput(cur);
+		cur = up;
+	}
+	iput(cur);
+	return err;
+}
+
+static int rename_checks(struct nameidata *ond, struct path *old,
+			 struct nameidata *nnd, struct path *new, bool nexists)
+{
+	struct inode *oi = old->inode;
+	bool inside;
+	int err;
+
+	if (old->mnt != nnd->path.mnt)
+		return -EXDEV;
+	if (S_ISDIR(oi->i_mode)) {
+		if (nexists && !S_ISDIR(new->inode->i_mode))
+			return -ENOTDIR;
+		err = is_subdir(nnd->path.inode, oi, &inside);
+		if (err)
+			return err;
+		if (inside)
+			return -EINVAL;
+	} else {
+		if (nexists && S_ISDIR(new->inode->i_mode))
+			return -EISDIR;
+		if (ond->trailing_slash || nnd->trailing_slash)
+			return -ENOTDIR;
+	}
+	if (old->mnt != ond->path.mnt || is_mountpoint(oi))
+		return -EBUSY;
+	if (nexists && (new->mnt != nnd->path.mnt ||
+			is_mountpoint(new->inode)))
+		return -EBUSY;
+	return 0;
+}
+
+int vfs_rename(struct path *obase, const char *oldname, struct path *nbase,
+	       const char *newname)
+{
+	struct nameidata ond, nnd;
+	struct path old, new;
+	int err, oexists, nexists;
+
+	down(&namespace_sem);
+	err = walk_parent(obase, oldname, &ond, &old, &oexists);
+	if (err)
+		goto out;
+	err = walk_parent(nbase, newname, &nnd, &new, &nexists);
+	if (err)
+		goto put_oparent;
+	if (ond.last_type != LAST_NORM || nnd.last_type != LAST_NORM)
+		err = -EBUSY;
+	else if (oexists)
+		err = oexists;
+	else if (!nexists && new.inode == old.inode)
+		err = 0;	/* two links to one file: nothing to do */
+	else if (!ond.path.inode->i_op->rename)
+		err = -EPERM;
+	else
+		err = rename_checks(&ond, &old, &nnd, &new, !nexists);
+	if (!err && !(!nexists && new.inode == old.inode))
+		err = ond.path.inode->i_op->rename(ond.path.inode, &ond.last,
+						   nnd.path.inode, &nnd.last);
+	if (!oexists)
+		path_put(&old);
+	if (!nexists)
+		path_put(&new);
+	path_put(&nnd.path);
+put_oparent:
+	path_put(&ond.path);
+out:
+	up(&namespace_sem);
+	return err;
+}

@@ -1,0 +1,126 @@
+/*
+ * kernel/gdt.c - build and load the GDT and the TSS.
+ *
+ * Segments are flat (base 0, limit 4 GiB): protection comes from paging,
+ * segmentation only separates ring 0 from ring 3.  The TSS is used for one
+ * thing, the ring-0 stack pointer (esp0/ss0) the CPU loads when a trap
+ * arrives from user mode; Mapback switches tasks in software.  Its I/O
+ * bitmap offset points past the limit, so user mode gets #GP on any port.
+ */
+#include "kernel/gdt.h"
+#include "kernel/lib/string.h"
+
+struct desc_struct {
+	u32 a, b;	/* low and high doublewords of a descriptor */
+};
+
+struct tss_struct {
+	u16 back_link, __blh;
+	u32 esp0;
+	u16 ss0, __ss0h;
+	u32 esp1;
+	u16 ss1, __ss1h;
+	u32 esp2;
+	u16 ss2, __ss2h;
+	u32 cr3, eip, eflags;
+	u32 eax, ecx, edx, ebx, esp, ebp, esi, edi;
+	u16 es, __esh, cs, __csh, ss, __ssh, ds, __dsh;
+	u16 fs, __fsh, gs, __gsh, ldt, __ldth;
+	u16 trace, io_bitmap_base;
+} __packed;
+
+struct desc_ptr {
+	u16 limit;
+	u32 base;
+} __packed;
+
+/* Access-byte values: present, DPL, code/data type. */
+#define ACC_KERNEL_CODE 0x9A
+#define ACC_KERNEL_DATA 0x92
+#define ACC_USER_CODE 0xFA
+#define ACC_USER_DATA 0xF2
+#define ACC_TSS 0x89		/* present, DPL 0, available 32-bit TSS */
+#define FLAGS_4K_32 0xC		/* granularity 4 KiB, 32-bit default size */
+
+static struct desc_struct gdt[GDT_ENTRIES];
+static struct tss_struct tss;
+
+extern char boot_stack_top[];
+
+static struct desc_struct make_desc(u32 base, u32 limit, u8 access, u8 flags)
+{
+	struct desc_struct d;
+
+	d.a = (base << 16) | (limit & 0xFFFF);
+	d.b = (base & 0xFF000000) | ((base >> 16) & 0xFF) |
+	      (limit & 0xF0000) | ((u32)flags << 20) | ((u32)access << 8);
+	return d;
+}
+
+/*
+ * The descriptor a user_desc asks for: always DPL 3 and a code/data type
+ * (S set), so a task cannot make a call gate or a TSS this way.
+ */
+static struct desc_struct tls_desc(const struct user_desc *u)
+{
+	u8 access = (u->seg_not_present ? 0 : 0x80) | 0x70 |
+		    (u->contents << 2) | ((u->read_exec_only ^ 1) << 1);
+	u8 flags = (u->limit_in_pages << 3) | (u->seg_32bit << 2) | u->useable;
+
+	return make_desc(u->base_addr, u->limit, access, flags);
+}
+
+static bool tls_empty(const struct user_desc *u)
+{
+	return u->base_addr == 0 && u->limit == 0 && u->contents == 0 &&
+	       u->read_exec_only == 1 && u->seg_32bit == 0 &&
+	       u->limit_in_pages == 0 && u->seg_not_present == 1 &&
+	       u->useable == 0;
+}
+
+void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
+{
+	int i;
+
+	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
+		struct desc_struct *d = &gdt[GDT_ENTRY_TLS_MIN + i];
+
+		if (tls_empty(&tls[i]))
+			d->a = d->b = 0;
+		else
+			*d = tls_desc(&tls[i]);
+	}
+}
+
+void tss_set_esp0(u32 esp0)
+{
+	tss.esp0 = esp0;
+}
+
+void gdt_init(void)
+{
+	struct desc_ptr gdtr = { sizeof(gdt) - 1, (u32)gdt };
+
+	gdt[GDT_ENTRY_KERNEL_CS] = make_desc(0, 0xFFFFF, ACC_KERNEL_CODE, FLAGS_4K_32);
+	gdt[GDT_ENTRY_KERNEL_DS] = make_desc(0, 0xFFFFF, ACC_KERNEL_DATA, FLAGS_4K_32);
+	gdt[GDT_ENTRY_USER_CS] = make_desc(0, 0xFFFFF, ACC_USER_CODE, FLAGS_4K_32);
+	gdt[GDT_ENTRY_USER_DS] = make_desc(0, 0xFFFFF, ACC_USER_DATA, FLAGS_4K_32);
+
+	memset(&tss, 0, sizeof(tss));
+	tss.ss0 = KERNEL_DS;
+	tss.esp0 = (u32)boot_stack_top;
+	tss.io_bitmap_base = sizeof(tss);
+	gdt[GDT_ENTRY_TSS] = make_desc((u32)&tss, sizeof(tss) - 1, ACC_TSS, 0);
+
+	/* The loader's GDT may be gone; reload every segment register. */
+	asm volatile("lgdt %0\n\t"
+		     "ljmp %1, $1f\n"
+		     "1:\tmovw %w2, %%ds\n\t"
+		     "movw %w2, %%es\n\t"
+		     "movw %w2, %%ss\n\t"
+		     "movw %w3, %%fs\n\t"
+		     "movw %w3, %%gs\n\t"
+		     "ltr %w4"
+		     : : "m"(gdtr), "i"(KERNEL_CS), "r"(KERNEL_DS), "r"(0),
+		       "r"(TSS_SEL) : "memory");
+}

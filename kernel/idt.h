@@ -1,0 +1,16 @@
+/*
+ * kernel/idt.h - the interrupt descriptor table.  kernel/trap.c fills it
+ * through idt_set_gate() at boot; nothing else touches it.
+ */
+#ifndef KERNEL_IDT_H
+#define KERNEL_IDT_H
+
+#include "kernel/types.h"
+
+#define GATE_INTERRUPT 0xE	/* IF cleared on entry */
+#define GATE_TRAP 0xF		/* IF left as it was */
+
+void idt_set_gate(int vector, u32 handler, int type, int dpl);
+void idt_load(void);
+
+#endif

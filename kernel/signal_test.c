@@ -1,0 +1,108 @@
+/*
+ * kernel/signal_test.c - ktests for sending signals: pending sets, masks,
+ * ignored signals, SIGKILL, stop/continue cancellation, fault forcing.
+ * The target is a task_struct that never runs (it is on no list), so only
+ * the bookkeeping is exercised; delivery is in kernel/user_mode_test.c.
+ */
+#include "kernel/errno.h"
+#include "kernel/ktest.h"
+#include "kernel/signal.h"
+#include "kernel/task.h"
+
+static struct task_struct *dummy(void)
+{
+	struct task_struct *t = alloc_task();
+
+	if (t)
+		t->state = TASK_UNINTERRUPTIBLE;	/* never woken */
+	return t;
+}
+
+KTEST(signal_pending_respects_the_mask)
+{
+	struct task_struct *t = dummy();
+
+	KASSERT_TRUE(t);
+	KEXPECT_FALSE(signal_pending(t));
+	KEXPECT_EQ(send_sig(SIGUSR1, t), 0);
+	KEXPECT_TRUE(t->pending.signal & sigmask(SIGUSR1));
+	KEXPECT_TRUE(signal_pending(t));
+	t->blocked = sigmask(SIGUSR1);
+	KEXPECT_FALSE(signal_pending(t));
+	KEXPECT_EQ(send_sig(SIGKILL, t), 0);
+	t->blocked |= sigmask(SIGKILL);		/* cannot really be blocked */
+	KEXPECT_TRUE(signal_pending(t));
+	KEXPECT_EQ(t->pending.info[SIGUSR1 - 1].si_code, SI_USER);
+	KEXPECT_EQ(t->pending.info[SIGUSR1 - 1].si_pid, current->tgid);
+	free_task(t);
+}
+
+KTEST(signal_ignored_ones_are_dropped)
+{
+	struct task_struct *t = dummy();
+
+	KASSERT_TRUE(t);
+	send_sig(SIGCHLD, t);			/* default action: ignore */
+	send_sig(SIGWINCH, t);
+	t->sighand[SIGUSR2 - 1].sa_handler = SIG_IGN;
+	send_sig(SIGUSR2, t);
+	KEXPECT_EQ(t->pending.signal, 0);
+	/* A blocked one is kept: the handler may change before unblocking. */
+	t->blocked = sigmask(SIGCHLD);
+	send_sig(SIGCHLD, t);
+	KEXPECT_TRUE(t->pending.signal & sigmask(SIGCHLD));
+	free_task(t);
+}
+
+KTEST(signal_bad_numbers_are_rejected)
+{
+	struct task_struct *t = dummy();
+
+	KASSERT_TRUE(t);
+	KEXPECT_EQ(send_sig(0, t), -EINVAL);
+	KEXPECT_EQ(send_sig(_NSIG + 1, t), -EINVAL);
+	KEXPECT_EQ(t->pending.signal, 0);
+	free_task(t);
+}
+
+KTEST(signal_cont_cancels_stop_and_stop_cancels_cont)
+{
+	struct task_struct *t = dummy();
+
+	KASSERT_TRUE(t);
+	t->sighand[SIGCONT - 1].sa_handler = 0x1000;	/* so it is kept */
+	send_sig(SIGTSTP, t);
+	send_sig(SIGCONT, t);
+	KEXPECT_FALSE(t->pending.signal & sigmask(SIGTSTP));
+	KEXPECT_TRUE(t->pending.signal & sigmask(SIGCONT));
+	send_sig(SIGSTOP, t);
+	KEXPECT_FALSE(t->pending.signal & sigmask(SIGCONT));
+	KEXPECT_TRUE(t->pending.signal & sigmask(SIGSTOP));
+	free_task(t);
+}
+
+KTEST(signal_kernel_threads_ignore_signals)
+{
+	struct task_struct *t = dummy();
+
+	KASSERT_TRUE(t);
+	t->flags |= PF_KTHREAD;
+	KEXPECT_EQ(send_sig(SIGKILL, t), 0);
+	KEXPECT_EQ(t->pending.signal, 0);
+	free_task(t);
+}
+
+KTEST(signal_handlers_survive_exec_only_if_ignored)
+{
+	struct task_struct *t = dummy();
+
+	KASSERT_TRUE(t);
+	t->sighand[SIGINT - 1].sa_handler = 0x1234;
+	t->sighand[SIGQUIT - 1].sa_handler = SIG_IGN;
+	t->sighand[SIGINT - 1].sa_flags = SA_RESTART;
+	flush_signal_handlers(t);
+	KEXPECT_EQ(t->sighand[SIGINT - 1].sa_handler, SIG_DFL);
+	KEXPECT_EQ(t->sighand[SIGINT - 1].sa_flags, 0);
+	KEXPECT_EQ(t->sighand[SIGQUIT - 1].sa_handler, SIG_IGN);
+	free_task(t);
+}

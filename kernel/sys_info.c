@@ -1,0 +1,325 @@
+/*
+ * kernel/sys_info.c - system information and control: uname,
+ * sethostname, sysinfo, resource limits and usage, reboot, sync,
+ * sched_yield and the scheduler-policy queries, prctl, personality.
+ */
+#include "kernel/errno.h"
+#include "kernel/exit.h"
+#include "kernel/lib/string.h"
+#include "kernel/power.h"
+#include "kernel/printk.h"
+#include "kernel/sched.h"
+#include "kernel/task.h"
+#include "kernel/timer.h"
+#include "kernel/uaccess.h"
+#include "mm/page.h"
+#include "mm/page_alloc.h"
+#include "mm/vmstat.h"
+
+#define UTS_LEN 65
+
+struct new_utsname {
+	char sysname[UTS_LEN];
+	char nodename[UTS_LEN];
+	char release[UTS_LEN];
+	char version[UTS_LEN];
+	char machine[UTS_LEN];
+	char domainname[UTS_LEN];
+};
+
+static char hostname[UTS_LEN] = "mapback";
+static char domainname[UTS_LEN] = "(none)";
+
+long sys_uname(struct new_utsname *ubuf)
+{
+	struct new_utsname u;
+
+	memset(&u, 0, sizeof(u));
+	strlcpy(u.sysname, "Mapback", UTS_LEN);
+	strlcpy(u.nodename, hostname, UTS_LEN);
+	strlcpy(u.release, "0.1.0", UTS_LEN);
+	strlcpy(u.version, "#1 " __DATE__ " " __TIME__, UTS_LEN);
+	strlcpy(u.machine, "i386", UTS_LEN);
+	strlcpy(u.domainname, domainname, UTS_LEN);
+	return copy_to_user(ubuf, &u, sizeof(u)) ? -EFAULT : 0;
+}
+
+static long set_uts_name(char *dst, const char *uname, int len)
+{
+	char buf[UTS_LEN];
+
+	if (len < 0 || len >= UTS_LEN)
+		return -EINVAL;
+	if (copy_from_user(buf, uname, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	memcpy(dst, buf, len + 1);
+	return 0;
+}
+
+long sys_sethostname(const char *uname, int len)
+{
+	return set_uts_name(hostname, uname, len);
+}
+
+long sys_setdomainname(const char *uname, int len)
+{
+	return set_uts_name(domainname, uname, len);
+}
+
+struct sysinfo {
+	s32 uptime;
+	u32 loads[3];
+	u32 totalram, freeram, sharedram, bufferram;
+	u32 totalswap, freeswap;
+	u16 procs, pad;
+	u32 totalhigh, freehigh;
+	u32 mem_unit;
+	char _f[8];
+};
+
+long sys_sysinfo(struct sysinfo *uinfo)
+{
+	struct sysinfo si;
+	struct task_struct *t;
+
+	memset(&si, 0, sizeof(si));
+	si.uptime = jiffies / HZ;
+	si.totalram = totalram_pages;
+	si.freeram = nr_free_pages();
+	si.mem_unit = PAGE_SIZE;
+	list_for_each_entry(t, &task_list, tasks)
+		si.procs++;
+	return copy_to_user(uinfo, &si, sizeof(si)) ? -EFAULT : 0;
+}
+
+/* Resource limits.  The old getrlimit reports "infinity" as 0x7fffffff. */
+long sys_getrlimit(u32 resource, struct rlimit *urlim)
+{
+	struct rlimit r;
+
+	if (resource >= RLIM_NLIMITS)
+		return -EINVAL;
+	r = current->rlim[resource];
+	if (r.rlim_cur > 0x7fffffff)
+		r.rlim_cur = 0x7fffffff;
+	if (r.rlim_max > 0x7fffffff)
+		r.rlim_max = 0x7fffffff;
+	return copy_to_user(urlim, &r, sizeof(r)) ? -EFAULT : 0;
+}
+
+long sys_ugetrlimit(u32 resource, struct rlimit *urlim)
+{
+	if (resource >= RLIM_NLIMITS)
+		return -EINVAL;
+	return copy_to_user(urlim, &current->rlim[resource], sizeof(*urlim))
+		       ? -EFAULT : 0;
+}
+
+static long set_rlimit(struct task_struct *t, u32 resource,
+		       const struct rlimit *r)
+{
+	if (r->rlim_cur > r->rlim_max)
+		return -EINVAL;
+	t->rlim[resource] = *r;
+	return 0;
+}
+
+long sys_setrlimit(u32 resource, const struct rlimit *urlim)
+{
+	struct rlimit r;
+
+	if (resource >= RLIM_NLIMITS)
+		return -EINVAL;
+	if (copy_from_user(&r, urlim, sizeof(r)))
+		return -EFAULT;
+	return set_rlimit(current, resource, &r);
+}
+
+struct rlimit64 {
+	u64 rlim_cur;
+	u64 rlim_max;
+};
+
+static u64 rlim_to_64(unsigned long v)
+{
+	return v == RLIM_INFINITY ? ~0ULL : v;
+}
+
+static unsigned long rlim_from_64(u64 v)
+{
+	return v >= RLIM_INFINITY ? RLIM_INFINITY : (unsigned long)v;
+}
+
+long sys_prlimit64(int pid, u32 resource, const struct rlimit64 *unew,
+		   struct rlimit64 *uold)
+{
+	struct task_struct *t = pid ? find_task_by_pid(pid) : current;
+	struct rlimit64 n, o;
+	struct rlimit r;
+
+	if (resource >= RLIM_NLIMITS)
+		return -EINVAL;
+	if (!t)
+		return -ESRCH;
+	if (unew && copy_from_user(&n, unew, sizeof(n)))
+		return -EFAULT;
+	if (unew) {
+		r.rlim_cur = rlim_from_64(n.rlim_cur);
+		r.rlim_max = rlim_from_64(n.rlim_max);
+		if (r.rlim_cur > r.rlim_max)
+			return -EINVAL;
+	}
+	o.rlim_cur = rlim_to_64(t->rlim[resource].rlim_cur);
+	o.rlim_max = rlim_to_64(t->rlim[resource].rlim_max);
+	if (uold && copy_to_user(uold, &o, sizeof(o)))
+		return -EFAULT;
+	return unew ? set_rlimit(t, resource, &r) : 0;
+}
+
+#define RUSAGE_SELF 0
+#define RUSAGE_CHILDREN (-1)
+#define RUSAGE_THREAD 1
+
+long sys_getrusage(int who, struct rusage *uru)
+{
+	struct task_struct *t = current;
+	struct rusage ru;
+
+	memset(&ru, 0, sizeof(ru));
+	if (who == RUSAGE_SELF || who == RUSAGE_THREAD) {
+		jiffies_to_timeval(t->utime, &ru.ru_utime);
+		jiffies_to_timeval(t->stime, &ru.ru_stime);
+		ru.ru_minflt = t->min_flt;
+		ru.ru_majflt = t->maj_flt;
+		ru.ru_nvcsw = t->nvcsw;
+		ru.ru_nivcsw = t->nivcsw;
+	} else if (who == RUSAGE_CHILDREN) {
+		jiffies_to_timeval(t->cutime, &ru.ru_utime);
+		jiffies_to_timeval(t->cstime, &ru.ru_stime);
+	} else {
+		return -EINVAL;
+	}
+	return copy_to_user(uru, &ru, sizeof(ru)) ? -EFAULT : 0;
+}
+
+#define LINUX_REBOOT_MAGIC1	0xfee1dead
+#define LINUX_REBOOT_MAGIC2	672274793
+#define LINUX_REBOOT_MAGIC2A	85072278
+#define LINUX_REBOOT_MAGIC2B	369367448
+#define LINUX_REBOOT_MAGIC2C	537993216
+#define LINUX_REBOOT_CMD_RESTART	0x01234567
+#define LINUX_REBOOT_CMD_HALT		0xCDEF0123
+#define LINUX_REBOOT_CMD_CAD_ON		0x89ABCDEF
+#define LINUX_REBOOT_CMD_CAD_OFF	0x00000000
+#define LINUX_REBOOT_CMD_POWER_OFF	0x4321FEDC
+#define LINUX_REBOOT_CMD_RESTART2	0xA1B2C3D4
+
+long sys_reboot(u32 magic1, u32 magic2, u32 cmd, void *arg)
+{
+	(void)arg;
+	if (magic1 != LINUX_REBOOT_MAGIC1 ||
+	    (magic2 != LINUX_REBOOT_MAGIC2 && magic2 != LINUX_REBOOT_MAGIC2A &&
+	     magic2 != LINUX_REBOOT_MAGIC2B && magic2 != LINUX_REBOOT_MAGIC2C))
+		return -EINVAL;
+	switch (cmd) {
+	case LINUX_REBOOT_CMD_RESTART:
+	case LINUX_REBOOT_CMD_RESTART2:
+		printk("Restarting system.\n");
+		machine_restart();
+	case LINUX_REBOOT_CMD_HALT:
+		printk("System halted.\n");
+		machine_halt();
+	case LINUX_REBOOT_CMD_POWER_OFF:
+		printk("Power down.\n");
+		machine_power_off();
+	case LINUX_REBOOT_CMD_CAD_ON:
+	case LINUX_REBOOT_CMD_CAD_OFF:
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* Every file system is in memory (ramfs, procfs): nothing to write back. */
+long sys_sync(void)
+{
+	return 0;
+}
+
+long sys_sched_yield(void)
+{
+	yield();
+	return 0;
+}
+
+/* One policy (SCHED_OTHER, 0), one CPU, nice 0. */
+long sys_sched_getscheduler(int pid)
+{
+	return pid < 0 ? -EINVAL : 0;
+}
+
+long sys_sched_get_priority_max(int policy)
+{
+	(void)policy;
+	return 0;
+}
+
+long sys_sched_getaffinity(int pid, u32 len, u32 *umask)
+{
+	u32 mask = 1;
+
+	(void)pid;
+	if (len < sizeof(mask))
+		return -EINVAL;
+	return copy_to_user(umask, &mask, sizeof(mask)) ? -EFAULT
+							: (long)sizeof(mask);
+}
+
+/* getpriority returns 20 - nice, so that it is never negative. */
+long sys_getpriority(int which, int who)
+{
+	(void)which;
+	(void)who;
+	return 20;
+}
+
+long sys_setpriority(int which, int who, int prio)
+{
+	(void)which;
+	(void)who;
+	(void)prio;
+	return 0;
+}
+
+#define PR_SET_NAME 15
+#define PR_GET_NAME 16
+
+long sys_prctl(int option, u32 arg2)
+{
+	char name[TASK_COMM_LEN];
+	long len;
+
+	switch (option) {
+	case PR_SET_NAME:
+		len = strncpy_from_user(name, (const char *)arg2, sizeof(name) - 1);
+		if (len < 0)
+			return len;
+		name[len] = '\0';
+		strlcpy(current->comm, name, TASK_COMM_LEN);
+		return 0;
+	case PR_GET_NAME:
+		return copy_to_user((void *)arg2, current->comm, TASK_COMM_LEN)
+			       ? -EFAULT : 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* PER_LINUX only; 0xffffffff queries. */
+long sys_personality(u32 persona)
+{
+	if (persona != 0 && persona != 0xffffffff)
+		return -EINVAL;
+	return 0;
+}

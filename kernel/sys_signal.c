@@ -1,0 +1,229 @@
+/*
+ * kernel/sys_signal.c - the signal system calls: rt_sigaction,
+ * rt_sigprocmask, rt_sigpending, rt_sigsuspend, sigaltstack, pause, kill,
+ * tkill, tgkill.  The work is in kernel/signal.c; these check and copy
+ * the user's arguments.  Only the rt_ forms with an 8-byte sigset exist,
+ * as musl and glibc use on i386.
+ */
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/sched.h"
+#include "kernel/signal.h"
+#include "kernel/syscall.h"
+#include "kernel/task.h"
+#include "kernel/uaccess.h"
+
+static bool valid_sig(int sig)
+{
+	return sig >= 1 && sig <= _NSIG;
+}
+
+long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
+		      struct k_sigaction *uoact, u32 sigsetsize)
+{
+	struct k_sigaction *ka, new;
+	u32 flags;
+
+	if (sigsetsize != sizeof(sigset_t) || !valid_sig(sig))
+		return -EINVAL;
+	if (uact && (sig == SIGKILL || sig == SIGSTOP))
+		return -EINVAL;
+	if (uact && copy_from_user(&new, uact, sizeof(new)))
+		return -EFAULT;
+	ka = &current->sighand[sig - 1];
+	if (uoact && copy_to_user(uoact, ka, sizeof(*ka)))
+		return -EFAULT;
+	if (!uact)
+		return 0;
+	flags = irq_save();
+	new.sa_mask &= ~SIGKILL_STOP_MASK;
+	*ka = new;
+	/* POSIX: setting SIG_IGN discards a pending instance. */
+	if (new.sa_handler == SIG_IGN ||
+	    (new.sa_handler == SIG_DFL &&
+	     (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH)))
+		current->pending.signal &= ~sigmask(sig);
+	irq_restore(flags);
+	return 0;
+}
+
+long sys_rt_sigprocmask(int how, const sigset_t *uset, sigset_t *uoset,
+			u32 sigsetsize)
+{
+	sigset_t set, old = current->blocked;
+	u32 flags;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (uset) {
+		if (copy_from_user(&set, uset, sizeof(set)))
+			return -EFAULT;
+		if (how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
+			return -EINVAL;
+	}
+	if (uoset && copy_to_user(uoset, &old, sizeof(old)))
+		return -EFAULT;
+	if (!uset)
+		return 0;
+	flags = irq_save();
+	if (how == SIG_BLOCK)
+		set = old | set;
+	else if (how == SIG_UNBLOCK)
+		set = old & ~set;
+	current->blocked = set & ~SIGKILL_STOP_MASK;
+	irq_restore(flags);
+	return 0;
+}
+
+long sys_rt_sigpending(sigset_t *uset, u32 sigsetsize)
+{
+	sigset_t set = current->pending.signal & current->blocked;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	return copy_to_user(uset, &set, sizeof(set)) ? -EFAULT : 0;
+}
+
+/* Sleep until a signal is delivered: its handler runs with the mask the
+ * caller had before (restored when the frame is built). */
+static long sleep_for_signal(void)
+{
+	u32 flags = irq_save();
+
+	while (!signal_pending(current)) {
+		current->state = TASK_INTERRUPTIBLE;
+		schedule();
+	}
+	irq_restore(flags);
+	return -ERESTARTNOHAND;
+}
+
+long sys_rt_sigsuspend(const sigset_t *umask, u32 sigsetsize)
+{
+	sigset_t mask;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~SIGKILL_STOP_MASK;
+	return sleep_for_signal();
+}
+
+long sys_pause(void)
+{
+	return sleep_for_signal();
+}
+
+struct user_stack_t {
+	u32 ss_sp;
+	s32 ss_flags;
+	u32 ss_size;
+};
+
+static bool on_alt_stack(u32 sp)
+{
+	return current->sas_ss_size &&
+	       sp - current->sas_ss_sp < current->sas_ss_size;
+}
+
+long sys_sigaltstack(const struct user_stack_t *uss, struct user_stack_t *uoss)
+{
+	struct task_struct *t = current;
+	u32 sp = current_regs()->esp;
+	struct user_stack_t ss, old;
+
+	old.ss_sp = t->sas_ss_sp;
+	old.ss_size = t->sas_ss_size;
+	old.ss_flags = !t->sas_ss_size ? SS_DISABLE :
+		       on_alt_stack(sp) ? SS_ONSTACK : 0;
+	if (uss) {
+		if (copy_from_user(&ss, uss, sizeof(ss)))
+			return -EFAULT;
+		if (on_alt_stack(sp))
+			return -EPERM;
+		if (ss.ss_flags & ~(SS_DISABLE | SS_ONSTACK))
+			return -EINVAL;
+		if (ss.ss_flags & SS_DISABLE) {
+			ss.ss_sp = 0;
+			ss.ss_size = 0;
+		} else if (ss.ss_size < MINSIGSTKSZ) {
+			return -ENOMEM;
+		}
+	}
+	if (uoss && copy_to_user(uoss, &old, sizeof(old)))
+		return -EFAULT;
+	if (uss) {
+		t->sas_ss_sp = ss.ss_sp;
+		t->sas_ss_size = ss.ss_size;
+	}
+	return 0;
+}
+
+/* Deliver (or, for sig 0, just check) one signal from the caller. */
+static int kill_one(int sig, struct task_struct *t)
+{
+	if (!t || (t->flags & PF_KTHREAD) ||
+	    t->state & (TASK_ZOMBIE | TASK_DEAD))
+		return t && t->state == TASK_ZOMBIE ? 0 : -ESRCH;
+	return sig ? send_sig(sig, t) : 0;
+}
+
+static int kill_all(int sig)
+{
+	struct task_struct *t;
+	int found = 0;
+	u32 flags = irq_save();
+
+	list_for_each_entry(t, &task_list, tasks) {
+		if (t->pid <= 1 || t == current || (t->flags & PF_KTHREAD))
+			continue;
+		found = 1;
+		if (sig)
+			send_sig(sig, t);
+	}
+	irq_restore(flags);
+	return found ? 0 : -ESRCH;
+}
+
+long sys_kill(int pid, int sig)
+{
+	if (sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	if (pid > 0)
+		return kill_one(sig, find_task_by_pid(pid));
+	if (pid == -1)
+		return kill_all(sig);
+	if (pid == 0)
+		pid = -current->pgrp;
+	if (!sig) {
+		struct task_struct *t;
+
+		list_for_each_entry(t, &task_list, tasks)
+			if (t->pgrp == -pid && !(t->flags & PF_KTHREAD))
+				return 0;
+		return -ESRCH;
+	}
+	return kill_pgrp_info(-pid, sig, NULL);
+}
+
+long sys_tkill(int tid, int sig)
+{
+	if (tid <= 0 || sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	return kill_one(sig, find_task_by_pid(tid));
+}
+
+long sys_tgkill(int tgid, int tid, int sig)
+{
+	struct task_struct *t;
+
+	if (tgid <= 0 || tid <= 0 || sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	t = find_task_by_pid(tid);
+	if (t && t->tgid != tgid)
+		return -ESRCH;
+	return kill_one(sig, t);
+}

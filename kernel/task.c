@@ -1,0 +1,152 @@
+/*
+ * kernel/task.c - allocating task_structs, pids, and the task lists.
+ *
+ * Every task is on task_list (for kill -1, kill_pgrp, /proc) and, except
+ * the idle task, under its parent's ->children.  A pid is not reused while
+ * any task still has it as pid, process group or session id (as in
+ * Linux), so a stale pgrp never names an unrelated new process.
+ */
+#include "kernel/task.h"
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "mm/gfp.h"
+#include "mm/page_alloc.h"
+#include "mm/slab.h"
+
+#define THREAD_ORDER 1		/* 2^1 pages = THREAD_SIZE */
+
+LIST_HEAD(task_list);
+static int last_pid;
+
+static bool pid_in_use(int pid)
+{
+	struct task_struct *t;
+
+	list_for_each_entry(t, &task_list, tasks)
+		if (t->pid == pid || t->pgrp == pid || t->session == pid)
+			return true;
+	return false;
+}
+
+/* The next free pid after the last one handed out; -EAGAIN if none. */
+static int alloc_pid(void)
+{
+	int tries, pid = last_pid;
+
+	for (tries = 0; tries < PID_MAX; tries++) {
+		if (++pid >= PID_MAX)
+			pid = 2;	/* 1 is init's for ever */
+		if (!pid_in_use(pid)) {
+			last_pid = pid;
+			return pid;
+		}
+	}
+	return -EAGAIN;
+}
+
+/* Linux's "empty" TLS descriptor: clears its GDT slot in load_tls. */
+static void clear_tls(struct user_desc *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->read_exec_only = 1;
+	d->seg_not_present = 1;
+}
+
+static void init_rlimits(struct task_struct *t)
+{
+	int i;
+
+	for (i = 0; i < RLIM_NLIMITS; i++) {
+		t->rlim[i].rlim_cur = RLIM_INFINITY;
+		t->rlim[i].rlim_max = RLIM_INFINITY;
+	}
+	t->rlim[RLIMIT_STACK].rlim_cur = 8 << 20;
+	t->rlim[RLIMIT_NOFILE].rlim_cur = 1024;
+	t->rlim[RLIMIT_NOFILE].rlim_max = 4096;
+	t->rlim[RLIMIT_CORE].rlim_cur = 0;
+}
+
+struct task_struct *alloc_task(void)
+{
+	struct task_struct *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	u32 flags;
+	int i;
+
+	if (!t)
+		return NULL;
+	t->stack = (void *)__get_free_pages(GFP_KERNEL, THREAD_ORDER);
+	if (!t->stack) {
+		kfree(t);
+		return NULL;
+	}
+	flags = irq_save();
+	t->pid = alloc_pid();
+	irq_restore(flags);
+	if (t->pid < 0) {
+		free_task(t);
+		return NULL;
+	}
+	t->tgid = t->pid;
+	t->state = TASK_RUNNING;
+	t->exit_signal = SIGCHLD;
+	INIT_LIST_HEAD(&t->children);
+	INIT_LIST_HEAD(&t->sibling);
+	INIT_LIST_HEAD(&t->tasks);
+	INIT_LIST_HEAD(&t->run_list);
+	INIT_LIST_HEAD(&t->timer_list);
+	INIT_LIST_HEAD(&t->itimer_list);
+	init_waitqueue_head(&t->wait_chldexit);
+	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)
+		clear_tls(&t->tls_array[i]);
+	init_rlimits(t);
+	fpu_reset(&t->fpu);
+	return t;
+}
+
+void free_task(struct task_struct *t)
+{
+	BUG_ON(t == current);
+	free_pages((unsigned long)t->stack, THREAD_ORDER);
+	kfree(t);
+}
+
+void attach_task(struct task_struct *t, struct task_struct *parent)
+{
+	u32 flags = irq_save();
+
+	list_add_tail(&t->tasks, &task_list);
+	t->parent = parent;
+	if (parent)
+		list_add_tail(&t->sibling, &parent->children);
+	irq_restore(flags);
+}
+
+void detach_task(struct task_struct *t)
+{
+	u32 flags = irq_save();
+
+	list_del_init(&t->tasks);
+	list_del_init(&t->sibling);
+	t->parent = NULL;
+	irq_restore(flags);
+}
+
+struct task_struct *find_task_by_pid(int pid)
+{
+	struct task_struct *t;
+
+	list_for_each_entry(t, &task_list, tasks)
+		if (t->pid == pid && t->state != TASK_DEAD)
+			return t;
+	return NULL;
+}
+
+void set_task_comm(struct task_struct *t, const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	strlcpy(t->comm, base, TASK_COMM_LEN);
+}

@@ -1,0 +1,191 @@
+/*
+ * kernel/task.h - the process: struct task_struct and `current`.
+ *
+ * One task_struct per thread of control, user process or kernel thread.
+ * Each owns a kernel stack of THREAD_SIZE bytes.  A task that entered the
+ * kernel from user mode has its user registers in the trapframe at the very
+ * top of that stack (task_pt_regs()); below it the kernel runs, and when
+ * the task is switched out its callee-saved registers sit in a struct
+ * context further down, pointed to by ->context (kernel/switch.asm).
+ *
+ * Pointers to other subsystems' objects (mm, files, fs, tty) are opaque
+ * here; their owners define them (mm/mm_struct.h, fs/...).
+ *
+ * Locking: Mapback is uniprocessor.  The task lists, the run queue and the
+ * parent/child links change only with interrupts disabled (irq_save).
+ */
+#ifndef KERNEL_TASK_H
+#define KERNEL_TASK_H
+
+#include "kernel/types.h"
+#include "kernel/fpu.h"
+#include "kernel/gdt.h"
+#include "kernel/list.h"
+#include "kernel/signal.h"
+#include "kernel/trap.h"
+#include "kernel/wait.h"
+
+struct mm_struct;
+struct files_struct;
+struct fs_struct;
+struct tty_struct;
+
+#define THREAD_SIZE	8192		/* kernel stack per task: 2 pages */
+#define TASK_COMM_LEN	16
+#define PID_MAX		32768
+
+/* Task states (->state).  Only TASK_RUNNING tasks are on the run queue. */
+#define TASK_RUNNING		0
+#define TASK_INTERRUPTIBLE	1	/* sleeping; a signal wakes it */
+#define TASK_UNINTERRUPTIBLE	2	/* sleeping; only wake_up wakes it */
+#define TASK_STOPPED		4	/* SIGSTOP/SIGTSTP; SIGCONT resumes */
+#define TASK_ZOMBIE		8	/* exited, waiting for the parent's wait */
+#define TASK_DEAD		16	/* reaped; freed by the next task to run */
+
+/* ->flags */
+#define PF_KTHREAD	0x0001	/* kernel thread: no user mm, never returns */
+#define PF_EXITING	0x0002	/* in do_exit */
+#define PF_IDLE		0x0004	/* the idle task */
+#define PF_FORKNOEXEC	0x0008	/* forked but has not exec'd */
+#define PF_MEMALLOC	0x0100	/* reclaiming: may dip into reserves, no recursion */
+
+/*
+ * Registers swtch() saves: the callee-saved ones plus the return address.
+ * A new task's first context "returns" into its start function.
+ */
+struct context {
+	u32 edi;
+	u32 esi;
+	u32 ebx;
+	u32 ebp;
+	u32 eip;
+};
+
+/* Linux's resource limits (RLIMIT_*); values kept per task. */
+#define RLIMIT_CPU	0
+#define RLIMIT_FSIZE	1
+#define RLIMIT_DATA	2
+#define RLIMIT_STACK	3
+#define RLIMIT_CORE	4
+#define RLIMIT_RSS	5
+#define RLIMIT_NPROC	6
+#define RLIMIT_NOFILE	7
+#define RLIMIT_MEMLOCK	8
+#define RLIMIT_AS	9
+#define RLIM_NLIMITS	16
+#define RLIM_INFINITY	(~0UL)
+struct rlimit {
+	unsigned long rlim_cur;
+	unsigned long rlim_max;
+};
+
+struct task_struct {
+	volatile long state;		/* TASK_* */
+	u32 flags;			/* PF_* */
+	void *stack;			/* base of the THREAD_SIZE kernel stack */
+	struct context *context;	/* saved by swtch() when switched out */
+	int need_resched;		/* set by the tick: switch before return */
+	int preempt_count;		/* > 0: kernel-mode preemption disabled */
+	u32 time_slice;			/* ticks left before preemption */
+	int syscall_nr;			/* call being served (orig eax), or -1 */
+
+	int pid;			/* thread id (gettid) */
+	int tgid;			/* process id (getpid); == pid here */
+	int pgrp;			/* process group id */
+	int session;			/* session id */
+	struct tty_struct *tty;		/* controlling terminal, or NULL */
+
+	struct task_struct *parent;	/* who wait()s for us; init if orphaned */
+	struct list_head children;	/* our children, via their ->sibling */
+	struct list_head sibling;	/* in the parent's ->children */
+	struct list_head tasks;		/* in the global task list */
+	struct list_head run_list;	/* in the run queue while runnable */
+
+	int exit_code;			/* wait status once a zombie */
+	int exit_signal;		/* signal sent to the parent: SIGCHLD */
+	int wait_report;		/* stop/continue status for wait, or 0 */
+	struct wait_queue_head wait_chldexit; /* wait4() sleeps here */
+
+	/* Address space (vm); NULL for kernel threads. */
+	struct mm_struct *mm;
+	/* What cr3 holds while we run: mm, or the borrowed one of a kthread. */
+	struct mm_struct *active_mm;
+
+	struct files_struct *files;	/* open files (fs) */
+	struct fs_struct *fs;		/* root and cwd (fs) */
+	u32 umask;
+
+	/* Signals: see kernel/signal.h. */
+	struct k_sigaction sighand[_NSIG];
+	sigset_t blocked;		/* masked by rt_sigprocmask */
+	sigset_t saved_sigmask;		/* rt_sigsuspend: the mask to go back to */
+	bool restore_sigmask;		/* ... once the handler frame is built */
+	struct sigpending pending;	/* sent, not yet delivered */
+	u32 sas_ss_sp;			/* sigaltstack */
+	u32 sas_ss_size;
+	int sas_ss_flags;
+
+	/* Sleeping with a timeout (schedule_timeout, nanosleep). */
+	u32 timeout;			/* jiffies when to wake, or 0 */
+	struct list_head timer_list;	/* in the sleeping-with-timeout list */
+	/* alarm / ITIMER_REAL (kernel/itimer.c), in jiffies. */
+	struct list_head itimer_list;	/* on real_timers while armed */
+	u32 it_real_expire;
+	u32 it_real_interval;
+	/* An interrupted nanosleep, for restart_syscall. */
+	u32 restart_deadline;		/* jiffies */
+	void *restart_rem;		/* user pointer for the time left */
+	bool restart_rem64;		/* ... a timespec64, not a timespec */
+
+	struct fpu_state fpu;		/* x87 registers while switched out */
+
+	/* Thread-local storage for set_thread_area, loaded into the GDT. */
+	struct user_desc tls_array[GDT_ENTRY_TLS_ENTRIES];
+	u32 clear_child_tid;		/* set_tid_address: user pointer */
+
+	/* Accounting, in ticks. */
+	u32 utime, stime;		/* own user / system time */
+	u32 cutime, cstime;		/* of waited-for children */
+	u32 start_time;			/* jiffies at fork */
+	u32 nvcsw, nivcsw;		/* voluntary / involuntary switches */
+	u32 min_flt, maj_flt;		/* page faults (counted by vm) */
+
+	struct rlimit rlim[RLIM_NLIMITS];
+	char comm[TASK_COMM_LEN];	/* name: exec'd file's basename */
+};
+
+/* The task running now.  Changes only in schedule(). */
+extern struct task_struct *current;
+/* The idle task: runs when the run queue is empty; pid 0. */
+extern struct task_struct *idle_task;
+/* PID 1, the reaper of orphans. */
+extern struct task_struct *init_task;
+
+extern struct list_head task_list;	/* every task, via ->tasks */
+
+/* The user trapframe sits at the top of the kernel stack. */
+static inline struct trapframe *task_pt_regs(struct task_struct *t)
+{
+	return (struct trapframe *)((char *)t->stack + THREAD_SIZE) - 1;
+}
+
+static inline u32 task_stack_top(struct task_struct *t)
+{
+	return (u32)t->stack + THREAD_SIZE;
+}
+
+/* Allocate a task_struct and kernel stack; state and links initialised,
+ * pid assigned, not yet on any list.  NULL when out of memory or pids. */
+struct task_struct *alloc_task(void);
+/* Free what alloc_task allocated (the task must be off every list). */
+void free_task(struct task_struct *t);
+/* Link t into the task list and under its parent. */
+void attach_task(struct task_struct *t, struct task_struct *parent);
+/* Unlink t from the task list and its parent. */
+void detach_task(struct task_struct *t);
+/* Look up by pid; NULL if none.  Zombies are found too. */
+struct task_struct *find_task_by_pid(int pid);
+/* Name t after the basename of path (truncated to TASK_COMM_LEN - 1). */
+void set_task_comm(struct task_struct *t, const char *path);
+
+#endif

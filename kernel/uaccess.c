@@ -1,0 +1,69 @@
+/*
+ * kernel/uaccess.c - copy_from_user and friends (see kernel/uaccess.h).
+ *
+ * The only instructions that touch user memory are the `rep movsb` and
+ * `rep stosb` below.  Each has an __ex_table entry whose fixup is the
+ * instruction right after it: if a page fault there cannot be resolved
+ * (nothing mapped, or the access is not allowed), the trap code resumes
+ * at the fixup with ecx still counting the bytes not yet moved, which is
+ * exactly what we return.
+ */
+#include "kernel/uaccess.h"
+#include "kernel/extable.h"
+#include "mm/page.h"
+
+static unsigned long raw_copy(void *to, const void *from, unsigned long n)
+{
+	asm volatile("1:\trep movsb\n"
+		     "2:\n\t"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "+c"(n), "+D"(to), "+S"(from)
+		     :
+		     : "memory");
+	return n;
+}
+
+static unsigned long raw_clear(void *to, unsigned long n)
+{
+	asm volatile("1:\trep stosb\n"
+		     "2:\n\t"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "+c"(n), "+D"(to)
+		     : "a"(0)
+		     : "memory");
+	return n;
+}
+
+unsigned long copy_from_user(void *to, const void *from, unsigned long n)
+{
+	if (!access_ok(from, n))
+		return n;
+	return raw_copy(to, from, n);
+}
+
+unsigned long copy_to_user(void *to, const void *from, unsigned long n)
+{
+	if (!access_ok(to, n))
+		return n;
+	return raw_copy(to, from, n);
+}
+
+unsigned long clear_user(void *to, unsigned long n)
+{
+	if (!access_ok(to, n))
+		return n;
+	return raw_clear(to, n);
+}
+
+long strncpy_from_user(char *dst, const char *src, long count)
+{
+	long i;
+
+	for (i = 0; i < count; i++) {
+		if (!access_ok(src + i, 1) || raw_copy(dst + i, src + i, 1))
+			return -EFAULT;
+		if (!dst[i])
+			return i;
+	}
+	return count;
+}

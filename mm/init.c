@@ -1,0 +1,233 @@
+/*
+ * mm/init.c - mm_init: from the boot page tables to working allocators.
+ *
+ *  1. Decide how much RAM to use: the E820 map, capped by `mem=` and by
+ *     the 896 MiB the direct map can hold (the rest is reported unused).
+ *  2. paging_init: swapper_pg_dir with the whole direct map, tables from
+ *     bootmem, which may only use the 16 MiB the boot tables map.
+ *  3. mem_map from bootmem (now anywhere in low memory), every page
+ *     PG_reserved; then each RAM frame that is not the kernel image, a
+ *     BIOS area, a Multiboot module or bootmem's is freed to its zone.
+ *  4. Watermarks, the slab allocator, fault injection.
+ *
+ * test_wp_bit() runs later, after cpu_init() has set CR0.WP on a 486+.
+ */
+#include "kernel/cmdline.h"
+#include "kernel/multiboot.h"
+#include "kernel/printk.h"
+#include "mm/bootmem.h"
+#include "mm/fault_inject.h"
+#include "mm/mm.h"
+#include "mm/mmzone.h"
+#include "mm/page_alloc.h"
+#include "mm/pgtable.h"
+#include "mm/slab.h"
+#include "mm/vmstat.h"
+
+KERNEL_PARAM("mem", "use at most this much RAM, e.g. mem=8M");
+
+#define BOOT_MAPPED_END (16u << 20)	/* boot/boot.asm's mapping */
+#define MIN_MEM (4u << 20)
+#define ISA_HOLE_START_PFN 0xA0		/* 640 KiB: VGA, option ROMs, BIOS */
+#define ISA_HOLE_END_PFN 0x100		/* 1 MiB */
+
+extern char _text[], _etext[], _end[];
+
+struct page *mem_map;
+u32 max_pfn;
+u32 totalram_pages;
+u32 num_physpages;
+u32 highmem_unused_pages;
+
+static bool pfn_is_ram(u32 pfn)
+{
+	u64 start = (u64)pfn << PAGE_SHIFT;
+	int i;
+
+	for (i = 0; i < boot_info.nr_ranges; i++) {
+		const struct mem_range *r = &boot_info.ranges[i];
+
+		if (r->type == E820_RAM && r->addr <= start &&
+		    start + PAGE_SIZE <= r->addr + r->len)
+			return true;
+	}
+	return false;
+}
+
+/* Frames that stay reserved for good: BIOS areas, kernel, boot tables. */
+static bool pfn_is_permanent(u32 pfn)
+{
+	u32 pa = pfn << PAGE_SHIFT;
+
+	return pfn == 0 ||	/* real-mode IVT and BIOS data area */
+	       (pfn >= ISA_HOLE_START_PFN && pfn < ISA_HOLE_END_PFN) ||
+	       (pa >= kernel_start_pa() && pa < kernel_end_pa()) ||
+	       bootmem_owns(pfn);
+}
+
+static bool pfn_in_module(u32 pfn)
+{
+	u32 pa = pfn << PAGE_SHIFT;
+	int i;
+
+	for (i = 0; i < boot_info.nr_modules; i++) {
+		const struct boot_module *m = &boot_info.modules[i];
+
+		if (pa >= (m->start & PAGE_MASK) && pa < PAGE_ALIGN(m->end))
+			return true;
+	}
+	return false;
+}
+
+/* Pages of RAM in [from, to) (bytes), from the E820 map. */
+static u32 ram_pages_between(u64 from, u64 to)
+{
+	u32 n = 0;
+	int i;
+
+	for (i = 0; i < boot_info.nr_ranges; i++) {
+		const struct mem_range *r = &boot_info.ranges[i];
+		u64 s = max(r->addr, from), e = min(r->addr + r->len, to);
+
+		if (r->type == E820_RAM && s < e)
+			n += (u32)((e - s) >> PAGE_SHIFT);
+	}
+	return n;
+}
+
+static u64 ram_end(void)
+{
+	u64 end = 0;
+	int i;
+
+	for (i = 0; i < boot_info.nr_ranges; i++) {
+		const struct mem_range *r = &boot_info.ranges[i];
+
+		if (r->type == E820_RAM)
+			end = max(end, r->addr + r->len);
+	}
+	return end;
+}
+
+static u32 find_max_pfn(void)
+{
+	u64 end = ram_end();
+	const char *arg = cmdline_get("mem");
+	u32 mem;
+
+	if (arg && (!parse_size(arg, &mem) || mem < MIN_MEM)) {
+		printk("mem=%s: not a size of at least %uM, ignored\n", arg,
+		       MIN_MEM >> 20);
+	} else if (arg && mem < end) {
+		printk("mem=%s: using RAM below 0x%08x only\n", arg, mem);
+		end = mem;
+	}
+	if (end > MAXMEM) {
+		highmem_unused_pages = ram_pages_between(MAXMEM, end);
+		printk("Warning: only %uMB will be used; %uMB of RAM above the"
+		       " direct map is left unused (no HIGHMEM)\n",
+		       MAXMEM >> 20, highmem_unused_pages >> (20 - PAGE_SHIFT));
+		end = MAXMEM;
+	}
+	return (u32)(end >> PAGE_SHIFT);
+}
+
+/* Modules above mem= still get mapped so their contents can be read. */
+static u32 direct_map_end_pfn(void)
+{
+	u32 end = max_pfn;
+	int i;
+
+	for (i = 0; i < boot_info.nr_modules; i++)
+		end = max(end, PAGE_ALIGN(boot_info.modules[i].end) >> PAGE_SHIFT);
+	return min(end, MAXMEM_PFN);
+}
+
+static void mem_map_init(void)
+{
+	u32 pfn;
+
+	mem_map = bootmem_alloc(max_pfn * sizeof(struct page));
+	for (pfn = 0; pfn < max_pfn; pfn++) {
+		struct page *page = pfn_to_page(pfn);
+
+		page->flags = 1u << PG_reserved;
+		set_page_count(page, 1);
+		INIT_LIST_HEAD(&page->lru);
+	}
+}
+
+static void free_boot_memory(void)
+{
+	u32 pfn;
+
+	for (pfn = 0; pfn < max_pfn; pfn++)
+		if (pfn_is_ram(pfn) && !pfn_is_permanent(pfn) &&
+		    !pfn_in_module(pfn))
+			free_reserved_page(pfn_to_page(pfn));
+}
+
+u32 free_reserved_area(u32 start, u32 end)
+{
+	u32 pfn, freed = 0;
+
+	for (pfn = start >> PAGE_SHIFT; pfn < PAGE_ALIGN(end) >> PAGE_SHIFT &&
+	     pfn < max_pfn; pfn++) {
+		struct page *page = pfn_to_page(pfn);
+
+		if (!PageReserved(page) || !pfn_is_ram(pfn) ||
+		    pfn_is_permanent(pfn))
+			continue;
+		free_reserved_page(page);
+		freed++;
+	}
+	return freed;
+}
+
+u32 free_boot_module(struct boot_module *m)
+{
+	u32 freed;
+
+	if (m->end <= m->start)
+		return 0;
+	freed = free_reserved_area(m->start & PAGE_MASK, m->end);
+	printk("Freeing module %s: %uk freed\n", m->string,
+	       freed << (PAGE_SHIFT - 10));
+	m->end = m->start;
+	return freed;
+}
+
+static void print_summary(void)
+{
+	u32 code = (u32)(_etext - _text) >> 10;
+	u32 data = (u32)(_end - _etext) >> 10;
+	u32 reserved = num_physpages - totalram_pages;
+
+	printk("Memory: %uk/%uk available (%uk kernel code, %uk reserved,"
+	       " %uk data, %uk boot tables)\n",
+	       totalram_pages << (PAGE_SHIFT - 10),
+	       num_physpages << (PAGE_SHIFT - 10), code,
+	       reserved << (PAGE_SHIFT - 10), data,
+	       bootmem_pages() << (PAGE_SHIFT - 10));
+	printk("%uMB LOWMEM available.\n", max_pfn >> (20 - PAGE_SHIFT));
+	show_zones();
+}
+
+void mm_init(void)
+{
+	max_pfn = find_max_pfn();
+	num_physpages = ram_pages_between(0, (u64)max_pfn << PAGE_SHIFT);
+
+	bootmem_init(min(BOOT_MAPPED_END, max_pfn << PAGE_SHIFT));
+	paging_init(direct_map_end_pfn());
+	bootmem_set_limit(max_pfn << PAGE_SHIFT);
+
+	mem_map_init();
+	zones_init(max_pfn);
+	free_boot_memory();
+	setup_zone_watermarks();
+
+	kmem_cache_init();
+	fault_inject_init();
+	print_summary();
+}

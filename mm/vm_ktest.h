@@ -1,0 +1,23 @@
+/*
+ * mm/vm_ktest.h - helpers shared by the address-space ktests.
+ */
+#ifndef MM_VM_KTEST_H
+#define MM_VM_KTEST_H
+
+#include "mm/mm_struct.h"
+#include "mm/page_alloc.h"
+#include "mm/slab.h"
+#include "mm/vma.h"
+
+/*
+ * Free pages with every kmem cache's empty slabs given back, so that a
+ * test's before/after comparison sees only what the test itself leaked,
+ * not a slab that a cache (VMAs, mm_structs, pte_chains) kept for later.
+ */
+static inline u32 settled_free_pages(void)
+{
+	kmem_cache_shrink_all();
+	return nr_free_pages();
+}
+
+#endif

@@ -1,0 +1,254 @@
+#!/bin/bash
+# tools/run-tests.sh - boot Mapback in each test configuration and judge the logs.
+#
+#   tools/run-tests.sh [NAME...]
+#
+# The boots are listed in tools/test-boots (one line each; NAMEs pick some
+# of them, default all).  Every boot runs headless with a timeout and writes
+# COM1 to build/test-NAME.log.  A boot passes when its log has the summary
+# line (`ktest: N passed, N failed` unless the boot names another), no
+# "Kernel panic", no `not ok`, and the emulator neither hung nor reported a
+# failure through isa-debug-exit.
+#
+# The kernel prints TAP.  Top-level lines, those beginning exactly with
+# "ok " or "not ok ", are counted over all boots; indented lines are the
+# subtests of user-space programs and are not.  `ok ... # SKIP` lines are
+# counted as skipped, not passed.  Two host checks count as tests too:
+# the kernel is a Multiboot image (grub-file), and tools/check-386.sh finds
+# no instruction newer than the 386 outside the CPU-checking functions.  A
+# boot that panicked, hung or lacks its summary counts as one more failure,
+# named with its log.  The last line is always `N passed, N failed`; the
+# exit status is 0 only when nothing failed.
+#
+# Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
+# INITRAMFS (put on the test ISOs when the file exists), TEST_JOBS (boots
+# run at once, default 2), TEST_ARGS (words appended to every kernel
+# command line, e.g. "ktest_only=printk_formats").
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+
+KERNEL=${KERNEL:-build/mapback.elf}
+INITRAMFS=${INITRAMFS:-}
+TEST_JOBS=${TEST_JOBS:-2}
+TEST_ARGS=${TEST_ARGS:-}
+BOOTS_FILE=tools/test-boots
+QEMU=${QEMU:-qemu-system-i386}
+BOCHS=${BOCHS:-bochs}
+
+passed=0
+failed=0
+skipped=0
+
+trim() {
+	local s=$1
+	s=${s#"${s%%[![:space:]]*}"}
+	s=${s%"${s##*[![:space:]]}"}
+	printf '%s' "$s"
+}
+
+# Fill the parallel arrays b_name, b_how, ... from tools/test-boots,
+# keeping only the boots named on the command line (all when none are).
+load_boots() {
+	local line f name
+	local -a fields
+	b_name=() b_how=() b_mem=() b_timeout=() b_args=() b_cmdline=() b_summary=()
+	while IFS= read -r line; do
+		line=$(trim "$line")
+		[ -z "$line" ] || [ "${line:0:1}" = "#" ] && continue
+		IFS='|' read -ra fields <<<"$line"
+		for f in "${!fields[@]}"; do
+			fields[f]=$(trim "${fields[f]}")
+		done
+		name=${fields[0]}
+		if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
+			continue
+		fi
+		b_name+=("$name")
+		b_how+=("${fields[1]:-qemu}")
+		b_mem+=("${fields[2]:-32}")
+		b_timeout+=("${fields[3]:-60}")
+		b_args+=("${fields[4]:-}")
+		b_cmdline+=("$(trim "${fields[5]:-} $TEST_ARGS")")
+		b_summary+=("${fields[6]:-^ktest: [0-9]+ passed, [0-9]+ failed}")
+	done <"$BOOTS_FILE"
+	for name in "$@"; do
+		if [[ " ${b_name[*]} " != *" $name "* ]]; then
+			echo "run-tests: no boot named '$name' in $BOOTS_FILE" >&2
+			exit 2
+		fi
+	done
+}
+
+# run_boot I: boot configuration I; leaves build/test-NAME.{log,out,status}.
+run_boot() {
+	local i=$1 name=${b_name[$1]} how=${b_how[$1]} mem=${b_mem[$1]}
+	local t=${b_timeout[$1]} cmdline=${b_cmdline[$1]}
+	local log=build/test-$name.log out=build/test-$name.out
+	local iso=build/test-$name.iso status start
+	local -a args
+	read -ra args <<<"${b_args[$i]}"
+
+	rm -f "$log" "$out" "build/test-$name.status"
+	start=$EPOCHREALTIME
+	case $how in
+	qemu)
+		timeout -k 5 "$t" "$QEMU" -kernel "$KERNEL" -append "$cmdline" \
+			-m "$mem" -display none -monitor none \
+			-serial "file:$log" -no-reboot \
+			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+			"${args[@]}" </dev/null >"$out" 2>&1
+		status=$?
+		;;
+	qemu-iso)
+		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
+			timeout -k 5 "$t" "$QEMU" -cdrom "$iso" -boot d \
+				-m "$mem" -display none -monitor none \
+				-serial "file:$log" -no-reboot \
+				-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+				"${args[@]}" </dev/null >>"$out" 2>&1
+			status=$?
+		else
+			status=mkiso
+		fi
+		;;
+	bochs)
+		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
+			# The debugger compiled into Debian's Bochs stops at
+			# the first instruction; the rc file tells it to go on.
+			echo c >"build/test-$name.rc"
+			# Bochs 2.7 aborts ("buffer overflow detected") under a
+			# UTF-8 locale, hence LC_ALL=C.  It sometimes crashes
+			# while exiting after the guest powered off; the
+			# subshell puts bash's "Segmentation fault" report in
+			# $out, and the verdict comes from the log anyway.
+			(LC_ALL=C LANG=C BXSHARE=${BXSHARE:-/usr/share/bochs} \
+				MAPBACK_ISO=$iso MAPBACK_MEGS=$mem \
+				MAPBACK_SWAP=build/swap.img \
+				MAPBACK_SERIAL=$log MAPBACK_LOG=build/test-$name.bochs.log \
+				timeout -k 5 "$t" "$BOCHS" -q -f tools/bochsrc \
+				-rc "build/test-$name.rc" </dev/null
+			 exit $?) >>"$out" 2>&1
+			status=$?
+		else
+			status=mkiso
+		fi
+		;;
+	*)
+		status=how
+		;;
+	esac
+	printf '%s %s\n' "$status" \
+		"$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')" \
+		>"build/test-$name.status"
+}
+
+# judge_boot I: count the TAP lines of boot I and decide whether it passed.
+judge_boot() {
+	local i=$1 name=${b_name[$1]} how=${b_how[$1]} t=${b_timeout[$1]}
+	local log=build/test-$name.log status secs ok notok skip
+	local -a why=()
+
+	read -r status secs <"build/test-$name.status"
+	if [ -f "$log" ]; then
+		# The serial console writes CR LF; drop the CRs once.
+		tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
+	else
+		: >"$log"
+	fi
+	ok=$(grep -c '^ok ' "$log")
+	skip=$(grep -c -i '^ok .*# *skip' "$log")
+	notok=$(grep -c '^not ok ' "$log")
+	passed=$((passed + ok - skip))
+	skipped=$((skipped + skip))
+	failed=$((failed + notok))
+
+	case $status in
+	124 | 137) why+=("timed out after ${t}s") ;;
+	mkiso) why+=("could not build the ISO (see build/test-$name.out)") ;;
+	how) why+=("unknown boot kind '$how' in $BOOTS_FILE") ;;
+	esac
+	grep -q 'Kernel panic' "$log" && why+=("kernel panic")
+	if [ ${#why[@]} -eq 0 ] && ! grep -Eq "${b_summary[$i]}" "$log"; then
+		why+=("no summary line matching '${b_summary[$i]}'")
+		if [[ $status =~ ^[0-9]+$ ]] && [ "$status" -gt 128 ]; then
+			why+=("emulator died of signal $((status - 128)) (see build/test-$name.out)")
+		fi
+	fi
+	# QEMU exits with (code << 1) | 1 from isa-debug-exit: 33 is the
+	# kernel's pass, 35 its fail; 0 is a plain power-off.  Anything else
+	# is QEMU failing.  Bochs always exits 1, so only its log counts.
+	if [ ${#why[@]} -eq 0 ] && [ "$how" != bochs ]; then
+		case $status in
+		0 | 33) ;;
+		35) [ "$notok" -eq 0 ] && why+=("kernel reported failure (exit 35)") ;;
+		*) why+=("emulator exited with status $status (see build/test-$name.out)") ;;
+		esac
+	fi
+
+	printf '%-14s %3d ok, %d not ok' "$name" $((ok - skip)) "$notok"
+	[ "$skip" -gt 0 ] && printf ', %d skipped' "$skip"
+	printf ' (%ss)\n' "$secs"
+	# Show each failed test with its diagnostics: the "#" lines and
+	# failed subtests printed while it ran, i.e. since the previous result.
+	awk '/^ok / { n = 0; next }
+	     /^not ok / { print "    " $0; for (j = 0; j < n; j++) print "    " d[j]; n = 0; next }
+	     /^[ \t]*#/ || /^[ \t]+not ok / { d[n++] = $0 }' "$log"
+	if [ ${#why[@]} -gt 0 ]; then
+		failed=$((failed + 1))
+		printf 'FAIL boot %s: ' "$name"
+		printf '%s; ' "${why[@]}"
+		echo "log: $log"
+		# An empty log means the boot never started: show why.
+		local show=$log
+		[ -s "$log" ] || show=build/test-$name.out
+		echo "    --- last lines of $show ---"
+		tail -n 15 "$show" | awk '{ print "    " $0 }'
+	fi
+}
+
+host_check() {
+	local what=$1
+	shift
+	if "$@" >build/test-check.out 2>&1; then
+		passed=$((passed + 1))
+		printf '%-14s ok\n' "$what"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $what: $*"
+		sed 's/^/    /' build/test-check.out
+	fi
+}
+
+main() {
+	local i
+	load_boots "$@"
+	mkdir -p build
+	if [ ! -f "$KERNEL" ]; then
+		echo "run-tests: $KERNEL not built (run make)" >&2
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+
+	host_check multiboot grub-file --is-x86-multiboot "$KERNEL"
+	host_check check-386 tools/check-386.sh "$KERNEL"
+
+	# Boot up to TEST_JOBS at once, then judge the logs in file order so
+	# the report reads the same however the boots interleaved.
+	for i in "${!b_name[@]}"; do
+		while [ "$(jobs -rp | wc -l)" -ge "$TEST_JOBS" ]; do
+			wait -n
+		done
+		run_boot "$i" &
+	done
+	wait
+	for i in "${!b_name[@]}"; do
+		judge_boot "$i"
+	done
+
+	[ "$skipped" -gt 0 ] && echo "# $skipped skipped"
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+main "$@"
