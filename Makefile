@@ -162,4 +162,3 @@ check-386: check
 
 clean:
 	rm -rf $(BUILD)
--include user/user.mk

@@ -40,10 +40,12 @@ INITRAMFS := $(BUILD)/initramfs.cpio
 user: $(USER_PROGS) $(USER_TESTS)
 initramfs: $(INITRAMFS)
 
-# `make deps` fetches musl and BusyBox (the harness's deps target may also
-# call the script; it is idempotent).
-deps: $(USER_STAMP)
-$(USER_STAMP):
+TEST_DEPS += $(INITRAMFS)
+
+# `make deps` (tools/deps.sh) runs tools/fetch-userland.sh; building a user
+# program without it runs the script here.  Order-only on DEPS_ORDER so that
+# for the goals that run deps the two never fetch at the same time.
+$(USER_STAMP): | $(DEPS_ORDER)
 	tools/fetch-userland.sh $(BUILD)
 
 $(BUILD)/user/obj/%.o: user/%.c $(USER_STAMP)
