@@ -227,16 +227,15 @@ static void run_tests(void)
 	int i, n;
 
 	n = scandir(TESTS_DIR, &list, skip_dots, alphasort);
-	if (n < 0) {
+	if (n < 0)
 		report(0, TESTS_DIR, " (cannot list it)");
-		n = 0;
-	}
 	for (i = 0; i < n; i++) {
 		run_test(list[i]->d_name);
 		run_audit(list[i]->d_name);
 		free(list[i]);
 	}
-	free(n > 0 ? list : NULL);
+	if (n >= 0)
+		free(list);
 	say("1..%d\n", test_number);
 	say("user: %d passed, %d failed\n", tests_passed, tests_failed);
 	power_off();
