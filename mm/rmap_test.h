@@ -28,28 +28,84 @@ static inline void rmap_family_free(struct rmap_family *f)
 		mmput(f->mm[--f->n]);
 }
 
-/* mm[0] faults in one anonymous page and writes to it; mm[1..n-1] are
- * dup_mm copies of it (fork without the tasks).  0 or -1. */
-static inline int rmap_family_anon(struct rmap_family *f, int n)
+/*
+ * A word of user memory in mm, through a fault and the direct map, with
+ * interrupts off between the fault and the access so that reclaim cannot
+ * take the page in between.  write stores *v, else *v is loaded.
+ */
+static inline bool rmap_access_word(struct mm_struct *mm,
+				    struct vm_area_struct *vma,
+				    unsigned long addr, u32 *v, bool write)
+{
+	int tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		bool done = false;
+		u32 flags;
+		pte_t *pte;
+
+		if (handle_mm_fault(mm, vma, addr, write) < 0)
+			return false;
+		flags = irq_save();
+		pte = pte_lookup(mm, addr);
+		if (pte && pte_present(*pte) && (!write || pte_write(*pte))) {
+			u32 *word = page_address(pte_page(*pte));
+
+			if (write)
+				*word = *v;
+			else
+				*v = *word;
+			done = true;
+		}
+		irq_restore(flags);
+		if (done)
+			return true;
+	}
+	return false;
+}
+
+/* An anonymous VMA of pages pages at RMAP_TEST_ADDR in mm. */
+static inline struct vm_area_struct *rmap_anon_vma(struct mm_struct *mm,
+						   unsigned long pages)
 {
 	unsigned long flags = VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE;
+	struct vm_area_struct *vma = vma_alloc(mm);
+
+	if (!vma)
+		return NULL;
+	vma->vm_start = RMAP_TEST_ADDR;
+	vma->vm_end = RMAP_TEST_ADDR + pages * PAGE_SIZE;
+	vma->vm_flags = flags;
+	vma->vm_page_prot = vm_get_page_prot(flags);
+	vma_link(mm, vma);
+	return vma;
+}
+
+/*
+ * mm[0] writes RMAP_TEST_MAGIC + i into anonymous page i of pages; mm[1]
+ * to mm[n-1] are dup_mm copies of it (fork without the tasks).  0 or -1.
+ */
+static inline int rmap_family_anon(struct rmap_family *f, int n,
+				   unsigned long pages)
+{
 	struct vm_area_struct *vma;
+	unsigned long i;
+	u32 v;
 
 	f->n = 0;
 	f->mm[0] = mm_alloc();
 	if (!f->mm[0])
 		return -1;
 	f->n = 1;
-	vma = vma_alloc(f->mm[0]);
+	vma = rmap_anon_vma(f->mm[0], pages);
 	if (!vma)
 		return -1;
-	vma->vm_start = RMAP_TEST_ADDR;
-	vma->vm_end = RMAP_TEST_ADDR + PAGE_SIZE;
-	vma->vm_flags = flags;
-	vma->vm_page_prot = vm_get_page_prot(flags);
-	vma_link(f->mm[0], vma);
-	if (handle_mm_fault(f->mm[0], vma, RMAP_TEST_ADDR, true) != VM_FAULT_MINOR)
-		return -1;
+	for (i = 0; i < pages; i++) {
+		v = RMAP_TEST_MAGIC + i;
+		if (!rmap_access_word(f->mm[0], vma, RMAP_TEST_ADDR + i * PAGE_SIZE,
+				      &v, true))
+			return -1;
+	}
 	while (f->n < n) {
 		f->mm[f->n] = dup_mm(f->mm[0]);
 		if (!f->mm[f->n])
