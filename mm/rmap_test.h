@@ -7,11 +7,17 @@
 #ifndef MM_RMAP_TEST_H
 #define MM_RMAP_TEST_H
 
+#include "kernel/block/blkdev.h"
 #include "kernel/io.h"
+#include "kernel/ktest.h"
 #include "mm/memory.h"
 #include "mm/mm_struct.h"
 #include "mm/pt_walk.h"
+#include "fs/file.h"
+#include "mm/filemap.h"
+#include "mm/swap.h"
 #include "mm/vma.h"
+#include "mm/vmscan.h"
 
 #define RMAP_TEST_ADDR 0x30000000UL
 #define RMAP_FAMILY_MAX 16
@@ -137,6 +143,57 @@ static inline u32 rmap_touch(struct mm_struct *mm, unsigned long addr)
 	write_cr3(cr3);
 	irq_restore(flags);
 	return v;
+}
+
+#define RMAP_SHARED_FLAGS (VM_READ | VM_WRITE | VM_SHARED | VM_MAYREAD | \
+			   VM_MAYWRITE | VM_MAYSHARE)
+
+/* n address spaces, each with pages of f mapped shared at RMAP_TEST_ADDR
+ * and the first page faulted in; extra_flags go on mm[0]'s VMA. */
+static inline int rmap_map_file(struct rmap_family *fam, struct file *f,
+				int n, unsigned long extra_flags, int pages)
+{
+	struct vm_area_struct *vma;
+
+	for (fam->n = 0; fam->n < n; fam->n++) {
+		struct mm_struct *mm = mm_alloc();
+
+		if (!mm)
+			return -1;
+		fam->mm[fam->n] = mm;
+		vma = vma_alloc(mm);
+		if (!vma)
+			return -1;
+		vma->vm_start = RMAP_TEST_ADDR;
+		vma->vm_end = RMAP_TEST_ADDR + pages * PAGE_SIZE;
+		vma->vm_flags = RMAP_SHARED_FLAGS | (fam->n ? 0 : extra_flags);
+		vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
+		vma->vm_file = get_file(f);
+		vma->vm_ops = &generic_file_vm_ops;
+		vma_link(mm, vma);
+		if (handle_mm_fault(mm, vma, RMAP_TEST_ADDR, false) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Swap on hdb for a test; false (and the test skipped) without a disk. */
+static inline bool rmap_swap_on(void)
+{
+	if (!blkdev_lookup("hdb")) {
+		ktest_skip("no hdb (attach build/swap.img)");
+		return false;
+	}
+	return KEXPECT_EQ(do_swapon("/dev/hdb", 0), 0);
+}
+
+/* One reclaim pass over every page of every zone. */
+static inline void rmap_shrink_all(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_NR_ZONES; i++)
+		shrink_zone(&zones[i], zones[i].nr_active + zones[i].nr_inactive);
 }
 
 #endif

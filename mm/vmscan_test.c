@@ -19,24 +19,13 @@
 
 #define NR_TEST_PAGES 48
 
-static bool swap_disk_on(void)
-{
-	if (!blkdev_lookup("hdb")) {
-		ktest_skip("no hdb (attach build/swap.img)");
-		return false;
-	}
-	return KEXPECT_EQ(do_swapon("/dev/hdb", 0), 0);
-}
-
 /* Reclaim until mm has no resident page left (or give up). */
 static void evict_all(struct mm_struct *mm)
 {
-	int round, i;
+	int round;
 
 	for (round = 0; round < 20 && mm->rss; round++)
-		for (i = 0; i < MAX_NR_ZONES; i++)
-			shrink_zone(&zones[i], zones[i].nr_active +
-						       zones[i].nr_inactive);
+		rmap_shrink_all();
 }
 
 static int swap_ptes(struct mm_struct *mm)
@@ -69,7 +58,7 @@ KTEST(reclaim_swaps_anonymous_pages_out_and_back_hdb)
 	struct rmap_family f;
 	u32 out = vm_events.pswpout;
 
-	if (!swap_disk_on())
+	if (!rmap_swap_on())
 		return;
 	if (KEXPECT_EQ(rmap_family_anon(&f, 1, NR_TEST_PAGES), 0)) {
 		evict_all(f.mm[0]);
@@ -90,7 +79,7 @@ KTEST(reclaim_shared_swapped_page_returns_to_every_fork_hdb)
 	struct page *p0, *p3;
 	int i;
 
-	if (!swap_disk_on())
+	if (!rmap_swap_on())
 		return;
 	if (KEXPECT_EQ(rmap_family_anon(&f, 4, NR_TEST_PAGES), 0)) {
 		for (i = 0; i < 4; i++)
@@ -116,7 +105,7 @@ KTEST(swapoff_brings_swapped_pages_back_hdb)
 	struct rmap_family f;
 	int i, present = 0;
 
-	if (!swap_disk_on())
+	if (!rmap_swap_on())
 		return;
 	if (KEXPECT_EQ(rmap_family_anon(&f, 2, NR_TEST_PAGES), 0)) {
 		evict_all(f.mm[0]);
@@ -147,7 +136,7 @@ KTEST(reclaim_under_pressure_keeps_every_page_hdb)
 	u32 n = nr_free_pages() + 512;
 	struct rmap_family f;
 
-	if (!swap_disk_on())
+	if (!rmap_swap_on())
 		return;
 	if ((long)n > nr_swap_pages - 256) {
 		ktest_skip("RAM larger than the swap disk: boot with mem=8M");
@@ -171,7 +160,7 @@ KTEST(swap_io_errors_lose_nothing_hdb)
 	struct vm_area_struct *vma;
 	u32 errors = vm_events.swap_write_error, v = 0;
 
-	if (!swap_disk_on())
+	if (!rmap_swap_on())
 		return;
 	if (KEXPECT_EQ(rmap_family_anon(&f, 1, NR_TEST_PAGES), 0)) {
 		vma = find_vma(f.mm[0], RMAP_TEST_ADDR);
