@@ -146,24 +146,30 @@ static long ts_ticks(const struct timespec64 *ts)
 	return timespec64_to_jiffies(ts);
 }
 
+/* A user timespec64 timeout into *ticks (-1 for NULL: forever). */
+static long user_ts64_ticks(const struct timespec64 *uts, long *ticks)
+{
+	struct timespec64 ts;
+
+	*ticks = -1;
+	if (!uts)
+		return 0;
+	if (copy_from_user(&ts, uts, sizeof(ts)))
+		return -EFAULT;
+	*ticks = ts_ticks(&ts);
+	return *ticks == -2 ? -EINVAL : 0;
+}
+
 /* ppoll and pselect6 masks are not applied: signals stay as they are. */
 long sys_ppoll_time64(struct pollfd *fds, unsigned int nfds,
 		      const struct timespec64 *uts, const void *sigmask,
 		      size_t sigsetsize)
 {
-	struct timespec64 ts;
-	long ticks = -1;
+	long ticks, err = user_ts64_ticks(uts, &ticks);
 
 	(void)sigmask;
 	(void)sigsetsize;
-	if (uts) {
-		if (copy_from_user(&ts, uts, sizeof(ts)))
-			return -EFAULT;
-		ticks = ts_ticks(&ts);
-		if (ticks == -2)
-			return -EINVAL;
-	}
-	return poll_user(fds, nfds, ticks);
+	return err ? err : poll_user(fds, nfds, ticks);
 }
 
 long sys_ppoll(struct pollfd *fds, unsigned int nfds,
@@ -283,16 +289,8 @@ long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
 			 const struct timespec64 *uts, const void *sig)
 {
 	u32 *sets[3] = { inp, outp, exp };
-	struct timespec64 ts;
-	long ticks = -1;
+	long ticks, err = user_ts64_ticks(uts, &ticks);
 
 	(void)sig;
-	if (uts) {
-		if (copy_from_user(&ts, uts, sizeof(ts)))
-			return -EFAULT;
-		ticks = ts_ticks(&ts);
-		if (ticks == -2)
-			return -EINVAL;
-	}
-	return do_select(n, sets, ticks);
+	return err ? err : do_select(n, sets, ticks);
 }

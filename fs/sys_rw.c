@@ -112,42 +112,38 @@ static bool seekable(struct file *f)
 	return !(f->f_op && f->f_op->llseek == no_llseek);
 }
 
-long sys_pread64(unsigned int fd, char *buf, size_t count, u32 pos_lo,
-		 u32 pos_hi)
+/* pread64/pwrite64: at pos, leaving f_pos alone; pipes and ttys -ESPIPE. */
+static long do_rw_at(unsigned int fd, char *buf, size_t count, loff_t pos,
+		     bool write)
 {
 	struct file *f = fget_current(fd);
-	loff_t pos = make_loff(pos_lo, pos_hi);
 	long r;
 
 	if (!f)
 		return -EBADF;
+	count = min(count, (size_t)MAX_RW_COUNT);
 	if (!seekable(f))
 		r = -ESPIPE;
 	else if (pos < 0)
 		r = -EINVAL;
 	else
-		r = do_read(f, buf, min(count, (size_t)MAX_RW_COUNT), &pos);
+		r = write ? do_write(f, buf, count, &pos)
+			  : do_read(f, buf, count, &pos);
 	fput(f);
 	return r;
+}
+
+long sys_pread64(unsigned int fd, char *buf, size_t count, u32 pos_lo,
+		 u32 pos_hi)
+{
+	return do_rw_at(fd, buf, count, make_loff(pos_lo, pos_hi), false);
 }
 
 long sys_pwrite64(unsigned int fd, const char *buf, size_t count,
 		  u32 pos_lo, u32 pos_hi)
 {
-	struct file *f = fget_current(fd);
-	loff_t pos = make_loff(pos_lo, pos_hi);
-	long r;
-
-	if (!f)
-		return -EBADF;
-	if (!seekable(f))
-		r = -ESPIPE;
-	else if (pos < 0)
-		r = -EINVAL;
-	else
-		r = do_write(f, buf, min(count, (size_t)MAX_RW_COUNT), &pos);
-	fput(f);
-	return r;
+	return do_rw_at(fd, (char *)buf, count, make_loff(pos_lo, pos_hi),
+			true);
 }
 
 static long do_rw_vec(unsigned int fd, const struct iovec *uiov, int iovcnt,

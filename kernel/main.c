@@ -22,6 +22,7 @@
 #include "kernel/printk.h"
 #include "kernel/sched.h"
 #include "kernel/syscall.h"
+#include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
 #include "mm/rmap.h"
@@ -64,9 +65,10 @@ void kmain(u32 magic, u32 mbi_phys)
 	swap_cache_init();
 	pic_init();
 	timer_init();
-	fs_init();
+	time_init();
 	sti();
 	ide_init();
+	fs_init();
 
 	rest_init();
 }

@@ -17,8 +17,6 @@
 #include "mm/rmap_test.h"
 
 #define NR_MAPPERS 8
-#define SHARED_FLAGS (VM_READ | VM_WRITE | VM_SHARED | VM_MAYREAD | \
-		      VM_MAYWRITE | VM_MAYSHARE)
 
 /* A one-page ramfs file holding RMAP_TEST_MAGIC, open read-write. */
 static struct file *one_page_file(const char *name)
@@ -34,35 +32,6 @@ static struct file *one_page_file(const char *name)
 		return NULL;
 	}
 	return f;
-}
-
-/* n address spaces, each with pages of f mapped shared at RMAP_TEST_ADDR
- * and the first page faulted in; extra_flags go on mm[0]'s VMA. */
-static int map_file(struct rmap_family *fam, struct file *f, int n,
-		    unsigned long extra_flags, int pages)
-{
-	struct vm_area_struct *vma;
-
-	for (fam->n = 0; fam->n < n; fam->n++) {
-		struct mm_struct *mm = mm_alloc();
-
-		if (!mm)
-			return -1;
-		fam->mm[fam->n] = mm;
-		vma = vma_alloc(mm);
-		if (!vma)
-			return -1;
-		vma->vm_start = RMAP_TEST_ADDR;
-		vma->vm_end = RMAP_TEST_ADDR + pages * PAGE_SIZE;
-		vma->vm_flags = SHARED_FLAGS | (fam->n ? 0 : extra_flags);
-		vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
-		vma->vm_file = get_file(f);
-		vma->vm_ops = &generic_file_vm_ops;
-		vma_link(mm, vma);
-		if (handle_mm_fault(mm, vma, RMAP_TEST_ADDR, false) < 0)
-			return -1;
-	}
-	return 0;
 }
 
 static int nr_present(struct rmap_family *fam)
@@ -94,7 +63,7 @@ KTEST(rmap_file_page_unmapped_from_8_spaces_and_faults_back)
 	int i, same = 0;
 
 	KASSERT_TRUE(f);
-	if (!KEXPECT_EQ(map_file(&fam, f, NR_MAPPERS, 0, 1), 0))
+	if (!KEXPECT_EQ(rmap_map_file(&fam, f, NR_MAPPERS, 0, 1), 0))
 		goto out;
 	page = rmap_family_page(&fam);
 	KEXPECT_FALSE(PageAnon(page));
@@ -133,7 +102,7 @@ KTEST(rmap_file_page_referenced_sees_accessed_bits)
 	struct page *page;
 
 	KASSERT_TRUE(f);
-	if (!KEXPECT_EQ(map_file(&fam, f, 4, 0, 1), 0))
+	if (!KEXPECT_EQ(rmap_map_file(&fam, f, 4, 0, 1), 0))
 		goto out;
 	page = rmap_family_page(&fam);
 	page_referenced(page);
@@ -153,7 +122,7 @@ KTEST(rmap_vm_locked_mapping_makes_unmap_fail)
 	struct page *page;
 
 	KASSERT_TRUE(f);
-	if (!KEXPECT_EQ(map_file(&fam, f, 3, VM_LOCKED, 1), 0))
+	if (!KEXPECT_EQ(rmap_map_file(&fam, f, 3, VM_LOCKED, 1), 0))
 		goto out;
 	page = rmap_family_page(&fam);
 	KASSERT_TRUE(trylock_page(page));
@@ -182,7 +151,7 @@ KTEST(rmap_nonlinear_page_moves_to_chain_and_keeps_its_offset)
 
 	KASSERT_TRUE(f);
 	KASSERT_EQ(vfs_write(f, (const char *)&second, 4, &pos), 4);
-	if (!KEXPECT_EQ(map_file(&fam, f, 2, 0, 2), 0))
+	if (!KEXPECT_EQ(rmap_map_file(&fam, f, 2, 0, 2), 0))
 		goto out;
 	lin = find_vma(fam.mm[0], RMAP_TEST_ADDR);
 	nl = find_vma(fam.mm[1], RMAP_TEST_ADDR);

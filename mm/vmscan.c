@@ -110,10 +110,13 @@ static enum verdict shrink_page(struct page *page)
 		}
 	}
 	if (PageDirty(page)) {
-		if (!PageSwapCache(page))
-			return PAGE_ACTIVATE;	/* file writeback: the fs's part */
-		if (write_swap_page(page) != PAGE_FREE)
+		if (PageSwapCache(page))
+			return write_swap_page(page) == PAGE_FREE ?
+				       release_page(page) : PAGE_ACTIVATE;
+		/* ramfs moves the page to swap and out of its cache */
+		if (page->mapping->a_ops->writepage(page))
 			return PAGE_ACTIVATE;
+		return PAGE_FREE;
 	}
 	return release_page(page);
 }
