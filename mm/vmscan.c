@@ -50,7 +50,6 @@ static enum verdict write_swap_page(struct page *page)
 	ClearPageDirty(page);
 	if (swap_writepage(page, page_swp_entry(page))) {
 		SetPageDirty(page);
-		vm_events.swap_write_error++;
 		return PAGE_ACTIVATE;
 	}
 	vm_events.pswpout++;

@@ -14,6 +14,7 @@
 #include "mm/rmap.h"
 #include "mm/rmap_test.h"
 #include "mm/swap.h"
+#include "mm/vmstat.h"
 #include "mm/swap_state.h"
 #include "mm/vmscan.h"
 
@@ -133,7 +134,7 @@ KTEST(swapoff_brings_swapped_pages_back_hdb)
 /* More anonymous memory than is free: the allocator itself must reclaim. */
 KTEST(reclaim_under_pressure_keeps_every_page_hdb)
 {
-	u32 n = nr_free_pages() + 512;
+	u32 n = totalram_pages + 512;
 	struct rmap_family f;
 
 	if (!rmap_swap_on())
