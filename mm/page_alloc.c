@@ -17,7 +17,6 @@
 #include "kernel/printk.h"
 #include "mm/fault_inject.h"
 #include "mm/mmzone.h"
-#include "kernel/io.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/task.h"
