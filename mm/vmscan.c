@@ -6,7 +6,7 @@
  * bits collected through the reverse map).  shrink_list takes pages from
  * the tail of the inactive list and, for each:
  *
- *   locked or under I/O ............................. keep it for later
+ *   locked (being read, written or truncated) ....... keep it for later
  *   referenced lately ............................... back to active
  *   anonymous, no slot yet .......................... add_to_swap
  *   mapped .......................................... try_to_unmap: every PTE
@@ -91,8 +91,6 @@ static bool has_backing_store(struct page *page)
 /* Decide about one locked page taken off the inactive list. */
 static enum verdict shrink_page(struct page *page)
 {
-	if (PageWriteback(page))
-		return PAGE_KEEP;
 	if (page_referenced(page) && page_mapped(page))
 		return PAGE_ACTIVATE;
 	if (PageAnon(page) && !page->mapping && !PageSwapCache(page) &&
