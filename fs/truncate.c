@@ -9,6 +9,7 @@
  */
 #include "fs/truncate.h"
 #include "fs/pagecache.h"
+#include "fs/ramfs_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
@@ -39,6 +40,7 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 	unsigned int i, n;
 
 	zero_tail(mapping, lstart);
+	truncate_swapped(mapping, next);
 	for (;;) {
 		u32 flags = irq_save();
 
