@@ -82,6 +82,8 @@ KTEST(namei_dots_slashes_and_errors)
 				    O_RDONLY | O_DIRECTORY, 0, &f), -ENOTDIR);
 		KEXPECT_EQ(vfs_open(NULL, "/kt_ns/a/x/", O_CREAT, 0644, &f),
 			   -EISDIR);
+		KEXPECT_EQ(vfs_open(NULL, "/kt_ns/a", O_CREAT, 0644, &f),
+			   -EISDIR);
 	}
 	KEXPECT_EQ(vfs_unlink(NULL, "/kt_ns/a/file"), 0);
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_ns/a"), 0);
@@ -190,4 +192,44 @@ KTEST(namei_rename_and_link)
 	vfs_unlink(NULL, "/kt_mv/b");
 	vfs_unlink(NULL, "/kt_mv/c");
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_mv"), 0);
+}
+
+static int path_of(const char *name, char *buf, int len)
+{
+	struct path p;
+	int n = kern_path(name, NULL, 0, &p);
+
+	if (n)
+		return n;
+	down(&namespace_sem);
+	n = d_path(&p, buf, len);
+	up(&namespace_sem);
+	path_put(&p);
+	return n;
+}
+
+KTEST(d_path_names_files_through_renames)
+{
+	struct file *f;
+	char buf[64];
+
+	KASSERT_EQ(vfs_mkdir(NULL, "/kt_dp", 0755), 0);
+	KEXPECT_EQ(vfs_mkdir(NULL, "/kt_dp/sub", 0755), 0);
+	KEXPECT_EQ(touch("/kt_dp/sub/f"), 0);
+	KEXPECT_EQ(path_of("/kt_dp/sub/f", buf, sizeof(buf)), 13);
+	KEXPECT_STREQ(buf, "/kt_dp/sub/f");
+	KEXPECT_EQ(path_of("/kt_dp/sub/f", buf, 8), -ERANGE);
+	KEXPECT_EQ(path_of("/dev/null", buf, sizeof(buf)), 10);
+	KEXPECT_STREQ(buf, "/dev/null");	/* across a mount */
+	KEXPECT_EQ(vfs_rename(NULL, "/kt_dp/sub/f", NULL, "/kt_dp/g"), 0);
+	KEXPECT_EQ(path_of("/kt_dp/g", buf, sizeof(buf)), 9);
+	KEXPECT_STREQ(buf, "/kt_dp/g");
+	KASSERT_EQ(vfs_open(NULL, "/kt_dp/g", O_RDONLY, 0, &f), 0);
+	KEXPECT_EQ(vfs_unlink(NULL, "/kt_dp/g"), 0);
+	down(&namespace_sem);
+	KEXPECT_EQ(d_path(&f->f_path, buf, sizeof(buf)), -ENOENT);
+	up(&namespace_sem);
+	fput(f);
+	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_dp/sub"), 0);
+	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_dp"), 0);
 }

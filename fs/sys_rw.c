@@ -41,6 +41,7 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t n, loff_t *pos)
 		if (r <= 0)
 			break;
 		if (copy_to_user(ubuf + done, kbuf, r)) {
+			*pos -= r;	/* not delivered: not consumed */
 			r = -EFAULT;
 			break;
 		}

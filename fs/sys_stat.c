@@ -274,10 +274,16 @@ long sys_getdents64(unsigned int fd, void *dirent, unsigned int count)
 {
 	struct file *f = fget_current(fd);
 	struct getdents_ctx g = { { filldir64, 0 }, NULL, 0, 0, NULL, false };
+	loff_t start;
 	long err;
 
 	if (!f)
 		return -EBADF;
+	if (!access_ok(dirent, count)) {
+		fput(f);
+		return -EFAULT;
+	}
+	start = f->f_pos;
 	g.size = min(count, 64u * 1024);
 	g.buf = kmalloc(g.size ? g.size : 1, GFP_KERNEL);
 	if (!g.buf) {
@@ -289,8 +295,10 @@ long sys_getdents64(unsigned int fd, void *dirent, unsigned int count)
 		g.prev->d_off = f->f_pos;
 	if (!err && !g.used && g.full)
 		err = -EINVAL;	/* not even one entry fits the buffer */
-	if (!err && copy_to_user(dirent, g.buf, g.used))
+	if (!err && copy_to_user(dirent, g.buf, g.used)) {
+		f->f_pos = start;	/* nothing was delivered */
 		err = -EFAULT;
+	}
 	kfree(g.buf);
 	fput(f);
 	return err ? err : (long)g.used;
