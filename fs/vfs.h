@@ -42,6 +42,9 @@ int vfs_fchmod(struct file *file, umode_t mode);
 int vfs_truncate(struct path *base, const char *name, loff_t len);
 int vfs_ftruncate(struct file *file, loff_t len);
 int do_truncate(struct inode *inode, loff_t len);
+/* Set the times; a NULL time means now.  Also the ctime to now. */
+int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
+	       const struct timespec *atime, const struct timespec *mtime);
 
 int vfs_mkdir(struct path *base, const char *name, umode_t mode);
 int vfs_mknod(struct path *base, const char *name, umode_t mode, dev_t dev);

@@ -129,3 +129,19 @@ int vfs_ftruncate(struct file *file, loff_t len)
 		return -EINVAL;
 	return do_truncate(file->f_inode, len);
 }
+
+int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
+	       const struct timespec *atime, const struct timespec *mtime)
+{
+	struct timespec now = current_time();
+	struct path p;
+	int err = lookup(base, name, lookup_flags, &p);
+
+	if (err)
+		return err;
+	p.inode->i_atime = atime ? *atime : now;
+	p.inode->i_mtime = mtime ? *mtime : now;
+	p.inode->i_ctime = now;
+	path_put(&p);
+	return 0;
+}

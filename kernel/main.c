@@ -5,6 +5,7 @@
  * mapped twice) and interrupts off.  Each init step below may use only the
  * ones above it.
  */
+#include "fs/fs_init.h"
 #include "kernel/cmdline.h"
 #include "kernel/cpu.h"
 #include "kernel/drivers/pic.h"
@@ -58,6 +59,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	vm_init();
 	pic_init();
 	timer_init();
+	fs_init();
 	sti();
 
 	rest_init();

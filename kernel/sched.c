@@ -93,15 +93,23 @@ static struct task_struct *pick_next(void)
 	return list_first_entry(&run_queue, struct task_struct, run_list);
 }
 
-void schedule(void)
+/*
+ * preempted: the tick took the CPU away.  The task stays on the run queue
+ * whatever its state: it may be between prepare_to_wait and its test of
+ * the condition, and taking it off now could lose a wake-up that already
+ * happened (Linux's PREEMPT_ACTIVE).
+ */
+static void __schedule(bool preempted)
 {
 	u32 flags = irq_save();
 	struct task_struct *prev = current, *next;
+	bool runnable;
 
 	if (prev->state == TASK_INTERRUPTIBLE && signal_pending(prev))
 		prev->state = TASK_RUNNING;
+	runnable = preempted || prev->state == TASK_RUNNING;
 	if (prev != idle_task) {
-		if (prev->state == TASK_RUNNING)
+		if (runnable)
 			list_move_tail(&prev->run_list, &run_queue);
 		else
 			list_del_init(&prev->run_list);
@@ -110,7 +118,7 @@ void schedule(void)
 	next = pick_next();
 	next->time_slice = SCHED_SLICE;
 	if (next != prev) {
-		if (prev->state == TASK_RUNNING)
+		if (runnable)
 			prev->nivcsw++;
 		else
 			prev->nvcsw++;
@@ -118,6 +126,11 @@ void schedule(void)
 		schedule_tail();
 	}
 	irq_restore(flags);
+}
+
+void schedule(void)
+{
+	__schedule(false);
 }
 
 static bool wake_up_state(struct task_struct *t, long states)
@@ -234,7 +247,7 @@ void sched_tick(struct trapframe *tf)
 		t->need_resched = 1;
 	}
 	if (t->need_resched && preemptible(tf))
-		schedule();
+		__schedule(true);
 }
 
 void preempt_disable(void)

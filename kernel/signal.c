@@ -79,7 +79,13 @@ static void prepare_signal(int sig, struct task_struct *t)
 	}
 }
 
-int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *t)
+/*
+ * Init gets only the signals it has handlers for (as Linux's
+ * SIGNAL_UNKILLABLE): a stray kill -TERM 1 must not end the system.
+ * A fault it cannot handle is forced and still kills it (and panics).
+ */
+static int __send_sig_info(int sig, const struct ksiginfo *info,
+			   struct task_struct *t, bool forced)
 {
 	struct ksiginfo *slot;
 	u32 flags;
@@ -90,7 +96,9 @@ int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *t)
 		return 0;
 	flags = irq_save();
 	prepare_signal(sig, t);
-	if (sig_ignored(t, sig) || (t->pending.signal & sigmask(sig))) {
+	if (sig_ignored(t, sig) || (t->pending.signal & sigmask(sig)) ||
+	    (t == init_task && !forced &&
+	     t->sighand[sig - 1].sa_handler == SIG_DFL)) {
 		irq_restore(flags);
 		return 0;
 	}
@@ -110,6 +118,11 @@ int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *t)
 	return 0;
 }
 
+int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *t)
+{
+	return __send_sig_info(sig, info, t, false);
+}
+
 int send_sig(int sig, struct task_struct *t)
 {
 	return send_sig_info(sig, NULL, t);
@@ -126,7 +139,7 @@ static void force_sig_info(int sig, const struct ksiginfo *info,
 		ka->sa_handler = SIG_DFL;
 	t->blocked &= ~sigmask(sig);
 	t->pending.signal &= ~sigmask(sig);	/* the newest info wins */
-	send_sig_info(sig, info, t);
+	__send_sig_info(sig, info, t, true);
 	irq_restore(flags);
 }
 

@@ -106,3 +106,21 @@ KTEST(signal_handlers_survive_exec_only_if_ignored)
 	KEXPECT_EQ(t->sighand[SIGQUIT - 1].sa_handler, SIG_IGN);
 	free_task(t);
 }
+
+KTEST(signal_init_gets_only_handled_or_forced_signals)
+{
+	struct task_struct *t = dummy(), *real_init = init_task;
+
+	KASSERT_TRUE(t);
+	init_task = t;		/* a stand-in; nothing reaps or waits here */
+	send_sig(SIGTERM, t);
+	send_sig(SIGKILL, t);
+	KEXPECT_EQ(t->pending.signal, 0);
+	t->sighand[SIGTERM - 1].sa_handler = 0x1000;
+	send_sig(SIGTERM, t);
+	KEXPECT_TRUE(t->pending.signal & sigmask(SIGTERM));
+	force_sig(SIGSEGV, t);
+	KEXPECT_TRUE(t->pending.signal & sigmask(SIGSEGV));
+	init_task = real_init;
+	free_task(t);
+}

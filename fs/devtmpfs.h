@@ -1,0 +1,19 @@
+/*
+ * fs/devtmpfs.h - the kernel-made device nodes of /dev.
+ *
+ * devtmpfs is one ramfs instance, created at boot and mounted on /dev
+ * before init runs (as Linux's CONFIG_DEVTMPFS_MOUNT), so an initramfs
+ * without device nodes works.  Drivers that appear later (the IDE disks)
+ * add theirs with devtmpfs_create_node.
+ */
+#ifndef FS_DEVTMPFS_H
+#define FS_DEVTMPFS_H
+
+#include "fs/stat.h"
+
+/* mode: S_IFCHR or S_IFBLK plus permissions.  0 or -errno. */
+int devtmpfs_create_node(const char *name, umode_t mode, dev_t dev);
+/* The standard nodes: console, tty, ttyS0, null, zero, full. */
+void devtmpfs_populate(void);
+
+#endif
