@@ -36,8 +36,10 @@ KERNEL := $(BUILD)/mapback.elf
 ISO := $(BUILD)/mapback.iso
 # user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
 INITRAMFS :=
+# The swap disk (hdb) that run, run-bochs and the swap test boots attach.
+SWAP_IMG := $(BUILD)/swap.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS :=
+TEST_DEPS := $(SWAP_IMG)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # Boots of tools/test-boots that `make test` runs; empty means all.
@@ -111,10 +113,14 @@ $(KERNEL): $(KOBJS) linker.ld tools/mksyms.sh $(BUILD)/kobjs.list
 # A display shows the VGA console in a window; without one, serial only.
 QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
 
-run: $(KERNEL) $(INITRAMFS) | deps
+$(SWAP_IMG): tools/mkswap-image.sh | deps
+	tools/mkswap-image.sh $@
+
+run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 	$(QEMU) -kernel $(KERNEL) -append "$(CMDLINE)" -m 32 -no-reboot \
 		-serial stdio -monitor none $(QEMU_DISPLAY) \
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		-drive file=$(SWAP_IMG),format=raw,if=ide,index=1 \
 		$(if $(INITRAMFS),-initrd $(INITRAMFS))
 
 $(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
@@ -126,12 +132,13 @@ iso: $(ISO)
 # a window with BOCHS_DISPLAY=x (needs bochs-x), and writes COM1 to this
 # terminal.  It exits with status 1 however the guest
 # ended, which is not an error here.
-run-bochs: $(KERNEL) $(INITRAMFS) | deps
+run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 	tools/mkiso.sh $(BUILD)/run-bochs.iso $(KERNEL) "$(INITRAMFS)" "$(CMDLINE)"
 	@echo "run-bochs: VGA on VNC localhost:5900 (or the next free port)"
 	echo c >$(BUILD)/run-bochs.rc
 	LC_ALL=C LANG=C BXSHARE=/usr/share/bochs MAPBACK_MEGS=32 \
 		MAPBACK_ISO=$(BUILD)/run-bochs.iso MAPBACK_SERIAL=/dev/stdout \
+		MAPBACK_SWAP=$(SWAP_IMG) \
 		MAPBACK_LOG=$(BUILD)/run-bochs.log \
 		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc \
 		$(if $(BOCHS_DISPLAY),'display_library: $(BOCHS_DISPLAY)') || [ $$? -eq 1 ]

@@ -8,6 +8,7 @@
  * unlock_page wakes everyone waiting and each rechecks its own page.
  */
 #include "fs/pagecache.h"
+#include "mm/lru.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/panic.h"
@@ -88,6 +89,8 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 		nr_pagecache++;
 	}
 	irq_restore(flags);
+	if (!err)
+		lru_cache_add(page);
 	if (err)
 		unlock_page(page);
 	return err;

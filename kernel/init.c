@@ -16,10 +16,12 @@
 #include "kernel/printk.h"
 #include "kernel/sched.h"
 #include "kernel/task.h"
+#include "mm/vmscan.h"
 
 static int kernel_init(void *unused)
 {
 	(void)unused;
+	kswapd_start();
 	if (ktest_mode) {
 		int failed = ktest_run_all();
 

@@ -16,6 +16,7 @@ extern const struct ktest __start_ktests[], __stop_ktests[];
 
 bool ktest_mode;
 static bool current_failed;
+static const char *current_skip;
 
 void ktest_fail(const char *file, int line, const char *expr, long long a,
 		long long b)
@@ -29,6 +30,11 @@ void ktest_fail_msg(const char *file, int line, const char *expr)
 {
 	printk("#   %s:%d: expected %s\n", file, line, expr);
 	current_failed = true;
+}
+
+void ktest_skip(const char *why)
+{
+	current_skip = why;
 }
 
 void ktest_fail_str(const char *file, int line, const char *expr,
@@ -54,8 +60,12 @@ int ktest_run_all(void)
 			continue;
 		}
 		current_failed = false;
+		current_skip = NULL;
 		t->fn();
-		if (current_failed) {
+		if (current_skip && !current_failed) {
+			passed++;
+			printk("ok %d - %s # SKIP %s\n", n, t->name, current_skip);
+		} else if (current_failed) {
 			failed++;
 			printk("not ok %d - %s\n", n, t->name);
 		} else {

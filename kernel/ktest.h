@@ -31,6 +31,9 @@ extern bool ktest_mode;
 void ktest_fail(const char *file, int line, const char *expr, long long a,
 		long long b);
 void ktest_fail_msg(const char *file, int line, const char *expr);
+/* From inside a test: it cannot run here (e.g. no disk attached).  The
+ * test should return; it is reported as `ok N - name # SKIP why`. */
+void ktest_skip(const char *why);
 /* Runs every registered test; returns the number that failed. */
 int ktest_run_all(void);
 

@@ -8,6 +8,7 @@
 #include "fs/fs_init.h"
 #include "kernel/cmdline.h"
 #include "kernel/cpu.h"
+#include "kernel/drivers/ide.h"
 #include "kernel/drivers/pic.h"
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
@@ -23,6 +24,9 @@
 #include "kernel/syscall.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
+#include "mm/rmap.h"
+#include "mm/swap_state.h"
+#include "fs/pagecache.h"
 #include "mm/memory.h"
 #include "mm/mm.h"
 
@@ -57,10 +61,14 @@ void kmain(u32 magic, u32 mbi_phys)
 	cpu_init();
 	test_wp_bit();
 	vm_init();
+	rmap_init();
+	swap_cache_init();
+	pagecache_init();
 	pic_init();
 	timer_init();
 	fs_init();
 	sti();
+	ide_init();
 
 	rest_init();
 }

@@ -181,6 +181,7 @@ static int map_arg_pages(struct linux_binprm *bprm)
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma = vma_alloc(mm);
 	unsigned long flags;
+	int err;
 	int i;
 
 	if (!vma)
@@ -202,10 +203,14 @@ static int map_arg_pages(struct linux_binprm *bprm)
 		get_page(page);		/* the PTE's; bprm's goes at the end */
 		SetPageAnon(page);
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		vm_install_pte(vma, addr, pte, page,
-			       pte_mkdirty(pte_mkwrite(mk_pte(page,
+		err = vm_install_pte(vma, addr, pte, page,
+				     pte_mkdirty(pte_mkwrite(mk_pte(page,
 						vma->vm_page_prot))));
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		if (err) {
+			put_page(page);
+			return err;
+		}
 	}
 	return 0;
 }

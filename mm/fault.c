@@ -25,7 +25,13 @@
 #include "mm/memory.h"
 #include "mm/page_alloc.h"
 #include "mm/pt_walk.h"
+#include "fs/pagecache.h"
+#include "mm/lru.h"
 #include "mm/pte_map.h"
+#include "mm/swap.h"
+#include "mm/swap_state.h"
+#include "mm/vmscan.h"
+#include "mm/rmap.h"
 #include "mm/tlb.h"
 
 static bool pte_same(pte_t a, pte_t b)
@@ -33,12 +39,13 @@ static bool pte_same(pte_t a, pte_t b)
 	return pte_val(a) == pte_val(b);
 }
 
-/* Swap in a new page for the old one at *pte (still == orig). */
-static void replace_page(struct vm_area_struct *vma, unsigned long addr,
-			 pte_t *pte, struct page *new, pte_t entry)
+/* Swap in a new page for the old one at *pte (still == orig); 0, or
+ * -ENOMEM with the PTE left empty and new still the caller's. */
+static int replace_page(struct vm_area_struct *vma, unsigned long addr,
+			pte_t *pte, struct page *new, pte_t entry)
 {
 	vm_clear_pte(vma, addr, pte);
-	vm_install_pte(vma, addr, pte, new, entry);
+	return vm_install_pte(vma, addr, pte, new, entry);
 }
 
 static pte_t writable_pte(struct page *page, struct vm_area_struct *vma)
@@ -69,12 +76,14 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 {
 	struct page *old = pfn_to_page(pte_pfn(orig)), *new;
 	unsigned long flags;
+	int ret = VM_FAULT_MINOR;
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (!pte_same(*pte, orig))
 		goto out_unlock;	/* changed while we were away */
 	if ((vma->vm_flags & VM_SHARED) ||
-	    (PageAnon(old) && page_count(old) == 1)) {
+	    (PageAnon(old) && page_count(old) == 1) ||
+	    (PageAnon(old) && reuse_swap_page(old) && page_count(old) == 1)) {
 		if (vma->vm_flags & VM_SHARED)
 			SetPageDirty(old);
 		set_pte(pte, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
@@ -92,32 +101,42 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pte_same(*pte, orig)) {
 		SetPageAnon(new);
-		replace_page(vma, addr, pte, new, writable_pte(new, vma));
+		lru_cache_add_active(new);
+		if (replace_page(vma, addr, pte, new, writable_pte(new, vma))) {
+			put_page(new);
+			ret = VM_FAULT_OOM;
+		}
 	} else {
 		put_page(new);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	put_page(old);
-	return VM_FAULT_MINOR;
+	return ret;
 
 out_unlock:
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return VM_FAULT_MINOR;
 }
 
-/* Install page at the empty *pte unless someone beat us to it. */
-static void install_new(struct vm_area_struct *vma, unsigned long addr,
-			pte_t *pte, struct page *page, pte_t entry)
+/*
+ * Install page at the empty *pte unless someone beat us to it; ret is the
+ * fault's result, VM_FAULT_OOM instead if the reverse map had no memory.
+ */
+static int install_new(struct vm_area_struct *vma, unsigned long addr,
+		       pte_t *pte, struct page *page, pte_t entry, int ret)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long flags;
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
-	if (pte_none(*pte))
-		vm_install_pte(vma, addr, pte, page, entry);
-	else
+	if (!pte_none(*pte)) {
 		put_page(page);
+	} else if (vm_install_pte(vma, addr, pte, page, entry)) {
+		put_page(page);
+		ret = VM_FAULT_OOM;
+	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return ret;
 }
 
 /* Demand zero: a fresh page, writable at once if the VMA is. */
@@ -130,11 +149,12 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 	if (!page)
 		return VM_FAULT_OOM;
 	SetPageAnon(page);
+	lru_cache_add_active(page);
 	entry = mk_pte(page, vma->vm_page_prot);
 	if (vma->vm_flags & VM_WRITE)
 		entry = pte_mkwrite(entry);
-	install_new(vma, addr, pte, page, pte_mkyoung(entry));
-	return VM_FAULT_MINOR;
+	return install_new(vma, addr, pte, page, pte_mkyoung(entry),
+			   VM_FAULT_MINOR);
 }
 
 /*
@@ -159,8 +179,9 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		if (!copy)
 			return VM_FAULT_OOM;
 		SetPageAnon(copy);
-		install_new(vma, addr, pte, copy, writable_pte(copy, vma));
-		return VM_FAULT_MAJOR;
+		lru_cache_add_active(copy);
+		return install_new(vma, addr, pte, copy,
+				   writable_pte(copy, vma), VM_FAULT_MAJOR);
 	}
 	entry = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
 	if (write) {
@@ -168,10 +189,97 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		entry = pte_mkdirty(entry);
 	}
 	/* VM_NONLINEAR pages are anonymous to rmap, as in the 2.5.62 patch. */
-	if (vma->vm_flags & VM_NONLINEAR)
-		SetPageAnon(page);
-	install_new(vma, addr, pte, page, entry);
-	return VM_FAULT_MAJOR;
+	if ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page)) {
+		put_page(page);
+		return VM_FAULT_OOM;
+	}
+	return install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+}
+
+/*
+ * A nonlinear PTE that reclaim emptied kept its file offset: bring that
+ * page back the way remap_file_pages put it there.
+ */
+static int do_file_pte(struct vm_area_struct *vma, unsigned long addr,
+		       pte_t entry)
+{
+	int err;
+
+	BUG_ON(!(vma->vm_flags & VM_NONLINEAR) || !vma->vm_ops->populate);
+	err = vma->vm_ops->populate(vma, addr, PAGE_SIZE, vma->vm_page_prot,
+				    pte_to_pgoff(entry), false);
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+	return err ? VM_FAULT_SIGBUS : VM_FAULT_MAJOR;
+}
+
+/* Read the page of a swap entry back, or find it still in the swap cache. */
+static struct page *swapin_page(swp_entry_t entry, int *ret)
+{
+	struct page *page = lookup_swap_cache(entry);
+	int err;
+
+	if (page)
+		return page;
+	page = read_swap_cache(entry, &err);
+	if (!page) {
+		if (err == -ENOMEM) {
+			*ret = VM_FAULT_OOM;
+		} else {
+			printk("swap: cannot read slot %u of area %u: pid %d (%s) gets SIGBUS\n",
+			       swp_offset(entry), swp_type(entry), current->pid,
+			       current->comm);
+			*ret = VM_FAULT_SIGBUS;
+		}
+		return NULL;
+	}
+	*ret = VM_FAULT_MAJOR;
+	vm_events.pgmajfault++;
+	return page;
+}
+
+/*
+ * The PTE holds a swap entry: bring the page back (an anonymous page
+ * again, on the pte_chain through vm_install_pte) and give the PTE's slot
+ * reference back.  The page stays in the swap cache, so a clean page can
+ * be evicted again without a write; a write fault then breaks that link
+ * (reuse_swap_page) or copies, through do_wp_page.
+ */
+static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
+			unsigned long addr, pte_t *pte, pte_t orig, bool write)
+{
+	swp_entry_t entry = pte_to_swp_entry(orig);
+	int ret = VM_FAULT_MINOR;
+	struct page *page = swapin_page(entry, &ret);
+	unsigned long flags;
+	pte_t new;
+
+	if (!page)
+		return ret;
+	lock_page(page);		/* not while reclaim writes it */
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (!pte_same(*pte, orig)) {
+		/* another fault of this mm brought it back first */
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		unlock_page(page);
+		put_page(page);
+		return ret;
+	}
+	SetPageAnon(page);
+	new = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
+	if (vm_install_pte(vma, addr, pte, page, new)) {
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		unlock_page(page);
+		put_page(page);
+		return VM_FAULT_OOM;
+	}
+	swap_free(entry);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	unlock_page(page);
+	if (write && (vma->vm_flags & VM_WRITE))
+		return do_wp_page(mm, vma, addr, pte, new) == VM_FAULT_OOM ?
+			       VM_FAULT_OOM : ret;
+	return ret;
 }
 
 int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
@@ -184,7 +292,12 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	pte = pte_alloc(mm, addr);
 	if (!pte)
 		return VM_FAULT_OOM;
+	vm_events.pgfault++;
 	entry = *pte;
+	if (pte_file(entry))
+		return do_file_pte(vma, addr, entry);
+	if (!pte_none(entry) && !pte_present(entry))
+		return do_swap_page(mm, vma, addr, pte, entry, write);
 	if (pte_none(entry)) {
 		if (vma->vm_ops && vma->vm_ops->nopage)
 			return do_file_page(vma, addr, pte, write);

@@ -108,7 +108,7 @@ KTEST(fault_demand_zero_then_cow_fork_and_teardown)
 	KEXPECT_EQ(parent->rss, NPAGES);
 	mmput(parent);
 	KEXPECT_EQ(nr_mm_structs, mms_before);
-	KEXPECT_EQ(nr_free_pages(), free_before);
+	KEXPECT_EQ(settled_free_pages(), free_before);
 }
 
 KTEST(zap_range_frees_pages_and_pgtables)
@@ -134,5 +134,5 @@ KTEST(zap_range_frees_pages_and_pgtables)
 	KEXPECT_EQ(nr_pgtables(mm), 0);
 	KEXPECT_EQ(mm->map_count, 0);
 	mmput(mm);
-	KEXPECT_EQ(nr_free_pages(), free_before);
+	KEXPECT_EQ(settled_free_pages(), free_before);
 }

@@ -8,11 +8,10 @@
  * the 2.5.62 objrmap patch, pages installed into a VM_NONLINEAR VMA are
  * flagged PageAnon so that they are tracked by pte_chains instead.
  *
- * Note for the rmap issue: SetPageAnon on a page-cache page that another
- * VMA maps linearly (counted in pte.mapcount) changes how that mapping's
- * page_remove_rmap will treat it; the patch has the same hole.  And a
- * nonlinear PTE's offset lives only in the PTE: reclaim must not unmap such
- * a page without recording the offset (Linux later used pte_file entries).
+ * A page that already had linear mappings elsewhere (counted in
+ * pte.mapcount) is moved onto a pte_chain first by page_convert_anon, and
+ * when reclaim unmaps a nonlinear page its PTE keeps the file offset (a
+ * file PTE, mm/pgtable.h) for the next fault.
  */
 #include "kernel/errno.h"
 #include "kernel/trap.h"
@@ -22,6 +21,7 @@
 #include "mm/mman.h"
 #include "mm/pt_walk.h"
 #include "mm/pte_map.h"
+#include "mm/rmap.h"
 
 int install_page(struct vm_area_struct *vma, unsigned long addr,
 		 struct page *page, pgprot_t prot)
@@ -29,19 +29,21 @@ int install_page(struct vm_area_struct *vma, unsigned long addr,
 	struct mm_struct *mm = vma->vm_mm;
 	pte_t *pte = pte_alloc(mm, addr);
 	unsigned long flags;
+	int err;
 
-	if (!pte) {
+	if (!pte || ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page))) {
 		put_page(page);
 		return -ENOMEM;
 	}
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pte_present(*pte))
 		vm_clear_pte(vma, addr, pte);
-	if (vma->vm_flags & VM_NONLINEAR)
-		SetPageAnon(page);
-	vm_install_pte(vma, addr, pte, page, pte_mkyoung(mk_pte(page, prot)));
+	err = vm_install_pte(vma, addr, pte, page,
+			     pte_mkyoung(mk_pte(page, prot)));
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
-	return 0;
+	if (err)
+		put_page(page);
+	return err;
 }
 
 /*

@@ -12,6 +12,8 @@
 #include "mm/page.h"
 #include "mm/pt_walk.h"
 #include "mm/pte_map.h"
+#include "mm/swap.h"
+#include "mm/swap_state.h"
 #include "mm/tlb.h"
 
 static unsigned long pgtable_end(unsigned long addr, unsigned long end)
@@ -19,6 +21,13 @@ static unsigned long pgtable_end(unsigned long addr, unsigned long end)
 	unsigned long next = ALIGN_DOWN(addr, PGDIR_SPAN) + PGDIR_SPAN;
 
 	return (next && next < end) ? next : end;
+}
+
+/* A swapped-out page's PTE goes: its slot loses a user. */
+static void zap_swap_pte(pte_t *pte)
+{
+	free_swap_and_cache(pte_to_swp_entry(*pte));
+	set_pte(pte, __pte(0));
 }
 
 void zap_page_range(struct vm_area_struct *vma, unsigned long start,
@@ -38,8 +47,10 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 		for (; addr < stop; addr += PAGE_SIZE, pte++) {
 			if (pte_present(*pte))
 				vm_clear_pte(vma, addr, pte);
-			else
-				BUG_ON(!pte_none(*pte));
+			else if (pte_file(*pte))
+				set_pte(pte, __pte(0));
+			else if (!pte_none(*pte))
+				zap_swap_pte(pte);
 		}
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
@@ -68,14 +79,28 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 
 		if (pte_none(entry))
 			continue;
-		BUG_ON(!pte_present(entry));
+		if (pte_file(entry)) {
+			/* A nonlinear offset reclaim left behind: no page. */
+			set_pte(dpte, entry);
+			continue;
+		}
+		if (!pte_present(entry)) {
+			/* Swapped out: both now refer to the slot. */
+			if (swap_duplicate(pte_to_swp_entry(entry)))
+				set_pte(dpte, entry);
+			continue;
+		}
 		if (cow && pte_write(entry)) {
 			entry = pte_wrprotect(entry);
 			set_pte(spte, entry);
 		}
 		page = pfn_to_page(pte_pfn(entry));
 		get_page(page);
-		vm_install_pte(dvma, addr, dpte, page, pte_mkold(entry));
+		if (vm_install_pte(dvma, addr, dpte, page, pte_mkold(entry))) {
+			put_page(page);
+			spin_unlock_irqrestore(&src->page_table_lock, flags);
+			return -ENOMEM;
+		}
 	}
 	spin_unlock_irqrestore(&src->page_table_lock, flags);
 	return 0;
@@ -199,12 +224,24 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 		dst = pte_alloc(mm, new_addr + off);
 		if (!dst)
 			return -ENOMEM;
+		if (!pte_present(*src)) {
+			/* a file or swap PTE: no page behind it to move */
+			set_pte(dst, *src);
+			set_pte(src, __pte(0));
+			continue;
+		}
 		spin_lock_irqsave(&mm->page_table_lock, flags);
 		entry = *src;
 		page = pte_page(entry);
-		get_page(page);		/* vm_clear_pte drops the PTE's */
+		/* Map the new place first: if the reverse map has no
+		 * memory, the old PTE still holds the data. */
+		get_page(page);
+		if (vm_install_pte(new_vma, new_addr + off, dst, page, entry)) {
+			put_page(page);
+			spin_unlock_irqrestore(&mm->page_table_lock, flags);
+			return -ENOMEM;
+		}
 		vm_clear_pte(vma, old_addr + off, src);
-		vm_install_pte(new_vma, new_addr + off, dst, page, entry);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 	return 0;

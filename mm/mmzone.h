@@ -36,6 +36,11 @@ struct zone {
 	u32 free_pages;
 	u32 pages_min, pages_low, pages_high;
 	struct free_area free_area[MAX_ORDER];
+
+	/* Reclaim's LRU lists (mm/lru.c), changed with interrupts off. */
+	struct list_head active_list;	/* recently used pages */
+	struct list_head inactive_list;	/* candidates for eviction, oldest last */
+	u32 nr_active, nr_inactive;
 };
 
 extern struct zone zones[MAX_NR_ZONES];

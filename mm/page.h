@@ -73,6 +73,7 @@ struct page {
 #define PG_reserved 11		/* never handed out: kernel, BIOS, boot data */
 #define PG_private 12		/* `private` holds buffer/filesystem data */
 #define PG_writeback 13
+#define PG_chainlock 15	/* pte_chain being changed (mm/pte_chain.h) */
 #define PG_direct 16		/* pte.direct, not pte.chain, is valid */
 #define PG_reclaim 18
 #define PG_compound 19		/* head of a multi-page kmalloc block */
@@ -136,6 +137,7 @@ PAGEFLAG(Slab, PG_slab)
 PAGEFLAG(Reserved, PG_reserved)
 PAGEFLAG(Private, PG_private)
 PAGEFLAG(Writeback, PG_writeback)
+PAGEFLAG(ChainLock, PG_chainlock)
 PAGEFLAG(Direct, PG_direct)
 PAGEFLAG(Reclaim, PG_reclaim)
 PAGEFLAG(Compound, PG_compound)

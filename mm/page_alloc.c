@@ -17,6 +17,12 @@
 #include "kernel/printk.h"
 #include "mm/fault_inject.h"
 #include "mm/mmzone.h"
+#include "kernel/io.h"
+#include "kernel/sched.h"
+#include "kernel/signal.h"
+#include "kernel/task.h"
+#include "mm/lru.h"
+#include "mm/vmscan.h"
 #include "mm/page_alloc.h"
 #include "mm/vmstat.h"
 
@@ -29,7 +35,7 @@ u32 bad_page_caught;
 	(1u << PG_locked | 1u << PG_lru | 1u << PG_active | 1u << PG_slab | \
 	 1u << PG_reserved | 1u << PG_private | 1u << PG_writeback |        \
 	 1u << PG_direct | 1u << PG_compound | 1u << PG_swapcache |         \
-	 1u << PG_buddy)
+	 1u << PG_buddy | 1u << PG_chainlock)
 
 void bad_page(const char *function, const char *why, struct page *page)
 {
@@ -54,8 +60,12 @@ static bool free_pages_check(const char *function, struct page *page)
 		bad_page(function, "page still mapped by PTEs", page);
 	else if (page->flags & PAGE_FLAGS_CHECK)
 		bad_page(function, "page flags in use", page);
-	else
+	else {
+		/* An anonymous page stops being one when it is freed (the
+		 * objrmap patch's free_pages_check). */
+		ClearPageAnon(page);
 		return true;
+	}
 	return false;
 }
 
@@ -191,27 +201,65 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 }
 
 /*
- * First pass: any allowed zone that stays above pages_low.
- *
- * Reclaim plugs in between the passes: when the first pass fails, every
- * zone tried is below pages_low, so this is where kswapd is to be woken for
- * those zones and, if the caller has __GFP_WAIT, where it will reclaim
- * synchronously (try_to_free_pages) before retrying.  Until the reclaim
- * issue lands nothing can be reclaimed, so the allocator goes straight on.
+ * First pass: any allowed zone that stays above pages_low.  When that
+ * fails every zone tried is below pages_low: wake kswapd.
  *
  * Second pass: dip down to pages_min (half of it for __GFP_HIGH).  The
  * reserve below that is what keeps atomic allocations and reclaim itself
  * working when memory is short.
+ *
+ * Then, if the caller may sleep, reclaim synchronously and try again; when
+ * reclaim frees nothing, kill the largest process (out_of_memory) and give
+ * it time to exit.  An allocation only fails after all that, or at once
+ * for callers that cannot sleep.
  */
+#define OOM_RETRIES 3
+
+/* The OOM killer chose t: its allocations give up at once. */
+static bool killed(struct task_struct *t)
+{
+	return t->pending.signal & sigmask(SIGKILL);
+}
+
+static bool may_reclaim(gfp_t gfp)
+{
+	return (gfp & __GFP_WAIT) && (read_eflags() & EFLAGS_IF) &&
+	       current && !(current->flags & PF_MEMALLOC);
+}
+
+static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
+{
+	struct page *page = NULL;
+	int kills = 0, i;
+
+	while (!page && may_reclaim(gfp) && kills < OOM_RETRIES) {
+		if (!try_to_free_pages(gfp)) {
+			if (!out_of_memory() || killed(current))
+				break;
+			kills++;
+			for (i = 0; i < 10; i++)
+				yield();	/* let the victim exit */
+		}
+		page = get_page_from_zones(gfp, order, true);
+	}
+	return page;
+}
+
 struct page *alloc_pages(gfp_t gfp, unsigned int order)
 {
 	struct page *page;
+	int i;
 
 	if (order >= MAX_ORDER || should_fail(&fail_page_alloc))
 		goto fail;
 	page = get_page_from_zones(gfp, order, false);
-	if (!page)
+	if (!page) {
+		for (i = 0; i < MAX_NR_ZONES; i++)
+			wakeup_kswapd(&zones[i]);
 		page = get_page_from_zones(gfp, order, true);
+	}
+	if (!page)
+		page = alloc_pages_slow(gfp, order);
 	if (!page)
 		goto fail;
 	prep_new_page(page, order, gfp);
@@ -235,6 +283,9 @@ void __free_pages(struct page *page, unsigned int order)
 	}
 	if (--page->_count)
 		return;
+	/* The LRU lists hold no reference: the last put takes it off. */
+	if (order == 0 && PageLRU(page))
+		lru_cache_del(page);
 	for (i = 0; i < (1u << order); i++)
 		if (!free_pages_check(__func__, page + i)) {
 			page->_count = 1;	/* refused: leave it allocated */

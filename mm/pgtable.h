@@ -165,6 +165,20 @@ static inline u32 swp_offset(swp_entry_t e) { return e.val >> 8; }
 static inline swp_entry_t pte_to_swp_entry(pte_t pte) { return (swp_entry_t){ pte_val(pte) }; }
 static inline pte_t swp_entry_to_pte(swp_entry_t e) { return __pte(e.val); }
 
+/*
+ * Nonlinear file PTEs: when reclaim unmaps a page of a VM_NONLINEAR VMA
+ * that does not sit at its linear offset, the PTE keeps the file offset
+ * (bit 0 clear, bit 6 set, offset from bit 8) so that the next fault
+ * brings back the right page.  Swap entries never have bit 6 set.
+ */
+#define _PAGE_FILE 0x040
+static inline bool pte_file(pte_t pte)
+{
+	return (pte_val(pte) & (_PAGE_PRESENT | _PAGE_FILE)) == _PAGE_FILE;
+}
+static inline pte_t pgoff_to_pte(u32 pgoff) { return __pte(pgoff << 8 | _PAGE_FILE); }
+static inline u32 pte_to_pgoff(pte_t pte) { return pte_val(pte) >> 8; }
+
 /* A new page directory: user half empty, kernel half from swapper_pg_dir. */
 pgd_t *pgd_alloc(void);
 /* Free a directory and any page tables still hooked into its user half;

@@ -8,6 +8,7 @@
  */
 #include "kernel/panic.h"
 #include "mm/pt_walk.h"
+#include "mm/rmap.h"
 #include "mm/tlb.h"
 #include "mm/vma.h"
 
@@ -40,8 +41,10 @@ pte_t *pte_alloc(struct mm_struct *mm, unsigned long addr)
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pgd_present(*pgd))
 		pte_free(pt);	/* someone else won while we slept */
-	else
+	else {
+		pgtable_add_rmap(pt, mm, addr);
 		pgd_populate(pgd, pt);
+	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return pte_offset(pgd, addr);
 }

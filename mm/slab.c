@@ -264,6 +264,16 @@ u32 kmem_cache_shrink(struct kmem_cache *c)
 	return pages;
 }
 
+u32 kmem_cache_shrink_all(void)
+{
+	struct kmem_cache *c;
+	u32 pages = 0;
+
+	list_for_each_entry(c, &cache_chain, next)
+		pages += kmem_cache_shrink(c);
+	return pages;
+}
+
 int kmem_cache_destroy(struct kmem_cache *c)
 {
 	kmem_cache_shrink(c);

@@ -49,6 +49,8 @@ void *kmem_cache_alloc(struct kmem_cache *cache, gfp_t gfp);
 void kmem_cache_free(struct kmem_cache *cache, void *obj);
 /* Give the cache's empty slabs back to the page allocator; returns pages. */
 u32 kmem_cache_shrink(struct kmem_cache *cache);
+/* Shrink every cache (tests that count free pages settle them first). */
+u32 kmem_cache_shrink_all(void);
 
 void *kmalloc(u32 size, gfp_t gfp);
 void *kzalloc(u32 size, gfp_t gfp);

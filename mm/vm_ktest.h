@@ -6,21 +6,17 @@
 
 #include "mm/mm_struct.h"
 #include "mm/page_alloc.h"
+#include "mm/slab.h"
 #include "mm/vma.h"
 
 /*
- * Free pages once the VMA and mm_struct slab caches hold a slab each (the
- * slab allocator keeps one empty slab per cache), so that a test's
- * before/after comparison sees only what the test itself leaked.
+ * Free pages with every kmem cache's empty slabs given back, so that a
+ * test's before/after comparison sees only what the test itself leaked,
+ * not a slab that a cache (VMAs, mm_structs, pte_chains) kept for later.
  */
 static inline u32 settled_free_pages(void)
 {
-	struct mm_struct *mm = mm_alloc();
-
-	if (mm) {
-		vma_free(vma_alloc(mm));
-		mmput(mm);
-	}
+	kmem_cache_shrink_all();
 	return nr_free_pages();
 }
 

@@ -91,7 +91,7 @@ KTEST(vma_tree_thousands_insert_find_remove)
 	KEXPECT_TRUE(find_vma(mm, slot(1))->vm_start == slot(2));
 	KEXPECT_EQ(mm->total_vm, NVMAS / 2);
 	mmput(mm);
-	KEXPECT_EQ(nr_free_pages(), free_before);
+	KEXPECT_EQ(settled_free_pages(), free_before);
 }
 
 KTEST(vma_split_merge_munmap_mprotect)
@@ -146,7 +146,7 @@ KTEST(vma_split_merge_munmap_mprotect)
 	KEXPECT_EQ(find_vma(mm, a)->vm_end, a + 8 * PAGE_SIZE);
 	KEXPECT_EQ(mm->total_vm, 8);
 	mmput(mm);
-	KEXPECT_EQ(nr_free_pages(), free_before);
+	KEXPECT_EQ(settled_free_pages(), free_before);
 }
 
 KTEST(proc_maps_and_mm_info)

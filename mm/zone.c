@@ -24,6 +24,8 @@ static void zone_init(struct zone *z, const char *name, u32 start, u32 end)
 	z->spanned_pages = end > start ? end - start : 0;
 	for (o = 0; o < MAX_ORDER; o++)
 		INIT_LIST_HEAD(&z->free_area[o].free_list);
+	INIT_LIST_HEAD(&z->active_list);
+	INIT_LIST_HEAD(&z->inactive_list);
 }
 
 void zones_init(u32 end_pfn)

@@ -124,6 +124,7 @@ run_boot() {
 			# $out, and the verdict comes from the log anyway.
 			(LC_ALL=C LANG=C BXSHARE=${BXSHARE:-/usr/share/bochs} \
 				MAPBACK_ISO=$iso MAPBACK_MEGS=$mem \
+				MAPBACK_SWAP=build/swap.img \
 				MAPBACK_SERIAL=$log MAPBACK_LOG=build/test-$name.bochs.log \
 				timeout -k 5 "$t" "$BOCHS" -q -f tools/bochsrc \
 				-rc "build/test-$name.rc" </dev/null

@@ -1,0 +1,660 @@
+/*
+ * kernel/drivers/ide.c - ATA/IDE disks in PIO mode: probe, and the request
+ * state machine behind the block layer.
+ *
+ * A channel carries two drives but runs one command at a time, so each
+ * channel has one request_queue shared by its drives.  A request moves one
+ * page: READ SECTORS (0x20) or WRITE SECTORS (0x30), or their EXT forms
+ * 0x24/0x34 on LBA48 drives, with a count of BIO_SECTORS.  The drive hands
+ * over each 512-byte sector as a DRQ block: for a read it raises DRQ (and
+ * an interrupt) when a sector is ready; for a write we give it the first
+ * sector as soon as it asks (DRQ) and each following one after the
+ * interrupt that says the previous one was taken.  The last interrupt of a
+ * write says the whole command is done.
+ *
+ * ide_service() performs the next step of that dance from the status the
+ * drive shows; the interrupt handler and the poll function both call it,
+ * with interrupts off, so it can never run twice at once.  Because it
+ * decides from BSY/DRQ, not from who called it, a stray or late interrupt
+ * finds nothing to do.  Every data transfer is followed by the 400 ns
+ * settle (four alternate-status reads) so that the next look at the status
+ * sees the drive's new state, not the old DRQ.
+ *
+ * Timeouts are counts of status reads, never wall-clock sleeps: probing an
+ * absent drive returns on the first read (0x00 from emulators, 0xFF from a
+ * floating bus), and a drive that stays busy for IDE_POLL_LIMIT polls is
+ * reset and its request failed with -EIO.
+ */
+#include "kernel/drivers/ide.h"
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/lib/string.h"
+#include "kernel/printk.h"
+#include "kernel/trap.h"
+
+/* Command block registers, offsets from ide_channel.base. */
+#define ATA_DATA 0
+#define ATA_ERROR 1
+#define ATA_NSECT 2
+#define ATA_LBAL 3
+#define ATA_LBAM 4
+#define ATA_LBAH 5
+#define ATA_DEVICE 6
+#define ATA_STATUS 7	/* read */
+#define ATA_COMMAND 7	/* write */
+
+/* Status register. */
+#define ATA_BSY 0x80
+#define ATA_DRDY 0x40
+#define ATA_DF 0x20
+#define ATA_DRQ 0x08
+#define ATA_ERR 0x01
+
+/* Error register. */
+#define ATA_ERR_ICRC 0x80
+#define ATA_ERR_UNC 0x40
+#define ATA_ERR_IDNF 0x10
+#define ATA_ERR_ABRT 0x04
+#define ATA_ERR_AMNF 0x01
+
+/* Device control register (at ide_channel.ctl). */
+#define ATA_CTL_NIEN 0x02	/* no interrupts from the drive */
+#define ATA_CTL_SRST 0x04	/* software reset, both drives */
+
+/* Device register. */
+#define ATA_DEV_OBS 0xA0	/* bits 7 and 5, set on old drives */
+#define ATA_DEV_LBA 0x40
+
+#define ATA_CMD_READ 0x20
+#define ATA_CMD_READ_EXT 0x24
+#define ATA_CMD_WRITE 0x30
+#define ATA_CMD_WRITE_EXT 0x34
+#define ATA_CMD_IDENTIFY 0xEC
+#define ATA_CMD_IDENTIFY_PACKET 0xA1
+
+/* IDENTIFY data, in 16-bit words. */
+#define ID_WORDS 256
+#define ID_CYLS 1		/* default geometry */
+#define ID_HEADS 3
+#define ID_SECTORS 6
+#define ID_MODEL 27		/* 20 words, two characters each, high first */
+#define ID_CAPABILITY 49	/* bit 9: LBA */
+#define ID_VALID 53		/* bit 0: words 54-58 are valid */
+#define ID_CUR_CYLS 54		/* current geometry: cylinders, heads, sectors */
+#define ID_LBA28_SECTORS 60	/* two words */
+#define ID_COMMAND_SET_2 83	/* bit 10: 48-bit address feature set */
+#define ID_LBA48_SECTORS 100	/* four words */
+#define ID_SECTOR_SIZE 106	/* bit 12: words 117-118 give the size */
+#define ID_LOGICAL_SECTOR 117
+
+#define LBA28_LIMIT (1ULL << 28)
+
+/* Status reads before a drive that stays busy is given up on.  On ISA a
+ * read takes about a microsecond, so these are about 1 s and 5 s. */
+#define IDE_SPIN_LIMIT 1000000
+#define IDE_POLL_LIMIT 5000000
+
+static const struct {
+	u16 base, ctl;
+	int irq;
+	unsigned int major;
+} legacy_ports[IDE_MAX_CHANNELS] = {
+	{ 0x1F0, 0x3F6, 14, 3 },
+	{ 0x170, 0x376, 15, 22 },
+};
+
+struct ide_channel ide_channels[IDE_MAX_CHANNELS];
+
+static u8 ata_status(struct ide_channel *ch)
+{
+	return inb(ch->base + ATA_STATUS);
+}
+
+/* Reading the alternate status does not acknowledge an interrupt. */
+static u8 ata_altstatus(struct ide_channel *ch)
+{
+	return inb(ch->ctl);
+}
+
+/* The 400 ns a drive may take to show a new status after a command, a
+ * device select or a data block; returns the status after it. */
+static u8 ata_settle(struct ide_channel *ch)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		ata_altstatus(ch);
+	return ata_altstatus(ch);
+}
+
+/* Spin until BSY clears.  Returns the status, or -1 after IDE_SPIN_LIMIT
+ * reads. */
+static int ata_wait_not_busy(struct ide_channel *ch)
+{
+	long i;
+	u8 st;
+
+	for (i = 0; i < IDE_SPIN_LIMIT; i++) {
+		st = ata_altstatus(ch);
+		if (!(st & ATA_BSY))
+			return st;
+	}
+	return -1;
+}
+
+/* Spin until the drive is not busy and shows one of the bits in want (or
+ * an error).  Returns the status, or -1 on timeout. */
+static int ata_wait_for(struct ide_channel *ch, u8 want)
+{
+	long i;
+	u8 st;
+
+	for (i = 0; i < IDE_SPIN_LIMIT; i++) {
+		st = ata_altstatus(ch);
+		if (!(st & ATA_BSY) && (st & (want | ATA_ERR | ATA_DF)))
+			return st;
+	}
+	return -1;
+}
+
+static void ata_read_data(struct ide_channel *ch, void *buf, u32 words)
+{
+	asm volatile("cld; rep insw"
+		     : "+D"(buf), "+c"(words)
+		     : "d"(ch->base + ATA_DATA)
+		     : "memory");
+}
+
+static void ata_write_data(struct ide_channel *ch, const void *buf, u32 words)
+{
+	asm volatile("cld; rep outsw"
+		     : "+S"(buf), "+c"(words)
+		     : "d"(ch->base + ATA_DATA)
+		     : "memory");
+}
+
+/* Make unit the drive that listens, with the LBA bit and the low nibble
+ * (LBA28 bits 24-27 or the CHS head) in dev_bits; 0 or -EIO if the channel
+ * stays busy. */
+static int ata_select(struct ide_channel *ch, int unit, u8 dev_bits)
+{
+	if (ata_wait_not_busy(ch) < 0)
+		return -EIO;
+	outb(ch->base + ATA_DEVICE, ATA_DEV_OBS | (unit << 4) | dev_bits);
+	ata_settle(ch);
+	return ata_wait_not_busy(ch) < 0 ? -EIO : 0;
+}
+
+/* The control register is shared by both drives: interrupts are on or
+ * off for the whole channel. */
+static void ata_set_ctl(struct ide_channel *ch, u8 extra)
+{
+	outb(ch->ctl, (ch->queue.irq_driven ? 0 : ATA_CTL_NIEN) | extra);
+}
+
+/* Software reset of both drives of the channel, after a timeout. */
+static void ata_reset(struct ide_channel *ch)
+{
+	int i;
+
+	ata_set_ctl(ch, ATA_CTL_SRST);
+	for (i = 0; i < 10; i++)	/* SRST must stay up for 5 us */
+		io_delay();
+	ata_set_ctl(ch, 0);
+	for (i = 0; i < 2000; i++)	/* and BSY may take 2 ms to rise */
+		io_delay();
+	ata_wait_not_busy(ch);
+}
+
+/*
+ * Requests.
+ */
+
+static void ata_print_error(struct ide_drive *d, struct bio *bio, u8 st)
+{
+	u8 err = inb(d->chan->base + ATA_ERROR);
+
+	printk("%s: %s error at sector %llu, status 0x%02x error 0x%02x%s%s%s%s%s\n",
+	       d->bdev.name, bio->bi_rw == WRITE ? "write" : "read",
+	       bio->bi_sector + d->chan->xfer, st, err,
+	       st & ATA_DF ? " DeviceFault" : "",
+	       err & ATA_ERR_ICRC ? " BadCRC" : "",
+	       err & ATA_ERR_UNC ? " UncorrectableError" : "",
+	       err & ATA_ERR_IDNF ? " SectorIdNotFound" : "",
+	       err & ATA_ERR_ABRT ? " DriveStatusError" : "");
+}
+
+static void ide_end_request(struct ide_channel *ch, int error)
+{
+	ch->xfer = 0;
+	ch->idle_polls = 0;
+	blk_complete(&ch->queue, error);
+}
+
+static void ata_program_lba48(struct ide_channel *ch, sector_t lba, u16 count)
+{
+	/* Each register is a two-deep FIFO: the high ("previous") bytes
+	 * first, then the low ("current") ones. */
+	outb(ch->base + ATA_NSECT, count >> 8);
+	outb(ch->base + ATA_LBAL, (u8)(lba >> 24));
+	outb(ch->base + ATA_LBAM, (u8)(lba >> 32));
+	outb(ch->base + ATA_LBAH, (u8)(lba >> 40));
+	outb(ch->base + ATA_NSECT, (u8)count);
+	outb(ch->base + ATA_LBAL, (u8)lba);
+	outb(ch->base + ATA_LBAM, (u8)(lba >> 8));
+	outb(ch->base + ATA_LBAH, (u8)(lba >> 16));
+}
+
+static void ata_program_lba28(struct ide_channel *ch, sector_t lba, u8 count)
+{
+	outb(ch->base + ATA_NSECT, count);
+	outb(ch->base + ATA_LBAL, (u8)lba);
+	outb(ch->base + ATA_LBAM, (u8)(lba >> 8));
+	outb(ch->base + ATA_LBAH, (u8)(lba >> 16));
+}
+
+struct chs {
+	u16 cyl;
+	u8 head, sector;	/* sectors count from 1 */
+};
+
+static u32 chs_capacity(const struct ide_drive *d)
+{
+	return (u32)d->cyls * d->heads * d->sectors;
+}
+
+static void lba_to_chs(const struct ide_drive *d, u32 lba, struct chs *c)
+{
+	u32 track = lba / d->sectors;
+
+	c->sector = (u8)(lba % d->sectors + 1);
+	c->head = (u8)(track % d->heads);
+	c->cyl = (u16)(track / d->heads);
+}
+
+/* The drive walks on across tracks and cylinders by itself during a
+ * multi-sector command, so only the first sector is converted. */
+static void ata_program_chs(struct ide_channel *ch, const struct chs *c, u8 count)
+{
+	outb(ch->base + ATA_NSECT, count);
+	outb(ch->base + ATA_LBAL, c->sector);
+	outb(ch->base + ATA_LBAM, (u8)c->cyl);
+	outb(ch->base + ATA_LBAH, (u8)(c->cyl >> 8));
+}
+
+/* The device register bits for a request at sector in the drive's current
+ * address form; -EIO if that form cannot reach it. */
+static int ide_dev_bits(const struct ide_drive *d, sector_t sector, struct chs *c)
+{
+	switch (d->use) {
+	case IDE_LBA48:
+		return ATA_DEV_LBA;
+	case IDE_LBA28:
+		if (sector + BIO_SECTORS > LBA28_LIMIT)
+			return -EIO;
+		return ATA_DEV_LBA | ((u8)(sector >> 24) & 0xF);
+	default:
+		if (sector + BIO_SECTORS > chs_capacity(d))
+			return -EIO;
+		lba_to_chs(d, (u32)sector, c);
+		return c->head;
+	}
+}
+
+static int ide_request(struct request_queue *q, struct bio *bio)
+{
+	struct ide_channel *ch = q->queuedata;
+	struct ide_drive *d = bio->bi_bdev->private;
+	bool ext = d->use == IDE_LBA48;
+	bool write = bio->bi_rw == WRITE;
+	struct chs chs = { 0, 0, 0 };
+	int st, dev_bits;
+
+	/* The block layer checked the range; the address form must fit too. */
+	dev_bits = ide_dev_bits(d, bio->bi_sector, &chs);
+	if (dev_bits < 0)
+		return -EIO;
+	if (ata_select(ch, d->unit, (u8)dev_bits)) {
+		printk("%s: busy, cannot select the drive\n", d->bdev.name);
+		ata_reset(ch);
+		return -EIO;
+	}
+	ch->xfer = 0;
+	ch->idle_polls = 0;
+	if (d->use == IDE_LBA48)
+		ata_program_lba48(ch, bio->bi_sector, BIO_SECTORS);
+	else if (d->use == IDE_LBA28)
+		ata_program_lba28(ch, bio->bi_sector, BIO_SECTORS);
+	else
+		ata_program_chs(ch, &chs, BIO_SECTORS);
+	if (ext)
+		outb(ch->base + ATA_COMMAND, write ? ATA_CMD_WRITE_EXT : ATA_CMD_READ_EXT);
+	else
+		outb(ch->base + ATA_COMMAND, write ? ATA_CMD_WRITE : ATA_CMD_READ);
+	ata_settle(ch);
+	if (!write)
+		return 0;
+
+	/* No interrupt announces the first sector of a write: wait for DRQ. */
+	st = ata_wait_for(ch, ATA_DRQ);
+	if (st < 0 || (st & (ATA_ERR | ATA_DF)) || !(st & ATA_DRQ)) {
+		ata_print_error(d, bio, st < 0 ? ata_altstatus(ch) : (u8)st);
+		if (st < 0)
+			ata_reset(ch);
+		return -EIO;
+	}
+	ata_write_data(ch, bio->bi_buf, SECTOR_SIZE / 2);
+	ch->xfer = 1;
+	ata_settle(ch);
+	return 0;
+}
+
+/*
+ * The next step of the active request, given the drive's status st (BSY
+ * clear).  Interrupts are off.
+ */
+static void ide_service(struct ide_channel *ch, u8 st)
+{
+	struct bio *bio = ch->queue.active;
+	struct ide_drive *d = bio->bi_bdev->private;
+	u8 *buf = bio->bi_buf;
+
+	if (st & (ATA_ERR | ATA_DF)) {
+		ata_print_error(d, bio, st);
+		ide_end_request(ch, -EIO);
+		return;
+	}
+	if (ch->xfer < BIO_SECTORS) {
+		if (!(st & ATA_DRQ))
+			return;		/* not ready yet */
+		if (bio->bi_rw == READ)
+			ata_read_data(ch, buf + ch->xfer * SECTOR_SIZE, SECTOR_SIZE / 2);
+		else
+			ata_write_data(ch, buf + ch->xfer * SECTOR_SIZE, SECTOR_SIZE / 2);
+		ch->xfer++;
+		ch->idle_polls = 0;
+		st = ata_settle(ch);
+		/* A write ends with one more interrupt; a read ends here. */
+		if (bio->bi_rw == WRITE || ch->xfer < BIO_SECTORS)
+			return;
+		if (st & ATA_BSY)
+			st = (u8)ata_wait_not_busy(ch);
+		if (st & (ATA_ERR | ATA_DF)) {
+			ata_print_error(d, bio, st);
+			ide_end_request(ch, -EIO);
+			return;
+		}
+	}
+	if (st & ATA_DRQ) {
+		/* The drive wants more data than the command asked for. */
+		ata_print_error(d, bio, st);
+		ata_reset(ch);
+		ide_end_request(ch, -EIO);
+		return;
+	}
+	ide_end_request(ch, 0);
+}
+
+/* The drive raised its interrupt line: reading the status acknowledges it. */
+static void ide_intr(struct ide_channel *ch)
+{
+	u8 st = ata_status(ch);
+
+	if (ch->queue.active && !(st & ATA_BSY)) {
+		ch->nr_irq_steps++;
+		ide_service(ch, st);
+	}
+}
+
+static void ide_irq_primary(struct trapframe *tf)
+{
+	(void)tf;
+	ide_intr(&ide_channels[0]);
+}
+
+static void ide_irq_secondary(struct trapframe *tf)
+{
+	(void)tf;
+	ide_intr(&ide_channels[1]);
+}
+
+/*
+ * The block layer polls while it waits without interrupts.  A drive that
+ * makes no progress for IDE_POLL_LIMIT polls is reset and the request
+ * failed.
+ */
+static void ide_poll(struct request_queue *q)
+{
+	struct ide_channel *ch = q->queuedata;
+	struct ide_drive *d;
+	u8 st;
+
+	if (!q->active)
+		return;
+	st = ata_altstatus(ch);
+	if (!(st & ATA_BSY)) {
+		ide_service(ch, ata_status(ch));
+		if (q->active && ++ch->idle_polls < IDE_POLL_LIMIT)
+			return;
+	} else if (++ch->idle_polls < IDE_POLL_LIMIT) {
+		return;
+	}
+	if (!q->active)
+		return;
+	d = q->active->bi_bdev->private;
+	printk("%s: timeout, status 0x%02x; resetting %s\n", d->bdev.name,
+	       ata_altstatus(ch), ch->name);
+	ata_reset(ch);
+	ide_end_request(ch, -EIO);
+}
+
+/*
+ * Probe.
+ */
+
+enum ide_kind { IDE_NONE, IDE_ATA, IDE_ATAPI };
+
+static void id_string(const u16 *id, int word, int nwords, char *out)
+{
+	int i, n = nwords * 2;
+
+	for (i = 0; i < nwords; i++) {
+		out[2 * i] = (char)(id[word + i] >> 8);
+		out[2 * i + 1] = (char)id[word + i];
+	}
+	out[n] = '\0';
+	while (n > 0 && (out[n - 1] == ' ' || out[n - 1] == '\0'))
+		out[--n] = '\0';
+}
+
+/* Issue an IDENTIFY-class command and read its 256 words; false if the
+ * drive refused it. */
+static bool ata_identify_cmd(struct ide_channel *ch, u8 cmd, u16 *id)
+{
+	int st;
+
+	outb(ch->base + ATA_COMMAND, cmd);
+	ata_settle(ch);
+	st = ata_wait_for(ch, ATA_DRQ);
+	if (st < 0 || (st & (ATA_ERR | ATA_DF)) || !(st & ATA_DRQ))
+		return false;
+	ata_read_data(ch, id, ID_WORDS);
+	ata_settle(ch);
+	return true;
+}
+
+static enum ide_kind ata_identify(struct ide_channel *ch, int unit, u16 *id)
+{
+	u8 st, mid, high;
+	int i;
+
+	st = ata_altstatus(ch);
+	if (st == 0xFF)
+		return IDE_NONE;	/* floating bus: no drive at all */
+	if (ata_select(ch, unit, 0))
+		return IDE_NONE;
+	for (i = ATA_NSECT; i <= ATA_LBAH; i++)
+		outb(ch->base + i, 0);
+	outb(ch->base + ATA_COMMAND, ATA_CMD_IDENTIFY);
+	st = ata_settle(ch);
+	if (st == 0 || st == 0xFF)
+		return IDE_NONE;	/* nobody home */
+	if (ata_wait_not_busy(ch) < 0)
+		return IDE_NONE;
+	/* A packet device aborts IDENTIFY and leaves its signature. */
+	mid = inb(ch->base + ATA_LBAM);
+	high = inb(ch->base + ATA_LBAH);
+	if ((mid == 0x14 && high == 0xEB) || (mid == 0x69 && high == 0x96)) {
+		if (!ata_identify_cmd(ch, ATA_CMD_IDENTIFY_PACKET, id))
+			id[ID_MODEL] = 0;
+		return IDE_ATAPI;
+	}
+	if (mid || high)
+		return IDE_NONE;	/* not an ATA signature */
+	st = (u8)ata_wait_for(ch, ATA_DRQ);
+	if ((st & (ATA_ERR | ATA_DF)) || !(st & ATA_DRQ))
+		return IDE_NONE;
+	ata_read_data(ch, id, ID_WORDS);
+	ata_settle(ch);
+	return IDE_ATA;
+}
+
+/* Why the driver cannot use this disk, or NULL if it can. */
+static const char *ata_unsupported(const u16 *id)
+{
+	u16 ss = id[ID_SECTOR_SIZE];
+
+	if ((ss & 0xC000) == 0x4000 && (ss & (1 << 12)) &&
+	    (id[ID_LOGICAL_SECTOR] != SECTOR_SIZE / 2 || id[ID_LOGICAL_SECTOR + 1]))
+		return "logical sectors are not 512 bytes";
+	return NULL;
+}
+
+static sector_t ata_capacity(const u16 *id, const struct ide_drive *d)
+{
+	switch (d->addressing) {
+	case IDE_LBA48:
+		return (sector_t)id[ID_LBA48_SECTORS] |
+		       (sector_t)id[ID_LBA48_SECTORS + 1] << 16 |
+		       (sector_t)id[ID_LBA48_SECTORS + 2] << 32 |
+		       (sector_t)id[ID_LBA48_SECTORS + 3] << 48;
+	case IDE_LBA28:
+		return min((sector_t)id[ID_LBA28_SECTORS] |
+			   (sector_t)id[ID_LBA28_SECTORS + 1] << 16, LBA28_LIMIT);
+	default:
+		return chs_capacity(d);
+	}
+}
+
+/* The geometry the drive translates with now (set by the BIOS), else its
+ * default one.  Heads go in a 4-bit field: more cannot be addressed. */
+static void ata_geometry(struct ide_drive *d, const u16 *id)
+{
+	int w = ID_CYLS;
+
+	if ((id[ID_VALID] & 1) && id[ID_CUR_CYLS] && id[ID_CUR_CYLS + 1] &&
+	    id[ID_CUR_CYLS + 2])
+		w = ID_CUR_CYLS;
+	d->cyls = id[w];
+	d->heads = id[w == ID_CYLS ? ID_HEADS : w + 1];
+	d->sectors = id[w == ID_CYLS ? ID_SECTORS : w + 2];
+	if (d->heads > 16 || d->sectors > 255)
+		d->cyls = d->heads = d->sectors = 0;
+}
+
+static const char *const addressing_names[] = { "CHS", "LBA28", "LBA48" };
+
+static void ide_setup_disk(struct ide_drive *d, const u16 *id, int index)
+{
+	struct block_device *b = &d->bdev;
+	const char *why = ata_unsupported(id);
+
+	if (why) {
+		printk("hd%c: %s, %s: not used\n", 'a' + index, d->model, why);
+		return;
+	}
+	ata_geometry(d, id);
+	if (id[ID_COMMAND_SET_2] & (1 << 10))
+		d->addressing = IDE_LBA48;
+	else if (id[ID_CAPABILITY] & (1 << 9))
+		d->addressing = IDE_LBA28;
+	else
+		d->addressing = IDE_CHS;
+	d->use = d->addressing;
+	b->nr_sectors = ata_capacity(id, d);
+	if (b->nr_sectors < BIO_SECTORS) {
+		printk("hd%c: %s, no usable geometry: not used\n", 'a' + index,
+		       d->model);
+		return;
+	}
+	b->name[0] = 'h';
+	b->name[1] = 'd';
+	b->name[2] = (char)('a' + index);
+	b->name[3] = '\0';
+	b->major = legacy_ports[d->chan - ide_channels].major;
+	b->minor = (unsigned int)d->unit * 64;
+	b->queue = &d->chan->queue;
+	b->private = d;
+	d->present = true;
+	if (d->addressing == IDE_CHS)
+		printk("%s: %s, %llu sectors (%llu MiB), CHS=%u/%u/%u\n", b->name,
+		       d->model, b->nr_sectors, b->nr_sectors >> 11, d->cyls,
+		       d->heads, d->sectors);
+	else
+		printk("%s: %s, %llu sectors (%llu MiB), %s\n", b->name, d->model,
+		       b->nr_sectors, b->nr_sectors >> 11,
+		       addressing_names[d->addressing]);
+	blkdev_register(b);
+}
+
+static void ide_probe_channel(struct ide_channel *ch, int index)
+{
+	static u16 id[ID_WORDS];
+	int unit;
+	enum ide_kind kind;
+	struct ide_drive *d;
+
+	/* Until interrupts are wired up, the drives must not raise them. */
+	ata_set_ctl(ch, 0);
+	for (unit = 0; unit < 2; unit++) {
+		d = &ch->drives[unit];
+		d->chan = ch;
+		d->unit = unit;
+		kind = ata_identify(ch, unit, id);
+		if (kind == IDE_NONE)
+			continue;
+		id_string(id, ID_MODEL, 20, d->model);
+		if (kind == IDE_ATAPI)
+			printk("hd%c: %s, ATAPI device: not used\n",
+			       'a' + index * 2 + unit,
+			       d->model[0] ? d->model : "unknown");
+		else
+			ide_setup_disk(d, id, index * 2 + unit);
+	}
+	if (ch->drives[0].present || ch->drives[1].present)
+		printk("%s at 0x%x-0x%x,0x%x on irq %d\n", ch->name, ch->base,
+		       ch->base + 7, ch->ctl, ch->irq);
+}
+
+void ide_init(void)
+{
+	static const char *const names[IDE_MAX_CHANNELS] = { "ide0", "ide1" };
+	struct ide_channel *ch;
+	int i;
+
+	for (i = 0; i < IDE_MAX_CHANNELS; i++) {
+		ch = &ide_channels[i];
+		ch->base = legacy_ports[i].base;
+		ch->ctl = legacy_ports[i].ctl;
+		ch->irq = legacy_ports[i].irq;
+		ch->name = names[i];
+		blk_init_queue(&ch->queue, ide_request, ide_poll, ch);
+		ide_probe_channel(ch, i);
+		if (!ch->drives[0].present && !ch->drives[1].present)
+			continue;
+		/* The channel's interrupt line is ours from here on. */
+		request_irq(ch->irq, i ? ide_irq_secondary : ide_irq_primary);
+		ch->queue.irq_driven = true;
+		ata_set_ctl(ch, 0);
+	}
+}

@@ -1,0 +1,38 @@
+#!/bin/sh
+# tools/mkswap-image.sh - make a raw disk image holding a Linux swap area.
+#
+#	tools/mkswap-image.sh [IMAGE [SIZE_MIB]]	(default build/swap.img, 32)
+#
+# The whole disk is one version-1 swap area ("SWAPSPACE2", as Mapback's
+# mm/swapfile.c reads it), written by util-linux mkswap, so QEMU can attach
+# it as a second IDE disk (hdb):
+#	-drive file=build/swap.img,format=raw,if=ide,index=1
+# An existing image is remade: swap contents never outlive a boot.
+set -eu
+
+img=${1:-build/swap.img}
+mib=${2:-32}
+
+mkswap=$(command -v mkswap || true)
+[ -n "$mkswap" ] || for d in /sbin /usr/sbin; do
+	[ -x "$d/mkswap" ] && mkswap=$d/mkswap
+done
+if [ -z "$mkswap" ]; then
+	echo "mkswap-image: mkswap not found (install util-linux)" >&2
+	exit 1
+fi
+
+case $mib in
+''|*[!0-9]*) echo "mkswap-image: size must be MiB, a number: $mib" >&2; exit 1 ;;
+esac
+
+mkdir -p "$(dirname "$img")"
+rm -f "$img"
+# Written out, not sparse: mkswap warns about holes, and the image is small.
+dd if=/dev/zero of="$img" bs=1M count="$mib" 2>/dev/null
+chmod 600 "$img"
+# -f: a plain file is fine; a fixed label and UUID keep the image the same
+# from build to build.
+"$mkswap" -f -L mapback-swap -U 6d617062-6163-6b00-0000-000000000001 \
+	"$img" >/dev/null
+echo "mkswap-image: $img, $mib MiB"
