@@ -1,9 +1,6 @@
 /*
- * mm/proc_mm.c - what /proc/PID needs from the address space: the maps
- * lines in Linux's exact format, argv for cmdline, and the page counts
- * behind stat, statm and status.
- *
- * These are the hooks fs/procfs.h declares for vm.
+ * mm/proc_mm.c - /proc/PID/maps, /proc/PID/statm and the memory lines of
+ * /proc/PID/status, in Linux's exact format.
  *
  * A maps line (i386 Linux, whose name column starts at 49):
  *	08048000-080a1000 r-xp 00000000 00:01 23         /bin/busybox
@@ -20,10 +17,7 @@
 #include "kernel/lib/vsprintf.h"
 #include "kernel/trap.h"
 #include "kernel/task.h"
-#include "fs/procfs.h"
-#include "mm/memory.h"
 #include "mm/mm_struct.h"
-#include "mm/page_alloc.h"
 #include "mm/proc_mm.h"
 #include "mm/pt_walk.h"
 #include "mm/slab.h"
@@ -94,115 +88,122 @@ out:
 	return n;
 }
 
-void proc_pid_maps_show(struct seq_buf *m, struct task_struct *task)
+int proc_pid_maps(struct task_struct *task, char *buf, int size, loff_t *pos)
 {
 	struct mm_struct *mm = get_task_mm(task);
 	struct vm_area_struct *vma;
 	char *line;
+	int len = 0;
+	loff_t i = 0;
 
 	if (!mm)
-		return;
+		return 0;
 	line = kmalloc(LINE_MAX, GFP_KERNEL);
 	if (line) {
 		down(&mm->mmap_sem);
-		for_each_vma(vma, mm)
-			seq_write(m, line, maps_line(mm, vma, line));
+		for_each_vma(vma, mm) {
+			int n;
+
+			if (i++ < *pos)
+				continue;
+			n = maps_line(mm, vma, line);
+			if (len + n > size)
+				break;
+			memcpy(buf + len, line, n);
+			len += n;
+			(*pos)++;
+		}
 		up(&mm->mmap_sem);
 		kfree(line);
 	}
 	mmput(mm);
+	return len;
 }
 
-/*
- * Copy len bytes at user address addr of mm into buf, faulting pages in
- * as a read would; returns the bytes copied (less at a hole).  Caller
- * holds mm->mmap_sem.
- */
-static int read_remote(struct mm_struct *mm, unsigned long addr, char *buf,
-		       int len)
+/* Page counts for statm and status. */
+struct mm_counts {
+	unsigned long rss_anon, rss_file;
+	unsigned long data, stack, exec;
+};
+
+static void count_pages(struct mm_struct *mm, struct mm_counts *c)
 {
-	int done = 0;
-
-	while (done < len) {
-		struct vm_area_struct *vma = find_vma(mm, addr);
-		unsigned long off = addr & ~PAGE_MASK;
-		int n = min((unsigned long)(len - done), PAGE_SIZE - off);
-		pte_t *pte;
-
-		if (!vma || vma->vm_start > addr || !(vma->vm_flags & VM_READ))
-			break;
-		pte = pte_lookup(mm, addr);
-		if ((!pte || !pte_present(*pte)) &&
-		    handle_mm_fault(mm, vma, addr, false) < 0)
-			break;
-		pte = pte_lookup(mm, addr);
-		if (!pte || !pte_present(*pte))
-			break;
-		memcpy(buf + done, (char *)page_address(pte_page(*pte)) + off,
-		       n);
-		done += n;
-		addr += n;
-	}
-	return done;
-}
-
-/* argv as Linux shows it: the strings with their NULs, as they are. */
-void proc_pid_cmdline_show(struct seq_buf *m, struct task_struct *task)
-{
-	struct mm_struct *mm = get_task_mm(task);
-	char *page;
-	unsigned long addr, end;
-
-	if (!mm)
-		return;
-	page = (char *)__get_free_page(GFP_KERNEL);
-	if (page) {
-		down(&mm->mmap_sem);
-		for (addr = mm->arg_start, end = mm->arg_end; addr < end;) {
-			int want = min(end - addr, (unsigned long)PAGE_SIZE);
-			int got = read_remote(mm, addr, page, want);
-
-			seq_write(m, page, got);
-			if (got < want)
-				break;
-			addr += got;
-		}
-		up(&mm->mmap_sem);
-		free_page((unsigned long)page);
-	}
-	mmput(mm);
-}
-
-/* The sizes /proc/PID/stat, statm and status print, in pages. */
-void proc_task_mm_info(struct task_struct *task, struct proc_mm_info *info)
-{
-	struct mm_struct *mm = get_task_mm(task);
 	struct vm_area_struct *vma;
 	unsigned long addr;
 
-	if (!mm)
-		return;
-	down(&mm->mmap_sem);
-	info->total_vm = mm->total_vm;
-	info->rss = mm->rss;
-	info->locked = mm->locked_vm;
-	info->text = (PAGE_ALIGN(mm->end_code) -
-		      (mm->start_code & PAGE_MASK)) >> PAGE_SHIFT;
+	memset(c, 0, sizeof(*c));
 	for_each_vma(vma, mm) {
+		unsigned long pages = vma_pages(vma);
+
 		if (vma->vm_flags & VM_GROWSDOWN)
-			info->stack += vma_pages(vma);
+			c->stack += pages;
 		else if ((vma->vm_flags & (VM_WRITE | VM_SHARED)) == VM_WRITE)
-			info->data += vma_pages(vma);
-		/* shared: resident pages that belong to a file. */
+			c->data += pages;
+		else if (vma->vm_flags & VM_EXEC)
+			c->exec += pages;
 		for (addr = vma->vm_start; addr < vma->vm_end;
 		     addr += PAGE_SIZE) {
 			pte_t *pte = pte_lookup(mm, addr);
 
-			if (pte && pte_present(*pte) &&
-			    !PageAnon(pte_page(*pte)))
-				info->shared++;
+			if (!pte || !pte_present(*pte))
+				continue;
+			if (PageAnon(pte_page(*pte)))
+				c->rss_anon++;
+			else
+				c->rss_file++;
 		}
 	}
+}
+
+int proc_pid_statm(struct task_struct *task, char *buf, int size)
+{
+	struct mm_struct *mm = get_task_mm(task);
+	struct mm_counts c;
+	unsigned long text;
+	int n;
+
+	if (!mm)
+		return snprintf(buf, size, "0 0 0 0 0 0 0\n");
+	down(&mm->mmap_sem);
+	count_pages(mm, &c);
+	text = (PAGE_ALIGN(mm->end_code) - (mm->start_code & PAGE_MASK)) >>
+	       PAGE_SHIFT;
+	n = snprintf(buf, size, "%lu %lu %lu %lu 0 %lu 0\n", mm->total_vm,
+		     mm->rss, c.rss_file, text, c.data + c.stack);
 	up(&mm->mmap_sem);
 	mmput(mm);
+	return n;
+}
+
+int proc_pid_status_mm(struct task_struct *task, char *buf, int size)
+{
+	struct mm_struct *mm = get_task_mm(task);
+	struct mm_counts c;
+	unsigned long kb = PAGE_SIZE / 1024;
+	int n;
+
+	if (!mm)
+		return 0;
+	down(&mm->mmap_sem);
+	count_pages(mm, &c);
+	n = snprintf(buf, size,
+		     "VmSize:\t%8lu kB\n"
+		     "VmLck:\t%8lu kB\n"
+		     "VmRSS:\t%8lu kB\n"
+		     "RssAnon:\t%8lu kB\n"
+		     "RssFile:\t%8lu kB\n"
+		     "VmData:\t%8lu kB\n"
+		     "VmStk:\t%8lu kB\n"
+		     "VmExe:\t%8lu kB\n"
+		     "VmLib:\t%8lu kB\n"
+		     "VmPTE:\t%8lu kB\n",
+		     mm->total_vm * kb, mm->locked_vm * kb, mm->rss * kb,
+		     c.rss_anon * kb, c.rss_file * kb, c.data * kb,
+		     c.stack * kb,
+		     (PAGE_ALIGN(mm->end_code) - (mm->start_code & PAGE_MASK))
+			     / 1024,
+		     0UL, nr_pgtables(mm) * kb);
+	up(&mm->mmap_sem);
+	mmput(mm);
+	return n;
 }

@@ -12,7 +12,7 @@
 #include "mm/page_alloc.h"
 #include "mm/vma.h"
 #include "mm/vm_ktest.h"
-#include "fs/procfs.h"
+#include "mm/proc_mm.h"
 #include "mm/slab.h"
 #include "kernel/trap.h"
 #include "kernel/task.h"
@@ -149,14 +149,13 @@ KTEST(vma_split_merge_munmap_mprotect)
 	KEXPECT_EQ(settled_free_pages(), free_before);
 }
 
-KTEST(proc_maps_and_mm_info)
+KTEST(proc_maps_statm_format)
 {
 	struct task_struct *t = kzalloc(sizeof(*t), GFP_KERNEL);
 	struct mm_struct *mm = mm_alloc();
-	char *buf = kzalloc(512, GFP_KERNEL);
-	struct seq_buf m = { buf, 511, 0 };
-	struct seq_buf small = { buf, 60, 0 };
-	struct proc_mm_info info = { 0 };
+	char *buf = kmalloc(512, GFP_KERNEL);
+	loff_t pos = 0;
+	int n;
 
 	KASSERT_TRUE(t && mm && buf);
 	t->mm = mm;
@@ -164,18 +163,22 @@ KTEST(proc_maps_and_mm_info)
 	mm->start_brk = 0x0804a000;
 	mm->brk = 0x0804c800;
 	KASSERT_TRUE(add_anon(mm, 0x40000000, 1, RO));
-	proc_pid_maps_show(&m, t);
+	n = proc_pid_maps(t, buf, 512, &pos);
+	KASSERT_TRUE(n > 0);
+	buf[n] = 0;
 	KEXPECT_STREQ(buf,
 		      /* the name starts at column 49, as on i386 Linux */
 		      "0804a000-0804d000 rw-p 00000000 00:00 0          [heap]\n"
 		      "40000000-40001000 r--p 00000000 00:00 0 \n");
-	/* Too small a buffer: len still tells what the text needs. */
-	proc_pid_maps_show(&small, t);
-	KEXPECT_EQ(small.len, 56 + 41);
-	proc_task_mm_info(t, &info);
-	KEXPECT_EQ(info.total_vm, 4);
-	KEXPECT_EQ(info.data, 3);
-	KEXPECT_EQ(info.rss, 0);
+	KEXPECT_EQ(pos, 2);
+	KEXPECT_EQ(proc_pid_maps(t, buf, 512, &pos), 0);
+	/* A buffer too small for the second line stops after the first. */
+	pos = 0;
+	KEXPECT_EQ(proc_pid_maps(t, buf, 80, &pos), 56);
+	KEXPECT_EQ(pos, 1);
+	n = proc_pid_statm(t, buf, 512);
+	buf[n] = 0;
+	KEXPECT_STREQ(buf, "4 0 0 0 0 3 0\n");
 	t->mm = NULL;
 	mmput(mm);
 	kfree(buf);
