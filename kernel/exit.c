@@ -72,6 +72,7 @@ void __noreturn do_exit(int status)
 		panic("Attempted to kill init! exit status 0x%x", status);
 	BUG_ON(t->flags & PF_EXITING);
 	t->flags |= PF_EXITING;
+	exit_task_resources(t);
 	itimer_exit(t);
 
 	cli();

@@ -22,6 +22,7 @@
 #include "kernel/printk.h"
 #include "kernel/sched.h"
 #include "kernel/syscall.h"
+#include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
 #include "mm/rmap.h"
@@ -66,6 +67,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pagecache_init();
 	pic_init();
 	timer_init();
+	time_init();
 	fs_init();
 	sti();
 	ide_init();

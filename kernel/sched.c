@@ -21,6 +21,9 @@
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
+#include "mm/mm_struct.h"
+#include "mm/page.h"
+#include "mm/pgtable.h"
 
 struct task_struct *current;
 struct task_struct *idle_task;
@@ -45,7 +48,11 @@ void sched_init(void)
 	fpu_reset(&t->fpu);
 	t->state = TASK_RUNNING;
 	t->flags = PF_KTHREAD | PF_IDLE;
+	/* The boot stack is 16 KiB, so task_stack_top() is not its top;
+	 * that matters only for traps from user mode, which the idle task
+	 * never takes. */
 	t->stack = boot_stack;
+	*(u32 *)t->stack = STACK_END_MAGIC;
 	t->pid = 0;
 	INIT_LIST_HEAD(&t->children);
 	INIT_LIST_HEAD(&t->sibling);
@@ -64,10 +71,24 @@ void sched_start(void)
 	timer_set_tick_hook(sched_tick);
 }
 
+/* Load next's page directory; kernel threads run on swapper_pg_dir,
+ * which holds the same kernel half as every other directory. */
+static void switch_mm_to(struct task_struct *next)
+{
+	u32 pgd = __pa(next->mm ? next->mm->pgd : swapper_pg_dir);
+
+	if (read_cr3() != pgd)
+		write_cr3(pgd);
+}
+
 /* Switch the CPU's per-task state: kernel stack for traps, TLS, then
  * the registers.  Returns when prev runs again. */
 static void context_switch(struct task_struct *prev, struct task_struct *next)
 {
+	if (*(u32 *)prev->stack != STACK_END_MAGIC)
+		panic("kernel stack overflow in pid %d (%s)", prev->pid,
+		      prev->comm);
+	switch_mm_to(next);
 	tss_set_esp0(task_stack_top(next));
 	load_tls(next->tls_array);
 	fpu_switch(&prev->fpu, &next->fpu);

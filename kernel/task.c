@@ -88,6 +88,7 @@ struct task_struct *alloc_task(void)
 		free_task(t);
 		return NULL;
 	}
+	*(u32 *)t->stack = STACK_END_MAGIC;
 	t->tgid = t->pid;
 	t->state = TASK_RUNNING;
 	t->exit_signal = SIGCHLD;

@@ -31,6 +31,7 @@ struct fs_struct;
 struct tty_struct;
 
 #define THREAD_SIZE	8192		/* kernel stack per task: 2 pages */
+#define STACK_END_MAGIC	0x57AC6E9D	/* lowest word of every kernel stack */
 #define TASK_COMM_LEN	16
 #define PID_MAX		32768
 
@@ -174,6 +175,25 @@ static inline u32 task_stack_top(struct task_struct *t)
 	return (u32)t->stack + THREAD_SIZE;
 }
 
+/* The letter ps and /proc/PID/stat show for t's state. */
+static inline char task_state_char(const struct task_struct *t)
+{
+	switch (t->state) {
+	case TASK_RUNNING:
+		return 'R';
+	case TASK_INTERRUPTIBLE:
+		return 'S';
+	case TASK_UNINTERRUPTIBLE:
+		return 'D';
+	case TASK_STOPPED:
+		return 'T';
+	case TASK_ZOMBIE:
+		return 'Z';
+	default:
+		return 'X';
+	}
+}
+
 /* Allocate a task_struct and kernel stack; state and links initialised,
  * pid assigned, not yet on any list.  NULL when out of memory or pids. */
 struct task_struct *alloc_task(void);
@@ -183,6 +203,10 @@ void free_task(struct task_struct *t);
 void attach_task(struct task_struct *t, struct task_struct *parent);
 /* Unlink t from the task list and its parent. */
 void detach_task(struct task_struct *t);
+/* fork: give child copies of parent's mm (COW), files and fs; -ENOMEM. */
+int copy_task_resources(struct task_struct *child, struct task_struct *parent);
+/* exit (or a failed fork): drop t's mm, files and fs. */
+void exit_task_resources(struct task_struct *t);
 /* Look up by pid; NULL if none.  Zombies are found too. */
 struct task_struct *find_task_by_pid(int pid);
 /* Name t after the basename of path (truncated to TASK_COMM_LEN - 1). */

@@ -2,10 +2,12 @@
  * kernel/time.c - the clocks (see kernel/time.h).
  *
  * CLOCK_REALTIME = (base_sec, base_nsec) at jiffy base_jiffies, plus the
- * ticks since.  settimeofday and clock_settime move the base; it changes
+ * ticks since.  time_init takes the base from the CMOS clock (assumed to
+ * hold UTC); settimeofday and clock_settime move it.  The base changes
  * with interrupts off.
  */
 #include "kernel/time.h"
+#include "kernel/drivers/rtc.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/task.h"
@@ -14,6 +16,13 @@
 static s64 base_sec;
 static s32 base_nsec;
 static u32 base_jiffies;
+
+void time_init(void)
+{
+	base_sec = rtc_read_epoch();
+	base_nsec = 0;
+	base_jiffies = jiffies;
+}
 
 /* ts = (sec, nsec) + ticks, normalised. */
 static void add_ticks(struct timespec64 *ts, s64 sec, s64 nsec, u32 ticks)

@@ -48,6 +48,8 @@ struct timezone {
 	int tz_dsttime;
 };
 
+/* Read the CMOS clock into CLOCK_REALTIME; kmain calls it once. */
+void time_init(void);
 /* now, for clock id; -EINVAL for a clock Mapback does not have. */
 int clock_read(int clock, struct timespec64 *ts);
 /* Set CLOCK_REALTIME. */

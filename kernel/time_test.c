@@ -1,6 +1,7 @@
 /*
  * kernel/time_test.c - ktests for the clocks and the tick conversions.
  */
+#include "kernel/drivers/rtc.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/time.h"
@@ -44,6 +45,9 @@ KTEST(time_clocks_are_monotonic_and_known)
 	KEXPECT_TRUE(b.tv_sec > a.tv_sec ||
 		     (b.tv_sec == a.tv_sec && b.tv_nsec >= a.tv_nsec));
 	KEXPECT_EQ(clock_read(CLOCK_REALTIME, &a), 0);
+	/* Realtime started from the CMOS clock and runs with it. */
+	KEXPECT_LE(a.tv_sec - rtc_read_epoch(), 2);
+	KEXPECT_LE(rtc_read_epoch() - a.tv_sec, 2);
 	KEXPECT_EQ(clock_read(42, &a), -EINVAL);
 }
 

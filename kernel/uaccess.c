@@ -9,7 +9,9 @@
  * exactly what we return.
  */
 #include "kernel/uaccess.h"
+#include "kernel/cpu.h"
 #include "kernel/extable.h"
+#include "mm/memory.h"
 #include "mm/page.h"
 
 static unsigned long raw_copy(void *to, const void *from, unsigned long n)
@@ -34,6 +36,24 @@ static unsigned long raw_clear(void *to, unsigned long n)
 	return n;
 }
 
+/*
+ * Without CR0.WP the CPU would let the kernel write through a read-only
+ * or copy-on-write PTE.  Returns how many bytes from `to` on lie in pages
+ * the process may write, each made writable now as a user write fault
+ * would (COW broken) by vm's fault_in_user_writeable.
+ */
+static unsigned long writable_prefix(void *to, unsigned long n)
+{
+	u32 start = (u32)to, end = start + n, page;
+
+	if (boot_cpu.has_wp)
+		return n;
+	for (page = start & PAGE_MASK; page < end; page += PAGE_SIZE)
+		if (fault_in_user_writeable(page) < 0)
+			return page > start ? page - start : 0;
+	return n;
+}
+
 unsigned long copy_from_user(void *to, const void *from, unsigned long n)
 {
 	if (!access_ok(from, n))
@@ -43,16 +63,22 @@ unsigned long copy_from_user(void *to, const void *from, unsigned long n)
 
 unsigned long copy_to_user(void *to, const void *from, unsigned long n)
 {
+	unsigned long ok;
+
 	if (!access_ok(to, n))
 		return n;
-	return raw_copy(to, from, n);
+	ok = writable_prefix(to, n);
+	return raw_copy(to, from, ok) + (n - ok);
 }
 
 unsigned long clear_user(void *to, unsigned long n)
 {
+	unsigned long ok;
+
 	if (!access_ok(to, n))
 		return n;
-	return raw_clear(to, n);
+	ok = writable_prefix(to, n);
+	return raw_clear(to, ok) + (n - ok);
 }
 
 long strncpy_from_user(char *dst, const char *src, long count)

@@ -1,0 +1,60 @@
+/*
+ * kernel/task_resources.c - what a process holds of other subsystems:
+ * its address space (vm's mm_struct), descriptor table and cwd/root (fs's
+ * files_struct and fs_struct).  fork copies them, exit lets them go.
+ */
+#include "kernel/errno.h"
+#include "kernel/task.h"
+#include "kernel/uaccess.h"
+#include "fs/fdtable.h"
+#include "fs/fs_struct.h"
+#include "mm/mm_struct.h"
+
+/* On failure the caller undoes what was copied with exit_task_resources. */
+int copy_task_resources(struct task_struct *child, struct task_struct *parent)
+{
+	if (parent->mm) {
+		child->mm = dup_mm(parent->mm);
+		if (!child->mm)
+			return -ENOMEM;
+		child->active_mm = child->mm;
+	}
+	if (parent->files) {
+		child->files = copy_files(parent->files);
+		if (!child->files)
+			return -ENOMEM;
+	}
+	if (parent->fs) {
+		child->fs = copy_fs_struct(parent->fs);
+		if (!child->fs)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The clear_child_tid word (set_tid_address) is zeroed first, while the
+ * address space is still there.  mmput switches cr3 away before it frees
+ * a page directory the CPU is using.
+ */
+void exit_task_resources(struct task_struct *t)
+{
+	struct mm_struct *mm = t->mm;
+	u32 zero = 0;
+
+	if (t == current && t->clear_child_tid && mm)
+		copy_to_user((void *)t->clear_child_tid, &zero, sizeof(zero));
+	if (t->fs) {
+		put_fs_struct(t->fs);
+		t->fs = NULL;
+	}
+	if (t->files) {
+		put_files_struct(t->files);
+		t->files = NULL;
+	}
+	if (mm) {
+		t->mm = NULL;
+		t->active_mm = NULL;
+		mmput(mm);
+	}
+}
