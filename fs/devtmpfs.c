@@ -6,6 +6,7 @@
 #include "fs/chrdev.h"
 #include "fs/namei.h"
 #include "fs/ramfs.h"
+#include "kernel/block/blkdev.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
 
@@ -15,7 +16,7 @@ struct dev_node {
 	unsigned int major, minor;
 };
 
-/* One line per device; the IDE disks add theirs from their driver. */
+/* One line per device; disks come from the block layer's list. */
 static const struct dev_node std_nodes[] = {
 	{ "console", S_IFCHR | 0600, TTYAUX_MAJOR, 1 },
 	{ "tty", S_IFCHR | 0666, TTYAUX_MAJOR, 0 },
@@ -56,5 +57,19 @@ void devtmpfs_populate(void)
 
 		if (err)
 			printk("devtmpfs: cannot create %s: %d\n", n->name, err);
+	}
+	devtmpfs_add_disks();
+}
+
+void devtmpfs_add_disks(void)
+{
+	struct block_device *b;
+
+	for_each_blkdev(b) {
+		int err = devtmpfs_create_node(b->name, S_IFBLK | 0660,
+					       MKDEV(b->major, b->minor));
+
+		if (err && err != -EEXIST)
+			printk("devtmpfs: cannot create %s: %d\n", b->name, err);
 	}
 }

@@ -8,9 +8,9 @@
  * closed, so one open reads one consistent snapshot.  Writes go to the
  * entry's write function.
  *
- * Other subsystems fill in what only they know through the hooks at the
- * end; each is a weak reference, so procfs works before they exist (and
- * shows what Linux shows for a process with no user memory: nothing).
+ * What only the memory manager knows comes from its own functions:
+ * mm/proc_mm.h (maps, statm, the Vm lines), mm/rmap.h (the audit and the
+ * rmap counters), mm/swap.h (/proc/swaps), mm/vmscan.h (reclaim events).
  */
 #ifndef FS_PROCFS_H
 #define FS_PROCFS_H
@@ -70,31 +70,8 @@ void proc_filesystems_show(struct seq_buf *m, struct task_struct *t);
 void proc_cmdline_show(struct seq_buf *m, struct task_struct *t);
 void proc_devices_show(struct seq_buf *m, struct task_struct *t);
 void proc_version_show(struct seq_buf *m, struct task_struct *t);
+void proc_swaps_show(struct seq_buf *m, struct task_struct *t);
+void proc_rmap_show(struct seq_buf *m, struct task_struct *t);
 int proc_self_readlink(struct task_struct *t, char *buf, int len);
-
-/*
- * Hooks for vm (mm/): the lines of /proc/PID/maps in Linux's format, the
- * process's argv (NUL-separated, as /proc/PID/cmdline) and its memory
- * sizes in pages.  Absent (no user address spaces yet): empty maps, empty
- * cmdline, zero sizes.
- */
-struct proc_mm_info {
-	unsigned long total_vm, rss, shared, text, data, stack, locked;
-};
-void proc_pid_maps_show(struct seq_buf *m, struct task_struct *t)
-	__attribute__((weak));
-void proc_pid_cmdline_show(struct seq_buf *m, struct task_struct *t)
-	__attribute__((weak));
-void proc_task_mm_info(struct task_struct *t, struct proc_mm_info *info)
-	__attribute__((weak));
-/*
- * Hooks for the rmap work: extra /proc/vmstat lines, and
- * /proc/sys/vm/rmap_audit (reading shows the last result, writing runs the
- * audit).  Absent: no extra lines; the audit file reads as empty and
- * writes fail with -ENODEV.
- */
-void proc_vmstat_extra_show(struct seq_buf *m) __attribute__((weak));
-void rmap_audit_show(struct seq_buf *m) __attribute__((weak));
-ssize_t rmap_audit_write(const char *buf, size_t n) __attribute__((weak));
 
 #endif

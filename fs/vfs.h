@@ -39,6 +39,10 @@ int vfs_readlink(struct path *base, const char *name, char *buf, int len);
 int vfs_chmod(struct path *base, const char *name, umode_t mode,
 	      unsigned int lookup_flags);
 int vfs_fchmod(struct file *file, umode_t mode);
+/* uid or gid (u32)-1 leaves that one unchanged. */
+int vfs_chown(struct path *base, const char *name, u32 uid, u32 gid,
+	      unsigned int lookup_flags);
+int vfs_fchown(struct file *file, u32 uid, u32 gid);
 int vfs_truncate(struct path *base, const char *name, loff_t len);
 int vfs_ftruncate(struct file *file, loff_t len);
 int do_truncate(struct inode *inode, loff_t len);

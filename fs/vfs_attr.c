@@ -1,6 +1,6 @@
 /*
  * fs/vfs_attr.c - looking at and changing an inode's attributes: stat,
- * access, readlink, chmod, truncate.
+ * access, readlink, chmod, chown, truncate, times.
  *
  * Mapback runs everything as root, so permission checks reduce to what
  * root is refused: executing a file with no execute bit at all.
@@ -92,6 +92,34 @@ int vfs_chmod(struct path *base, const char *name, umode_t mode,
 int vfs_fchmod(struct file *file, umode_t mode)
 {
 	return chmod_inode(file->f_inode, mode);
+}
+
+static int chown_inode(struct inode *inode, u32 uid, u32 gid)
+{
+	if (uid != (u32)-1)
+		inode->i_uid = uid;
+	if (gid != (u32)-1)
+		inode->i_gid = gid;
+	inode->i_ctime = current_time();
+	return 0;
+}
+
+int vfs_chown(struct path *base, const char *name, u32 uid, u32 gid,
+	      unsigned int lookup_flags)
+{
+	struct path p;
+	int err = lookup(base, name, lookup_flags, &p);
+
+	if (err)
+		return err;
+	err = chown_inode(p.inode, uid, gid);
+	path_put(&p);
+	return err;
+}
+
+int vfs_fchown(struct file *file, u32 uid, u32 gid)
+{
+	return chown_inode(file->f_inode, uid, gid);
 }
 
 int do_truncate(struct inode *inode, loff_t len)

@@ -27,7 +27,6 @@
 #include "kernel/trap.h"
 #include "mm/rmap.h"
 #include "mm/swap_state.h"
-#include "fs/pagecache.h"
 #include "mm/memory.h"
 #include "mm/mm.h"
 
@@ -64,13 +63,12 @@ void kmain(u32 magic, u32 mbi_phys)
 	vm_init();
 	rmap_init();
 	swap_cache_init();
-	pagecache_init();
 	pic_init();
 	timer_init();
 	time_init();
-	fs_init();
 	sti();
 	ide_init();
+	fs_init();
 
 	rest_init();
 }
