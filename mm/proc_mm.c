@@ -75,8 +75,14 @@ static int maps_line(struct mm_struct *mm, struct vm_area_struct *vma,
 		line[n++] = ' ';
 	line[n++] = ' ';
 	if (inode) {
-		int len = d_path(&vma->vm_file->f_path, line + n,
-				 LINE_MAX - n - 1);
+		/*
+		 * fs's d_path walks up through "..", which only directories
+		 * have: a regular file's name is not known to it yet, so
+		 * the name column stays empty for those (fs to provide).
+		 */
+		int len = S_ISDIR(inode->i_mode) ?
+			  d_path(&vma->vm_file->f_path, line + n,
+				 LINE_MAX - n - 1) : 0;
 
 		if (len > 0)
 			n += len - 1;	/* d_path counts the NUL */
