@@ -42,6 +42,15 @@ struct address_space {
 	struct list_head i_mmap_shared;	/* MAP_SHARED VMAs, via vma->shared */
 	struct semaphore i_shared_sem;	/* guards the two lists */
 	const struct address_space_operations *a_ops;
+
+	/*
+	 * ramfs pages that reclaim moved to swap (fs/ramfs_swap.c): offset ->
+	 * swap entry, for the pages that have no other copy.  A mapping with
+	 * any is on swapped_mappings, where swapoff finds it.
+	 */
+	struct radix_tree_root swap_tree;
+	unsigned long nrswapped;
+	struct list_head swapped;
 };
 
 void address_space_init(struct address_space *mapping, struct inode *host,

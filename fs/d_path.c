@@ -4,7 +4,9 @@
  * With no dentry cache, the name is found the way old Unix getcwd did it:
  * go to ".." and search it for the entry whose inode number is the one we
  * came from, repeat up to the process root, and build the name from the
- * right.  Mount roots are left through their mountpoint first.
+ * right.  Mount roots are left through their mountpoint first.  A file
+ * that is not a directory has no ".."; its name is looked up in the
+ * directory its i_dir_hint names (-ENOENT when there is none).
  */
 #include "fs/namei.h"
 #include "fs/file.h"
@@ -69,6 +71,26 @@ int d_path(struct path *p, char *buf, int len)
 		return -ERANGE;
 	buf[end] = '\0';
 	path_get(&cur);
+	if (!S_ISDIR(cur.inode->i_mode)) {
+		if (!cur.inode->i_dir_hint) {
+			n = -ENOENT;
+			goto fail;
+		}
+		up.mnt = mntget(cur.mnt);
+		up.inode = igrab(cur.inode->i_dir_hint);
+		n = name_in_dir(&up, cur.inode, name);
+		path_put(&cur);
+		cur = up;
+		if (n < 0)
+			goto fail;
+		if (n + 1 > end) {
+			n = -ERANGE;
+			goto fail;
+		}
+		end -= n;
+		memcpy(buf + end, name, n);
+		buf[--end] = '/';
+	}
 	for (;;) {
 		struct inode *parent;
 

@@ -118,7 +118,7 @@ void fd_install(struct files_struct *files, int fd, struct file *file,
 {
 	BUG_ON(fd < 0 || (unsigned int)fd >= files->max_fds || files->fd[fd]);
 	files->fd[fd] = file;
-	files->close_on_exec[fd] = cloexec;
+	files->close_on_exec[fd] = cloexec ? 1 : 0;	/* callers pass O_CLOEXEC bits */
 }
 
 struct file *fget(struct files_struct *files, int fd)

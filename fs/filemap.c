@@ -8,6 +8,7 @@
 #include "fs/filemap.h"
 #include "fs/fcntl.h"
 #include "fs/pagecache.h"
+#include "fs/ramfs_swap.h"
 #include "kernel/errno.h"
 #include "mm/gfp.h"
 #include "kernel/lib/string.h"
@@ -35,12 +36,13 @@ static int read_chunk(struct file *file, unsigned long index,
 	struct page *page = find_get_page(mapping, index);
 	int err;
 
-	if (!page) {
-		memset(buf, 0, len);
+	if (!page && !mapping_swapped(mapping, index)) {
+		memset(buf, 0, len);	/* a hole */
 		return 0;
 	}
-	if (!PageUptodate(page)) {
-		put_page(page);
+	if (!page || !PageUptodate(page)) {
+		if (page)
+			put_page(page);
 		err = read_mapping_page(mapping, index, file, &page);
 		if (err)
 			return err;
@@ -90,7 +92,10 @@ static struct page *prepare_page(struct file *file, unsigned long index,
 
 	for (;;) {
 		page = find_or_create_page(mapping, index, GFP_KERNEL);
-		if (!page || PageUptodate(page) || len == PAGE_SIZE)
+		/* A page on swap is read back even when it will be overwritten
+		 * whole: that also frees its slot. */
+		if (!page || PageUptodate(page) ||
+		    (len == PAGE_SIZE && !mapping_swapped(mapping, index)))
 			return page;
 		if (mapping->a_ops->readpage(file, page)) {
 			put_page(page);

@@ -11,7 +11,7 @@
 #include "fs/inode.h"
 #include "fs/pipe.h"
 #include "fs/truncate.h"
-#include "kernel/drivers/rtc.h"
+#include "kernel/time.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/slab.h"
@@ -26,10 +26,15 @@ void inode_cache_init(void)
 	BUG_ON(!inode_cachep);
 }
 
+/* File times are CLOCK_REALTIME (kernel/time.c), so settimeofday moves them. */
 struct timespec current_time(void)
 {
-	struct timespec t = { (s32)rtc_read_epoch(), 0 };
+	struct timespec64 now;
+	struct timespec t;
 
+	clock_read(CLOCK_REALTIME, &now);
+	t.tv_sec = (s32)now.tv_sec;
+	t.tv_nsec = (s32)now.tv_nsec;
 	return t;
 }
 

@@ -99,6 +99,14 @@ struct inode {
 	struct semaphore i_sem;	/* serialises writes and truncates */
 	void *i_private;	/* the file system's own state */
 	struct pipe_inode_info *i_pipe;	/* FIFOs and pipes */
+	/*
+	 * Not a directory: a directory it is linked in, or NULL (unlinked
+	 * there, or not known).  d_path uses it to name open files (the
+	 * name column of /proc/PID/maps).  Not a reference: the file system
+	 * clears it before the directory can go, since a directory is only
+	 * removed when empty.
+	 */
+	struct inode *i_dir_hint;
 };
 
 void inode_cache_init(void);

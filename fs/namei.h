@@ -57,7 +57,12 @@ int lookup_one(struct path *dir, const struct qstr *name, struct path *res);
 int kern_path(const char *name, struct path *base, unsigned int flags,
 	      struct path *res);
 
-/* The absolute path of *p as the process root sees it, into buf. */
+/*
+ * The absolute name of *p (a directory or an open file) as the process
+ * root sees it, NUL-terminated in buf; returns its length counting the
+ * NUL (as getcwd(2)), -ERANGE, or -ENOENT for an unlinked file.  Caller
+ * holds namespace_sem.
+ */
 int d_path(struct path *p, char *buf, int len);
 
 #endif

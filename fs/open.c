@@ -119,7 +119,8 @@ int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
 		err = -ELOOP;	/* O_NOFOLLOW met a symlink */
 	else if ((flags & O_DIRECTORY) && !S_ISDIR(inode->i_mode))
 		err = -ENOTDIR;
-	else if (S_ISDIR(inode->i_mode) && (acc != O_RDONLY || (flags & O_TRUNC)))
+	else if (S_ISDIR(inode->i_mode) &&
+		 (acc != O_RDONLY || (flags & (O_TRUNC | O_CREAT))))
 		err = -EISDIR;
 	if (!err && (flags & O_TRUNC) && !created && S_ISREG(inode->i_mode))
 		err = do_truncate(inode, 0);

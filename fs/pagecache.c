@@ -36,6 +36,9 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 	INIT_LIST_HEAD(&mapping->i_mmap_shared);
 	sema_init(&mapping->i_shared_sem, 1);
 	mapping->a_ops = a_ops;
+	INIT_RADIX_TREE(&mapping->swap_tree);
+	mapping->nrswapped = 0;
+	INIT_LIST_HEAD(&mapping->swapped);
 }
 
 bool trylock_page(struct page *page)

@@ -241,3 +241,18 @@ unsigned int radix_tree_gang_lookup(struct radix_tree_root *root,
 	return gang(root->rnode, (root->height - 1) * RADIX_TREE_MAP_SHIFT,
 		    &index, &done, results, max);
 }
+
+void *radix_tree_next(struct radix_tree_root *root, unsigned long *index)
+{
+	unsigned long next = *index;
+	bool done = false;
+	void *item;
+
+	if (!root->rnode || *index > maxindex(root->height))
+		return NULL;
+	if (!gang(root->rnode, (root->height - 1) * RADIX_TREE_MAP_SHIFT,
+		  &next, &done, &item, 1))
+		return NULL;
+	*index = next - 1;	/* gang left next just past the item's key */
+	return item;
+}

@@ -56,6 +56,9 @@ void *radix_tree_delete(struct radix_tree_root *root, unsigned long index);
 unsigned int radix_tree_gang_lookup(struct radix_tree_root *root,
 				    void **results, unsigned long first,
 				    unsigned int max);
+/* The item with the smallest key >= *index, and that key in *index; NULL
+ * when there is none. */
+void *radix_tree_next(struct radix_tree_root *root, unsigned long *index);
 /* Nodes allocated now, for tests that check nothing leaks. */
 unsigned long radix_tree_nr_nodes(void);
 

@@ -87,6 +87,8 @@ static int ramfs_mknod(struct inode *dir, const struct qstr *name,
 	}
 	if (S_ISDIR(mode))
 		dir->i_nlink++;
+	else
+		inode->i_dir_hint = dir;
 	*res = inode;
 	return 0;
 }
@@ -130,6 +132,8 @@ static int ramfs_link(struct inode *old, struct inode *dir,
 	if (err)
 		return err;
 	old->i_nlink++;
+	if (!old->i_dir_hint)
+		old->i_dir_hint = dir;
 	old->i_ctime = current_time();
 	return 0;
 }
@@ -145,6 +149,8 @@ static void drop_entry(struct inode *dir, struct ramfs_dirent *e)
 		dir->i_nlink--;
 	} else {
 		inode->i_nlink--;
+		if (inode->i_dir_hint == dir)
+			inode->i_dir_hint = NULL;	/* maybe linked elsewhere */
 	}
 	inode->i_ctime = current_time();
 	iput(inode);
@@ -199,6 +205,8 @@ static int ramfs_rename(struct inode *odir, const struct qstr *oname,
 		rdir(inode)->parent = ndir;
 		odir->i_nlink--;
 		ndir->i_nlink++;
+	} else if (inode->i_dir_hint == odir || !inode->i_dir_hint) {
+		inode->i_dir_hint = ndir;
 	}
 	inode->i_ctime = current_time();
 	return 0;

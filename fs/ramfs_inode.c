@@ -2,6 +2,7 @@
  * fs/ramfs_inode.c - ramfs superblocks, inodes and regular files.
  */
 #include "fs/ramfs.h"
+#include "fs/ramfs_swap.h"
 #include "fs/chrdev.h"
 #include "fs/file.h"
 #include "fs/filemap.h"
@@ -12,7 +13,8 @@
 #include "mm/slab.h"
 
 static const struct address_space_operations ramfs_aops = {
-	.readpage = simple_readpage,
+	.readpage = ramfs_readpage,
+	.writepage = ramfs_writepage,
 	.set_page_dirty = simple_set_page_dirty,
 };
 

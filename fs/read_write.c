@@ -94,6 +94,8 @@ int vfs_readdir(struct file *file, struct dir_context *ctx)
 		return -ENOTDIR;
 	if (!file->f_op || !file->f_op->readdir)
 		return -ENOTDIR;
+	if (!file->f_inode->i_nlink)
+		return -ENOENT;	/* removed while open, as Linux */
 	ctx->pos = file->f_pos;
 	err = file->f_op->readdir(file, ctx);
 	file->f_pos = ctx->pos;

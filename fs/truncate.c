@@ -9,21 +9,14 @@
  */
 #include "fs/truncate.h"
 #include "fs/pagecache.h"
+#include "fs/ramfs_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
+#include "mm/memory.h"
 #include "mm/page.h"
 
 #define TRUNCATE_BATCH 16
-
-/*
- * From vm (mm/memory.c): zap every user PTE that maps a page of mapping
- * in [start, start + len), len 0 meaning "to the end".  Weak so that fs/
- * links before file mappings exist; while it is absent no page cache
- * page can be mapped into a process, so there is nothing to unmap.
- */
-extern void unmap_mapping_range(struct address_space *mapping, loff_t start,
-				loff_t len) __attribute__((weak));
 
 static void zero_tail(struct address_space *mapping, loff_t lstart)
 {
@@ -47,6 +40,7 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 	unsigned int i, n;
 
 	zero_tail(mapping, lstart);
+	truncate_swapped(mapping, next);
 	for (;;) {
 		u32 flags = irq_save();
 
@@ -82,9 +76,9 @@ int vmtruncate(struct inode *inode, loff_t size)
 		return -EINVAL;
 	inode->i_size = size;
 	if (size < old) {
-		if (unmap_mapping_range)
-			unmap_mapping_range(mapping,
-					    ALIGN_UP(size, (loff_t)PAGE_SIZE), 0);
+		/* No process may keep a PTE to a page about to be freed. */
+		unmap_mapping_range(mapping, ALIGN_UP(size, (loff_t)PAGE_SIZE),
+				    0);
 		truncate_inode_pages(mapping, size);
 	}
 	inode_touch_mtime(inode);

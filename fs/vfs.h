@@ -39,9 +39,16 @@ int vfs_readlink(struct path *base, const char *name, char *buf, int len);
 int vfs_chmod(struct path *base, const char *name, umode_t mode,
 	      unsigned int lookup_flags);
 int vfs_fchmod(struct file *file, umode_t mode);
+/* uid or gid (u32)-1 leaves that one unchanged. */
+int vfs_chown(struct path *base, const char *name, u32 uid, u32 gid,
+	      unsigned int lookup_flags);
+int vfs_fchown(struct file *file, u32 uid, u32 gid);
 int vfs_truncate(struct path *base, const char *name, loff_t len);
 int vfs_ftruncate(struct file *file, loff_t len);
 int do_truncate(struct inode *inode, loff_t len);
+/* Set the times; a NULL time means now.  Also the ctime to now. */
+int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
+	       const struct timespec *atime, const struct timespec *mtime);
 
 int vfs_mkdir(struct path *base, const char *name, umode_t mode);
 int vfs_mknod(struct path *base, const char *name, umode_t mode, dev_t dev);

@@ -1,6 +1,6 @@
 /*
  * fs/vfs_attr.c - looking at and changing an inode's attributes: stat,
- * access, readlink, chmod, truncate.
+ * access, readlink, chmod, chown, truncate, times.
  *
  * Mapback runs everything as root, so permission checks reduce to what
  * root is refused: executing a file with no execute bit at all.
@@ -94,6 +94,34 @@ int vfs_fchmod(struct file *file, umode_t mode)
 	return chmod_inode(file->f_inode, mode);
 }
 
+static int chown_inode(struct inode *inode, u32 uid, u32 gid)
+{
+	if (uid != (u32)-1)
+		inode->i_uid = uid;
+	if (gid != (u32)-1)
+		inode->i_gid = gid;
+	inode->i_ctime = current_time();
+	return 0;
+}
+
+int vfs_chown(struct path *base, const char *name, u32 uid, u32 gid,
+	      unsigned int lookup_flags)
+{
+	struct path p;
+	int err = lookup(base, name, lookup_flags, &p);
+
+	if (err)
+		return err;
+	err = chown_inode(p.inode, uid, gid);
+	path_put(&p);
+	return err;
+}
+
+int vfs_fchown(struct file *file, u32 uid, u32 gid)
+{
+	return chown_inode(file->f_inode, uid, gid);
+}
+
 int do_truncate(struct inode *inode, loff_t len)
 {
 	int err;
@@ -128,4 +156,20 @@ int vfs_ftruncate(struct file *file, loff_t len)
 	if (!(file->f_mode & FMODE_WRITE) || !S_ISREG(file->f_inode->i_mode))
 		return -EINVAL;
 	return do_truncate(file->f_inode, len);
+}
+
+int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
+	       const struct timespec *atime, const struct timespec *mtime)
+{
+	struct timespec now = current_time();
+	struct path p;
+	int err = lookup(base, name, lookup_flags, &p);
+
+	if (err)
+		return err;
+	p.inode->i_atime = atime ? *atime : now;
+	p.inode->i_mtime = mtime ? *mtime : now;
+	p.inode->i_ctime = now;
+	path_put(&p);
+	return 0;
 }

@@ -29,8 +29,9 @@ static int walk_parent(struct path *base, const char *name,
 	return 0;
 }
 
+/* Make name: a node of mode, or (target non-NULL) a symlink to target. */
 static int create_node(struct path *base, const char *name, umode_t mode,
-		       dev_t dev)
+		       dev_t dev, const char *target)
 {
 	struct nameidata nd;
 	struct path child;
@@ -48,6 +49,10 @@ static int create_node(struct path *base, const char *name, umode_t mode,
 		err = -EEXIST;
 	} else if (nd.trailing_slash && !S_ISDIR(mode)) {
 		err = -ENOENT;
+	} else if (target) {
+		err = dir->i_op->symlink ? dir->i_op->symlink(dir, &nd.last,
+							      target)
+					 : -EPERM;
 	} else if (!dir->i_op->mknod) {
 		err = -EPERM;
 	} else {
@@ -64,7 +69,7 @@ out:
 int vfs_mkdir(struct path *base, const char *name, umode_t mode)
 {
 	mode = S_IFDIR | (mode & ~current_umask() & S_IALLUGO);
-	return create_node(base, name, mode, 0);
+	return create_node(base, name, mode, 0, NULL);
 }
 
 int vfs_mknod(struct path *base, const char *name, umode_t mode, dev_t dev)
@@ -83,44 +88,34 @@ int vfs_mknod(struct path *base, const char *name, umode_t mode, dev_t dev)
 		return -EINVAL;
 	}
 	mode = (mode & S_IFMT) | (mode & ~current_umask() & S_IALLUGO);
-	return create_node(base, name, mode, dev);
+	return create_node(base, name, mode, dev, NULL);
 }
 
 int vfs_symlink(const char *target, struct path *base, const char *name)
 {
-	struct nameidata nd;
-	struct path child;
-	struct inode *dir;
-	int err, exists;
-
 	if (!*target)
 		return -ENOENT;
-	down(&namespace_sem);
-	err = walk_parent(base, name, &nd, &child, &exists);
-	if (err)
-		goto out;
-	dir = nd.path.inode;
-	if (nd.last_type != LAST_NORM || !exists) {
-		if (!exists)
-			path_put(&child);
-		err = -EEXIST;
-	} else if (!dir->i_op->symlink) {
-		err = -EPERM;
-	} else {
-		err = dir->i_op->symlink(dir, &nd.last, target);
-	}
-	path_put(&nd.path);
-out:
-	up(&namespace_sem);
-	return err;
+	return create_node(base, name, S_IFLNK | 0777, 0, target);
 }
 
-/* Checks shared by rmdir and unlink on the found child. */
+/* The errno for a last component that is not a plain name. */
+static int special_last(int last_type, bool isdir)
+{
+	if (!isdir)
+		return -EISDIR;	/* unlink of ".", ".." or "/" */
+	if (last_type == LAST_DOT)
+		return -EINVAL;
+	return last_type == LAST_DOTDOT ? -ENOTEMPTY : -EBUSY;
+}
+
+/* Checks on the found child, in Linux's order. */
 static int may_delete(struct nameidata *nd, struct path *child, bool isdir)
 {
 	struct inode *inode = child->inode;
 
 	if (isdir && !S_ISDIR(inode->i_mode))
+		return -ENOTDIR;
+	if (!isdir && nd->trailing_slash && !S_ISDIR(inode->i_mode))
 		return -ENOTDIR;
 	if (!isdir && S_ISDIR(inode->i_mode))
 		return -EISDIR;
@@ -129,7 +124,8 @@ static int may_delete(struct nameidata *nd, struct path *child, bool isdir)
 	return 0;
 }
 
-int vfs_rmdir(struct path *base, const char *name)
+/* rmdir (isdir) or unlink of name. */
+static int do_remove(struct path *base, const char *name, bool isdir)
 {
 	struct nameidata nd;
 	struct path child;
@@ -141,49 +137,16 @@ int vfs_rmdir(struct path *base, const char *name)
 	if (err)
 		goto out;
 	dir = nd.path.inode;
-	if (nd.last_type == LAST_DOT)
-		err = -EINVAL;
-	else if (nd.last_type == LAST_DOTDOT)
-		err = -ENOTEMPTY;
-	else if (nd.last_type == LAST_ROOT)
-		err = -EBUSY;
-	else if (exists)
+	if (nd.last_type != LAST_NORM) {
+		err = special_last(nd.last_type, isdir);
+	} else if (exists) {
 		err = exists;
-	else {
-		err = may_delete(&nd, &child, true);
-		if (!err)
+	} else {
+		err = may_delete(&nd, &child, isdir);
+		if (!err && isdir)
 			err = dir->i_op->rmdir ? dir->i_op->rmdir(dir, &nd.last)
 					       : -EPERM;
-		path_put(&child);
-	}
-	path_put(&nd.path);
-out:
-	up(&namespace_sem);
-	return err;
-}
-
-int vfs_unlink(struct path *base, const char *name)
-{
-	struct nameidata nd;
-	struct path child;
-	struct inode *dir;
-	int err, exists;
-
-	down(&namespace_sem);
-	err = walk_parent(base, name, &nd, &child, &exists);
-	if (err)
-		goto out;
-	dir = nd.path.inode;
-	if (nd.last_type != LAST_NORM)
-		err = -EISDIR;
-	else if (exists)
-		err = exists;
-	else {
-		if (nd.trailing_slash && !S_ISDIR(child.inode->i_mode))
-			err = -ENOTDIR;
-		else
-			err = may_delete(&nd, &child, false);
-		if (!err)
+		else if (!err)
 			err = dir->i_op->unlink ? dir->i_op->unlink(dir, &nd.last)
 						: -EPERM;
 		path_put(&child);
@@ -192,6 +155,16 @@ int vfs_unlink(struct path *base, const char *name)
 out:
 	up(&namespace_sem);
 	return err;
+}
+
+int vfs_rmdir(struct path *base, const char *name)
+{
+	return do_remove(base, name, true);
+}
+
+int vfs_unlink(struct path *base, const char *name)
+{
+	return do_remove(base, name, false);
 }
 
 int vfs_link(struct path *obase, const char *oldname, struct path *nbase,

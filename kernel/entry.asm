@@ -56,6 +56,8 @@ alltraps:
 	mov ax, KERNEL_DS
 	mov ds, ax
 	mov es, ax
+	cld                             ; user mode may have left DF set: the
+	                                ; kernel's rep movs/stos count up
 	push esp                        ; trap(struct trapframe *)
 	call trap
 	add esp, 4

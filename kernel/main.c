@@ -5,6 +5,7 @@
  * mapped twice) and interrupts off.  Each init step below may use only the
  * ones above it.
  */
+#include "fs/fs_init.h"
 #include "kernel/cmdline.h"
 #include "kernel/cpu.h"
 #include "kernel/drivers/ide.h"
@@ -27,7 +28,6 @@
 #include "kernel/trap.h"
 #include "mm/rmap.h"
 #include "mm/swap_state.h"
-#include "fs/pagecache.h"
 #include "mm/memory.h"
 #include "mm/mm.h"
 
@@ -65,12 +65,12 @@ void kmain(u32 magic, u32 mbi_phys)
 	vm_init();
 	rmap_init();
 	swap_cache_init();
-	pagecache_init();
 	pic_init();
 	timer_init();
 	time_init();
 	sti();
 	ide_init();
+	fs_init();
 
 	rest_init();
 }

@@ -1,7 +1,8 @@
 /*
- * kernel/panic.h - stopping loudly.  panic() prints the reason, the
- * registers and a backtrace, then halts (or, in test mode, ends the
- * emulator with a failure code).  BUG_ON() guards invariants.
+ * kernel/panic.h - stopping loudly.  panic() prints the reason and a
+ * backtrace, then halts (or, in test mode, ends the emulator with a
+ * failure code); a fatal trap goes through die() (kernel/trap.c), which
+ * prints the registers first.  BUG_ON() guards invariants.
  */
 #ifndef KERNEL_PANIC_H
 #define KERNEL_PANIC_H

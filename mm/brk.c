@@ -73,7 +73,7 @@ long sys_brk(unsigned long brk)
 		goto out;
 	}
 	/* Keep a page of distance to whatever lies above (a stack, a map). */
-	if (newbrk < oldbrk || newbrk > TASK_SIZE - PAGE_SIZE ||
+	if (newbrk > TASK_SIZE - PAGE_SIZE ||
 	    find_vma_intersection(mm, oldbrk, newbrk + PAGE_SIZE))
 		goto out;
 	if (do_brk(oldbrk, newbrk - oldbrk) != (long)oldbrk)

@@ -19,16 +19,7 @@
 
 static struct vm_area_struct *anon_vma(struct mm_struct *mm)
 {
-	struct vm_area_struct *vma = vma_alloc(mm);
-
-	if (!vma)
-		return NULL;
-	vma->vm_start = ADDR;
-	vma->vm_end = ADDR + NPAGES * PAGE_SIZE;
-	vma->vm_flags = RW;
-	vma->vm_page_prot = vm_get_page_prot(RW);
-	vma_link(mm, vma);
-	return vma;
+	return add_anon(mm, ADDR, NPAGES, RW);
 }
 
 static pte_t pte_of(struct mm_struct *mm, unsigned long addr)

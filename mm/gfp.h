@@ -2,8 +2,8 @@
  * mm/gfp.h - what an allocation may do to get memory ("get free pages").
  *
  * __GFP_WAIT: the caller can sleep, so when zones run low the allocator may
- * reclaim memory on its behalf (the reclaim work plugs in there, see
- * alloc_pages in mm/page_alloc.c).  __GFP_HIGH: an allocation that cannot
+ * reclaim memory on its behalf (alloc_pages in mm/page_alloc.c, and
+ * mm/vmscan.c).  __GFP_HIGH: an allocation that cannot
  * wait may dig deeper into the reserve below pages_min.  __GFP_DMA: the
  * memory must be below 16 MiB (ISA DMA).  __GFP_ZERO: clear it.
  */

@@ -17,7 +17,6 @@
 #include "kernel/printk.h"
 #include "mm/fault_inject.h"
 #include "mm/mmzone.h"
-#include "kernel/io.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/task.h"
@@ -214,6 +213,7 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
  * for callers that cannot sleep.
  */
 #define OOM_RETRIES 3
+#define RECLAIM_ROUNDS 16	/* reclaim that frees pages others then take */
 
 /* The OOM killer chose t: its allocations give up at once. */
 static bool killed(struct task_struct *t)
@@ -230,9 +230,10 @@ static bool may_reclaim(gfp_t gfp)
 static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
 {
 	struct page *page = NULL;
-	int kills = 0, i;
+	int kills = 0, rounds = 0, i;
 
-	while (!page && may_reclaim(gfp) && kills < OOM_RETRIES) {
+	while (!page && may_reclaim(gfp) && kills < OOM_RETRIES &&
+	       rounds++ < RECLAIM_ROUNDS) {
 		if (!try_to_free_pages(gfp)) {
 			if (!out_of_memory() || killed(current))
 				break;

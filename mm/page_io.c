@@ -10,6 +10,7 @@
 #include "kernel/errno.h"
 #include "kernel/printk.h"
 #include "mm/slab.h"
+#include "mm/vmscan.h"
 
 _Static_assert(BIO_BYTES == PAGE_SIZE, "a bio moves exactly one page");
 
@@ -45,6 +46,8 @@ static int swap_rw(struct page *page, swp_entry_t entry, int rw)
 		err = blkdev_write_page(p->bdev, sector, page_address(page));
 	if (err) {
 		report(rw == READ ? "Read" : "Write", p, entry);
+		if (rw == WRITE)
+			vm_events.swap_write_error++;
 		SetPageError(page);
 		if (rw == READ)
 			ClearPageUptodate(page);

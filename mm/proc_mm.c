@@ -75,8 +75,11 @@ static int maps_line(struct mm_struct *mm, struct vm_area_struct *vma,
 		line[n++] = ' ';
 	line[n++] = ' ';
 	if (inode) {
-		int len = d_path(&vma->vm_file->f_path, line + n,
-				 LINE_MAX - n - 1);
+		int len;
+
+		down(&namespace_sem);	/* d_path's rule (fs/namei.h) */
+		len = d_path(&vma->vm_file->f_path, line + n, LINE_MAX - n - 1);
+		up(&namespace_sem);
 
 		if (len > 0)
 			n += len - 1;	/* d_path counts the NUL */

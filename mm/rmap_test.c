@@ -61,7 +61,7 @@ KTEST(rmap_fork_chains_anonymous_page_and_audit_passes)
 	struct page *page;
 	int i;
 
-	KASSERT_EQ(rmap_family_anon(&f, 8), 0);
+	KASSERT_EQ(rmap_family_anon(&f, 8, 1), 0);
 	page = rmap_family_page(&f);
 	KEXPECT_TRUE(PageAnon(page));
 	KEXPECT_EQ(pte_chain_count(page), 8);
@@ -77,7 +77,7 @@ KTEST(rmap_page_referenced_sees_hardware_accessed_bits)
 	struct rmap_family f;
 	struct page *page;
 
-	KASSERT_EQ(rmap_family_anon(&f, 3), 0);
+	KASSERT_EQ(rmap_family_anon(&f, 3, 1), 0);
 	page = rmap_family_page(&f);
 	page_referenced(page);			/* all PTEs old now */
 	KEXPECT_EQ(page_referenced(page), 0);
@@ -99,7 +99,7 @@ KTEST(rmap_anonymous_page_without_swap_slot_is_not_unmapped)
 	struct page *page;
 	u32 fails = rmap_stats.unmap_fail;
 
-	KASSERT_EQ(rmap_family_anon(&f, 2), 0);
+	KASSERT_EQ(rmap_family_anon(&f, 2, 1), 0);
 	page = rmap_family_page(&f);
 	KASSERT_TRUE(!TestSetPageLocked(page));
 	/* Its data would be lost: it must reach the swap cache first. */
@@ -119,7 +119,7 @@ KTEST(rmap_audit_catches_a_missing_chain_entry)
 	pte_t *ptep;
 	u32 flags;
 
-	KASSERT_EQ(rmap_family_anon(&f, 2), 0);
+	KASSERT_EQ(rmap_family_anon(&f, 2, 1), 0);
 	page = rmap_family_page(&f);
 	ptep = pte_lookup(f.mm[1], RMAP_TEST_ADDR);
 	flags = pte_chain_lock(page);

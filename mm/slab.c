@@ -15,7 +15,7 @@
  * back at once; kmem_cache_shrink returns that one too.
  *
  * Lists and counters change with interrupts off; the page allocator is
- * called with them on (it may later sleep for __GFP_WAIT).
+ * called with them on (it may sleep to reclaim for __GFP_WAIT).
  */
 #include "kernel/io.h"
 #include "kernel/lib/string.h"

@@ -136,10 +136,10 @@ int do_swapoff(const char *path);
  * swapoff with the area already closed to new allocations.  Returns 0 when
  * its inuse_pages is 0, else an errno and the area is reopened.
  *
- * This is the call point for the reclaim work: the walk over every mm
- * (unuse_process/unuse_vma as in Linux 2.6, plus the ramfs page indexes
- * and the swap cache) belongs there.  Until it exists, an area with pages
- * in use cannot be turned off and swapoff fails with -EBUSY.
+ * mm/swap_unuse.c: a walk over every mm (unuse_mm/unuse_vma as in Linux
+ * 2.6), the ramfs swap trees (fs/ramfs_swap.c) and the swap cache.
+ * -ENOMEM or -EIO when a page cannot be brought back; -EBUSY if slots are
+ * still referenced after all that.
  */
 int try_to_unuse(unsigned int type);
 

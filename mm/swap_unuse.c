@@ -12,6 +12,7 @@
  * swapoff fails with -ENOMEM: nothing is lost.
  */
 #include "fs/pagecache.h"
+#include "fs/ramfs_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/printk.h"
@@ -153,6 +154,8 @@ int try_to_unuse(unsigned int type)
 	}
 	if (prev)
 		mmput(prev);
+	if (!err)
+		err = ramfs_unuse(type);
 	if (err)
 		return err;
 	drop_cached(si, type);

@@ -7,6 +7,7 @@
 #include "mm/mm_struct.h"
 #include "mm/page_alloc.h"
 #include "mm/slab.h"
+#include "mm/memory.h"
 #include "mm/vma.h"
 
 /*
@@ -18,6 +19,24 @@ static inline u32 settled_free_pages(void)
 {
 	kmem_cache_shrink_all();
 	return nr_free_pages();
+}
+
+/* A VMA with these flags and no file over [start, +pages), linked into mm. */
+static inline struct vm_area_struct *add_anon(struct mm_struct *mm,
+					      unsigned long start,
+					      unsigned long pages,
+					      unsigned long flags)
+{
+	struct vm_area_struct *vma = vma_alloc(mm);
+
+	if (!vma)
+		return NULL;
+	vma->vm_start = start;
+	vma->vm_end = start + pages * PAGE_SIZE;
+	vma->vm_flags = flags;
+	vma->vm_page_prot = vm_get_page_prot(flags);
+	vma_link(mm, vma);
+	return vma;
 }
 
 #endif

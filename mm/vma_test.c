@@ -20,23 +20,6 @@
 #define NVMAS 4000
 #define BASE 0x10000000UL
 
-static struct vm_area_struct *add_anon(struct mm_struct *mm,
-				       unsigned long start,
-				       unsigned long pages,
-				       unsigned long flags)
-{
-	struct vm_area_struct *vma = vma_alloc(mm);
-
-	if (!vma)
-		return NULL;
-	vma->vm_start = start;
-	vma->vm_end = start + pages * PAGE_SIZE;
-	vma->vm_flags = flags;
-	vma->vm_page_prot = vm_get_page_prot(flags);
-	vma_link(mm, vma);
-	return vma;
-}
-
 #define RW (VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC)
 #define RO (VM_READ | VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC)
 

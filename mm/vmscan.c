@@ -6,7 +6,7 @@
  * bits collected through the reverse map).  shrink_list takes pages from
  * the tail of the inactive list and, for each:
  *
- *   locked or under I/O ............................. keep it for later
+ *   locked (being read, written or truncated) ....... keep it for later
  *   referenced lately ............................... back to active
  *   anonymous, no slot yet .......................... add_to_swap
  *   mapped .......................................... try_to_unmap: every PTE
@@ -50,7 +50,6 @@ static enum verdict write_swap_page(struct page *page)
 	ClearPageDirty(page);
 	if (swap_writepage(page, page_swp_entry(page))) {
 		SetPageDirty(page);
-		vm_events.swap_write_error++;
 		return PAGE_ACTIVATE;
 	}
 	vm_events.pswpout++;
@@ -92,8 +91,6 @@ static bool has_backing_store(struct page *page)
 /* Decide about one locked page taken off the inactive list. */
 static enum verdict shrink_page(struct page *page)
 {
-	if (PageWriteback(page))
-		return PAGE_KEEP;
 	if (page_referenced(page) && page_mapped(page))
 		return PAGE_ACTIVATE;
 	if (PageAnon(page) && !page->mapping && !PageSwapCache(page) &&
@@ -110,10 +107,13 @@ static enum verdict shrink_page(struct page *page)
 		}
 	}
 	if (PageDirty(page)) {
-		if (!PageSwapCache(page))
-			return PAGE_ACTIVATE;	/* file writeback: the fs's part */
-		if (write_swap_page(page) != PAGE_FREE)
+		if (PageSwapCache(page))
+			return write_swap_page(page) == PAGE_FREE ?
+				       release_page(page) : PAGE_ACTIVATE;
+		/* ramfs moves the page to swap and out of its cache */
+		if (page->mapping->a_ops->writepage(page))
 			return PAGE_ACTIVATE;
+		return PAGE_FREE;
 	}
 	return release_page(page);
 }

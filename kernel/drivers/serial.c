@@ -11,6 +11,7 @@
 #define COM1 0x3F8
 #define UART_DATA 0
 #define UART_IER 1
+#define UART_IER_RDI 0x01	/* interrupt when a byte arrives */
 #define UART_FCR 2
 #define UART_LCR 3
 #define UART_MCR 4
@@ -35,12 +36,17 @@ void serial_init(void)
 
 void serial_putc(char c)
 {
+	if (c == '\n')
+		serial_putc_raw('\r');
+	serial_putc_raw(c);
+}
+
+void serial_putc_raw(char c)
+{
 	int spins = 100000;
 
 	if (!present)
 		return;
-	if (c == '\n')
-		serial_putc('\r');
 	while (!(inb(COM1 + UART_LSR) & LSR_THR_EMPTY) && --spins)
 		;
 	outb(COM1 + UART_DATA, (u8)c);
@@ -51,4 +57,10 @@ int serial_getc(void)
 	if (!present || !(inb(COM1 + UART_LSR) & LSR_DATA_READY))
 		return -1;
 	return inb(COM1 + UART_DATA);
+}
+
+void serial_enable_rx_irq(void)
+{
+	if (present)
+		outb(COM1 + UART_IER, UART_IER_RDI);
 }

@@ -1,0 +1,268 @@
+/*
+ * fs/cpio.c - the newc cpio unpacker behind the initramfs.
+ *
+ * The archive is checked as it is read: every header must have the magic
+ * and hex digits, every name must be NUL-terminated inside its field, and
+ * no member may run past the end of the buffer.  The first problem stops
+ * the unpack with -EINVAL and a message; what came before stays.
+ */
+#include "fs/cpio.h"
+#include "fs/vfs.h"
+#include "kernel/errno.h"
+#include "kernel/lib/string.h"
+#include "kernel/list.h"
+#include "mm/slab.h"
+
+#define CPIO_HDR_LEN 110
+#define CPIO_FIELDS 13
+
+enum { F_INO, F_MODE, F_UID, F_GID, F_NLINK, F_MTIME, F_FILESIZE,
+       F_MAJ, F_MIN, F_RMAJ, F_RMIN, F_NAMESIZE, F_CHECK };
+
+struct member {
+	u32 f[CPIO_FIELDS];
+	const char *name;
+	const char *data;
+};
+
+/* A file seen with nlink > 1: later members with its (dev, ino) link to it. */
+struct link_seen {
+	struct list_head list;
+	u32 ino, maj, min;
+	char name[];
+};
+
+struct unpack {
+	const char *buf;
+	size_t len, pos;
+	struct list_head links;
+	struct cpio_stats *stats;
+	const char *msg;
+};
+
+static bool parse_hex(const char *s, u32 *v)
+{
+	int i;
+
+	*v = 0;
+	for (i = 0; i < 8; i++) {
+		char c = s[i];
+		u32 d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			d = c - 'A' + 10;
+		else
+			return false;
+		*v = (*v << 4) | d;
+	}
+	return true;
+}
+
+static int bad(struct unpack *u, const char *msg)
+{
+	u->msg = msg;
+	return -EINVAL;
+}
+
+/* Parse the member at u->pos; 1 when it is the trailer. */
+static int next_member(struct unpack *u, struct member *m)
+{
+	const char *h = u->buf + u->pos;
+	size_t name_end, data_start, data_end;
+	int i;
+
+	if (u->len - u->pos < CPIO_HDR_LEN)
+		return bad(u, "truncated header");
+	if (memcmp(h, "070701", 6) && memcmp(h, "070702", 6))
+		return bad(u, "bad magic (not a newc cpio archive)");
+	for (i = 0; i < CPIO_FIELDS; i++)
+		if (!parse_hex(h + 6 + 8 * i, &m->f[i]))
+			return bad(u, "bad hex digit in header");
+	if (m->f[F_NAMESIZE] == 0 || m->f[F_NAMESIZE] > PATH_MAX)
+		return bad(u, "bad name size");
+	name_end = u->pos + CPIO_HDR_LEN + m->f[F_NAMESIZE];
+	if (name_end > u->len)
+		return bad(u, "name runs past the end");
+	m->name = h + CPIO_HDR_LEN;
+	if (m->name[m->f[F_NAMESIZE] - 1] != '\0')
+		return bad(u, "name not NUL-terminated");
+	data_start = ALIGN_UP(name_end, 4);
+	if (m->f[F_FILESIZE] > u->len || data_start > u->len - m->f[F_FILESIZE])
+		return bad(u, "data runs past the end");
+	data_end = data_start + m->f[F_FILESIZE];
+	m->data = u->buf + data_start;
+	u->pos = min(ALIGN_UP(data_end, 4), u->len);
+	return !strcmp(m->name, "TRAILER!!!");
+}
+
+static struct link_seen *find_link(struct unpack *u, struct member *m)
+{
+	struct link_seen *l;
+
+	list_for_each_entry(l, &u->links, list)
+		if (l->ino == m->f[F_INO] && l->maj == m->f[F_MAJ] &&
+		    l->min == m->f[F_MIN])
+			return l;
+	return NULL;
+}
+
+static int remember_link(struct unpack *u, struct member *m)
+{
+	size_t n = strlen(m->name) + 1;
+	struct link_seen *l = kmalloc(sizeof(*l) + n, GFP_KERNEL);
+
+	if (!l)
+		return -ENOMEM;
+	l->ino = m->f[F_INO];
+	l->maj = m->f[F_MAJ];
+	l->min = m->f[F_MIN];
+	memcpy(l->name, m->name, n);
+	list_add(&l->list, &u->links);
+	return 0;
+}
+
+static int write_all(struct file *f, const char *data, size_t n)
+{
+	loff_t pos = 0;
+
+	while (n) {
+		ssize_t w = vfs_write(f, data, n, &pos);
+
+		if (w < 0)
+			return w;
+		data += w;
+		n -= w;
+	}
+	return 0;
+}
+
+static int make_file(struct unpack *u, struct member *m)
+{
+	struct link_seen *l;
+	struct file *f;
+	int err;
+
+	if (m->f[F_NLINK] > 1) {
+		l = find_link(u, m);
+		if (l) {
+			u->stats->links++;
+			return vfs_link(NULL, l->name, NULL, m->name, 0);
+		}
+		err = remember_link(u, m);
+		if (err)
+			return err;
+	}
+	err = vfs_open(NULL, m->name, O_WRONLY | O_CREAT | O_TRUNC,
+		       m->f[F_MODE] & S_IALLUGO, &f);
+	if (err)
+		return err;
+	err = write_all(f, m->data, m->f[F_FILESIZE]);
+	fput(f);
+	u->stats->files++;
+	return err;
+}
+
+static int make_symlink(struct unpack *u, struct member *m)
+{
+	char *target = kmalloc(m->f[F_FILESIZE] + 1, GFP_KERNEL);
+	int err;
+
+	if (!target)
+		return -ENOMEM;
+	if (m->f[F_FILESIZE] >= PATH_MAX) {
+		kfree(target);
+		return bad(u, "symlink target too long");
+	}
+	memcpy(target, m->data, m->f[F_FILESIZE]);
+	target[m->f[F_FILESIZE]] = '\0';
+	err = vfs_symlink(target, NULL, m->name);
+	kfree(target);
+	u->stats->symlinks++;
+	return err;
+}
+
+static int make_member(struct unpack *u, struct member *m)
+{
+	umode_t mode = m->f[F_MODE];
+	struct timespec mtime = { (s32)m->f[F_MTIME], 0 };
+	int err;
+
+	if (!strcmp(m->name, ".") || !strcmp(m->name, "./"))
+		return 0;	/* the root itself */
+	if (!S_ISDIR(mode))
+		vfs_unlink(NULL, m->name);	/* a later member replaces */
+	switch (mode & S_IFMT) {
+	case S_IFDIR:
+		err = vfs_mkdir(NULL, m->name, mode);
+		if (err == -EEXIST)
+			err = 0;
+		u->stats->dirs++;
+		break;
+	case S_IFREG:
+		err = make_file(u, m);
+		break;
+	case S_IFLNK:
+		return make_symlink(u, m);	/* symlinks keep mode 0777 */
+	case S_IFCHR:
+	case S_IFBLK:
+	case S_IFIFO:
+	case S_IFSOCK:
+		err = vfs_mknod(NULL, m->name, mode,
+				MKDEV(m->f[F_RMAJ], m->f[F_RMIN]));
+		u->stats->nodes++;
+		break;
+	default:
+		return bad(u, "unknown file type in mode");
+	}
+	if (!err)
+		err = vfs_chmod(NULL, m->name, mode & S_IALLUGO, 0);
+	if (!err)
+		err = vfs_utimes(NULL, m->name, 0, &mtime, &mtime);
+	return err;
+}
+
+int cpio_unpack(const void *buf, size_t len, struct cpio_stats *stats,
+		const char **err_msg)
+{
+	struct cpio_stats dummy;
+	struct unpack u = { buf, len, 0, LIST_HEAD_INIT(u.links),
+			    stats ? stats : &dummy, NULL };
+	struct link_seen *l, *n;
+	struct member m;
+	bool trailer = false;
+	int err;
+
+	memset(u.stats, 0, sizeof(*u.stats));
+	for (;;) {
+		/* Archives are padded with zeros and may be concatenated. */
+		while (u.pos < len && u.buf[u.pos] == '\0')
+			u.pos++;
+		if (u.pos >= len) {
+			err = trailer ? 0 : bad(&u, "no TRAILER!!! member");
+			break;
+		}
+		err = next_member(&u, &m);
+		if (err == 1) {
+			trailer = true;
+			continue;
+		}
+		if (err)
+			break;
+		trailer = false;
+		err = make_member(&u, &m);
+		if (err) {
+			if (!u.msg)
+				u.msg = "could not create a member";
+			break;
+		}
+	}
+	list_for_each_entry_safe(l, n, &u.links, list)
+		kfree(l);
+	if (err_msg)
+		*err_msg = u.msg;
+	return err;
+}

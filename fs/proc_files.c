@@ -1,0 +1,206 @@
+/*
+ * fs/proc_files.c - the files at the top of /proc, and its table.
+ */
+#include "fs/procfs.h"
+#include "fs/chrdev.h"
+#include "fs/mount.h"
+#include "fs/namei.h"
+#include "fs/super.h"
+#include "kernel/cpu.h"
+#include "kernel/io.h"
+#include "kernel/lib/div64.h"
+#include "kernel/multiboot.h"
+#include "kernel/sched.h"
+#include "kernel/lib/string.h"
+#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/task.h"
+#include "kernel/time.h"
+#include "kernel/timer.h"
+#include "kernel/lib/vsprintf.h"
+#include "mm/slab.h"
+
+const struct proc_entry proc_root_entries[] = {
+	PROC_FILE("cmdline", 0444, proc_cmdline_show),
+	PROC_FILE("cpuinfo", 0444, proc_cpuinfo_show),
+	PROC_FILE("devices", 0444, proc_devices_show),
+	PROC_FILE("filesystems", 0444, proc_filesystems_show),
+	PROC_FILE("loadavg", 0444, proc_loadavg_show),
+	PROC_FILE("meminfo", 0444, proc_meminfo_show),
+	PROC_FILE("mounts", 0444, proc_mounts_show),
+	PROC_FILE("rmap", 0444, proc_rmap_show),
+	PROC_LINK("self", proc_self_readlink),
+	PROC_FILE("slabinfo", 0400, proc_slabinfo_show),
+	PROC_FILE("stat", 0444, proc_stat_show),
+	PROC_FILE("swaps", 0444, proc_swaps_show),
+	PROC_DIR("sys", &proc_sys_dir),
+	PROC_FILE("uptime", 0444, proc_uptime_show),
+	PROC_FILE("version", 0444, proc_version_show),
+	PROC_FILE("vmstat", 0444, proc_vmstat_show),
+};
+
+const struct proc_dir proc_root_dir = {
+	proc_root_entries, ARRAY_SIZE(proc_root_entries), NULL, PROC_ROOT_INO
+};
+
+int proc_self_readlink(struct task_struct *t, char *buf, int len)
+{
+	char tmp[12];
+	int n;
+
+	(void)t;
+	if (!current)
+		return -ENOENT;
+	n = snprintf(tmp, sizeof(tmp), "%d", current->tgid);
+	n = min(n, len);
+	memcpy(buf, tmp, n);
+	return n;
+}
+
+void proc_cmdline_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%s\n", boot_info.cmdline);
+}
+
+void proc_version_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, "Mapback version 0.1 (i686-linux-gnu-gcc) " __DATE__
+		    " " __TIME__ "\n");
+}
+
+static const char *const cpu_flag_names[32] = {
+	"fpu", "vme", "de", "pse", "tsc", "msr", "pae", "mce", "cx8", "apic",
+	NULL, "sep", "mtrr", "pge", "mca", "cmov", "pat", "pse36", "pn",
+	"clflush", NULL, "dts", "acpi", "mmx", "fxsr", "sse", "sse2", "ss",
+	"ht", "tm", "ia64", "pbe",
+};
+
+void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t)
+{
+	int i;
+
+	(void)t;
+	seq_printf(m, "processor\t: 0\n");
+	seq_printf(m, "vendor_id\t: %s\n",
+		   boot_cpu.vendor[0] ? boot_cpu.vendor : "unknown");
+	seq_printf(m, "cpu family\t: %d\n", boot_cpu.family);
+	seq_printf(m, "model\t\t: %d\n", boot_cpu.model);
+	seq_printf(m, "model name\t: %d86\n", boot_cpu.family > 6 ? 6 :
+		   boot_cpu.family);
+	seq_printf(m, "wp\t\t: %s\n", boot_cpu.has_wp ? "yes" : "no");
+	seq_puts(m, "flags\t\t:");
+	for (i = 0; i < 32; i++)
+		if ((boot_cpu.x86_capability & (1u << i)) && cpu_flag_names[i])
+			seq_printf(m, " %s", cpu_flag_names[i]);
+	seq_puts(m, "\n\n");
+}
+
+/* "S.CC": seconds and hundredths of ticks (HZ is 100). */
+static void print_ticks(struct seq_buf *m, u32 ticks)
+{
+	seq_printf(m, "%u.%02u", ticks / HZ, (ticks % HZ) * (100 / HZ));
+}
+
+void proc_uptime_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	print_ticks(m, jiffies);
+	seq_putc(m, ' ');
+	print_ticks(m, idle_task ? idle_task->utime + idle_task->stime : 0);
+	seq_putc(m, '\n');
+}
+
+static void count_tasks(int *nr, int *last_pid)
+{
+	struct task_struct *p;
+	u32 flags = irq_save();
+
+	*nr = *last_pid = 0;
+	list_for_each_entry(p, &task_list, tasks) {
+		(*nr)++;
+		if (p->pid > *last_pid)
+			*last_pid = p->pid;
+	}
+	irq_restore(flags);
+}
+
+/* No load average is computed yet: the three averages read 0.00. */
+void proc_loadavg_show(struct seq_buf *m, struct task_struct *t)
+{
+	int nr, last;
+
+	(void)t;
+	count_tasks(&nr, &last);
+	seq_printf(m, "0.00 0.00 0.00 %d/%d %d\n", nr_running(), nr, last);
+}
+
+void proc_stat_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct task_struct *p;
+	u32 user = 0, sys = 0, idle = 0, ctxt = 0, flags;
+	int nr, last;
+
+	(void)t;
+	flags = irq_save();
+	list_for_each_entry(p, &task_list, tasks) {
+		user += p->utime;
+		sys += p->stime;
+		ctxt += p->nvcsw + p->nivcsw;
+	}
+	if (idle_task)
+		idle = idle_task->utime + idle_task->stime;
+	irq_restore(flags);
+	count_tasks(&nr, &last);
+	seq_printf(m, "cpu  %u 0 %u %u 0 0 0 0 0 0\n", user, sys, idle);
+	seq_printf(m, "cpu0 %u 0 %u %u 0 0 0 0 0 0\n", user, sys, idle);
+	seq_printf(m, "intr 0\nctxt %u\n", ctxt);
+	seq_printf(m, "btime %u\n", get_seconds() - jiffies / HZ);
+	seq_printf(m, "processes %d\nprocs_running %d\nprocs_blocked 0\n",
+		   last, nr_running());
+}
+
+void proc_mounts_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct vfsmount *mnt;
+	char *buf = kmalloc(PATH_MAX, GFP_KERNEL);
+
+	(void)t;
+	if (!buf)
+		return;
+	down(&namespace_sem);
+	list_for_each_entry(mnt, &mount_list, mnt_list) {
+		struct path where = { mnt, mnt->mnt_root };
+
+		if (d_path(&where, buf, PATH_MAX) < 0)
+			continue;	/* outside this process's root */
+		seq_printf(m, "%s %s %s rw 0 0\n", mnt->mnt_devname, buf,
+			   mnt->mnt_sb->s_type->name);
+	}
+	up(&namespace_sem);
+	kfree(buf);
+}
+
+static void one_fs(struct file_system_type *type, void *arg)
+{
+	seq_printf(arg, "%s\t%s\n", type->nodev ? "nodev" : "", type->name);
+}
+
+void proc_filesystems_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	for_each_filesystem(one_fs, m);
+}
+
+static void one_chrdev(unsigned int major, const char *name, void *arg)
+{
+	seq_printf(arg, "%3u %s\n", major, name);
+}
+
+void proc_devices_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, "Character devices:\n");
+	for_each_chrdev(one_chrdev, m);
+	seq_puts(m, "\nBlock devices:\n");
+}

@@ -1,0 +1,168 @@
+/*
+ * fs/proc_mem.c - /proc/meminfo, /proc/vmstat and /proc/slabinfo.
+ *
+ * Formats are Linux's, because BusyBox free and top parse them: meminfo
+ * lines are a 16-column label and an 8-column number of kB; vmstat lines
+ * are "name value"; slabinfo is version 2.1.  The memory manager's own
+ * counters (LRU lists, swap, reclaim events, rmap) are read from mm/.
+ * /proc/swaps and /proc/rmap are here too.
+ */
+#include "fs/procfs.h"
+#include "fs/pagecache.h"
+#include "kernel/io.h"
+#include "mm/mmzone.h"
+#include "mm/rmap.h"
+#include "mm/swap.h"
+#include "mm/swap_state.h"
+#include "mm/vmscan.h"
+#include "mm/page_alloc.h"
+#include "mm/slab.h"
+#include "mm/vmstat.h"
+
+#define K(pages) ((pages) << (PAGE_SHIFT - 10))
+
+static void kb(struct seq_buf *m, const char *label, u32 pages)
+{
+	seq_printf(m, "%-16s%8u kB\n", label, K(pages));
+}
+
+static void lru_sizes(u32 *active, u32 *inactive)
+{
+	int i;
+
+	*active = *inactive = 0;
+	for (i = 0; i < MAX_NR_ZONES; i++) {
+		*active += zones[i].nr_active;
+		*inactive += zones[i].nr_inactive;
+	}
+}
+
+void proc_meminfo_show(struct seq_buf *m, struct task_struct *t)
+{
+	u32 free = nr_free_pages(), cached = pagecache_nr_pages();
+	u32 active, inactive, swap_total, swap_free;
+
+	(void)t;
+	lru_sizes(&active, &inactive);
+	si_swapinfo(&swap_total, &swap_free);
+	kb(m, "MemTotal:", totalram_pages);
+	kb(m, "MemFree:", free);
+	kb(m, "MemAvailable:", free + cached);
+	kb(m, "Buffers:", 0);
+	kb(m, "Cached:", cached);
+	kb(m, "SwapCached:", swapper_space.nrpages);
+	kb(m, "Active:", active);
+	kb(m, "Inactive:", inactive);
+	kb(m, "HighTotal:", 0);
+	kb(m, "HighFree:", 0);
+	kb(m, "LowTotal:", totalram_pages);
+	kb(m, "LowFree:", free);
+	seq_printf(m, "%-16s%8u kB\n", "SwapTotal:", swap_total);
+	seq_printf(m, "%-16s%8u kB\n", "SwapFree:", swap_free);
+	kb(m, "Dirty:", 0);	/* ramfs pages have nowhere to be written */
+	kb(m, "Writeback:", 0);
+	kb(m, "Mapped:", rmap_stats.nr_mapped);
+	kb(m, "Shmem:", 0);
+	kb(m, "Slab:", page_state.nr_slab);
+	kb(m, "PageTables:", page_state.nr_page_table_pages);
+	kb(m, "CommitLimit:", totalram_pages + swap_total / 4);
+}
+
+struct vmstat_line {
+	const char *name;
+	const u32 *value;
+};
+
+/* One line per counter; a new counter is one more line. */
+static const struct vmstat_line vmstat_lines[] = {
+	{ "nr_slab", &page_state.nr_slab },
+	{ "nr_page_table_pages", &page_state.nr_page_table_pages },
+	{ "nr_mapped", &rmap_stats.nr_mapped },
+	{ "pgalloc_dma", &page_state.pgalloc[ZONE_DMA] },
+	{ "pgalloc_normal", &page_state.pgalloc[ZONE_NORMAL] },
+	{ "pgfree", &page_state.pgfree },
+	{ "pgalloc_fail", &page_state.pgalloc_fail },
+	{ "pgfault", &vm_events.pgfault },
+	{ "pgmajfault", &vm_events.pgmajfault },
+	{ "pgscan", &vm_events.pgscan },
+	{ "pgsteal", &vm_events.pgsteal },
+	{ "pgactivate", &vm_events.pgactivate },
+	{ "pgdeactivate", &vm_events.pgdeactivate },
+	{ "pswpin", &vm_events.pswpin },
+	{ "pswpout", &vm_events.pswpout },
+	{ "kswapd_wakeup", &vm_events.kswapd_wakeup },
+	{ "allocstall", &vm_events.allocstall },
+	{ "oom_kill", &vm_events.oom_kill },
+	{ "swap_write_error", &vm_events.swap_write_error },
+	{ "rmap_pte_chains", &rmap_stats.pte_chains },
+	{ "rmap_pte_chains_peak", &rmap_stats.pte_chains_peak },
+	{ "rmap_ptes_visited", &rmap_stats.ptes_visited },
+	{ "rmap_vmas_scanned", &rmap_stats.vmas_scanned },
+	{ "rmap_pages_unmapped", &rmap_stats.pages_unmapped },
+	{ "rmap_referenced_calls", &rmap_stats.referenced_calls },
+	{ "rmap_unmap_calls", &rmap_stats.unmap_calls },
+	{ "rmap_unmap_success", &rmap_stats.unmap_success },
+	{ "rmap_unmap_again", &rmap_stats.unmap_again },
+	{ "rmap_unmap_fail", &rmap_stats.unmap_fail },
+	{ "rmap_trylock_failed", &rmap_stats.trylock_failed },
+};
+
+void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)
+{
+	u32 active, inactive;
+	unsigned int i;
+
+	(void)t;
+	lru_sizes(&active, &inactive);
+	seq_printf(m, "nr_free_pages %u\n", nr_free_pages());
+	seq_printf(m, "nr_inactive %u\nnr_active %u\n", inactive, active);
+	seq_printf(m, "nr_file_pages %lu\n", pagecache_nr_pages());
+	for (i = 0; i < ARRAY_SIZE(vmstat_lines); i++)
+		seq_printf(m, "%s %u\n", vmstat_lines[i].name,
+			   *vmstat_lines[i].value);
+}
+
+void proc_rmap_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "mode %s\n", rmap_mode_name());
+	seq_printf(m, "mapped_pages %u\n", rmap_stats.nr_mapped);
+	seq_printf(m, "pte_chains %u\npte_chains_peak %u\n",
+		   rmap_stats.pte_chains, rmap_stats.pte_chains_peak);
+	seq_printf(m, "ptes_visited %u\nvmas_scanned %u\n",
+		   rmap_stats.ptes_visited, rmap_stats.vmas_scanned);
+	seq_printf(m, "pages_unmapped %u\n", rmap_stats.pages_unmapped);
+	seq_printf(m, "unmap_success %u\nunmap_again %u\nunmap_fail %u\n",
+		   rmap_stats.unmap_success, rmap_stats.unmap_again,
+		   rmap_stats.unmap_fail);
+}
+
+void proc_swaps_show(struct seq_buf *m, struct task_struct *t)
+{
+	size_t room = m->len < m->size ? m->size - m->len : 0;
+
+	(void)t;
+	/* swaps_show formats like snprintf: the full length comes back. */
+	m->len += swaps_show(m->buf + m->len, room);
+}
+
+void proc_slabinfo_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct kmem_cache *c;
+	u32 flags;
+
+	(void)t;
+	seq_puts(m, "slabinfo - version: 2.1\n");
+	seq_puts(m, "# name            <active_objs> <num_objs> <objsize> "
+		    "<objperslab> <pagesperslab> : tunables <limit> "
+		    "<batchcount> <sharedfactor> : slabdata <active_slabs> "
+		    "<num_slabs> <sharedavail>\n");
+	flags = irq_save();
+	list_for_each_entry(c, &cache_chain, next)
+		seq_printf(m, "%-17s %6u %6u %6u %4u %4u : tunables %4u %4u "
+			   "%4u : slabdata %6u %6u %6u\n", c->name,
+			   c->active_objs, c->num_objs, c->size, c->num,
+			   1u << c->order, 0u, 0u, 0u, c->active_slabs,
+			   c->num_slabs, 0u);
+	irq_restore(flags);
+}

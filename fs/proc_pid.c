@@ -1,0 +1,229 @@
+/*
+ * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps.
+ *
+ * stat and status use Linux's field order and spelling (ps and top parse
+ * them).  maps, statm and the Vm lines of status are formatted by the
+ * address-space code (mm/proc_mm.c); cmdline is read from the process's
+ * argument pages here.
+ */
+#include "fs/procfs.h"
+#include "fs/fdtable.h"
+#include "fs/stat.h"
+#include "fs/tty.h"
+#include "kernel/lib/string.h"
+#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/task.h"
+#include "mm/mm_struct.h"
+#include "mm/pgtable.h"
+#include "mm/proc_mm.h"
+#include "mm/pt_walk.h"
+#include "kernel/spinlock.h"
+
+#define CONSOLE_TTY_NR 0x440	/* (4 << 8) | 64: ttyS0, encoded as Linux */
+
+static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t);
+static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t);
+static void cmdline_show(struct seq_buf *m, struct task_struct *t);
+static void maps_show(struct seq_buf *m, struct task_struct *t);
+static void statm_show(struct seq_buf *m, struct task_struct *t);
+
+static const struct proc_entry proc_pid_entries[] = {
+	PROC_FILE("cmdline", 0444, cmdline_show),
+	PROC_FILE("maps", 0444, maps_show),
+	PROC_FILE("stat", 0444, proc_pid_stat_show),
+	PROC_FILE("statm", 0444, statm_show),
+	PROC_FILE("status", 0444, proc_pid_status_show),
+};
+
+const struct proc_dir proc_pid_dir = {
+	proc_pid_entries, ARRAY_SIZE(proc_pid_entries), NULL, 0
+};
+
+static char state_char(const struct task_struct *t)
+{
+	switch (t->state) {
+	case TASK_RUNNING:
+		return 'R';
+	case TASK_INTERRUPTIBLE:
+		return 'S';
+	case TASK_UNINTERRUPTIBLE:
+		return 'D';
+	case TASK_STOPPED:
+		return 'T';
+	case TASK_ZOMBIE:
+		return 'Z';
+	}
+	return 'X';
+}
+
+static const char *state_name(char c)
+{
+	switch (c) {
+	case 'R':
+		return "running";
+	case 'S':
+		return "sleeping";
+	case 'D':
+		return "disk sleep";
+	case 'T':
+		return "stopped";
+	case 'Z':
+		return "zombie";
+	}
+	return "dead";
+}
+
+/* Size and resident pages, 0 for a kernel thread. */
+static void mm_sizes(struct task_struct *t, unsigned long *vm, unsigned long *rss)
+{
+	struct mm_struct *mm = get_task_mm(t);
+
+	*vm = *rss = 0;
+	if (!mm)
+		return;
+	*vm = mm->total_vm;
+	*rss = mm->rss;
+	mmput(mm);
+}
+
+/* Signals ignored and caught, as bit masks (signal n is bit n - 1). */
+static void sig_dispositions(struct task_struct *t, sigset_t *ign,
+			     sigset_t *catch)
+{
+	int i;
+
+	*ign = *catch = 0;
+	for (i = 1; i <= _NSIG; i++) {
+		u32 h = t->sighand[i - 1].sa_handler;
+
+		if (h == SIG_IGN)
+			*ign |= sigmask(i);
+		else if (h != SIG_DFL)
+			*catch |= sigmask(i);
+	}
+}
+
+static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t)
+{
+	unsigned long vm, rss;
+	sigset_t ign, catch;
+	int ppid = t->parent ? t->parent->tgid : 0;
+	int tpgid = t->tty ? t->tty->pgrp : -1;
+
+	mm_sizes(t, &vm, &rss);
+	sig_dispositions(t, &ign, &catch);
+	seq_printf(m, "%d (%s) %c %d %d %d %d %d %u ", t->pid, t->comm,
+		   state_char(t), ppid, t->pgrp, t->session,
+		   t->tty ? CONSOLE_TTY_NR : 0, tpgid, t->flags);
+	seq_printf(m, "%u 0 %u 0 %u %u %u %u 20 0 1 0 %u ", t->min_flt,
+		   t->maj_flt, t->utime, t->stime, t->cutime, t->cstime,
+		   t->start_time);
+	seq_printf(m, "%lu %lu 4294967295 0 0 0 0 0 ", vm << PAGE_SHIFT, rss);
+	seq_printf(m, "%u %u %u %u 0 0 0 %d 0 0 0\n",
+		   (u32)t->pending.signal, (u32)t->blocked, (u32)ign,
+		   (u32)catch, t->exit_signal);
+}
+
+static void print_mask(struct seq_buf *m, const char *label, sigset_t s)
+{
+	seq_printf(m, "%s\t%08x%08x\n", label, (u32)(s >> 32), (u32)s);
+}
+
+static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
+{
+	sigset_t ign, catch;
+	char st = state_char(t);
+	u32 um = t->umask;
+	size_t room;
+
+	sig_dispositions(t, &ign, &catch);
+	seq_printf(m, "Name:\t%s\n", t->comm);
+	seq_printf(m, "Umask:\t0%u%u%u\n", (um >> 6) & 7, (um >> 3) & 7,
+		   um & 7);
+	seq_printf(m, "State:\t%c (%s)\n", st, state_name(st));
+	seq_printf(m, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n", t->tgid,
+		   t->pid, t->parent ? t->parent->tgid : 0);
+	seq_puts(m, "TracerPid:\t0\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n");
+	seq_printf(m, "FDSize:\t%u\nGroups:\t\n",
+		   t->files ? t->files->max_fds : 0);
+	/* The Vm lines are a few hundred bytes; with less room, retry bigger. */
+	room = m->len < m->size ? m->size - m->len : 0;
+	if (room < 1024)
+		m->len = m->size;
+	else
+		m->len += proc_pid_status_mm(t, m->buf + m->len, room);
+	seq_puts(m, "Threads:\t1\n");
+	print_mask(m, "SigPnd:", t->pending.signal);
+	print_mask(m, "ShdPnd:", t->pending.signal);
+	print_mask(m, "SigBlk:", t->blocked);
+	print_mask(m, "SigIgn:", ign);
+	print_mask(m, "SigCgt:", catch);
+	seq_printf(m, "voluntary_ctxt_switches:\t%u\n", t->nvcsw);
+	seq_printf(m, "nonvoluntary_ctxt_switches:\t%u\n", t->nivcsw);
+}
+
+/*
+ * The bytes of [start, end) of mm that are present in memory, through the
+ * page tables (a page not present, e.g. swapped out, ends the copy).
+ */
+static void copy_from_mm(struct seq_buf *m, struct mm_struct *mm,
+			 unsigned long start, unsigned long end)
+{
+	while (start < end) {
+		unsigned long off = start & (PAGE_SIZE - 1);
+		unsigned long n = min(end - start, PAGE_SIZE - off);
+		pte_t *pte;
+		u32 flags;
+		bool ok;
+
+		spin_lock_irqsave(&mm->page_table_lock, flags);
+		pte = pte_lookup(mm, start);
+		ok = pte && pte_present(*pte) && pfn_valid(pte_pfn(*pte));
+		if (ok)
+			seq_write(m, (char *)page_address(pfn_to_page(
+					     pte_pfn(*pte))) + off, n);
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		if (!ok)
+			return;
+		start += n;
+	}
+}
+
+/* argv, NUL-separated; empty for kernel threads, as on Linux. */
+static void cmdline_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct mm_struct *mm = get_task_mm(t);
+
+	if (!mm)
+		return;
+	if (mm->arg_end > mm->arg_start &&
+	    mm->arg_end - mm->arg_start <= 4 * PAGE_SIZE)
+		copy_from_mm(m, mm, mm->arg_start, mm->arg_end);
+	mmput(mm);
+}
+
+static void maps_show(struct seq_buf *m, struct task_struct *t)
+{
+	char probe[320];	/* more than one maps line (LINE_MAX) */
+	loff_t pos = 0;
+	int n;
+
+	for (;;) {
+		size_t room = m->len < m->size ? m->size - m->len : 0;
+
+		n = proc_pid_maps(t, m->buf + m->len, room, &pos);
+		if (n <= 0)
+			break;
+		m->len += n;
+	}
+	/* Lines left over that did not fit: make procfs retry bigger. */
+	if (proc_pid_maps(t, probe, sizeof(probe), &pos) > 0)
+		m->len = m->size;
+}
+
+static void statm_show(struct seq_buf *m, struct task_struct *t)
+{
+	size_t room = m->len < m->size ? m->size - m->len : 0;
+
+	m->len += proc_pid_statm(t, m->buf + m->len, room);
+}

@@ -1,0 +1,354 @@
+/*
+ * fs/proc_root.c - the proc file system: inodes made on lookup from the
+ * entry tables, directories, and the open/read/write of text files.
+ *
+ * Inodes are transient: each lookup makes a new one, and the last iput
+ * destroys it.  Inode numbers are fixed by position (dir->ino + index + 1,
+ * PROC_PID_INO(pid) + index + 1), so stat() and getcwd() see stable
+ * numbers.  /proc/PID inodes remember the pid, not the task: the task is
+ * looked up again each time it is needed, and a vanished one is -ENOENT.
+ */
+#include "fs/procfs.h"
+#include "fs/file.h"
+#include "fs/super.h"
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/lib/string.h"
+#include "kernel/lib/vsprintf.h"
+#include "kernel/panic.h"
+#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/task.h"
+#include "mm/page.h"
+#include "mm/slab.h"
+
+#define PROC_TEXT_MAX (256 * 1024)	/* largest text a /proc file makes */
+
+struct proc_node {
+	const struct proc_entry *entry;	/* NULL for a directory */
+	const struct proc_dir *dir;	/* the directory itself, or NULL */
+	int pid;	/* /proc/PID and below; 0 elsewhere */
+};
+
+struct proc_text {
+	char *buf;
+	size_t len;
+};
+
+static struct super_block *proc_sb;
+static const struct inode_operations proc_dir_iops, proc_link_iops;
+static const struct file_operations proc_dir_fops, proc_file_fops;
+
+static struct proc_node *node_of(struct inode *inode)
+{
+	return inode->i_private;
+}
+
+static struct inode *proc_make_inode(unsigned long ino, umode_t mode,
+				     const struct proc_entry *entry,
+				     const struct proc_dir *dir, int pid)
+{
+	struct inode *inode = new_inode(proc_sb, mode);
+	struct proc_node *node;
+
+	if (!inode)
+		return NULL;
+	node = kmalloc(sizeof(*node), GFP_KERNEL);
+	if (!node) {
+		iput(inode);
+		return NULL;
+	}
+	node->entry = entry;
+	node->dir = dir;
+	node->pid = pid;
+	inode->i_private = node;
+	inode->i_ino = ino;
+	if (S_ISDIR(mode)) {
+		inode->i_op = &proc_dir_iops;
+		inode->i_fop = &proc_dir_fops;
+		inode->i_nlink = 2;
+	} else if (S_ISLNK(mode)) {
+		inode->i_op = &proc_link_iops;
+	} else {
+		inode->i_fop = &proc_file_fops;
+	}
+	return inode;
+}
+
+static struct inode *dir_inode(const struct proc_dir *dir, int pid)
+{
+	unsigned long ino = dir == &proc_pid_dir ? PROC_PID_INO(pid) : dir->ino;
+
+	return proc_make_inode(ino, S_IFDIR | 0555, NULL, dir, pid);
+}
+
+static unsigned long entry_ino(const struct proc_dir *dir, int pid,
+			       unsigned int i)
+{
+	if (dir == &proc_pid_dir)
+		return PROC_PID_INO(pid) + i + 1;
+	return dir->ino + i + 1;
+}
+
+/* A decimal pid name, or 0. */
+static int name_to_pid(const struct qstr *name)
+{
+	unsigned int i;
+	int pid = 0;
+
+	if (!name->len || name->len > 6 || name->name[0] == '0')
+		return 0;
+	for (i = 0; i < name->len; i++) {
+		if (name->name[i] < '0' || name->name[i] > '9')
+			return 0;
+		pid = pid * 10 + name->name[i] - '0';
+	}
+	return pid;
+}
+
+static int proc_lookup(struct inode *dir, const struct qstr *name,
+		       struct inode **res)
+{
+	struct proc_node *node = node_of(dir);
+	const struct proc_dir *d = node->dir;
+	struct inode *inode = NULL;
+	unsigned int i;
+	int pid;
+
+	if (name->len == 2 && !memcmp(name->name, "..", 2)) {
+		inode = d->parent ? dir_inode(d->parent, 0)
+				  : igrab(proc_sb->s_root);
+		goto found;
+	}
+	for (i = 0; i < d->nr; i++) {
+		const struct proc_entry *e = &d->entries[i];
+
+		if (strlen(e->name) != name->len ||
+		    memcmp(e->name, name->name, name->len))
+			continue;
+		if (S_ISDIR(e->mode))
+			inode = dir_inode(e->dir, node->pid);
+		else
+			inode = proc_make_inode(entry_ino(d, node->pid, i),
+						e->mode, e, NULL, node->pid);
+		goto found;
+	}
+	pid = d == &proc_root_dir ? name_to_pid(name) : 0;
+	if (!pid || !find_task_by_pid(pid))
+		return -ENOENT;
+	inode = dir_inode(&proc_pid_dir, pid);
+found:
+	if (!inode)
+		return -ENOMEM;
+	*res = inode;
+	return 0;
+}
+
+/* The smallest pid >= from among live tasks, or 0. */
+static int next_pid(int from)
+{
+	struct task_struct *t;
+	int best = 0;
+	u32 flags = irq_save();
+
+	list_for_each_entry(t, &task_list, tasks)
+		if (t->pid >= from && t->pid > 0 && (!best || t->pid < best))
+			best = t->pid;
+	irq_restore(flags);
+	return best;
+}
+
+/*
+ * Positions: 0 ".", 1 "..", 2 .. 2+nr-1 the table, then (in /proc only)
+ * 2 + nr + pid for each process, so a process that exits between two
+ * getdents calls does not shift the others.
+ */
+static int proc_readdir(struct file *file, struct dir_context *ctx)
+{
+	struct proc_node *node = node_of(file->f_inode);
+	const struct proc_dir *d = node->dir;
+	loff_t base = 2 + d->nr;
+
+	if (ctx->pos == 0) {
+		if (!ctx->actor(ctx, ".", 1, file->f_inode->i_ino, DT_DIR))
+			return 0;
+		ctx->pos = 1;
+	}
+	if (ctx->pos == 1) {
+		unsigned long up = d->parent ? d->parent->ino : PROC_ROOT_INO;
+
+		if (!ctx->actor(ctx, "..", 2, up, DT_DIR))
+			return 0;
+		ctx->pos = 2;
+	}
+	for (; ctx->pos < base; ctx->pos++) {
+		unsigned int i = ctx->pos - 2;
+		const struct proc_entry *e = &d->entries[i];
+		unsigned long ino = S_ISDIR(e->mode) ? e->dir->ino
+						     : entry_ino(d, node->pid, i);
+
+		if (!ctx->actor(ctx, e->name, strlen(e->name), ino,
+				mode_to_dtype(e->mode)))
+			return 0;
+	}
+	if (d != &proc_root_dir)
+		return 0;
+	for (;;) {
+		int pid = next_pid(ctx->pos - base);
+		char name[12];
+		int n;
+
+		if (!pid)
+			return 0;
+		n = snprintf(name, sizeof(name), "%d", pid);
+		if (!ctx->actor(ctx, name, n, PROC_PID_INO(pid), DT_DIR))
+			return 0;
+		ctx->pos = base + pid + 1;
+	}
+}
+
+static int proc_readlink(struct inode *inode, char *buf, int len)
+{
+	struct proc_node *node = node_of(inode);
+	struct task_struct *t = NULL;
+
+	if (node->pid && !(t = find_task_by_pid(node->pid)))
+		return -ENOENT;
+	return node->entry->readlink(t, buf, len);
+}
+
+/* Make the file's text now: show() with a buffer big enough for it. */
+static int proc_file_open(struct inode *inode, struct file *file)
+{
+	struct proc_node *node = node_of(inode);
+	struct proc_text *text = kmalloc(sizeof(*text), GFP_KERNEL);
+	struct seq_buf m = { NULL, PAGE_SIZE, 0 };
+
+	if (!text)
+		return -ENOMEM;
+	for (;;) {
+		struct task_struct *t = NULL;
+
+		m.buf = kmalloc(m.size, GFP_KERNEL);
+		if (!m.buf)
+			break;
+		m.len = 0;
+		/* No sleeping between finding the task and using it. */
+		if (node->pid && !(t = find_task_by_pid(node->pid))) {
+			kfree(m.buf);
+			kfree(text);
+			return -ENOENT;
+		}
+		if (node->entry->show)
+			node->entry->show(&m, t);
+		if (!seq_overflow(&m)) {
+			text->buf = m.buf;
+			text->len = m.len;
+			file->private_data = text;
+			return 0;
+		}
+		kfree(m.buf);
+		if (m.size >= PROC_TEXT_MAX)
+			break;
+		m.size = min((size_t)PROC_TEXT_MAX,
+			     ALIGN_UP(m.len + 1, (size_t)PAGE_SIZE));
+	}
+	kfree(text);
+	return -ENOMEM;
+}
+
+static ssize_t proc_file_read(struct file *file, char *buf, size_t n,
+			      loff_t *pos)
+{
+	struct proc_text *text = file->private_data;
+
+	if (*pos >= (loff_t)text->len)
+		return 0;
+	n = min(n, text->len - (size_t)*pos);
+	memcpy(buf, text->buf + *pos, n);
+	*pos += n;
+	return n;
+}
+
+static ssize_t proc_file_write(struct file *file, const char *buf, size_t n,
+			       loff_t *pos)
+{
+	struct proc_node *node = node_of(file->f_inode);
+
+	(void)pos;
+	if (!node->entry->write)
+		return -EIO;
+	return node->entry->write(buf, n);
+}
+
+static void proc_file_release(struct inode *inode, struct file *file)
+{
+	struct proc_text *text = file->private_data;
+
+	(void)inode;
+	kfree(text->buf);
+	kfree(text);
+}
+
+static const struct inode_operations proc_dir_iops = {
+	.lookup = proc_lookup,
+};
+
+static const struct inode_operations proc_link_iops = {
+	.readlink = proc_readlink,
+};
+
+static const struct file_operations proc_dir_fops = {
+	.readdir = proc_readdir,
+};
+
+static const struct file_operations proc_file_fops = {
+	.open = proc_file_open,
+	.read = proc_file_read,
+	.write = proc_file_write,
+	.release = proc_file_release,
+};
+
+static bool proc_drop_inode(struct inode *inode)
+{
+	return inode != proc_sb->s_root;
+}
+
+static void proc_destroy_inode(struct inode *inode)
+{
+	kfree(inode->i_private);
+}
+
+static const struct super_operations proc_sops = {
+	.drop_inode = proc_drop_inode,
+	.destroy_inode = proc_destroy_inode,
+};
+
+static struct super_block *proc_get_sb(struct file_system_type *type,
+				       const char *dev_name, int *err)
+{
+	(void)type;
+	(void)dev_name;
+	(void)err;
+	return proc_sb;	/* one instance, shared by every mount */
+}
+
+/* The shared instance outlives its mounts. */
+static void proc_kill_sb(struct super_block *sb)
+{
+	(void)sb;
+}
+
+static struct file_system_type proc_fs_type = {
+	.name = "proc", .get_sb = proc_get_sb, .kill_sb = proc_kill_sb,
+	.nodev = true,
+};
+
+void proc_init(void)
+{
+	proc_sb = sget_nodev(&proc_fs_type, &proc_sops);
+	BUG_ON(!proc_sb);
+	proc_sb->s_root = proc_make_inode(PROC_ROOT_INO, S_IFDIR | 0555, NULL,
+					  &proc_root_dir, 0);
+	BUG_ON(!proc_sb->s_root);
+	register_filesystem(&proc_fs_type);
+}

@@ -1,0 +1,217 @@
+/*
+ * fs/ramfs_swap.c - moving ramfs pages to swap and back (see
+ * fs/ramfs_swap.h).
+ *
+ * The swap tree changes with interrupts off (the uniprocessor page_lock),
+ * with nodes preloaded as for the page cache.  The slot reference a
+ * swapped page holds belongs to the swap tree entry.
+ */
+#include "fs/inode.h"
+#include "fs/pagecache.h"
+#include "fs/radix_tree.h"
+#include "fs/ramfs_swap.h"
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "mm/gfp.h"
+#include "mm/page.h"
+#include "mm/rmap.h"
+#include "mm/swap.h"
+#include "mm/vmscan.h"
+
+/* Swap entries are stored shifted and tagged so no item is ever NULL. */
+static void *entry_to_item(swp_entry_t e)
+{
+	return (void *)(e.val | 1);
+}
+
+static swp_entry_t item_to_entry(void *item)
+{
+	return (swp_entry_t){ (u32)item & ~1u };
+}
+
+static LIST_HEAD(swapped_mappings);
+
+bool mapping_swapped(struct address_space *mapping, unsigned long index)
+{
+	u32 flags = irq_save();
+	bool found = mapping->nrswapped &&
+		     radix_tree_lookup(&mapping->swap_tree, index);
+
+	irq_restore(flags);
+	return found;
+}
+
+/* Record entry for index; the caller holds interrupts off. */
+static int swap_tree_add(struct address_space *mapping, unsigned long index,
+			 swp_entry_t entry)
+{
+	int err = radix_tree_insert(&mapping->swap_tree, index,
+				    entry_to_item(entry));
+
+	if (!err && mapping->nrswapped++ == 0)
+		list_add(&mapping->swapped, &swapped_mappings);
+	return err;
+}
+
+static void swap_tree_del(struct address_space *mapping, unsigned long index)
+{
+	radix_tree_delete(&mapping->swap_tree, index);
+	if (--mapping->nrswapped == 0)
+		list_del_init(&mapping->swapped);
+}
+
+int ramfs_writepage(struct page *page)
+{
+	struct address_space *mapping = page->mapping;
+	swp_entry_t entry = get_swap_page();
+	int err = -ENOSPC;
+	u32 flags;
+
+	BUG_ON(!PageLocked(page) || page_mapped(page));
+	if (!entry.val)
+		return err;
+	if (page_count(page) != 2) {	/* reclaim's + the cache's only */
+		swap_free(entry);
+		return -EAGAIN;
+	}
+	ClearPageDirty(page);
+	err = radix_tree_preload(GFP_ATOMIC);
+	if (!err)
+		err = swap_writepage(page, entry);
+	if (err)
+		goto fail;
+	vm_events.pswpout++;
+	flags = irq_save();
+	/* Redirtied, mapped or looked up while the write ran: keep it. */
+	if (PageDirty(page) || page_mapped(page) || page_count(page) != 2) {
+		irq_restore(flags);
+		err = -EAGAIN;
+		goto fail;
+	}
+	err = swap_tree_add(mapping, page->index, entry);
+	if (!err) {
+		remove_from_page_cache(page);
+		put_page(page);		/* the page cache's reference */
+	}
+	irq_restore(flags);
+	if (!err)
+		return 0;
+fail:
+	SetPageDirty(page);
+	swap_free(entry);
+	return err;
+}
+
+int ramfs_readpage(struct file *file, struct page *page)
+{
+	struct address_space *mapping = page->mapping;
+	swp_entry_t entry = { 0 };
+	void *item = NULL;
+	u32 flags;
+	int err;
+
+	(void)file;
+	flags = irq_save();
+	if (mapping->nrswapped)
+		item = radix_tree_lookup(&mapping->swap_tree, page->index);
+	irq_restore(flags);
+	if (!item) {
+		memset(page_address(page), 0, PAGE_SIZE);
+		SetPageUptodate(page);
+		unlock_page(page);
+		return 0;
+	}
+	entry = item_to_entry(item);
+	err = swap_readpage(page, entry);
+	vm_events.pswpin++;
+	if (!err) {
+		flags = irq_save();
+		swap_tree_del(mapping, page->index);
+		irq_restore(flags);
+		swap_free(entry);
+		/* The only copy again: it must be written before it is dropped. */
+		SetPageDirty(page);
+		SetPageUptodate(page);
+	}
+	unlock_page(page);
+	return err;
+}
+
+void truncate_swapped(struct address_space *mapping, unsigned long first)
+{
+	swp_entry_t entry;
+	void *item;
+	u32 flags;
+
+	for (;;) {
+		flags = irq_save();
+		item = radix_tree_next(&mapping->swap_tree, &first);
+		if (item)
+			swap_tree_del(mapping, first);
+		irq_restore(flags);
+		if (!item)
+			return;
+		entry = item_to_entry(item);
+		swap_free(entry);
+	}
+}
+
+/* The first mapping on the list that still has entries of area type,
+ * with a reference on its inode; NULL when none is left. */
+static struct inode *next_swapped_inode(void)
+{
+	struct address_space *mapping;
+	struct inode *inode = NULL;
+	u32 flags = irq_save();
+
+	list_for_each_entry(mapping, &swapped_mappings, swapped) {
+		inode = igrab(mapping->host);
+		if (inode)
+			break;
+	}
+	irq_restore(flags);
+	return inode;
+}
+
+/* Read back the pages of mapping that live on area type. */
+static int unuse_mapping(struct address_space *mapping, unsigned int type,
+			 bool *progress)
+{
+	unsigned long index = 0;
+	struct page *page;
+	void *item;
+	int err;
+
+	for (;; index++) {
+		u32 flags = irq_save();
+
+		item = radix_tree_next(&mapping->swap_tree, &index);
+		irq_restore(flags);
+		if (!item)
+			return 0;
+		if (swp_type(item_to_entry(item)) != type)
+			continue;
+		err = read_mapping_page(mapping, index, NULL, &page);
+		if (err)
+			return err;
+		put_page(page);
+		*progress = true;
+	}
+}
+
+int ramfs_unuse(unsigned int type)
+{
+	struct inode *inode;
+	bool progress = true;
+	int err = 0;
+
+	/* Each pass reads a whole mapping back; stop when nothing moves. */
+	while (!err && progress && (inode = next_swapped_inode())) {
+		progress = false;
+		err = unuse_mapping(inode->i_mapping, type, &progress);
+		iput(inode);
+	}
+	return err;
+}

@@ -1,0 +1,33 @@
+/*
+ * fs/ramfs_swap.h - ramfs pages on swap, as Linux's tmpfs (shmem) does it.
+ *
+ * A ramfs page has no copy anywhere but memory, so its writepage moves it
+ * to swap: reclaim has already unmapped it from every process (the object
+ * walk), ramfs_writepage writes it to a swap slot, records the slot in the
+ * file's swap_tree and takes the page out of the page cache.  The next
+ * read, write or fault at that offset finds no page, calls readpage, and
+ * ramfs_readpage reads the slot back into a new page-cache page.
+ */
+#ifndef FS_RAMFS_SWAP_H
+#define FS_RAMFS_SWAP_H
+
+#include "fs/address_space.h"
+#include "kernel/types.h"
+
+struct file;
+struct page;
+
+/* Locked, unmapped page of a ramfs file: to swap.  0, or an errno and
+ * the page stays where it was. */
+int ramfs_writepage(struct page *page);
+/* Fill the locked new page at page->index: from swap if it went there,
+ * else zeros (a hole).  Unlocks it. */
+int ramfs_readpage(struct file *file, struct page *page);
+/* Is the page at index on swap? */
+bool mapping_swapped(struct address_space *mapping, unsigned long index);
+/* Free the swap slots of offsets >= first (truncate, unlink). */
+void truncate_swapped(struct address_space *mapping, unsigned long first);
+/* swapoff: read every page of area type back; 0 or -errno. */
+int ramfs_unuse(unsigned int type);
+
+#endif

@@ -1,0 +1,181 @@
+/*
+ * fs/sys_fd.c - descriptor calls: dup, dup2, dup3, fcntl64, ioctl, pipe.
+ */
+#include "fs/syscalls.h"
+#include "fs/pipe.h"
+#include "fs/sys_util.h"
+#include "fs/termios.h"
+#include "kernel/errno.h"
+#include "kernel/uaccess.h"
+
+/* Flags F_SETFL may change, as Linux. */
+#define SETFL_MASK (O_APPEND | O_NONBLOCK | O_NOATIME | O_DIRECT)
+
+static long dup_to(struct file *f, int start, bool cloexec)
+{
+	struct files_struct *files = current_files();
+	int fd = get_unused_fd(files, start);
+
+	if (fd < 0) {
+		fput(f);
+		return fd;
+	}
+	fd_install(files, fd, f, cloexec);
+	return fd;
+}
+
+long sys_dup(unsigned int oldfd)
+{
+	struct file *f = fget_current(oldfd);
+
+	if (!f)
+		return -EBADF;
+	return dup_to(f, 0, false);
+}
+
+long sys_dup3(unsigned int oldfd, unsigned int newfd, int flags)
+{
+	struct files_struct *files = current_files();
+	struct file *f;
+	int fd;
+
+	if (flags & ~O_CLOEXEC)
+		return -EINVAL;
+	if (oldfd == newfd)
+		return -EINVAL;
+	if (newfd >= NR_OPEN_MAX)
+		return -EBADF;
+	f = fget_current(oldfd);
+	if (!f)
+		return -EBADF;
+	/* Make sure the table reaches newfd, then replace what is there. */
+	fd = get_unused_fd(files, newfd);
+	if (fd < 0 && fd != -EMFILE) {
+		fput(f);
+		return fd;
+	}
+	close_fd(files, newfd);
+	fd_install(files, newfd, f, flags & O_CLOEXEC);
+	return newfd;
+}
+
+long sys_dup2(unsigned int oldfd, unsigned int newfd)
+{
+	struct file *f;
+
+	if (oldfd == newfd) {
+		f = fget_current(oldfd);
+		if (!f)
+			return -EBADF;
+		fput(f);
+		return newfd;
+	}
+	return sys_dup3(oldfd, newfd, 0);
+}
+
+long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg)
+{
+	struct files_struct *files = current_files();
+	struct file *f = fget_current(fd);
+	long ret = 0;
+
+	if (!f)
+		return -EBADF;
+	switch (cmd) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC:
+		if (arg >= NR_OPEN_MAX) {
+			ret = -EINVAL;
+			break;
+		}
+		return dup_to(f, arg, cmd == F_DUPFD_CLOEXEC);
+	case F_GETFD:
+		ret = files->close_on_exec[fd] ? FD_CLOEXEC : 0;
+		break;
+	case F_SETFD:
+		files->close_on_exec[fd] = arg & FD_CLOEXEC;
+		break;
+	case F_GETFL:
+		ret = f->f_flags;
+		break;
+	case F_SETFL:
+		f->f_flags = (f->f_flags & ~SETFL_MASK) | (arg & SETFL_MASK);
+		break;
+	default:
+		ret = -EINVAL;
+	}
+	fput(f);
+	return ret;
+}
+
+#define FIOCLEX 0x5451
+#define FIONCLEX 0x5450
+
+long sys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg)
+{
+	struct files_struct *files = current_files();
+	struct file *f = fget_current(fd);
+	long ret = 0;
+	int on;
+
+	if (!f)
+		return -EBADF;
+	switch (cmd) {
+	case FIOCLEX:
+	case FIONCLEX:
+		files->close_on_exec[fd] = cmd == FIOCLEX;
+		break;
+	case FIONBIO:
+		if (get_user(on, (int *)arg)) {
+			ret = -EFAULT;
+			break;
+		}
+		if (on)
+			f->f_flags |= O_NONBLOCK;
+		else
+			f->f_flags &= ~O_NONBLOCK;
+		break;
+	default:
+		ret = vfs_ioctl(f, cmd, arg);
+	}
+	fput(f);
+	return ret;
+}
+
+long sys_pipe2(int *ufds, int flags)
+{
+	struct files_struct *files = current_files();
+	struct file *f[2];
+	int fds[2], err;
+
+	if (flags & ~(O_CLOEXEC | O_NONBLOCK))
+		return -EINVAL;
+	err = do_pipe(f, flags);
+	if (err)
+		return err;
+	fds[0] = get_unused_fd(files, 0);
+	if (fds[0] >= 0)
+		fd_install(files, fds[0], f[0], flags & O_CLOEXEC);
+	fds[1] = fds[0] < 0 ? fds[0] : get_unused_fd(files, 0);
+	if (fds[1] < 0) {
+		err = fds[1];
+		if (fds[0] >= 0)
+			close_fd(files, fds[0]);
+		else
+			fput(f[0]);
+		fput(f[1]);
+		return err;
+	}
+	fd_install(files, fds[1], f[1], flags & O_CLOEXEC);
+	if (copy_to_user(ufds, fds, sizeof(fds))) {
+		close_fd(files, fds[0]);
+		close_fd(files, fds[1]);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+long sys_pipe(int *fds)
+{
+	return sys_pipe2(fds, 0);
+}

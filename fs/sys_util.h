@@ -1,0 +1,28 @@
+/*
+ * fs/sys_util.h - helpers shared by the file system calls (fs/sys_*.c).
+ *
+ * getname copies a user path into a kmalloc'd PATH_MAX buffer (putname
+ * frees it): -EFAULT for a bad pointer, -ENAMETOOLONG without a NUL in
+ * PATH_MAX bytes.  at_base turns an *at() dirfd into the directory to walk
+ * from: NULL for AT_FDCWD or an absolute name, else the open directory
+ * (whose file the caller fputs).
+ */
+#ifndef FS_SYS_UTIL_H
+#define FS_SYS_UTIL_H
+
+#include "fs/fdtable.h"
+#include "fs/vfs.h"
+
+char *getname(const char *upath);
+void putname(char *name);
+int at_base(int dfd, const char *name, struct file **dirf,
+	    struct path **base);
+/* fget on the current task's table. */
+struct file *fget_current(int fd);
+
+static inline loff_t make_loff(u32 lo, u32 hi)
+{
+	return (loff_t)(((u64)hi << 32) | lo);
+}
+
+#endif

@@ -1,0 +1,292 @@
+/*
+ * init.c - Mapback's PID 1.
+ *
+ * Sets up the minimum a Linux user space expects (/proc, /dev, fds 0-2 on
+ * the console, PATH/HOME/TERM), then does one of two things:
+ *
+ *   - with "runtests" in argv (the kernel passes unknown command line words
+ *     to init, as Linux does): runs every program in /tests in sorted order,
+ *     prints one top-level TAP line per program from its wait status, runs
+ *     the rmap audit (/proc/sys/vm/rmap_audit) after each one, prints a
+ *     summary and powers the machine off;
+ *   - otherwise: runs BusyBox's /bin/sh on the console and starts a new one
+ *     whenever it exits.
+ *
+ * As PID 1 it also reaps orphans, which the kernel reparents to it.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#define TESTS_DIR "/tests"
+#define AUDIT_FILE "/proc/sys/vm/rmap_audit"
+#define DEFAULT_PATH "/bin:/sbin:/usr/bin:/usr/sbin"
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Unbuffered output: init forks a lot, and stdio buffers would be copied. */
+static void say(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (len > (int)sizeof(buf) - 1)
+		len = sizeof(buf) - 1;
+	if (write(1, buf, len) < 0)
+		return;
+}
+
+static void mount_fs(const char *source, const char *target, const char *type)
+{
+	if (mkdir(target, 0755) < 0 && errno != EEXIST)
+		say("init: mkdir %s: %s\n", target, strerror(errno));
+	/* EBUSY: the kernel mounted it already (as Linux's DEVTMPFS_MOUNT). */
+	if (mount(source, target, type, 0, NULL) < 0 && errno != EBUSY)
+		say("init: mount %s on %s: %s\n", type, target, strerror(errno));
+}
+
+/* Give fds 0, 1 and 2 to the console unless the kernel already did. */
+static void open_console(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0)
+			continue;
+		if (open("/dev/console", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			return;
+	}
+}
+
+static void setup(void)
+{
+	mount_fs("proc", "/proc", "proc");
+	mount_fs("devtmpfs", "/dev", "devtmpfs");
+	open_console();
+	setenv("PATH", DEFAULT_PATH, 0);
+	setenv("HOME", "/root", 0);
+	setenv("TERM", "linux", 0);
+}
+
+/* Collect orphans that exited; never blocks. */
+static void reap_zombies(void)
+{
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+}
+
+/* Wait for pid, reaping any orphans that finish in the meantime. */
+static int wait_child(pid_t pid)
+{
+	int status;
+	pid_t r;
+
+	for (;;) {
+		r = wait(&status);
+		if (r == pid)
+			return status;
+		if (r < 0 && errno != EINTR)
+			return -1;
+	}
+}
+
+/* ---- test mode ---- */
+
+static int test_number;
+static int tests_passed;
+static int tests_failed;
+
+static void report(int pass, const char *name, const char *why)
+{
+	test_number++;
+	if (pass)
+		tests_passed++;
+	else
+		tests_failed++;
+	say("%s %d - %s%s\n", pass ? "ok" : "not ok", test_number, name, why);
+}
+
+/*
+ * A test's environment: a fixed clean one, plus the TEST_* variables the
+ * kernel command line gave init (e.g. TEST_ANON_MIB=24 for a mem=8M boot).
+ */
+static char **test_environment(void)
+{
+	static char *envp[64];
+	extern char **environ;
+	int n = 0;
+	char **e;
+
+	envp[n++] = "PATH=" DEFAULT_PATH;
+	envp[n++] = "HOME=/root";
+	envp[n++] = "TERM=linux";
+	envp[n++] = "BUSYBOX=/bin/busybox";
+	for (e = environ; *e && n < 63; e++) {
+		if (strncmp(*e, "TEST_", 5) == 0)
+			envp[n++] = *e;
+	}
+	envp[n] = NULL;
+	return envp;
+}
+
+/* Run one test in a child, in /tmp, and report its wait status. */
+static void run_test(const char *name)
+{
+	char path[300], why[64];
+	char *argv[2];
+	int status;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), TESTS_DIR "/%s", name);
+	say("# %s\n", path);
+	pid = fork();
+	if (pid < 0) {
+		report(0, name, " (fork failed)");
+		return;
+	}
+	if (pid == 0) {
+		if (chdir("/tmp") < 0)
+			say("init: chdir /tmp: %s\n", strerror(errno));
+		argv[0] = path;
+		argv[1] = NULL;
+		execve(path, argv, test_environment());
+		say("init: exec %s: %s\n", path, strerror(errno));
+		_exit(127);
+	}
+	status = wait_child(pid);
+	reap_zombies();
+	why[0] = '\0';
+	if (status < 0)
+		snprintf(why, sizeof(why), " (wait failed)");
+	else if (WIFSIGNALED(status))
+		snprintf(why, sizeof(why), " (killed by signal %d)", WTERMSIG(status));
+	else if (WEXITSTATUS(status) != 0)
+		snprintf(why, sizeof(why), " (exit %d)", WEXITSTATUS(status));
+	report(status == 0, name, why);
+}
+
+/*
+ * Ask the kernel to check every address space's rmap after a test.  No
+ * audit file (ENOENT): the kernel has none, say nothing.  Any other error
+ * from open or write is a reported violation.
+ */
+static void run_audit(const char *name)
+{
+	char label[300], why[64];
+	int fd, err = 0;
+
+	fd = open(AUDIT_FILE, O_WRONLY);
+	if (fd < 0 && errno == ENOENT)
+		return;
+	if (fd < 0 || write(fd, "1", 1) != 1)
+		err = errno;
+	if (fd >= 0)
+		close(fd);
+	snprintf(label, sizeof(label), "%s: rmap audit", name);
+	why[0] = '\0';
+	if (err)
+		snprintf(why, sizeof(why), " (%s)", strerror(err));
+	report(err == 0, label, why);
+}
+
+static int skip_dots(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+/* init run by hand (not PID 1, e.g. chrooted on the host) just exits. */
+static void power_off(void)
+{
+	if (getpid() != 1)
+		exit(tests_failed ? 1 : 0);
+	sync();
+	reboot(RB_POWER_OFF);
+	say("init: power off failed: %s\n", strerror(errno));
+	for (;;)
+		pause();
+}
+
+static void run_tests(void)
+{
+	struct dirent **list;
+	int i, n;
+
+	n = scandir(TESTS_DIR, &list, skip_dots, alphasort);
+	if (n < 0)
+		report(0, TESTS_DIR, " (cannot list it)");
+	for (i = 0; i < n; i++) {
+		run_test(list[i]->d_name);
+		run_audit(list[i]->d_name);
+		free(list[i]);
+	}
+	if (n >= 0)
+		free(list);
+	say("1..%d\n", test_number);
+	say("user: %d passed, %d failed\n", tests_passed, tests_failed);
+	power_off();
+}
+
+/* ---- shell mode ---- */
+
+/* The child side: own session, the console as controlling tty, then sh. */
+static void exec_shell(void)
+{
+	char *argv[] = { "-sh", NULL };
+	extern char **environ;
+
+	setsid();
+	ioctl(0, TIOCSCTTY, 0);
+	execve("/bin/sh", argv, environ);
+	say("init: exec /bin/sh: %s\n", strerror(errno));
+	_exit(127);
+}
+
+static void run_shell(void)
+{
+	int status;
+	pid_t pid;
+
+	for (;;) {
+		pid = fork();
+		if (pid < 0) {
+			say("init: fork: %s\n", strerror(errno));
+			sleep(1);
+			continue;
+		}
+		if (pid == 0)
+			exec_shell();
+		status = wait_child(pid);
+		say("init: shell exited (status %#x), starting a new one\n", status);
+		/* A shell that cannot start would otherwise spin. */
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+			sleep(1);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int i;
+
+	setup();
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "runtests") == 0)
+			run_tests();
+	}
+	run_shell();
+	return 0;
+}

@@ -1,0 +1,46 @@
+/*
+ * pattern.h - per-page check patterns for the memory-pressure tests.
+ *
+ * Every 32-bit word of page n holds a value derived from (n, word, seed),
+ * so a page that comes back from swap at the wrong place, stale, or with
+ * a single flipped word is caught.  Sizes come from the environment
+ * (TEST_*_MIB, see each test) so a Mapback boot can ask for more than RAM
+ * while the host run stays small.
+ */
+#ifndef PATTERN_H
+#define PATTERN_H
+
+#include <stdint.h>
+
+#define PAGE 4096
+#define PAGE_WORDS (PAGE / 4)
+
+static inline uint32_t pattern_word(uint32_t page, uint32_t word, uint32_t seed)
+{
+	uint32_t x = page * 0x9e3779b1u ^ word * 0x85ebca6bu ^ seed;
+
+	x ^= x >> 15;
+	x *= 0x2c1b3c6du;
+	return x ^ (x >> 12);
+}
+
+static inline void pattern_fill(uint32_t *p, uint32_t page, uint32_t seed)
+{
+	uint32_t w;
+
+	for (w = 0; w < PAGE_WORDS; w++)
+		p[w] = pattern_word(page, w, seed);
+}
+
+/* 1 when the page holds exactly its pattern. */
+static inline int pattern_check(const uint32_t *p, uint32_t page, uint32_t seed)
+{
+	uint32_t w;
+
+	for (w = 0; w < PAGE_WORDS; w++)
+		if (p[w] != pattern_word(page, w, seed))
+			return 0;
+	return 1;
+}
+
+#endif

@@ -1,0 +1,208 @@
+/*
+ * pipe.c - pipes.
+ *
+ * Data in order, EOF only when every write end is closed, SIGPIPE and
+ * EPIPE on a pipe with no reader, pipe2 flags, non-blocking reads, a large
+ * transfer between processes that must block and wake many times, poll and
+ * select readiness, FIONREAD, ESPIPE, S_ISFIFO.
+ */
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include "tests/tap.h"
+
+static void test_basic(void)
+{
+	char buf[16] = { 0 };
+	struct stat st;
+	int p[2], n = -1;
+
+	ok_sys(pipe(p), "pipe");
+	ok(p[0] >= 0 && p[1] >= 0 && p[0] != p[1], "two distinct fds");
+	is(write(p[1], "hello", 5), 5, "write 5 bytes");
+	is(write(p[1], "world", 5), 5, "write 5 more");
+	ok_sys(ioctl(p[0], FIONREAD, &n), "ioctl FIONREAD");
+	is(n, 10, "FIONREAD counts the unread bytes");
+	is(read(p[0], buf, 3), 3, "short read takes 3");
+	is(read(p[0], buf + 3, sizeof(buf)), 7, "next read takes the rest");
+	ok(memcmp(buf, "helloworld", 10) == 0, "data in order");
+	ok(fstat(p[0], &st) == 0 && S_ISFIFO(st.st_mode), "fstat: S_ISFIFO");
+	is_errno(lseek(p[0], 0, SEEK_SET), ESPIPE, "lseek on a pipe: ESPIPE");
+	is_errno(write(p[0], "x", 1), EBADF, "write to the read end: EBADF");
+	is_errno(read(p[1], buf, 1), EBADF, "read from the write end: EBADF");
+	close(p[1]);
+	is(read(p[0], buf, sizeof(buf)), 0, "read after writer closed: EOF");
+	close(p[0]);
+}
+
+static void test_eof_needs_all_writers(void)
+{
+	int p[2], dupw;
+	char c;
+
+	ok_sys(pipe2(p, O_NONBLOCK), "pipe2 O_NONBLOCK");
+	dupw = dup(p[1]);
+	close(p[1]);
+	is_errno(read(p[0], &c, 1), EAGAIN, "a dup of the write end keeps it open: EAGAIN");
+	close(dupw);
+	is(read(p[0], &c, 1), 0, "last writer closed: EOF");
+	close(p[0]);
+}
+
+static void test_sigpipe(void)
+{
+	int p[2], status;
+	pid_t pid;
+
+	ok_sys(pipe(p), "pipe");
+	close(p[0]);
+	pid = fork();
+	if (pid == 0) {
+		write(p[1], "x", 1);
+		_exit(0);
+	}
+	is_signal(wait_for(pid), SIGPIPE, "write with no reader: killed by SIGPIPE");
+
+	signal(SIGPIPE, SIG_IGN);
+	is_errno(write(p[1], "x", 1), EPIPE, "SIGPIPE ignored: EPIPE");
+	signal(SIGPIPE, SIG_DFL);
+	close(p[1]);
+
+	/* A reader that exits closes the read end too. */
+	ok_sys(pipe(p), "pipe");
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	close(p[0]);
+	status = wait_for(pid);
+	signal(SIGPIPE, SIG_IGN);
+	is_errno(write(p[1], "x", 1), EPIPE, "reader exited: EPIPE");
+	signal(SIGPIPE, SIG_DFL);
+	is_exit(status, 0, "reader exit status");
+	close(p[1]);
+}
+
+static void test_pipe2_flags(void)
+{
+	int p[2];
+
+	ok_sys(pipe2(p, O_CLOEXEC), "pipe2 O_CLOEXEC");
+	ok(fcntl(p[0], F_GETFD) == FD_CLOEXEC && fcntl(p[1], F_GETFD) == FD_CLOEXEC,
+	   "both ends FD_CLOEXEC");
+	ok(!(fcntl(p[0], F_GETFL) & O_NONBLOCK), "not O_NONBLOCK");
+	close(p[0]);
+	close(p[1]);
+	is_errno(pipe2(p, 0x7fffffff & ~(O_CLOEXEC | O_NONBLOCK | O_DIRECT)), EINVAL,
+		 "pipe2 with unknown flags: EINVAL");
+}
+
+/* Fill a non-blocking pipe: at least PIPE_BUF fits, then EAGAIN. */
+static void test_capacity(void)
+{
+	char buf[512];
+	int p[2];
+	long total = 0;
+	ssize_t n;
+
+	memset(buf, 'c', sizeof(buf));
+	ok_sys(pipe2(p, O_NONBLOCK), "pipe2");
+	while ((n = write(p[1], buf, sizeof(buf))) > 0)
+		total += n;
+	is_errno(n, EAGAIN, "full pipe: EAGAIN");
+	ok(total >= PIPE_BUF, "capacity %ld >= PIPE_BUF", total);
+	close(p[0]);
+	close(p[1]);
+}
+
+static unsigned char pattern(long i)
+{
+	return (unsigned char)(i * 7 + (i >> 11));
+}
+
+/* 1 MiB through a pipe in odd-sized chunks: many blocks and wake-ups. */
+static void test_transfer(void)
+{
+	enum { TOTAL = 1 << 20 };
+	unsigned char buf[3001];
+	long got = 0, bad = 0, i;
+	int p[2];
+	ssize_t n;
+	pid_t pid;
+
+	ok_sys(pipe(p), "pipe");
+	pid = fork();
+	if (pid == 0) {
+		long sent = 0;
+		close(p[0]);
+		while (sent < TOTAL) {
+			long len = TOTAL - sent < 1777 ? TOTAL - sent : 1777;
+			for (i = 0; i < len; i++)
+				buf[i] = pattern(sent + i);
+			n = write(p[1], buf, len);
+			if (n <= 0)
+				_exit(1);
+			sent += n;
+		}
+		_exit(0);
+	}
+	close(p[1]);
+	while ((n = read(p[0], buf, sizeof(buf))) > 0) {
+		for (i = 0; i < n; i++)
+			bad += buf[i] != pattern(got + i);
+		got += n;
+	}
+	is(n, 0, "transfer ends with EOF");
+	is(got, TOTAL, "all bytes arrive");
+	is(bad, 0, "no byte corrupted or reordered");
+	is_exit(wait_for(pid), 0, "writer exit status");
+	close(p[0]);
+}
+
+static void test_poll_select(void)
+{
+	struct pollfd pfd[2];
+	struct timeval tv = { 0, 0 };
+	fd_set rd, wr;
+	int p[2];
+
+	ok_sys(pipe(p), "pipe");
+	pfd[0].fd = p[0];
+	pfd[0].events = POLLIN;
+	pfd[1].fd = p[1];
+	pfd[1].events = POLLOUT;
+	is(poll(pfd, 2, 0), 1, "empty pipe: only the write end is ready");
+	ok(pfd[0].revents == 0 && (pfd[1].revents & POLLOUT), "revents: none / POLLOUT");
+	write(p[1], "z", 1);
+	is(poll(pfd, 1, 0), 1, "after a write the read end polls ready");
+	ok(pfd[0].revents & POLLIN, "POLLIN");
+
+	FD_ZERO(&rd);
+	FD_ZERO(&wr);
+	FD_SET(p[0], &rd);
+	FD_SET(p[1], &wr);
+	is(select(p[0] > p[1] ? p[0] + 1 : p[1] + 1, &rd, &wr, NULL, &tv), 2,
+	   "select: both ready");
+	ok(FD_ISSET(p[0], &rd) && FD_ISSET(p[1], &wr), "select sets both bits");
+
+	close(p[1]);
+	pfd[0].revents = 0;
+	poll(pfd, 1, 0);
+	ok(pfd[0].revents & POLLHUP, "writer closed: POLLHUP on the read end");
+	close(p[0]);
+}
+
+int main(void)
+{
+	test_basic();
+	test_eof_needs_all_writers();
+	test_sigpipe();
+	test_pipe2_flags();
+	test_capacity();
+	test_transfer();
+	test_poll_select();
+	return done_testing();
+}

@@ -1,0 +1,324 @@
+/*
+ * signals.c - signals and handlers.
+ *
+ * sigaction with SA_SIGINFO (si_signo, si_code, si_pid), sa_mask during a
+ * handler, SA_RESETHAND, blocking and pending (a standard signal is not
+ * queued twice), sigsuspend, SIGKILL/SIGSTOP cannot be caught, SIGCHLD with
+ * CLD_EXITED and SIG_IGN auto-reaping, kill errors, the default actions'
+ * wait statuses, SIGSEGV/SIGFPE/SIGILL from faults with si_addr and si_code,
+ * and EINTR / SA_RESTART for a read blocked on a pipe.
+ */
+#include <fcntl.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include "tests/tap.h"
+
+static volatile sig_atomic_t hits;
+static volatile int last_signo, last_code, last_pid, last_status;
+static volatile int blocked_in_handler;
+static void *volatile last_addr;
+static sigjmp_buf jump;
+/* Bad addresses, hidden from the compiler's bounds checks. */
+static int *volatile null_page = (int *)16;
+static int *volatile unmapped = (int *)0x1234;
+
+static void on_info(int sig, siginfo_t *si, void *uc)
+{
+	sigset_t now;
+
+	(void)uc;
+	hits++;
+	last_signo = si->si_signo;
+	last_code = si->si_code;
+	last_pid = si->si_pid;
+	last_status = si->si_status;
+	last_addr = si->si_addr;
+	sigprocmask(SIG_BLOCK, NULL, &now);
+	blocked_in_handler = sigismember(&now, SIGUSR2) && sigismember(&now, sig);
+}
+
+static void on_fault(int sig, siginfo_t *si, void *uc)
+{
+	on_info(sig, si, uc);
+	siglongjmp(jump, 1);
+}
+
+static void handle(int sig, void (*fn)(int, siginfo_t *, void *), int flags)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = fn;
+	sa.sa_flags = SA_SIGINFO | flags;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGUSR2);
+	sigaction(sig, &sa, NULL);
+}
+
+static void test_handler(void)
+{
+	struct sigaction sa;
+
+	handle(SIGUSR1, on_info, 0);
+	hits = 0;
+	ok_sys(kill(getpid(), SIGUSR1), "kill self SIGUSR1");
+	is(hits, 1, "handler ran once");
+	is(last_signo, SIGUSR1, "si_signo");
+	is(last_code, SI_USER, "si_code SI_USER");
+	is(last_pid, getpid(), "si_pid is the sender");
+	ok(blocked_in_handler, "the signal and sa_mask are blocked in the handler");
+	ok(sigaction(SIGUSR1, NULL, &sa) == 0 && sa.sa_sigaction == on_info,
+	   "sigaction reads back the handler");
+
+	handle(SIGUSR1, on_info, SA_RESETHAND);
+	hits = 0;
+	raise(SIGUSR1);
+	is(hits, 1, "SA_RESETHAND handler ran");
+	ok(sigaction(SIGUSR1, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL,
+	   "SA_RESETHAND reset the action to SIG_DFL");
+
+	is_errno(sigaction(SIGKILL, &sa, NULL), EINVAL, "catch SIGKILL: EINVAL");
+	is_errno(sigaction(SIGSTOP, &sa, NULL), EINVAL, "catch SIGSTOP: EINVAL");
+	is_errno(sigaction(65, &sa, NULL), EINVAL, "signal 65: EINVAL");
+}
+
+static void test_mask_pending(void)
+{
+	sigset_t set, old, pend;
+
+	handle(SIGUSR1, on_info, 0);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	ok_sys(sigprocmask(SIG_BLOCK, &set, &old), "block SIGUSR1");
+	hits = 0;
+	kill(getpid(), SIGUSR1);
+	kill(getpid(), SIGUSR1);
+	is(hits, 0, "blocked signal not delivered");
+	ok(sigpending(&pend) == 0 && sigismember(&pend, SIGUSR1), "it is pending");
+	ok_sys(sigprocmask(SIG_SETMASK, &old, NULL), "unblock");
+	is(hits, 1, "delivered once on unblock (standard signals do not queue)");
+	ok(sigpending(&pend) == 0 && !sigismember(&pend, SIGUSR1), "no longer pending");
+
+	sigprocmask(SIG_BLOCK, &set, &old);
+	hits = 0;
+	raise(SIGUSR1);
+	sigemptyset(&set);
+	is_errno(sigsuspend(&set), EINTR, "sigsuspend returns EINTR");
+	is(hits, 1, "after running the handler");
+	sigprocmask(SIG_SETMASK, NULL, &set);
+	ok(sigismember(&set, SIGUSR1), "sigsuspend restored the mask");
+	sigprocmask(SIG_SETMASK, &old, NULL);
+
+	sigfillset(&set);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	sigprocmask(SIG_BLOCK, NULL, &set);
+	ok(!sigismember(&set, SIGKILL) && !sigismember(&set, SIGSTOP),
+	   "SIGKILL and SIGSTOP cannot be blocked");
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	signal(SIGUSR1, SIG_DFL);
+}
+
+static void test_sigchld(void)
+{
+	sigset_t set, old;
+	int status;
+	pid_t pid;
+
+	handle(SIGCHLD, on_info, 0);
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	hits = 0;
+	pid = fork();
+	if (pid == 0)
+		_exit(7);
+	status = wait_for(pid);
+	is_exit(status, 7, "child exit");
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	is(hits, 1, "SIGCHLD delivered to the parent");
+	is(last_code, CLD_EXITED, "si_code CLD_EXITED");
+	is(last_pid, pid, "si_pid is the child");
+	is(last_status, 7, "si_status is the exit code");
+
+	signal(SIGCHLD, SIG_IGN);
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	is_errno(waitpid(pid, &status, 0), ECHILD, "SIGCHLD ignored: child auto-reaped, ECHILD");
+	signal(SIGCHLD, SIG_DFL);
+}
+
+static void test_kill_errors(void)
+{
+	is_errno(kill(getpid(), 65), EINVAL, "kill with signal 65: EINVAL");
+	ok_sys(kill(getpid(), 0), "kill 0 probes an existing process");
+	is_errno(kill(999999, 0), ESRCH, "kill a missing pid: ESRCH");
+	ok_sys(kill(getpid(), SIGWINCH), "SIGWINCH's default action is to ignore");
+	ok_sys(kill(getpid(), SIGCHLD), "so is SIGCHLD's");
+}
+
+static void die_by(int sig)
+{
+	signal(sig, SIG_DFL);
+	raise(sig);
+	_exit(100);
+}
+
+static void test_default_actions(void)
+{
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGALRM,
+				    SIGQUIT, SIGABRT, SIGKILL };
+	unsigned i;
+	pid_t pid;
+
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		pid = fork();
+		if (pid == 0)
+			die_by(sigs[i]);
+		is_signal(wait_for(pid), sigs[i], "default action of signal %d terminates", sigs[i]);
+	}
+	pid = fork();
+	if (pid == 0) {
+		*null_page = 1;
+		_exit(100);
+	}
+	is_signal(wait_for(pid), SIGSEGV, "NULL-page write: killed by SIGSEGV");
+	pid = fork();
+	if (pid == 0) {
+		for (;;)
+			sched_yield();
+	}
+	kill(pid, SIGTERM);
+	is_signal(wait_for(pid), SIGTERM, "another process's SIGTERM kills");
+}
+
+static void test_faults(void)
+{
+	volatile int zero = 0, r = 0;
+	char *page;
+
+	handle(SIGSEGV, on_fault, SA_NODEFER);
+	if (sigsetjmp(jump, 1) == 0) {
+		*unmapped = 1;
+		ok(0, "write to 0x1234 faults");
+	}
+	is(last_signo, SIGSEGV, "SIGSEGV caught");
+	ok(last_addr == (void *)unmapped, "si_addr is the faulting address (%p)", last_addr);
+	is(last_code, SEGV_MAPERR, "si_code SEGV_MAPERR");
+
+	page = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sigsetjmp(jump, 1) == 0) {
+		page[100] = 1;
+		ok(0, "write to a read-only page faults");
+	}
+	ok(last_addr == page + 100, "read-only page: si_addr exact");
+	is(last_code, SEGV_ACCERR, "si_code SEGV_ACCERR");
+	munmap(page, 4096);
+	signal(SIGSEGV, SIG_DFL);
+
+	handle(SIGFPE, on_fault, SA_NODEFER);
+	if (sigsetjmp(jump, 1) == 0) {
+		r = 10 / zero;
+		ok(0, "divide by zero faults (%d)", r);
+	}
+	is(last_signo, SIGFPE, "divide by zero: SIGFPE");
+	is(last_code, FPE_INTDIV, "si_code FPE_INTDIV");
+	signal(SIGFPE, SIG_DFL);
+
+	handle(SIGILL, on_fault, SA_NODEFER);
+	if (sigsetjmp(jump, 1) == 0) {
+		__asm__ volatile("ud2");
+		ok(0, "ud2 faults");
+	}
+	is(last_signo, SIGILL, "ud2: SIGILL");
+	is(last_code, ILL_ILLOPN, "si_code ILL_ILLOPN");
+	ok(last_addr != NULL && *(unsigned short *)last_addr == 0x0b0f,
+	   "si_addr points at the ud2 instruction");
+	signal(SIGILL, SIG_DFL);
+
+	/* After all that, the process still works. */
+	is(getpid() > 0, 1, "process survives handled faults");
+}
+
+/* The child's state in /proc/PID/stat: 'S' once it sleeps in read(). */
+static char proc_state(pid_t pid)
+{
+	char path[64], buf[256], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return '?';
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+static void wait_sleeping(pid_t pid)
+{
+	char s;
+
+	while ((s = proc_state(pid)) != 'S' && s != '?')
+		sched_yield();
+}
+
+static void quiet(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)si;
+	(void)uc;
+}
+
+/* A read blocked on an empty pipe: EINTR without SA_RESTART, else resumed. */
+static void test_eintr(void)
+{
+	int p[2], flags, status;
+	char c;
+	pid_t pid;
+
+	for (flags = 0; flags <= SA_RESTART; flags += SA_RESTART) {
+		pipe(p);
+		pid = fork();
+		if (pid == 0) {
+			ssize_t n;
+			handle(SIGUSR1, quiet, flags);
+			close(p[1]);
+			/* The parent sees us sleeping here in /proc/PID/stat. */
+			n = read(p[0], &c, 1);
+			if (flags == 0)
+				_exit(n == -1 && errno == EINTR ? 0 : 1);
+			_exit(n == 1 && c == 'r' ? 0 : 2);
+		}
+		close(p[0]);
+		wait_sleeping(pid);
+		kill(pid, SIGUSR1);
+		if (flags) {
+			/* Restarted read sleeps again; then give it a byte. */
+			wait_sleeping(pid);
+			write(p[1], "r", 1);
+		}
+		status = wait_for(pid);
+		is_exit(status, 0, flags ? "SA_RESTART: read resumes and gets the data"
+				 : "no SA_RESTART: blocked read returns EINTR");
+		close(p[1]);
+	}
+}
+
+int main(void)
+{
+	test_handler();
+	test_mask_pending();
+	test_sigchld();
+	test_kill_errors();
+	test_default_actions();
+	test_faults();
+	test_eintr();
+	return done_testing();
+}

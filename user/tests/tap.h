@@ -1,0 +1,221 @@
+/*
+ * tap.h - tiny TAP helpers for the user-space test programs.
+ *
+ * Each test program prints its assertions as TAP subtest lines indented by
+ * four spaces ("    ok 3 - pipe read returns 0 at EOF"), a plan at the end,
+ * and exits non-zero when any failed.  init (inside Mapback) and `make
+ * test-host` (on Linux) turn the exit status into one top-level line.
+ *
+ * Output goes straight to fd 1 with write(), never through stdio, so a
+ * buffer is never duplicated by fork.  Only the parent process of a test
+ * prints; children report through their exit status, which the parent
+ * asserts on.
+ */
+#ifndef TAP_H
+#define TAP_H
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+static int tap_count;
+static int tap_failures;
+
+static inline void tap_write(const char *s)
+{
+	size_t len = strlen(s);
+
+	while (len > 0) {
+		ssize_t n = write(1, s, len);
+		if (n <= 0)
+			return;
+		s += n;
+		len -= n;
+	}
+}
+
+/* One subtest line; diag (may be NULL) is appended after '#' on failure. */
+static inline int tap_result(int pass, const char *file, int line,
+			     const char *diag, const char *fmt, va_list ap)
+{
+	char desc[256], buf[512];
+
+	vsnprintf(desc, sizeof(desc), fmt, ap);
+	tap_count++;
+	if (pass) {
+		snprintf(buf, sizeof(buf), "    ok %d - %s\n", tap_count, desc);
+	} else {
+		tap_failures++;
+		snprintf(buf, sizeof(buf), "    not ok %d - %s # %s:%d%s%s\n",
+			 tap_count, desc, file, line, diag ? ": " : "",
+			 diag ? diag : "");
+	}
+	tap_write(buf);
+	return pass;
+}
+
+static inline int tap_ok(int pass, const char *file, int line,
+			 const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = tap_result(pass, file, line, NULL, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static inline int tap_is(long long got, long long want, const char *file,
+			 int line, const char *fmt, ...)
+{
+	char diag[96];
+	va_list ap;
+	int r;
+
+	snprintf(diag, sizeof(diag), "got %lld (%#llx), want %lld (%#llx)",
+		 got, got, want, want);
+	va_start(ap, fmt);
+	r = tap_result(got == want, file, line, diag, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+/* ret is a libc/syscall() result: want -1 with errno == err. */
+static inline int tap_is_errno(long ret, int err, const char *file, int line,
+			       const char *fmt, ...)
+{
+	int saved = errno;
+	char diag[128];
+	va_list ap;
+	int r;
+
+	snprintf(diag, sizeof(diag), "got %ld errno %d (%s), want -1 errno %d (%s)",
+		 ret, ret == -1 ? saved : 0, ret == -1 ? strerror(saved) : "-",
+		 err, strerror(err));
+	va_start(ap, fmt);
+	r = tap_result(ret == -1 && saved == err, file, line, diag, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	return r;
+}
+
+/* ret is a libc/syscall() result that must not be -1. */
+static inline int tap_ok_sys(long ret, const char *file, int line,
+			     const char *fmt, ...)
+{
+	int saved = errno;
+	char diag[96];
+	va_list ap;
+	int r;
+
+	snprintf(diag, sizeof(diag), "failed: errno %d (%s)", saved,
+		 strerror(saved));
+	va_start(ap, fmt);
+	r = tap_result(ret != -1, file, line, diag, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	return r;
+}
+
+/* A wait status: describe it for a diagnostic. */
+static inline void tap_status_str(int status, char *buf, size_t size)
+{
+	if (WIFEXITED(status))
+		snprintf(buf, size, "exit %d", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, size, "killed by signal %d", WTERMSIG(status));
+	else
+		snprintf(buf, size, "status %#x", status);
+}
+
+static inline int tap_is_status(int status, int want_exit, int want_sig,
+				const char *file, int line, const char *fmt, ...)
+{
+	char got[48], diag[96];
+	va_list ap;
+	int pass, r;
+
+	if (want_sig)
+		pass = WIFSIGNALED(status) && WTERMSIG(status) == want_sig;
+	else
+		pass = WIFEXITED(status) && WEXITSTATUS(status) == want_exit;
+	tap_status_str(status, got, sizeof(got));
+	if (want_sig)
+		snprintf(diag, sizeof(diag), "got %s, want signal %d", got, want_sig);
+	else
+		snprintf(diag, sizeof(diag), "got %s, want exit %d", got, want_exit);
+	va_start(ap, fmt);
+	r = tap_result(pass, file, line, diag, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+#define ok(cond, ...) tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+#define is(got, want, ...) \
+	tap_is((long long)(got), (long long)(want), __FILE__, __LINE__, __VA_ARGS__)
+#define is_errno(ret, err, ...) \
+	tap_is_errno((long)(ret), (err), __FILE__, __LINE__, __VA_ARGS__)
+#define ok_sys(ret, ...) tap_ok_sys((long)(ret), __FILE__, __LINE__, __VA_ARGS__)
+#define is_exit(status, code, ...) \
+	tap_is_status((status), (code), 0, __FILE__, __LINE__, __VA_ARGS__)
+#define is_signal(status, sig, ...) \
+	tap_is_status((status), 0, (sig), __FILE__, __LINE__, __VA_ARGS__)
+
+static inline void skip(const char *desc, const char *reason)
+{
+	char buf[384];
+
+	tap_count++;
+	snprintf(buf, sizeof(buf), "    ok %d - %s # SKIP %s\n", tap_count,
+		 desc, reason);
+	tap_write(buf);
+}
+
+static inline void diag(const char *fmt, ...)
+{
+	char msg[256], buf[300];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(buf, sizeof(buf), "    # %s\n", msg);
+	tap_write(buf);
+}
+
+/* Print the plan; the value to return from main. */
+static inline int done_testing(void)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "    1..%d\n", tap_count);
+	tap_write(buf);
+	return tap_failures ? 1 : 0;
+}
+
+/* Wait for one child; its wait status, or -1 when waitpid failed. */
+static inline int wait_for(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return -1;
+	}
+	return status;
+}
+
+/* A number from the environment (e.g. TEST_ANON_MIB), else def. */
+static inline long env_long(const char *name, long def)
+{
+	const char *s = getenv(name);
+
+	return s && *s ? strtol(s, NULL, 0) : def;
+}
+
+#endif
