@@ -24,6 +24,11 @@
 #define X86_FEATURE_PSE (1u << 3)
 #define X86_FEATURE_TSC (1u << 4)
 #define X86_FEATURE_PGE (1u << 13)
+#define X86_FEATURE_FXSR (1u << 24)
+#define X86_FEATURE_SSE (1u << 25)
+
+#define CR4_OSFXSR (1u << 9)
+#define CR4_OSXMMEXCPT (1u << 10)
 
 struct cpuinfo_x86 boot_cpu;
 
@@ -55,6 +60,35 @@ GUARDED u64 cpu_rdtsc(void)
 	return ((u64)hi << 32) | lo;
 }
 
+/*
+ * User programs (Debian's static BusyBox, glibc's string functions) use
+ * SSE when CPUID offers it, which faults (#UD) unless the kernel sets
+ * CR4.OSFXSR, promising to save the XMM registers with FXSAVE.
+ */
+GUARDED void cpu_enable_fxsr(void)
+{
+	u32 cr4;
+
+	BUG_ON(!boot_cpu.has_fxsr);
+	asm volatile("movl %%cr4, %0" : "=r"(cr4));
+	cr4 |= CR4_OSFXSR;
+	if (boot_cpu.has_sse)
+		cr4 |= CR4_OSXMMEXCPT;
+	asm volatile("movl %0, %%cr4" : : "r"(cr4) : "memory");
+}
+
+GUARDED void cpu_fxsave(void *buf)
+{
+	BUG_ON(!boot_cpu.has_fxsr);
+	asm volatile("fxsave (%0)" : : "r"(buf) : "memory");
+}
+
+GUARDED void cpu_fxrstor(const void *buf)
+{
+	BUG_ON(!boot_cpu.has_fxsr);
+	asm volatile("fxrstor (%0)" : : "r"(buf) : "memory");
+}
+
 GUARDED void cpu_invlpg(u32 va)
 {
 	if (boot_cpu.has_invlpg)
@@ -83,15 +117,18 @@ static void identify_cpuid(struct cpuinfo_x86 *c)
 	c->has_tsc = !!(edx & X86_FEATURE_TSC);
 	c->has_pse = !!(edx & X86_FEATURE_PSE);
 	c->has_pge = !!(edx & X86_FEATURE_PGE);
+	c->has_fxsr = !!(edx & X86_FEATURE_FXSR);
+	c->has_sse = !!(edx & X86_FEATURE_SSE);
 }
 
 static void print_cpu(const struct cpuinfo_x86 *c)
 {
-	printk("cpu: %s family %d,%s%s%s%s%s%s\n",
+	printk("cpu: %s family %d,%s%s%s%s%s%s%s%s\n",
 	       c->vendor[0] ? c->vendor : "no-cpuid", c->family,
 	       c->has_invlpg ? " invlpg" : "", c->has_cmpxchg ? " cmpxchg" : "",
 	       c->has_tsc ? " tsc" : "", c->has_pse ? " pse" : "",
-	       c->has_pge ? " pge" : "", c->has_cpuid ? " cpuid" : "");
+	       c->has_pge ? " pge" : "", c->has_cpuid ? " cpuid" : "",
+	       c->has_fxsr ? " fxsr" : "", c->has_sse ? " sse" : "");
 }
 
 void cpu_init(void)

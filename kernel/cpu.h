@@ -23,6 +23,8 @@ struct cpuinfo_x86 {
 	bool has_tsc;
 	bool has_pge;
 	bool has_pse;
+	bool has_fxsr;		/* FXSAVE/FXRSTOR (the FPU/SSE state saver) */
+	bool has_sse;
 	u32 x86_capability;	/* CPUID leaf 1 EDX, 0 without CPUID */
 };
 
@@ -43,6 +45,11 @@ bool cpu_test_wp(u32 va);
 void cpu_invlpg(u32 va);
 /* The time-stamp counter; only when boot_cpu.has_tsc. */
 u64 cpu_rdtsc(void);
+/* Set CR4.OSFXSR (and OSXMMEXCPT): user SSE works; only with has_fxsr. */
+void cpu_enable_fxsr(void);
+/* Save / restore the x87+SSE state, 512 bytes 16-aligned; has_fxsr only. */
+void cpu_fxsave(void *buf);
+void cpu_fxrstor(const void *buf);
 /* CPUID leaf; only when boot_cpu.has_cpuid. */
 void cpu_cpuid(u32 leaf, u32 *eax, u32 *ebx, u32 *ecx, u32 *edx);
 

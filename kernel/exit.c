@@ -79,6 +79,10 @@ void __noreturn do_exit(int status)
 	forget_original_parent(t);
 	t->exit_code = status;
 	if (!t->parent || parent_autoreaps(t->parent)) {
+		/* A parent blocked in wait4 learns it has one child fewer
+		 * (and gets ECHILD when none are left), as on Linux. */
+		if (t->parent)
+			wake_up(&t->parent->wait_chldexit);
 		detach_task(t);
 		t->state = TASK_DEAD;	/* freed by schedule_tail */
 	} else {

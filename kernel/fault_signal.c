@@ -17,6 +17,7 @@ struct fault_sig {
 };
 
 #define ILL_ILLOPN 2
+#define T_SIMD 19	/* SIMD floating-point exception (#XM) */
 
 static const struct fault_sig fault_sigs[] = {
 	{ T_DIVIDE, SIGFPE, FPE_INTDIV },
@@ -32,6 +33,7 @@ static const struct fault_sig fault_sigs[] = {
 	{ T_GPFLT, SIGSEGV, SI_KERNEL },
 	{ T_FPERR, SIGFPE, FPE_FLTINV },
 	{ T_ALIGN, SIGBUS, BUS_ADRALN },
+	{ T_SIMD, SIGFPE, FPE_FLTINV },
 };
 
 static void user_fault(struct trapframe *tf)

@@ -1,24 +1,27 @@
 /*
- * kernel/fpu.h - the x87 state of user tasks across context switches.
+ * kernel/fpu.h - the x87/SSE state of user tasks across context switches.
  *
- * User programs (musl's printf of a double, awk, sleep 0.5) use the x87;
- * the kernel never does (-mno-80387).  So the scheduler simply saves the
- * outgoing task's x87 registers and loads the incoming task's on every
- * switch (FNSAVE/FRSTOR, which every 387 has).  A CPU with no FPU at all
- * (a bare 386) skips all of it; programs using the x87 then fault.
+ * User programs use the x87 (musl's printf of a double, awk) and, when
+ * CPUID offers it, SSE (glibc's string functions in Debian's static
+ * BusyBox); the kernel itself never does (-mno-80387 -mno-sse).  So the
+ * scheduler simply saves the outgoing task's registers and loads the
+ * incoming task's on every switch: FXSAVE/FXRSTOR (x87 and XMM) on a CPU
+ * with FXSR, where fpu_init also turns SSE on for user mode; else
+ * FNSAVE/FRSTOR, which every 387 has.  A CPU with no FPU at all (a bare
+ * 386) skips all of it; programs using the x87 then fault.
  */
 #ifndef KERNEL_FPU_H
 #define KERNEL_FPU_H
 
 #include "kernel/types.h"
 
-#define FPU_STATE_SIZE 108	/* FNSAVE's 32-bit protected-mode image */
+#define FPU_STATE_SIZE 512	/* FXSAVE's image; FNSAVE uses the first 108 */
 
 struct fpu_state {
 	u8 image[FPU_STATE_SIZE];
-} __attribute__((aligned(4)));
+} __attribute__((aligned(16)));
 
-/* Detect the FPU and record its just-initialised state. */
+/* Detect the FPU (after cpu_init), enable SSE, record the reset state. */
 void fpu_init(void);
 /* The state a new program starts with (FNINIT's). */
 void fpu_reset(struct fpu_state *s);

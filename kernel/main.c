@@ -13,6 +13,7 @@
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
 #include "kernel/fault_signal.h"
+#include "kernel/fpu.h"
 #include "kernel/gdt.h"
 #include "kernel/init.h"
 #include "kernel/io.h"
@@ -59,6 +60,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	fault_signal_init();
 	cmdline_report_unknown();
 	cpu_init();
+	fpu_init();
 	test_wp_bit();
 	vm_init();
 	rmap_init();

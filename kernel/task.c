@@ -19,6 +19,17 @@
 
 LIST_HEAD(task_list);
 static int last_pid;
+/* task_structs are 16-byte aligned: FXSAVE needs it for ->fpu. */
+static struct kmem_cache *task_cachep;
+
+_Static_assert(sizeof(struct task_struct) <= 4096, "slab objects are <= 4 KiB");
+
+void task_cache_init(void)
+{
+	task_cachep = kmem_cache_create("task_struct",
+					sizeof(struct task_struct), 16, NULL);
+	BUG_ON(!task_cachep);
+}
 
 static bool pid_in_use(int pid)
 {
@@ -70,15 +81,16 @@ static void init_rlimits(struct task_struct *t)
 
 struct task_struct *alloc_task(void)
 {
-	struct task_struct *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	struct task_struct *t = kmem_cache_alloc(task_cachep, GFP_KERNEL);
 	u32 flags;
 	int i;
 
 	if (!t)
 		return NULL;
+	memset(t, 0, sizeof(*t));
 	t->stack = (void *)__get_free_pages(GFP_KERNEL, THREAD_ORDER);
 	if (!t->stack) {
-		kfree(t);
+		kmem_cache_free(task_cachep, t);
 		return NULL;
 	}
 	flags = irq_save();
@@ -89,6 +101,7 @@ struct task_struct *alloc_task(void)
 		return NULL;
 	}
 	*(u32 *)t->stack = STACK_END_MAGIC;
+	BUG_ON((u32)&t->fpu & 15);	/* FXSAVE needs 16-byte alignment */
 	t->tgid = t->pid;
 	t->state = TASK_RUNNING;
 	t->exit_signal = SIGCHLD;
@@ -110,7 +123,7 @@ void free_task(struct task_struct *t)
 {
 	BUG_ON(t == current);
 	free_pages((unsigned long)t->stack, THREAD_ORDER);
-	kfree(t);
+	kmem_cache_free(task_cachep, t);
 }
 
 void attach_task(struct task_struct *t, struct task_struct *parent)

@@ -194,6 +194,8 @@ static inline char task_state_char(const struct task_struct *t)
 	}
 }
 
+/* The task_struct slab cache (sched_init). */
+void task_cache_init(void);
 /* Allocate a task_struct and kernel stack; state and links initialised,
  * pid assigned, not yet on any list.  NULL when out of memory or pids. */
 struct task_struct *alloc_task(void);

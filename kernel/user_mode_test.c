@@ -13,6 +13,7 @@
  * user trapframe at it and leaves through trapret.  The test reaps it and
  * checks the wait status.
  */
+#include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/exec.h"
 #include "kernel/exit.h"
@@ -45,6 +46,10 @@ PROG(efault);
 PROG(stop);
 PROG(restart);
 PROG(alarm);
+PROG(fpu);
+
+/* The word in prog_fpu that turns on its SSE half. */
+extern const char prog_fpu_sse[];
 
 static long map_anon(struct mm_struct *mm, unsigned long addr,
 		     unsigned long len)
@@ -58,11 +63,15 @@ static long map_anon(struct mm_struct *mm, unsigned long addr,
 	return r;
 }
 
+/* Set by a test to patch the copy of prog_fpu at its prog_fpu_sse word. */
+static u32 fpu_sse_flag;
+
 static int run_user(void *arg)
 {
 	const struct user_prog *p = arg;
 	struct mm_struct *mm = mm_alloc();
 	u32 len = p->end - p->start;
+	u32 sse_off = prog_fpu_sse - prog_start_fpu;
 
 	if (!mm)
 		return 100;
@@ -74,6 +83,9 @@ static int run_user(void *arg)
 		return 101;
 	if (copy_to_user((void *)UBASE, p->start, len))
 		return 102;
+	if (p == &prog_fpu &&
+	    copy_to_user((void *)(UBASE + sse_off), &fpu_sse_flag, 4))
+		return 103;
 	exec_reset_task();
 	start_thread(task_pt_regs(current), UBASE, USTACK_TOP - 16);
 	asm volatile("movl %0, %%esp\n\tjmp trapret"
@@ -137,4 +149,14 @@ KTEST(user_sa_restart_restarts_wait4)
 KTEST(user_itimer_real_delivers_sigalrm)
 {
 	KEXPECT_EQ(run_prog(&prog_alarm), SIGALRM);
+}
+
+KTEST(user_fpu_and_sse_registers_are_per_process)
+{
+	fpu_sse_flag = 0;
+	KEXPECT_EQ(run_prog(&prog_fpu), W_EXITCODE(70, 0));
+	if (!boot_cpu.has_sse)
+		return;		/* no XMM registers to check */
+	fpu_sse_flag = 1;
+	KEXPECT_EQ(run_prog(&prog_fpu), W_EXITCODE(70, 0));
 }

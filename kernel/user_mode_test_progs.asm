@@ -377,3 +377,68 @@ align 4
 .val:	dd 0, 0				; it_interval
 	dd 0, 20000			; it_value: 20 ms
 prog_end_alarm:
+
+SYS_sched_yield equ 158
+
+; The FPU registers are per process: parent and child each load a
+; different integer into st(0) (and, with SSE, xmm0), yield to each other
+; many times, then check that their own value is still there.  The child
+; exits 1 (x87 lost) or 2 (xmm0 lost) on a mismatch; the parent reaps it
+; and exits 70 if both kept their values.  prog_fpu_sse is the flag the
+; test sets: 1 to also use SSE.
+%define PROG fpu
+global prog_start_fpu, prog_end_fpu, prog_fpu_sse
+prog_start_fpu:
+	mov eax, SYS_fork
+	int 0x80
+	mov esi, 111			; parent's value
+	test eax, eax
+	jnz .load
+	mov esi, 222			; child's value
+.load:
+	mov edi, eax			; child pid (0 in the child)
+	mov [U(.val)], esi
+	fild dword [U(.val)]
+	cmp dword [U(prog_fpu_sse)], 0
+	je .spin
+	movd xmm0, esi
+.spin:
+	mov ebp, 200
+.again:
+	mov eax, SYS_sched_yield
+	int 0x80
+	dec ebp
+	jnz .again
+	mov ebx, 1
+	fistp dword [U(.out)]
+	cmp [U(.out)], esi
+	jne .done
+	mov ebx, 2
+	cmp dword [U(prog_fpu_sse)], 0
+	je .ok
+	movd eax, xmm0
+	cmp eax, esi
+	jne .done
+.ok:
+	xor ebx, ebx
+	test edi, edi
+	jz .done			; the child exits 0
+	sub esp, 4
+	mov eax, SYS_wait4
+	mov ebx, edi
+	mov ecx, esp
+	xor edx, edx
+	xor esi, esi
+	int 0x80
+	mov ebx, 3
+	cmp dword [esp], 0
+	jne .done
+	mov ebx, 70
+.done:	mov eax, SYS_exit
+	int 0x80
+align 4
+.val:	dd 0
+.out:	dd 0
+prog_fpu_sse:
+	dd 0
+prog_end_fpu:

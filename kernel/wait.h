@@ -3,7 +3,7 @@
  *
  *	wait_queue_head_t wq;  init_waitqueue_head(&wq);
  *	wait_event(wq, cond);                  sleeper (wq is the head itself)
- *	r = wait_event_interruptible(wq, cond) 0, or -EINTR on a signal
+ *	r = wait_event_interruptible(wq, cond) 0, or -ERESTARTSYS on a signal
  *	cond = 1; wake_up(&wq);                waker
  *
  * As in Linux the sleeper puts itself on the queue and marks itself asleep
@@ -70,7 +70,12 @@ bool signal_pending_current(void);
 		finish_wait(&(wq), &__w);                                  \
 	} while (0)
 
-/* Returns 0 once cond holds, -EINTR if a signal arrived first. */
+/*
+ * Returns 0 once cond holds, -ERESTARTSYS if a signal arrived first.  A
+ * system call returns that as it is: on the way out the signal code turns
+ * it into EINTR, or restarts the call if the handler has SA_RESTART (a
+ * pipe read must resume under SA_RESTART, as on Linux).
+ */
 #define wait_event_interruptible(wq, cond)                                 \
 	({                                                                 \
 		int __ret = 0;                                             \
@@ -82,7 +87,7 @@ bool signal_pending_current(void);
 			if (cond)                                          \
 				break;                                     \
 			if (signal_pending_current()) {                    \
-				__ret = -EINTR;                                \
+				__ret = -ERESTARTSYS;                          \
 				break;                                     \
 			}                                                  \
 			schedule();                                        \

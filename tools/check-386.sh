@@ -11,7 +11,7 @@
 # Compiler clones of those (name.part.0, name.constprop.0) count as them.
 set -eu
 
-ALLOWED="cpu_cpuid cpu_rdtsc cpu_invlpg"
+ALLOWED="cpu_cpuid cpu_rdtsc cpu_invlpg cpu_enable_fxsr cpu_fxsave cpu_fxrstor"
 
 # AT&T mnemonics: cmov*, cpuid, rdtsc(p), bswap, xadd, cmpxchg(8b),
 # invlpg, wbinvd, fxsave/fxrstor, sysenter/sysexit; CR4 moves are below.
