@@ -27,6 +27,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <sys/wait.h>
 
 #define TESTS_DIR "/tests"
@@ -221,11 +222,29 @@ static void power_off(void)
 		pause();
 }
 
+/*
+ * TEST_SWAP_DEV=/dev/hdb on the command line: the tests run with that
+ * swap area on (its own TAP line), as a real system's init scripts would
+ * run swapon.
+ */
+static void swap_on(void)
+{
+	const char *dev = getenv("TEST_SWAP_DEV");
+
+	if (!dev)
+		return;
+	if (swapon(dev, 0) == 0)
+		report(1, "swapon", "");
+	else
+		report(0, "swapon", errno == ENOENT ? " (no such device)" : " (failed)");
+}
+
 static void run_tests(void)
 {
 	struct dirent **list;
 	int i, n;
 
+	swap_on();
 	n = scandir(TESTS_DIR, &list, skip_dots, alphasort);
 	if (n < 0)
 		report(0, TESTS_DIR, " (cannot list it)");
