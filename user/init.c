@@ -205,9 +205,18 @@ static void run_audit(const char *name)
 	report(err == 0, label, why);
 }
 
-static int skip_dots(const struct dirent *d)
+/*
+ * The tests to run: all but dot files, or with TEST_ONLY=PREFIX on the
+ * command line only those whose names start with PREFIX (the swap boots
+ * run just the swap_ tests, the others run everything).
+ */
+static int wanted_test(const struct dirent *d)
 {
-	return d->d_name[0] != '.';
+	const char *only = getenv("TEST_ONLY");
+
+	if (d->d_name[0] == '.')
+		return 0;
+	return !only || strncmp(d->d_name, only, strlen(only)) == 0;
 }
 
 /* init run by hand (not PID 1, e.g. chrooted on the host) just exits. */
@@ -245,7 +254,7 @@ static void run_tests(void)
 	int i, n;
 
 	swap_on();
-	n = scandir(TESTS_DIR, &list, skip_dots, alphasort);
+	n = scandir(TESTS_DIR, &list, wanted_test, alphasort);
 	if (n < 0)
 		report(0, TESTS_DIR, " (cannot list it)");
 	for (i = 0; i < n; i++) {
