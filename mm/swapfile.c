@@ -13,6 +13,8 @@
  * and every slot freed afterwards adds one back, so once the area is empty
  * its contribution is exactly zero.
  */
+#include "fs/namei.h"
+#include "fs/stat.h"
 #include "mm/swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
@@ -361,6 +363,35 @@ static struct swap_info_struct *alloc_swap_info(void)
 	return &swap_info[type];
 }
 
+/*
+ * The disk a swapon/swapoff path names.  Through the VFS first, as Linux:
+ * a block device node gives its disk, a directory -EISDIR, anything else
+ * -EINVAL (Mapback swaps to disks, not files).  A name the VFS does not
+ * know may still be a disk without a node (a test's RAM disk): try the
+ * block layer's own names before giving -ENOENT.
+ */
+static int swap_bdev(const char *name, struct block_device **bdev)
+{
+	struct path path;
+	umode_t mode;
+	dev_t rdev;
+	int err = kern_path(name, NULL, LOOKUP_FOLLOW, &path);
+
+	if (err) {
+		*bdev = blkdev_lookup(name);
+		return *bdev ? 0 : err;
+	}
+	mode = path.inode->i_mode;
+	rdev = path.inode->i_rdev;
+	path_put(&path);
+	if (S_ISDIR(mode))
+		return -EISDIR;
+	if (!S_ISBLK(mode))
+		return -EINVAL;
+	*bdev = blkdev_get_by_dev(MAJOR(rdev), MINOR(rdev));
+	return *bdev ? 0 : -ENXIO;
+}
+
 static int swapon_locked(const char *path, int swap_flags)
 {
 	struct swap_info_struct *p;
@@ -370,9 +401,9 @@ static int swapon_locked(const char *path, int swap_flags)
 	u32 flags;
 	int err;
 
-	bdev = blkdev_lookup(path);
-	if (!bdev)
-		return -ENOENT;
+	err = swap_bdev(path, &bdev);
+	if (err)
+		return err;
 	p = alloc_swap_info();
 	if (!p)
 		return -EPERM;		/* all MAX_SWAPFILES in use, as Linux */
@@ -440,14 +471,14 @@ static bool room_for(const struct swap_info_struct *p)
 
 static int swapoff_locked(const char *path)
 {
-	struct block_device *bdev = blkdev_lookup(path);
+	struct block_device *bdev;
 	struct swap_info_struct *p = NULL;
 	unsigned int type;
 	u32 flags;
-	int err;
+	int err = swap_bdev(path, &bdev);
 
-	if (!bdev)
-		return -ENOENT;
+	if (err)
+		return err;
 	for (type = 0; type < nr_swapfiles; type++)
 		if ((swap_info[type].flags & SWP_WRITEOK) &&
 		    swap_info[type].bdev == bdev)

@@ -27,6 +27,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/swap.h>
 #include <sys/wait.h>
 
 #define TESTS_DIR "/tests"
@@ -204,9 +205,18 @@ static void run_audit(const char *name)
 	report(err == 0, label, why);
 }
 
-static int skip_dots(const struct dirent *d)
+/*
+ * The tests to run: all but dot files, or with TEST_ONLY=PREFIX on the
+ * command line only those whose names start with PREFIX (the swap boots
+ * run just the swap_ tests, the others run everything).
+ */
+static int wanted_test(const struct dirent *d)
 {
-	return d->d_name[0] != '.';
+	const char *only = getenv("TEST_ONLY");
+
+	if (d->d_name[0] == '.')
+		return 0;
+	return !only || strncmp(d->d_name, only, strlen(only)) == 0;
 }
 
 /* init run by hand (not PID 1, e.g. chrooted on the host) just exits. */
@@ -221,12 +231,30 @@ static void power_off(void)
 		pause();
 }
 
+/*
+ * TEST_SWAP_DEV=/dev/hdb on the command line: the tests run with that
+ * swap area on (its own TAP line), as a real system's init scripts would
+ * run swapon.
+ */
+static void swap_on(void)
+{
+	const char *dev = getenv("TEST_SWAP_DEV");
+
+	if (!dev)
+		return;
+	if (swapon(dev, 0) == 0)
+		report(1, "swapon", "");
+	else
+		report(0, "swapon", errno == ENOENT ? " (no such device)" : " (failed)");
+}
+
 static void run_tests(void)
 {
 	struct dirent **list;
 	int i, n;
 
-	n = scandir(TESTS_DIR, &list, skip_dots, alphasort);
+	swap_on();
+	n = scandir(TESTS_DIR, &list, wanted_test, alphasort);
 	if (n < 0)
 		report(0, TESTS_DIR, " (cannot list it)");
 	for (i = 0; i < n; i++) {
