@@ -65,12 +65,30 @@ global trapret
 trapret:
 	popad
 	nop                             ; 386 POPAD erratum, see above
+.pop_gs:
 	pop gs
+.pop_fs:
 	pop fs
 	pop es
 	pop ds
 	add esp, 8                      ; trapno and error code
 	iretd
+
+; A user %fs or %gs whose TLS descriptor is gone (#GP on the pop) is not
+; the kernel's death: as Linux does, the saved selector becomes null and
+; the pop is tried again; the program then faults on its own if it still
+; uses it.  ESP points at the bad slot when the fixup runs.
+.bad_gs:
+	mov dword [esp], 0
+	jmp .pop_gs
+.bad_fs:
+	mov dword [esp], 0
+	jmp .pop_fs
+
+section __ex_table
+	dd trapret.pop_gs, trapret.bad_gs
+	dd trapret.pop_fs, trapret.bad_fs
+section .text
 
 ; int catch_call(u32 *saved_esp, void (*fn)(void *), void *arg)
 ; Calls fn(arg) and returns -1.  If fn faults, fault_catcher_fixup points

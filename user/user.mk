@@ -74,6 +74,10 @@ $(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(USER_STAMP) user/user
 		mkdir -p $$(dirname $$a); ln -sf /bin/busybox $$a; done
 	cp $(BUILD)/user/init $(BUILD)/initramfs/sbin/init
 	$(if $(USER_TESTS),cp $(USER_TESTS) $(BUILD)/initramfs/tests/)
+	# Debug info stays in build/user: at mem=8M the archive and its
+	# unpacked copy must both fit in RAM before swap is on.
+	$(CROSS)strip --strip-debug $(BUILD)/initramfs/sbin/init \
+		$(BUILD)/initramfs/tests/*
 	chmod 1777 $(BUILD)/initramfs/tmp
 	cd $(BUILD)/initramfs && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > ../initramfs.cpio
