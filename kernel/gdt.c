@@ -78,6 +78,13 @@ static bool tls_empty(const struct user_desc *u)
 	       u->useable == 0;
 }
 
+/*
+ * The live %fs and %gs may still name a slot just changed (exec emptied
+ * it, or another task's TLS is going in): an interrupt taken now would
+ * save that selector and #GP reloading it on the way out.  The kernel
+ * never uses them, and a task's user values come back from its trapframe
+ * when it returns to user mode, so they are nulled here.
+ */
 void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 {
 	int i;
@@ -90,6 +97,7 @@ void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 		else
 			*d = tls_desc(&tls[i]);
 	}
+	asm volatile("movl %0, %%fs\n\tmovl %0, %%gs" : : "r"(0));
 }
 
 void tss_set_esp0(u32 esp0)

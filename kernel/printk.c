@@ -12,7 +12,6 @@
 #include "kernel/io.h"
 #include "kernel/lib/vsprintf.h"
 
-#define LOG_BUF_LEN 32768
 
 static char log_buf[LOG_BUF_LEN];
 static u32 log_end;	/* total bytes ever logged; the ring index is mod LEN */

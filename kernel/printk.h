@@ -12,6 +12,9 @@ int printk(const char *fmt, ...) __printf(1, 2);
 int vprintk(const char *fmt, va_list ap);
 void console_write(const char *s, size_t n);
 
+/* The log ring's size; when it wraps, the oldest text is lost. */
+#define LOG_BUF_LEN 32768
+
 /* Copy up to len bytes of the log (oldest first) into buf; returns bytes. */
 size_t log_buf_read(char *buf, size_t len);
 

@@ -80,18 +80,6 @@ static void switch_mm_to(struct task_struct *next)
 		write_cr3(pgd);
 }
 
-/*
- * The kernel never uses %fs and %gs, so they may still hold the previous
- * task's TLS selector; a trap taken by next would save that value and
- * reload it on the way back, from a GDT slot that now holds next's TLS
- * (or nothing: #GP in trapret).  Null them: each task's user values come
- * back from its own trapframe when it returns to user mode.
- */
-static void clear_user_segments(void)
-{
-	asm volatile("movl %0, %%fs\n\tmovl %0, %%gs" : : "r"(0));
-}
-
 /* Switch the CPU's per-task state: kernel stack for traps, TLS, then
  * the registers.  Returns when prev runs again. */
 static void context_switch(struct task_struct *prev, struct task_struct *next)
@@ -101,8 +89,7 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 		      prev->comm);
 	switch_mm_to(next);
 	tss_set_esp0(task_stack_top(next));
-	load_tls(next->tls_array);
-	clear_user_segments();
+	load_tls(next->tls_array);	/* also nulls the live %fs/%gs */
 	fpu_switch(&prev->fpu, &next->fpu);
 	last_prev = prev;
 	current = next;

@@ -284,11 +284,30 @@ static void exec_shell(void)
 	_exit(127);
 }
 
+/*
+ * BusyBox's poweroff, reboot and halt signal init (SIGUSR2, SIGTERM,
+ * SIGUSR1), as they do sysvinit and BusyBox init.  reboot(2) and sync(2)
+ * are safe in a handler.
+ */
+static void shutdown_signal(int sig)
+{
+	sync();
+	if (sig == SIGUSR2)
+		reboot(RB_POWER_OFF);
+	else if (sig == SIGTERM)
+		reboot(RB_AUTOBOOT);
+	else
+		reboot(RB_HALT_SYSTEM);
+}
+
 static void run_shell(void)
 {
 	int status;
 	pid_t pid;
 
+	signal(SIGUSR1, shutdown_signal);
+	signal(SIGUSR2, shutdown_signal);
+	signal(SIGTERM, shutdown_signal);
 	for (;;) {
 		pid = fork();
 		if (pid < 0) {
@@ -296,8 +315,12 @@ static void run_shell(void)
 			sleep(1);
 			continue;
 		}
-		if (pid == 0)
+		if (pid == 0) {
+			signal(SIGUSR1, SIG_DFL);
+			signal(SIGUSR2, SIG_DFL);
+			signal(SIGTERM, SIG_DFL);
 			exec_shell();
+		}
 		status = wait_child(pid);
 		say("init: shell exited (status %#x), starting a new one\n", status);
 		/* A shell that cannot start would otherwise spin. */

@@ -1,0 +1,59 @@
+/*
+ * kernel/sys_syslog.c - syslog(2), the kernel log for dmesg.
+ *
+ * Reads the printk ring (kernel/printk.c) without consuming it: BusyBox
+ * dmesg asks the size (SYSLOG_ACTION_SIZE_BUFFER) and reads it all
+ * (SYSLOG_ACTION_READ_ALL).  Opening, closing and console levels are
+ * accepted and change nothing; clearing the ring is not supported.
+ */
+#include "kernel/errno.h"
+#include "kernel/printk.h"
+#include "kernel/uaccess.h"
+#include "mm/slab.h"
+
+#define SYSLOG_ACTION_CLOSE 0
+#define SYSLOG_ACTION_OPEN 1
+#define SYSLOG_ACTION_READ_ALL 3
+#define SYSLOG_ACTION_CONSOLE_OFF 6
+#define SYSLOG_ACTION_CONSOLE_ON 7
+#define SYSLOG_ACTION_CONSOLE_LEVEL 8
+#define SYSLOG_ACTION_SIZE_UNREAD 9
+#define SYSLOG_ACTION_SIZE_BUFFER 10
+
+static long read_all(char *ubuf, int len)
+{
+	size_t n = len < LOG_BUF_LEN ? (size_t)len : LOG_BUF_LEN;
+	char *kbuf;
+	long ret;
+
+	if (len < 0)
+		return -EINVAL;
+	if (!n)
+		return 0;
+	kbuf = kmalloc(n, GFP_KERNEL);
+	if (!kbuf)
+		return -ENOMEM;
+	n = log_buf_read(kbuf, n);
+	ret = copy_to_user(ubuf, kbuf, n) ? -EFAULT : (long)n;
+	kfree(kbuf);
+	return ret;
+}
+
+long sys_syslog(int type, char *ubuf, int len)
+{
+	switch (type) {
+	case SYSLOG_ACTION_CLOSE:
+	case SYSLOG_ACTION_OPEN:
+	case SYSLOG_ACTION_CONSOLE_OFF:
+	case SYSLOG_ACTION_CONSOLE_ON:
+	case SYSLOG_ACTION_CONSOLE_LEVEL:
+		return 0;
+	case SYSLOG_ACTION_READ_ALL:
+		return read_all(ubuf, len);
+	case SYSLOG_ACTION_SIZE_UNREAD:
+	case SYSLOG_ACTION_SIZE_BUFFER:
+		return LOG_BUF_LEN;
+	default:
+		return -EINVAL;
+	}
+}
