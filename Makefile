@@ -61,7 +61,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-bochs debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso test test-pressure test-bochs debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -147,6 +147,11 @@ TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
 
 test: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
+
+# The memory-pressure user boots (tools/test-boots-pressure), not yet in
+# make test: see that file.
+test-pressure: $(KERNEL) $(TEST_DEPS) | deps
+	@$(TEST_ENV) BOOTS_FILE=tools/test-boots-pressure tools/run-tests.sh
 
 test-bochs: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh bochs

@@ -8,6 +8,7 @@
 #include "fs/filemap.h"
 #include "fs/fcntl.h"
 #include "fs/pagecache.h"
+#include "mm/lru.h"
 #include "fs/ramfs_swap.h"
 #include "kernel/errno.h"
 #include "mm/gfp.h"
@@ -48,6 +49,7 @@ static int read_chunk(struct file *file, unsigned long index,
 			return err;
 	}
 	memcpy(buf, (char *)page_address(page) + offset, len);
+	mark_page_accessed(page);	/* a use no PTE accessed bit shows */
 	put_page(page);
 	return 0;
 }
@@ -127,6 +129,7 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 		memcpy((char *)page_address(page) + offset, buf + done, len);
 		SetPageUptodate(page);
 		mapping->a_ops->set_page_dirty(page);
+		mark_page_accessed(page);
 		unlock_page(page);
 		put_page(page);
 		done += len;
