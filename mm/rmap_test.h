@@ -16,6 +16,7 @@
 #include "fs/file.h"
 #include "mm/filemap.h"
 #include "mm/swap.h"
+#include "mm/vm_ktest.h"
 #include "mm/vma.h"
 #include "mm/vmscan.h"
 
@@ -70,23 +71,6 @@ static inline bool rmap_access_word(struct mm_struct *mm,
 	return false;
 }
 
-/* An anonymous VMA of pages pages at RMAP_TEST_ADDR in mm. */
-static inline struct vm_area_struct *rmap_anon_vma(struct mm_struct *mm,
-						   unsigned long pages)
-{
-	unsigned long flags = VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE;
-	struct vm_area_struct *vma = vma_alloc(mm);
-
-	if (!vma)
-		return NULL;
-	vma->vm_start = RMAP_TEST_ADDR;
-	vma->vm_end = RMAP_TEST_ADDR + pages * PAGE_SIZE;
-	vma->vm_flags = flags;
-	vma->vm_page_prot = vm_get_page_prot(flags);
-	vma_link(mm, vma);
-	return vma;
-}
-
 /*
  * mm[0] writes RMAP_TEST_MAGIC + i into anonymous page i of pages; mm[1]
  * to mm[n-1] are dup_mm copies of it (fork without the tasks).  0 or -1.
@@ -103,7 +87,8 @@ static inline int rmap_family_anon(struct rmap_family *f, int n,
 	if (!f->mm[0])
 		return -1;
 	f->n = 1;
-	vma = rmap_anon_vma(f->mm[0], pages);
+	vma = add_anon(f->mm[0], RMAP_TEST_ADDR, pages,
+		       VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE);
 	if (!vma)
 		return -1;
 	for (i = 0; i < pages; i++) {
