@@ -37,6 +37,13 @@ static int read_chunk(struct file *file, unsigned long index,
 	struct page *page = find_get_page(mapping, index);
 	int err;
 
+	/*
+	 * A hole has neither a page nor a swap entry.  A swap-in adds the
+	 * page before it drops the entry, so if both looks miss, one more
+	 * look for the page settles whether one just came back.
+	 */
+	if (!page && !mapping_swapped(mapping, index))
+		page = find_get_page(mapping, index);
 	if (!page && !mapping_swapped(mapping, index)) {
 		memset(buf, 0, len);	/* a hole */
 		return 0;
