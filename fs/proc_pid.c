@@ -39,23 +39,6 @@ const struct proc_dir proc_pid_dir = {
 	proc_pid_entries, ARRAY_SIZE(proc_pid_entries), NULL, 0
 };
 
-static char state_char(const struct task_struct *t)
-{
-	switch (t->state) {
-	case TASK_RUNNING:
-		return 'R';
-	case TASK_INTERRUPTIBLE:
-		return 'S';
-	case TASK_UNINTERRUPTIBLE:
-		return 'D';
-	case TASK_STOPPED:
-		return 'T';
-	case TASK_ZOMBIE:
-		return 'Z';
-	}
-	return 'X';
-}
-
 static const char *state_name(char c)
 {
 	switch (c) {
@@ -113,7 +96,7 @@ static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t)
 	mm_sizes(t, &vm, &rss);
 	sig_dispositions(t, &ign, &catch);
 	seq_printf(m, "%d (%s) %c %d %d %d %d %d %u ", t->pid, t->comm,
-		   state_char(t), ppid, t->pgrp, t->session,
+		   task_state_char(t), ppid, t->pgrp, t->session,
 		   t->tty ? CONSOLE_TTY_NR : 0, tpgid, t->flags);
 	seq_printf(m, "%u 0 %u 0 %u %u %u %u 20 0 1 0 %u ", t->min_flt,
 		   t->maj_flt, t->utime, t->stime, t->cutime, t->cstime,
@@ -132,7 +115,7 @@ static void print_mask(struct seq_buf *m, const char *label, sigset_t s)
 static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
 {
 	sigset_t ign, catch;
-	char st = state_char(t);
+	char st = task_state_char(t);
 	u32 um = t->umask;
 	size_t room;
 

@@ -53,13 +53,7 @@ void sched_init(void)
 	t->stack = boot_stack;
 	*(u32 *)t->stack = STACK_END_MAGIC;
 	t->pid = 0;
-	INIT_LIST_HEAD(&t->children);
-	INIT_LIST_HEAD(&t->sibling);
-	INIT_LIST_HEAD(&t->tasks);
-	INIT_LIST_HEAD(&t->run_list);
-	INIT_LIST_HEAD(&t->timer_list);
-	INIT_LIST_HEAD(&t->itimer_list);
-	init_waitqueue_head(&t->wait_chldexit);
+	task_init_links(t);
 	strlcpy(t->comm, "swapper", TASK_COMM_LEN);
 	list_add_tail(&t->tasks, &task_list);
 	current = idle_task = t;

@@ -79,6 +79,17 @@ static void init_rlimits(struct task_struct *t)
 	t->rlim[RLIMIT_CORE].rlim_cur = 0;
 }
 
+void task_init_links(struct task_struct *t)
+{
+	INIT_LIST_HEAD(&t->children);
+	INIT_LIST_HEAD(&t->sibling);
+	INIT_LIST_HEAD(&t->tasks);
+	INIT_LIST_HEAD(&t->run_list);
+	INIT_LIST_HEAD(&t->timer_list);
+	INIT_LIST_HEAD(&t->itimer_list);
+	init_waitqueue_head(&t->wait_chldexit);
+}
+
 struct task_struct *alloc_task(void)
 {
 	struct task_struct *t = kmem_cache_alloc(task_cachep, GFP_KERNEL);
@@ -105,13 +116,7 @@ struct task_struct *alloc_task(void)
 	t->tgid = t->pid;
 	t->state = TASK_RUNNING;
 	t->exit_signal = SIGCHLD;
-	INIT_LIST_HEAD(&t->children);
-	INIT_LIST_HEAD(&t->sibling);
-	INIT_LIST_HEAD(&t->tasks);
-	INIT_LIST_HEAD(&t->run_list);
-	INIT_LIST_HEAD(&t->timer_list);
-	INIT_LIST_HEAD(&t->itimer_list);
-	init_waitqueue_head(&t->wait_chldexit);
+	task_init_links(t);
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)
 		clear_tls(&t->tls_array[i]);
 	init_rlimits(t);

@@ -198,6 +198,8 @@ static inline char task_state_char(const struct task_struct *t)
 void task_cache_init(void);
 /* Allocate a task_struct and kernel stack; state and links initialised,
  * pid assigned, not yet on any list.  NULL when out of memory or pids. */
+/* Empty list heads and wait queue of a new task (alloc_task, the idle task). */
+void task_init_links(struct task_struct *t);
 struct task_struct *alloc_task(void);
 /* Free what alloc_task allocated (the task must be off every list). */
 void free_task(struct task_struct *t);
