@@ -9,6 +9,7 @@
 #include "fs/fdtable.h"
 #include "fs/fs_struct.h"
 #include "mm/mm_struct.h"
+#include "mm/oom_kill.h"
 
 /* On failure the caller undoes what was copied with exit_task_resources. */
 int copy_task_resources(struct task_struct *child, struct task_struct *parent)
@@ -35,7 +36,8 @@ int copy_task_resources(struct task_struct *child, struct task_struct *parent)
 /*
  * The clear_child_tid word (set_tid_address) is zeroed first, while the
  * address space is still there.  mmput switches cr3 away before it frees
- * a page directory the CPU is using.
+ * a page directory the CPU is using.  An OOM victim's memory is free
+ * after that: the allocators waiting for it may go on.
  */
 void exit_task_resources(struct task_struct *t)
 {
@@ -57,4 +59,5 @@ void exit_task_resources(struct task_struct *t)
 		t->active_mm = NULL;
 		mmput(mm);
 	}
+	oom_task_exited(t);
 }

@@ -21,6 +21,7 @@
 #include "kernel/signal.h"
 #include "kernel/task.h"
 #include "mm/lru.h"
+#include "mm/oom_kill.h"
 #include "mm/vmscan.h"
 #include "mm/page_alloc.h"
 #include "mm/vmstat.h"
@@ -207,13 +208,23 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
  * reserve below that is what keeps atomic allocations and reclaim itself
  * working when memory is short.
  *
- * Then, if the caller may sleep, reclaim synchronously and try again; when
- * reclaim frees nothing, kill the largest process (out_of_memory) and give
- * it time to exit.  An allocation only fails after all that, or at once
- * for callers that cannot sleep.
+ * Then, if the caller may sleep, reclaim synchronously and try again, for
+ * as long as reclaim frees something: pages freed here may be taken by
+ * another task first, and under heavy swapping a short write() or a
+ * SIGBUS for that would lose the user's data.  Only NO_PROGRESS_PASSES
+ * passes in a row that free nothing mean memory is really gone (one pass
+ * may find every page referenced, and clears those bits for the next):
+ * then the OOM killer kills the largest process and we wait for it to
+ * exit.  As in Linux 2.6, an allocation of order <= COSTLY_ORDER fails
+ * only when there is nothing left to kill, when the caller itself was
+ * killed, or when a victim would not exit; a larger one also fails after
+ * RECLAIM_ROUNDS, since freeing single pages may never make a block
+ * that big.
  */
+#define NO_PROGRESS_PASSES 3
 #define OOM_RETRIES 3
-#define RECLAIM_ROUNDS 16	/* reclaim that frees pages others then take */
+#define COSTLY_ORDER 3
+#define RECLAIM_ROUNDS 16
 
 /* The OOM killer chose t: its allocations give up at once. */
 static bool killed(struct task_struct *t)
@@ -227,19 +238,31 @@ static bool may_reclaim(gfp_t gfp)
 	       current && !(current->flags & PF_MEMALLOC);
 }
 
+/* Reclaim found nothing to free, again: kill someone and wait for the
+ * memory.  False when the allocation should give up. */
+static bool oom_and_wait(int *stuck)
+{
+	if (out_of_memory() == OOM_NO_VICTIM || killed(current))
+		return false;
+	if (!oom_wait_for_victim())
+		return ++*stuck < OOM_RETRIES;
+	return !killed(current);
+}
+
 static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
 {
 	struct page *page = NULL;
-	int kills = 0, rounds = 0, i;
+	int idle = 0, stuck = 0, rounds = 0;
 
-	while (!page && may_reclaim(gfp) && kills < OOM_RETRIES &&
-	       rounds++ < RECLAIM_ROUNDS) {
-		if (!try_to_free_pages(gfp)) {
-			if (!out_of_memory() || killed(current))
+	while (!page && may_reclaim(gfp) && !killed(current)) {
+		if (order > COSTLY_ORDER && rounds++ >= RECLAIM_ROUNDS)
+			break;
+		if (try_to_free_pages(gfp))
+			idle = 0;
+		else if (++idle >= NO_PROGRESS_PASSES) {
+			if (!oom_and_wait(&stuck))
 				break;
-			kills++;
-			for (i = 0; i < 10; i++)
-				yield();	/* let the victim exit */
+			idle = 0;
 		}
 		page = get_page_from_zones(gfp, order, true);
 	}

@@ -263,23 +263,3 @@ void wakeup_kswapd(struct zone *z)
 	kswapd_work = true;
 	wake_up(&kswapd_wait);
 }
-
-bool out_of_memory(void)
-{
-	struct task_struct *t, *victim = NULL;
-	u32 flags = irq_save();
-
-	list_for_each_entry(t, &task_list, tasks)
-		if (t->mm && t->pid != 1 && !(t->flags & PF_EXITING) &&
-		    (!victim || t->mm->rss > victim->mm->rss))
-			victim = t;
-	irq_restore(flags);
-	if (!victim)
-		return false;
-	printk("Out of memory: Killed process %d (%s) total-vm:%lukB, rss:%lukB\n",
-	       victim->pid, victim->comm, victim->mm->total_vm * 4,
-	       victim->mm->rss * 4);
-	vm_events.oom_kill++;
-	force_sig(SIGKILL, victim);
-	return true;
-}

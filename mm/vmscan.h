@@ -6,7 +6,7 @@
  * pages_low; kswapd frees pages until every zone is above pages_high.  An
  * allocation that may sleep and still finds nothing reclaims itself
  * (try_to_free_pages); when that makes no progress either, the largest
- * process is killed (out_of_memory).
+ * process is killed (mm/oom_kill.h).
  */
 #ifndef MM_VMSCAN_H
 #define MM_VMSCAN_H
@@ -35,7 +35,5 @@ void wakeup_kswapd(struct zone *z);
 u32 try_to_free_pages(gfp_t gfp);
 /* Free up to nr pages of z's inactive list (tests drive this). */
 u32 shrink_zone(struct zone *z, u32 nr);
-/* Kill the process with the most resident pages; false if none. */
-bool out_of_memory(void);
 
 #endif
