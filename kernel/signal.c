@@ -47,6 +47,11 @@ bool signal_pending(struct task_struct *t)
 	return (t->pending.signal & (~t->blocked | SIGKILL_STOP_MASK)) != 0;
 }
 
+bool fatal_signal_pending(struct task_struct *t)
+{
+	return (t->pending.signal & sigmask(SIGKILL)) != 0;
+}
+
 bool signal_pending_current(void)
 {
 	return signal_pending(current);

@@ -148,6 +148,8 @@ int kill_pgrp_info(int pgrp, int sig, const struct ksiginfo *info);
 
 /* A signal pending and not blocked (SIGKILL always counts). */
 bool signal_pending(struct task_struct *t);
+/* SIGKILL is pending: t is dying, whatever it was doing is moot. */
+bool fatal_signal_pending(struct task_struct *t);
 
 /*
  * Called on every return to user mode with the user trapframe: delivers

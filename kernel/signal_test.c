@@ -29,9 +29,11 @@ KTEST(signal_pending_respects_the_mask)
 	KEXPECT_TRUE(signal_pending(t));
 	t->blocked = sigmask(SIGUSR1);
 	KEXPECT_FALSE(signal_pending(t));
+	KEXPECT_FALSE(fatal_signal_pending(t));
 	KEXPECT_EQ(send_sig(SIGKILL, t), 0);
 	t->blocked |= sigmask(SIGKILL);		/* cannot really be blocked */
 	KEXPECT_TRUE(signal_pending(t));
+	KEXPECT_TRUE(fatal_signal_pending(t));
 	KEXPECT_EQ(t->pending.info[SIGUSR1 - 1].si_code, SI_USER);
 	KEXPECT_EQ(t->pending.info[SIGUSR1 - 1].si_pid, current->tgid);
 	free_task(t);

@@ -438,8 +438,10 @@ void do_page_fault(struct trapframe *tf)
 	if (result == VM_FAULT_SIGBUS) {
 		user_fault_failed(tf, SIGBUS, BUS_ADRERR, addr);
 	} else if (result == VM_FAULT_OOM) {
-		printk("Out of memory: killing pid %d (%s) at %08lx\n",
-		       current->pid, current->comm, addr);
+		/* SIGKILL pending: the OOM killer chose us and said so */
+		if (!fatal_signal_pending(current))
+			printk("Out of memory: killing pid %d (%s) at %08lx\n",
+			       current->pid, current->comm, addr);
 		if (user_mode(tf))
 			force_sig(SIGKILL, current);
 		else

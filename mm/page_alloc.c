@@ -226,12 +226,6 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 #define COSTLY_ORDER 3
 #define RECLAIM_ROUNDS 16
 
-/* The OOM killer chose t: its allocations give up at once. */
-static bool killed(struct task_struct *t)
-{
-	return t->pending.signal & sigmask(SIGKILL);
-}
-
 static bool may_reclaim(gfp_t gfp)
 {
 	return (gfp & __GFP_WAIT) && (read_eflags() & EFLAGS_IF) &&
@@ -242,11 +236,11 @@ static bool may_reclaim(gfp_t gfp)
  * memory.  False when the allocation should give up. */
 static bool oom_and_wait(int *stuck)
 {
-	if (out_of_memory() == OOM_NO_VICTIM || killed(current))
+	if (out_of_memory() == OOM_NO_VICTIM || fatal_signal_pending(current))
 		return false;
 	if (!oom_wait_for_victim())
 		return ++*stuck < OOM_RETRIES;
-	return !killed(current);
+	return !fatal_signal_pending(current);
 }
 
 static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
@@ -254,7 +248,7 @@ static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
 	struct page *page = NULL;
 	int idle = 0, stuck = 0, rounds = 0;
 
-	while (!page && may_reclaim(gfp) && !killed(current)) {
+	while (!page && may_reclaim(gfp) && !fatal_signal_pending(current)) {
 		if (order > COSTLY_ORDER && rounds++ >= RECLAIM_ROUNDS)
 			break;
 		if (try_to_free_pages(gfp))
