@@ -92,23 +92,28 @@ ssize_t generic_file_read(struct file *file, char *buf, size_t n, loff_t *pos)
 	return done;
 }
 
-/* The locked, uptodate-enough page at index to write len bytes into. */
+/* The locked, uptodate-enough page at index to write len bytes into, or
+ * an ERR_PTR: -ENOMEM, or the error reading it back from swap. */
 static struct page *prepare_page(struct file *file, unsigned long index,
 				 unsigned int len)
 {
 	struct address_space *mapping = file->f_mapping;
 	struct page *page;
+	int err;
 
 	for (;;) {
 		page = find_or_create_page(mapping, index, GFP_KERNEL);
+		if (!page)
+			return ERR_PTR(-ENOMEM);
 		/* A page on swap is read back even when it will be overwritten
 		 * whole: that also frees its slot. */
-		if (!page || PageUptodate(page) ||
+		if (PageUptodate(page) ||
 		    (len == PAGE_SIZE && !mapping_swapped(mapping, index)))
 			return page;
-		if (mapping->a_ops->readpage(file, page)) {
+		err = mapping->a_ops->readpage(file, page);
+		if (err) {
 			put_page(page);
-			return NULL;
+			return ERR_PTR(err);
 		}
 		lock_page(page);
 		if (page->mapping == mapping)
@@ -118,6 +123,8 @@ static struct page *prepare_page(struct file *file, unsigned long index,
 	}
 }
 
+/* A write that stops early returns what it wrote, the error only when
+ * that is nothing (as Linux's generic_perform_write). */
 static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 			   loff_t *pos)
 {
@@ -125,14 +132,17 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 	struct inode *inode = mapping->host;
 	size_t done = 0;
 	loff_t p = *pos;
+	long err = 0;
 
 	while (done < n) {
 		unsigned int offset = p & (PAGE_SIZE - 1);
 		unsigned int len = min(PAGE_SIZE - offset, n - done);
 		struct page *page = prepare_page(file, p >> PAGE_SHIFT, len);
 
-		if (!page)
+		if (IS_ERR(page)) {
+			err = PTR_ERR(page);
 			break;
+		}
 		memcpy((char *)page_address(page) + offset, buf + done, len);
 		SetPageUptodate(page);
 		mapping->a_ops->set_page_dirty(page);
@@ -147,7 +157,7 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 	*pos = p;
 	if (done)
 		inode_touch_mtime(inode);
-	return done ? (ssize_t)done : -ENOSPC;
+	return done ? (ssize_t)done : err;
 }
 
 ssize_t generic_file_write(struct file *file, const char *buf, size_t n,
