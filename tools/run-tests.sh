@@ -32,7 +32,7 @@ KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
-BOOTS_FILE=${BOOTS_FILE:-tools/test-boots}
+BOOTS_FILE=tools/test-boots
 QEMU=${QEMU:-qemu-system-i386}
 BOCHS=${BOCHS:-bochs}
 
