@@ -41,14 +41,33 @@ static struct radix_tree_node *node_alloc(unsigned int gfp)
 	return node;
 }
 
+static void node_free(struct radix_tree_node *node)
+{
+	nr_nodes--;
+	kmem_cache_free(node_cachep, node);
+}
+
+/*
+ * node_alloc may sleep (GFP_KERNEL reclaims), and meanwhile another task,
+ * kswapd say, may fill the reserve: so a node is only stored if there is
+ * still room once we have it, and freed otherwise.
+ */
 int radix_tree_preload(unsigned int gfp)
 {
 	while (nr_preload < RADIX_TREE_MAX_PATH) {
 		struct radix_tree_node *node = node_alloc(gfp);
+		u32 flags;
 
 		if (!node)
 			return -ENOMEM;
-		preload[nr_preload++] = node;
+		flags = irq_save();
+		if (nr_preload < RADIX_TREE_MAX_PATH) {
+			preload[nr_preload++] = node;
+			node = NULL;
+		}
+		irq_restore(flags);
+		if (node)
+			node_free(node);
 	}
 	return 0;
 }
@@ -62,12 +81,6 @@ static struct radix_tree_node *node_get(void)
 	node = nr_preload ? preload[--nr_preload] : NULL;
 	irq_restore(flags);
 	return node ? node : node_alloc(GFP_ATOMIC);
-}
-
-static void node_free(struct radix_tree_node *node)
-{
-	nr_nodes--;
-	kmem_cache_free(node_cachep, node);
 }
 
 unsigned long radix_tree_nr_nodes(void)
