@@ -76,7 +76,7 @@ bool oom_wait_for_victim(void)
 		left = schedule_timeout(left);
 	}
 	finish_wait(&oom_wait, &w);
-	return !oom_victim || oom_victim == current;
+	return !oom_victim;
 }
 
 void oom_task_exited(struct task_struct *t)

@@ -24,7 +24,8 @@ enum oom_result out_of_memory(void);
 /*
  * Sleep until the victim has released its memory: true then, false if it
  * still holds it after OOM_WAIT_TICKS (it may be blocked on something the
- * caller holds, so the caller must be able to give up).
+ * caller holds, so the caller must be able to give up), or at once when
+ * the caller is the victim.
  */
 bool oom_wait_for_victim(void);
 /* do_exit hook: t's address space is gone; wake those waiting for it. */

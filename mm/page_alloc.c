@@ -216,8 +216,9 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
  * may find every page referenced, and clears those bits for the next):
  * then the OOM killer kills the largest process and we wait for it to
  * exit.  As in Linux 2.6, an allocation of order <= COSTLY_ORDER fails
- * only when there is nothing left to kill, when the caller itself was
- * killed, or when a victim would not exit; a larger one also fails after
+ * only when there is nothing left to kill, when the caller itself is
+ * dying (killed, or exiting: it may then use the atomic reserve), or when
+ * a victim would not exit; a larger one also fails after
  * RECLAIM_ROUNDS, since freeing single pages may never make a block
  * that big.
  */
@@ -232,15 +233,22 @@ static bool may_reclaim(gfp_t gfp)
 	       current && !(current->flags & PF_MEMALLOC);
 }
 
+/* Killed, or already in do_exit (which dequeued the SIGKILL): a dying
+ * task must not wait for memory, least of all for its own exit. */
+static bool dying(struct task_struct *t)
+{
+	return fatal_signal_pending(t) || (t->flags & PF_EXITING);
+}
+
 /* Reclaim found nothing to free, again: kill someone and wait for the
  * memory.  False when the allocation should give up. */
 static bool oom_and_wait(int *stuck)
 {
-	if (out_of_memory() == OOM_NO_VICTIM || fatal_signal_pending(current))
+	if (out_of_memory() == OOM_NO_VICTIM || dying(current))
 		return false;
 	if (!oom_wait_for_victim())
-		return ++*stuck < OOM_RETRIES;
-	return !fatal_signal_pending(current);
+		return !dying(current) && ++*stuck < OOM_RETRIES;
+	return !dying(current);
 }
 
 static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
@@ -260,6 +268,10 @@ static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
 		}
 		page = get_page_from_zones(gfp, order, true);
 	}
+	/* A dying task frees memory as it goes: let it have the atomic
+	 * reserve rather than fail what it needs on its way out. */
+	if (!page && current && dying(current))
+		page = get_page_from_zones(gfp | __GFP_HIGH, order, true);
 	return page;
 }
 
