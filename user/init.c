@@ -248,6 +248,22 @@ static void swap_on(void)
 		report(0, "swapon", errno == ENOENT ? " (no such device)" : " (failed)");
 }
 
+/*
+ * And swapoff once the tests are done: every page still on the area must
+ * come back.  A slot whose owner is gone (a leak) makes it fail: EBUSY.
+ */
+static void swap_off(void)
+{
+	const char *dev = getenv("TEST_SWAP_DEV");
+
+	if (!dev)
+		return;
+	if (swapoff(dev) == 0)
+		report(1, "swapoff", "");
+	else
+		report(0, "swapoff", errno == EBUSY ? " (slots still in use)" : " (failed)");
+}
+
 static void run_tests(void)
 {
 	struct dirent **list;
@@ -264,6 +280,7 @@ static void run_tests(void)
 	}
 	if (n >= 0)
 		free(list);
+	swap_off();
 	say("1..%d\n", test_number);
 	say("user: %d passed, %d failed\n", tests_passed, tests_failed);
 	power_off();
