@@ -55,11 +55,17 @@ static int swap_tree_add(struct address_space *mapping, unsigned long index,
 	return err;
 }
 
-static void swap_tree_del(struct address_space *mapping, unsigned long index)
+/* Forget the entry for index if it is still item: false when a truncate
+ * took it first (and freed its slot).  Interrupts are off. */
+static bool swap_tree_del(struct address_space *mapping, unsigned long index,
+			  void *item)
 {
+	if (radix_tree_lookup(&mapping->swap_tree, index) != item)
+		return false;
 	radix_tree_delete(&mapping->swap_tree, index);
 	if (--mapping->nrswapped == 0)
 		list_del_init(&mapping->swapped);
+	return true;
 }
 
 int ramfs_writepage(struct page *page)
@@ -109,6 +115,7 @@ int ramfs_readpage(struct file *file, struct page *page)
 	struct address_space *mapping = page->mapping;
 	swp_entry_t entry = { 0 };
 	void *item = NULL;
+	bool gone;
 	u32 flags;
 	int err;
 
@@ -127,10 +134,13 @@ int ramfs_readpage(struct file *file, struct page *page)
 	err = swap_readpage(page, entry);
 	vm_events.pswpin++;
 	if (!err) {
+		/* The read slept: a truncate may have freed the slot meanwhile,
+		 * and the page is past the end then, about to be dropped. */
 		flags = irq_save();
-		swap_tree_del(mapping, page->index);
+		gone = !swap_tree_del(mapping, page->index, item);
 		irq_restore(flags);
-		swap_free(entry);
+		if (!gone)
+			swap_free(entry);
 		/* The only copy again: it must be written before it is dropped. */
 		SetPageDirty(page);
 		SetPageUptodate(page);
@@ -149,7 +159,7 @@ void truncate_swapped(struct address_space *mapping, unsigned long first)
 		flags = irq_save();
 		item = radix_tree_next(&mapping->swap_tree, &first);
 		if (item)
-			swap_tree_del(mapping, first);
+			swap_tree_del(mapping, first, item);
 		irq_restore(flags);
 		if (!item)
 			return;

@@ -40,7 +40,6 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 	unsigned int i, n;
 
 	zero_tail(mapping, lstart);
-	truncate_swapped(mapping, next);
 	for (;;) {
 		u32 flags = irq_save();
 
@@ -50,7 +49,7 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 			get_page(pages[i]);
 		irq_restore(flags);
 		if (!n)
-			return;
+			break;
 		for (i = 0; i < n; i++) {
 			struct page *page = pages[i];
 
@@ -65,6 +64,9 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 			put_page(page);
 		}
 	}
+	/* Last: while lock_page slept above, reclaim may have moved pages
+	 * we had not reached yet to swap (ramfs_writepage). */
+	truncate_swapped(mapping, (lstart + PAGE_SIZE - 1) >> PAGE_SHIFT);
 }
 
 int vmtruncate(struct inode *inode, loff_t size)
