@@ -257,6 +257,13 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	if (!page)
 		return ret;
 	lock_page(page);		/* not while reclaim writes it */
+	if (!PageUptodate(page)) {
+		/* found in the swap cache while another fault's read of it
+		 * was failing: that read's SIGBUS is ours too */
+		unlock_page(page);
+		put_page(page);
+		return VM_FAULT_SIGBUS;
+	}
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (!pte_same(*pte, orig)) {
 		/* another fault of this mm brought it back first */

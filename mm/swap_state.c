@@ -58,8 +58,10 @@ bool add_to_swap(struct page *page)
 		swap_free(entry);
 		return false;
 	}
-	/* Not written yet: the copy on the device is not the data. */
+	/* Not written yet: the copy on the device is not the data.  The
+	 * page itself is: a fault that finds it in the cache may map it. */
 	SetPageDirty(page);
+	SetPageUptodate(page);
 	return true;
 }
 

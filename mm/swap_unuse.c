@@ -45,6 +45,11 @@ static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 	if (!page)
 		return err;
 	lock_page(page);
+	if (!PageUptodate(page)) {	/* a read that failed while we waited */
+		unlock_page(page);
+		put_page(page);
+		return -EIO;
+	}
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pte_val(*ptep) == pte_val(orig)) {
 		SetPageAnon(page);
