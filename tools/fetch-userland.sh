@@ -3,8 +3,8 @@
 #
 # Downloads Debian's i386 musl, musl-dev and busybox-static packages with
 # apt-get, using private lists and cache directories under build/ so that
-# the host's dpkg and apt configuration is not changed, and unpacks them
-# with dpkg-deb into build/sysroot.  user/user.mk compiles against
+# the host's dpkg and apt configuration is not changed (tools/apt-i386.sh),
+# and unpacks them with dpkg-deb into build/sysroot.  user/user.mk compiles against
 # build/sysroot/usr/lib/i386-linux-musl and puts build/sysroot/bin/busybox
 # into the initramfs.  Nothing fetched here is committed.
 #
@@ -24,22 +24,9 @@ if [ -f "$STAMP" ]; then
 	exit 0
 fi
 
-mkdir -p "$APT/lists/partial" "$APT/cache/archives/partial" "$DEBS" "$SYSROOT"
-APT_ROOT=$(cd "$APT" && pwd)
-
-aptget() {
-	apt-get -q \
-		-oAPT::Architecture=i386 -oAPT::Architectures=i386 \
-		-oDir::State::Lists="$APT_ROOT/lists" \
-		-oDir::Cache="$APT_ROOT/cache" \
-		-oAPT::Sandbox::User=root \
-		"$@"
-}
-
-# Refresh the private package lists only when they are missing.
-if ! ls "$APT_ROOT/lists/"*Packages* >/dev/null 2>&1; then
-	aptget update
-fi
+mkdir -p "$DEBS" "$SYSROOT"
+. "$(dirname "$0")/apt-i386.sh"
+apt_private_lists
 
 for p in $PKGS; do
 	if ! ls "$DEBS/${p}_"*_i386.deb >/dev/null 2>&1; then

@@ -2,13 +2,16 @@
  * init.c - Mapback's PID 1.
  *
  * Sets up the minimum a Linux user space expects (/proc, /dev, fds 0-2 on
- * the console, PATH/HOME/TERM), then does one of two things:
+ * the console, PATH/HOME/TERM), then does one of three things:
  *
  *   - with "runtests" in argv (the kernel passes unknown command line words
  *     to init, as Linux does): runs every program in /tests in sorted order,
  *     prints one top-level TAP line per program from its wait status, runs
  *     the rmap audit (/proc/sys/vm/rmap_audit) after each one, prints a
  *     summary and powers the machine off;
+ *   - with "runbench": the same for every program in /bench (the
+ *     benchmarks of `make bench`, docs/bench.md), without the audit, whose
+ *     walks would only add to the kernel's counters;
  *   - otherwise: runs BusyBox's /bin/sh on the console and starts a new one
  *     whenever it exits.
  *
@@ -18,7 +21,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,27 +32,12 @@
 #include <sys/swap.h>
 #include <sys/wait.h>
 
+#include "say.h"
+
 #define TESTS_DIR "/tests"
+#define BENCH_DIR "/bench"
 #define AUDIT_FILE "/proc/sys/vm/rmap_audit"
 #define DEFAULT_PATH "/bin:/sbin:/usr/bin:/usr/sbin"
-
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Unbuffered output: init forks a lot, and stdio buffers would be copied. */
-static void say(const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-	int len;
-
-	va_start(ap, fmt);
-	len = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (len > (int)sizeof(buf) - 1)
-		len = sizeof(buf) - 1;
-	if (write(1, buf, len) < 0)
-		return;
-}
 
 static void mount_fs(const char *source, const char *target, const char *type)
 {
@@ -123,8 +110,9 @@ static void report(int pass, const char *name, const char *why)
 }
 
 /*
- * A test's environment: a fixed clean one, plus the TEST_* variables the
- * kernel command line gave init (e.g. TEST_ANON_MIB=24 for a mem=8M boot).
+ * A test's environment: a fixed clean one, plus the TEST_* and BENCH_*
+ * variables the kernel command line gave init (e.g. TEST_ANON_MIB=24 for a
+ * mem=8M boot).
  */
 static char **test_environment(void)
 {
@@ -138,22 +126,22 @@ static char **test_environment(void)
 	envp[n++] = "TERM=linux";
 	envp[n++] = "BUSYBOX=/bin/busybox";
 	for (e = environ; *e && n < 63; e++) {
-		if (strncmp(*e, "TEST_", 5) == 0)
+		if (strncmp(*e, "TEST_", 5) == 0 || strncmp(*e, "BENCH_", 6) == 0)
 			envp[n++] = *e;
 	}
 	envp[n] = NULL;
 	return envp;
 }
 
-/* Run one test in a child, in /tmp, and report its wait status. */
-static void run_test(const char *name)
+/* Run one program of dir in a child, in /tmp, and report its wait status. */
+static void run_test(const char *dir, const char *name)
 {
 	char path[300], why[64];
 	char *argv[2];
 	int status;
 	pid_t pid;
 
-	snprintf(path, sizeof(path), TESTS_DIR "/%s", name);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	say("# %s\n", path);
 	pid = fork();
 	if (pid < 0) {
@@ -264,25 +252,27 @@ static void swap_off(void)
 		report(0, "swapoff", errno == EBUSY ? " (slots still in use)" : " (failed)");
 }
 
-static void run_tests(void)
+/* Run the programs of dir, audit after each when asked, power off. */
+static void run_tests(const char *dir, int audit, const char *summary)
 {
 	struct dirent **list;
 	int i, n;
 
 	swap_on();
-	n = scandir(TESTS_DIR, &list, wanted_test, alphasort);
+	n = scandir(dir, &list, wanted_test, alphasort);
 	if (n < 0)
-		report(0, TESTS_DIR, " (cannot list it)");
+		report(0, dir, " (cannot list it)");
 	for (i = 0; i < n; i++) {
-		run_test(list[i]->d_name);
-		run_audit(list[i]->d_name);
+		run_test(dir, list[i]->d_name);
+		if (audit)
+			run_audit(list[i]->d_name);
 		free(list[i]);
 	}
 	if (n >= 0)
 		free(list);
 	swap_off();
 	say("1..%d\n", test_number);
-	say("user: %d passed, %d failed\n", tests_passed, tests_failed);
+	say("%s: %d passed, %d failed\n", summary, tests_passed, tests_failed);
 	power_off();
 }
 
@@ -353,7 +343,9 @@ int main(int argc, char **argv)
 	setup();
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "runtests") == 0)
-			run_tests();
+			run_tests(TESTS_DIR, 1, "user");
+		if (strcmp(argv[i], "runbench") == 0)
+			run_tests(BENCH_DIR, 0, "bench");
 	}
 	run_shell();
 	return 0;

@@ -1,0 +1,164 @@
+#!/bin/bash
+# tools/run-bench.sh - boot the benchmarks on Mapback and Linux, print a table.
+#
+#   tools/run-bench.sh
+#
+# Boots the bench initramfs (build/bench-initramfs.cpio: init, BusyBox and
+# the programs of user/bench) three times on the same emulated machine:
+# Mapback with rmap=objrmap, Mapback with rmap=pte_chain, and Debian's i386
+# Linux kernel (tools/fetch-linux.sh fetches it on first use).  init's
+# `runbench` mode runs every program in /bench and powers off.  Each boot
+# runs under `-icount shift=0`, where the TSC counts guest instructions, so
+# the figures are the same on every run and every host; COM1 goes to
+# build/bench-NAME.log.  The table has one row per `bench NAME METRIC VALUE`
+# line and one column per boot; "-" is a figure that boot did not print.
+#
+# When Linux cannot be fetched or unpacked, the table has no Linux column.
+# A boot that fails (timeout, no `bench: N passed, 0 failed` line) is
+# reported with the end of its log, and the exit status is 1.
+#
+# Environment: KERNEL (build/mapback.elf), BENCH_INITRAMFS
+# (build/bench-initramfs.cpio), BENCH_MEM (MiB, default 48: Debian's
+# kernel does not boot in 32), BENCH_CPU (default qemu32), BENCH_TIMEOUT
+# (seconds per boot, default 900), BENCH_ARGS (words for every command
+# line, e.g. BENCH_FORKS=8), LINUX (a bzImage to use instead of fetching
+# one; "none" for no Linux column), BENCH_RUNS (boots of each
+# configuration, default 1; with 2 the table also says whether the two
+# runs printed the same figures).
+set -eu
+
+cd "$(dirname "$0")/.."
+
+KERNEL=${KERNEL:-build/mapback.elf}
+BENCH_INITRAMFS=${BENCH_INITRAMFS:-build/bench-initramfs.cpio}
+BENCH_MEM=${BENCH_MEM:-48}
+BENCH_CPU=${BENCH_CPU:-qemu32}
+BENCH_TIMEOUT=${BENCH_TIMEOUT:-900}
+BENCH_ARGS=${BENCH_ARGS:-}
+BENCH_RUNS=${BENCH_RUNS:-1}
+LINUX=${LINUX:-}
+QEMU=${QEMU:-qemu-system-i386}
+SUMMARY='^bench: [0-9]+ passed, 0 failed'
+
+# The emulated machine, the same for every boot.  The RTC starts at a
+# fixed date and follows the virtual clock, so nothing the guest reads
+# depends on the host; sleep=off lets an idle guest jump to its next timer
+# instead of waiting for real time to pass.
+machine() {
+	echo -m "$BENCH_MEM" -cpu "$BENCH_CPU" -icount shift=0,sleep=off \
+		-rtc base=2026-01-01T00:00:00,clock=vm \
+		-display none -monitor none -no-reboot
+}
+
+# boot NAME KERNEL CMDLINE: one run; leaves build/bench-NAME.log and .out.
+boot() {
+	local name=$1 kernel=$2 cmdline=$3 log=build/bench-$1.log
+	local status=0
+
+	# shellcheck disable=SC2046
+	timeout -k 5 "$BENCH_TIMEOUT" "$QEMU" $(machine) -kernel "$kernel" \
+		-initrd "$BENCH_INITRAMFS" -append "$cmdline $BENCH_ARGS" \
+		-serial "file:$log" </dev/null >"build/bench-$name.out" 2>&1 ||
+		status=$?
+	tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
+	echo "$status" >"build/bench-$name.status"
+}
+
+# check NAME: did the boot finish every benchmark?  Says why not.
+check() {
+	local name=$1 log=build/bench-$1.log status
+
+	status=$(cat "build/bench-$name.status")
+	if grep -Eq "$SUMMARY" "$log"; then
+		return 0
+	fi
+	echo "run-bench: boot $name failed (status $status); end of $log:" >&2
+	tail -n 15 "$log" | sed 's/^/    /' >&2
+	return 1
+}
+
+# The Linux kernel to boot, or nothing when there is none.
+find_linux() {
+	case $LINUX in
+	none) return 0 ;;
+	?*) echo "$LINUX"; return 0 ;;
+	esac
+	if ! tools/fetch-linux.sh build 2>build/bench-fetch-linux.log; then
+		echo "run-bench: could not fetch Debian's Linux kernel" \
+			"(see build/bench-fetch-linux.log): no Linux column" >&2
+	fi
+}
+
+# table LOG...: one row per "bench NAME METRIC VALUE", one column per log.
+table() {
+	awk -v n=$# '
+	FNR == 1 { col++ }
+	/^bench [^ ]+ [^ ]+ -?[0-9]+$/ {
+		key = $2 " " $3
+		if (!(key in seen)) { seen[key] = 1; order[rows++] = key }
+		v[key, col] = $4
+	}
+	END {
+		for (r = 0; r < rows; r++) {
+			split(order[r], k, " ")
+			printf "%-15s %-26s", k[1], k[2]
+			for (c = 1; c <= n; c++)
+				printf " %12s", ((order[r], c) in v) ? v[order[r], c] : "-"
+			printf "\n"
+		}
+	}' "$@"
+}
+
+main() {
+	local linux run name failed=0
+	local -a names=(objrmap pte_chain) logs=() pids=()
+
+	mkdir -p build
+	linux=$(find_linux)
+	[ -n "$linux" ] && names+=(linux)
+	for run in $(seq 1 "$BENCH_RUNS"); do
+		for name in "${names[@]}"; do
+			[ "$run" -gt 1 ] && name=$name.$run
+			case $name in
+			linux*) boot "$name" "$linux" \
+				"console=ttyS0 rdinit=/sbin/init runbench quiet norandmaps" & ;;
+			*) boot "$name" "$KERNEL" \
+				"init=/sbin/init runbench rmap=${name%.*}" & ;;
+			esac
+			pids+=($!)
+		done
+	done
+	for run in "${pids[@]}"; do
+		wait "$run"
+	done
+	for name in "${names[@]}"; do
+		check "$name" || failed=1
+		logs+=("build/bench-$name.log")
+	done
+
+	printf '%-15s %-26s' benchmark metric
+	printf ' %12s' "${names[@]}"
+	printf '\n'
+	table "${logs[@]}"
+	[ "$BENCH_RUNS" -gt 1 ] && repeat_check "${names[@]}"
+	return "$failed"
+}
+
+# repeat_check NAME...: the figures of run 1 and run 2 of each boot.
+repeat_check() {
+	local name same=1
+
+	for name in "$@"; do
+		if diff <(grep '^bench ' "build/bench-$name.log") \
+			<(grep '^bench ' "build/bench-$name.2.log") \
+			>"build/bench-$name.diff"; then
+			echo "$name: run 2 printed the same figures"
+		else
+			same=0
+			echo "$name: run 2 differs (build/bench-$name.diff)"
+		fi
+	done
+	[ "$same" -eq 1 ]
+}
+
+main "$@"
