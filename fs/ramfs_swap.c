@@ -75,9 +75,14 @@ int ramfs_writepage(struct page *page)
 	int err = -ENOSPC;
 	u32 flags;
 
-	BUG_ON(!PageLocked(page) || page_mapped(page));
+	BUG_ON(!PageLocked(page));
 	if (!entry.val)
 		return err;
+	/* kswapd may be preempted after try_to_unmap: mapped again since */
+	if (page_mapped(page)) {
+		swap_free(entry);
+		return -EAGAIN;
+	}
 	if (page_count(page) != 2) {	/* reclaim's + the cache's only */
 		swap_free(entry);
 		return -EAGAIN;

@@ -299,6 +299,23 @@ fail:
 	return NULL;
 }
 
+/*
+ * Drop a reference; true if it was the last.  The LRU lists hold no
+ * reference, so the last put takes the page off them, in the same
+ * interrupts-off section: kswapd may be preempted anywhere, and reclaim
+ * must never find (and get_page) a page whose count already reached 0.
+ */
+static bool put_page_testzero(struct page *page, unsigned int order)
+{
+	u32 flags = irq_save();
+	bool last = --page->_count == 0;
+
+	if (last && order == 0 && PageLRU(page))
+		lru_cache_del(page);
+	irq_restore(flags);
+	return last;
+}
+
 void __free_pages(struct page *page, unsigned int order)
 {
 	u32 i;
@@ -311,11 +328,8 @@ void __free_pages(struct page *page, unsigned int order)
 		bad_page(__func__, "freeing a free page", page);
 		return;
 	}
-	if (--page->_count)
+	if (!put_page_testzero(page, order))
 		return;
-	/* The LRU lists hold no reference: the last put takes it off. */
-	if (order == 0 && PageLRU(page))
-		lru_cache_del(page);
 	for (i = 0; i < (1u << order); i++)
 		if (!free_pages_check(__func__, page + i)) {
 			page->_count = 1;	/* refused: leave it allocated */

@@ -149,12 +149,26 @@ static struct page *isolate_tail(struct list_head *list)
 	return page;
 }
 
+/* page_referenced needs the page lock: a truncate may otherwise take
+ * page->mapping away in the middle of the object walk.  A page someone
+ * else has locked is in use: call it referenced. */
+static bool referenced_locked(struct page *page)
+{
+	bool referenced;
+
+	if (!trylock_page(page))
+		return true;
+	referenced = page_referenced(page);
+	unlock_page(page);
+	return referenced;
+}
+
 static void refill_inactive(struct zone *z, u32 nr)
 {
 	struct page *page;
 
 	while (nr-- && (page = isolate_tail(&z->active_list))) {
-		if (page_mapped(page) && page_referenced(page)) {
+		if (page_mapped(page) && referenced_locked(page)) {
 			lru_cache_add_active(page);
 		} else {
 			lru_cache_add(page);
