@@ -215,16 +215,15 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
  * passes in a row that free nothing mean memory is really gone (one pass
  * may find every page referenced, and clears those bits for the next):
  * then the OOM killer kills the largest process and we wait for it to
- * exit.  As in Linux 2.6, an allocation of order <= COSTLY_ORDER fails
- * only when there is nothing left to kill, when the caller itself is
- * dying (killed, or exiting: it may then use the atomic reserve), or when
- * a victim would not exit; a larger one also fails after
- * RECLAIM_ROUNDS, since freeing single pages may never make a block
- * that big.
+ * exit.  A single page fails only when there is nothing left to kill,
+ * when the caller itself is dying (killed, or exiting: it may then use the
+ * atomic reserve), or when a victim would not exit.  A block of several
+ * pages (a kernel stack) also fails after
+ * RECLAIM_ROUNDS: freeing single pages need never make a block that big,
+ * and its callers (fork) fail cleanly with an error.
  */
 #define NO_PROGRESS_PASSES 3
 #define OOM_RETRIES 3
-#define COSTLY_ORDER 3
 #define RECLAIM_ROUNDS 16
 
 static bool may_reclaim(gfp_t gfp)
@@ -257,7 +256,7 @@ static struct page *alloc_pages_slow(gfp_t gfp, unsigned int order)
 	int idle = 0, stuck = 0, rounds = 0;
 
 	while (!page && may_reclaim(gfp) && !fatal_signal_pending(current)) {
-		if (order > COSTLY_ORDER && rounds++ >= RECLAIM_ROUNDS)
+		if (order > 0 && rounds++ >= RECLAIM_ROUNDS)
 			break;
 		if (try_to_free_pages(gfp))
 			idle = 0;
