@@ -27,6 +27,7 @@
 #include "mm/pt_walk.h"
 #include "fs/pagecache.h"
 #include "mm/lru.h"
+#include "mm/pte_chain.h"
 #include "mm/pte_map.h"
 #include "mm/swap.h"
 #include "mm/swap_state.h"
@@ -296,6 +297,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	unsigned long flags;
 
 	addr &= PAGE_MASK;
+	pte_chain_preload(GFP_KERNEL);	/* before page_table_lock */
 	pte = pte_alloc(mm, addr);
 	if (!pte)
 		return VM_FAULT_OOM;

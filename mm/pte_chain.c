@@ -7,6 +7,7 @@
  * the layout and its invariant.
  */
 #include "kernel/errno.h"
+#include "kernel/io.h"
 #include "kernel/lib/string.h"
 #include "mm/pte_chain.h"
 #include "mm/rmap.h"
@@ -22,10 +23,49 @@ void pte_chain_init(void)
 	BUG_ON(!pte_chain_cache);
 }
 
+/*
+ * One node kept aside for the fault path.  Nodes are added under
+ * page_table_lock, so GFP_ATOMIC; under heavy reclaim that can fail, and
+ * a fault would then kill its process although memory could be had by
+ * waiting.  handle_mm_fault refills the spare first, where it may sleep.
+ * Interrupts off around it: kswapd (which adds nodes too) is preemptible.
+ */
+static struct pte_chain *spare;
+
+void pte_chain_preload(gfp_t gfp)
+{
+	struct pte_chain *pc;
+	u32 flags;
+
+	if (spare)
+		return;
+	pc = kmem_cache_alloc(pte_chain_cache, gfp);
+	flags = irq_save();
+	if (!spare) {
+		spare = pc;
+		pc = NULL;
+	}
+	irq_restore(flags);
+	if (pc)
+		kmem_cache_free(pte_chain_cache, pc);
+}
+
+static struct pte_chain *take_spare(void)
+{
+	u32 flags = irq_save();
+	struct pte_chain *pc = spare;
+
+	spare = NULL;
+	irq_restore(flags);
+	return pc;
+}
+
 static struct pte_chain *pte_chain_alloc(gfp_t gfp)
 {
 	struct pte_chain *pc = kmem_cache_alloc(pte_chain_cache, gfp);
 
+	if (!pc)
+		pc = take_spare();
 	if (!pc)
 		return NULL;
 	memset(pc, 0, sizeof(*pc));
