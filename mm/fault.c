@@ -214,29 +214,42 @@ static int do_file_pte(struct vm_area_struct *vma, unsigned long addr,
 	return err ? VM_FAULT_SIGBUS : VM_FAULT_MAJOR;
 }
 
-/* Read the page of a swap entry back, or find it still in the swap cache. */
-static struct page *swapin_page(swp_entry_t entry, int *ret)
+/* Read the page of a swap entry back, or find it still in the swap cache.
+ * NULL with *err set when it cannot be had. */
+static struct page *swapin_page(swp_entry_t entry, int *ret, int *err)
 {
 	struct page *page = lookup_swap_cache(entry);
-	int err;
 
 	if (page)
 		return page;
-	page = read_swap_cache(entry, &err);
-	if (!page) {
-		if (err == -ENOMEM) {
-			*ret = VM_FAULT_OOM;
-		} else {
-			printk("swap: cannot read slot %u of area %u: pid %d (%s) gets SIGBUS\n",
-			       swp_offset(entry), swp_type(entry), current->pid,
-			       current->comm);
-			*ret = VM_FAULT_SIGBUS;
-		}
+	page = read_swap_cache(entry, err);
+	if (!page)
 		return NULL;
-	}
 	*ret = VM_FAULT_MAJOR;
 	vm_events.pgmajfault++;
 	return page;
+}
+
+/* Is the PTE still orig?  Another thread of the mm may have faulted the
+ * page back meanwhile, and freed the slot: then our failure is no error. */
+static bool pte_unchanged(struct mm_struct *mm, pte_t *pte, pte_t orig)
+{
+	unsigned long flags;
+	bool same;
+
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	same = pte_same(*pte, orig);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return same;
+}
+
+static int swapin_failed(swp_entry_t entry, int err)
+{
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+	printk("swap: cannot read slot %u of area %u: pid %d (%s) gets SIGBUS\n",
+	       swp_offset(entry), swp_type(entry), current->pid, current->comm);
+	return VM_FAULT_SIGBUS;
 }
 
 /*
@@ -250,13 +263,14 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 			unsigned long addr, pte_t *pte, pte_t orig, bool write)
 {
 	swp_entry_t entry = pte_to_swp_entry(orig);
-	int ret = VM_FAULT_MINOR;
-	struct page *page = swapin_page(entry, &ret);
+	int ret = VM_FAULT_MINOR, err = 0;
+	struct page *page = swapin_page(entry, &ret, &err);
 	unsigned long flags;
 	pte_t new;
 
 	if (!page)
-		return ret;
+		return pte_unchanged(mm, pte, orig) ? swapin_failed(entry, err) :
+						      VM_FAULT_MINOR;
 	lock_page(page);		/* not while reclaim writes it */
 	if (!PageUptodate(page)) {
 		/* found in the swap cache while another fault's read of it

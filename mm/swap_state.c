@@ -95,8 +95,11 @@ struct page *lookup_swap_cache(swp_entry_t entry)
 
 struct page *read_swap_cache(swp_entry_t entry, int *err)
 {
-	struct page *page = lookup_swap_cache(entry), *cached;
+	struct page *page;
 
+again:
+	*err = 0;
+	page = lookup_swap_cache(entry);
 	if (page)
 		return page;
 	page = alloc_page(GFP_KERNEL);
@@ -117,10 +120,9 @@ struct page *read_swap_cache(swp_entry_t entry, int *err)
 		ClearPageLocked(page);
 		swap_free(entry);
 		put_page(page);
-		if (*err != -EEXIST || !(cached = lookup_swap_cache(entry)))
-			return NULL;
-		*err = 0;
-		return cached;
+		if (*err == -EEXIST)
+			goto again;	/* use theirs, if it is still there */
+		return NULL;
 	}
 	*err = swap_readpage(page, entry);
 	vm_events.pswpin++;
