@@ -11,7 +11,7 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/list.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 #define CPIO_HDR_LEN 110
 #define CPIO_FIELDS 13

@@ -8,7 +8,7 @@
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 struct archive {
 	char *buf;

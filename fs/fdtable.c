@@ -7,7 +7,7 @@
 #include "kernel/panic.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 struct files_struct *current_files(void)
 {

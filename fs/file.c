@@ -5,7 +5,7 @@
 #include "fs/fcntl.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 static struct kmem_cache *file_cachep;
 static unsigned long files_in_use;

@@ -7,7 +7,7 @@
 #include "fs/fs_struct.h"
 #include "fs/initramfs.h"
 #include "fs/mem_dev.h"
-#include "fs/pagecache.h"
+#include "mm/vm/filemap.h"
 #include "fs/pipe.h"
 #include "fs/procfs.h"
 #include "fs/ramfs.h"

@@ -4,7 +4,7 @@
 #include "fs/fs_struct.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 struct fs_struct init_fs = { .count = 1 };
 

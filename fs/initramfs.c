@@ -10,7 +10,7 @@
 #include "kernel/multiboot.h"
 #include "kernel/printk.h"
 #include "mm/mm.h"
-#include "mm/page.h"
+#include "mm/phys/page.h"
 
 void populate_rootfs(void)
 {

@@ -14,7 +14,7 @@
 #include "kernel/time.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 static struct kmem_cache *inode_cachep;
 static unsigned long inodes_in_use;

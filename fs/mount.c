@@ -10,7 +10,7 @@
 #include "fs/super.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 LIST_HEAD(mount_list);
 

@@ -5,7 +5,7 @@
 #include "fs/tty.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 static char out[256];
 static size_t out_len;

@@ -11,7 +11,7 @@
 #include "fs/fs_struct.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 DECLARE_MUTEX(namespace_sem);
 

@@ -7,7 +7,7 @@
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 static int touch(const char *name)
 {

@@ -12,8 +12,8 @@
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
-#include "mm/page_alloc.h"
-#include "mm/slab.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
 
 static struct pipe_inode_info *get_pipe_info(struct inode *inode)
 {

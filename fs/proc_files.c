@@ -17,7 +17,7 @@
 #include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/lib/vsprintf.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("cmdline", 0444, proc_cmdline_show),

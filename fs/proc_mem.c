@@ -8,15 +8,15 @@
  * /proc/swaps and /proc/rmap are here too.
  */
 #include "fs/procfs.h"
-#include "fs/pagecache.h"
+#include "mm/vm/filemap.h"
 #include "kernel/io.h"
-#include "mm/mmzone.h"
-#include "mm/rmap.h"
-#include "mm/swap.h"
-#include "mm/swap_state.h"
-#include "mm/vmscan.h"
-#include "mm/page_alloc.h"
-#include "mm/slab.h"
+#include "mm/phys/mmzone.h"
+#include "mm/rmap/rmap.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/reclaim/vmscan.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
 #include "mm/vmstat.h"
 
 #define K(pages) ((pages) << (PAGE_SHIFT - 10))

@@ -3,7 +3,7 @@
  *
  * stat and status use Linux's field order and spelling (ps and top parse
  * them).  maps, statm and the Vm lines of status are formatted by the
- * address-space code (mm/proc_mm.c); cmdline is read from the process's
+ * address-space code (fs/proc_mm.c); cmdline is read from the process's
  * argument pages here.
  */
 #include "fs/procfs.h"
@@ -13,10 +13,10 @@
 #include "kernel/lib/string.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
-#include "mm/mm_struct.h"
-#include "mm/pgtable.h"
-#include "mm/proc_mm.h"
-#include "mm/pt_walk.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/pgtable.h"
+#include "fs/proc_mm.h"
+#include "mm/phys/pt_walk.h"
 #include "kernel/spinlock.h"
 
 #define CONSOLE_TTY_NR 0x440	/* (4 << 8) | 64: ttyS0, encoded as Linux */

@@ -18,8 +18,8 @@
 #include "kernel/panic.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
-#include "mm/page.h"
-#include "mm/slab.h"
+#include "mm/phys/page.h"
+#include "mm/phys/slab.h"
 
 #define PROC_TEXT_MAX (256 * 1024)	/* largest text a /proc file makes */
 

@@ -1,11 +1,11 @@
 /*
  * fs/proc_sys.c - /proc/sys: tunables and actions.  Writing anything to
- * /proc/sys/vm/rmap_audit runs the reverse-map audit (mm/rmap_audit.c,
+ * /proc/sys/vm/rmap_audit runs the reverse-map audit (mm/rmap/rmap_audit.c,
  * which prints the first violation); reading it gives the last result.
  */
 #include "fs/procfs.h"
 #include "kernel/errno.h"
-#include "mm/rmap.h"
+#include "mm/rmap/rmap.h"
 
 static int last_audit = -1;	/* violations found by the last run */
 

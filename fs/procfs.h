@@ -8,9 +8,10 @@
  * closed, so one open reads one consistent snapshot.  Writes go to the
  * entry's write function.
  *
- * What only the memory manager knows comes from its own functions:
- * mm/proc_mm.h (maps, statm, the Vm lines), mm/rmap.h (the audit and the
- * rmap counters), mm/swap.h (/proc/swaps), mm/vmscan.h (reclaim events).
+ * What only the memory manager knows comes from its own functions: fs/proc_mm.h
+ * (maps, statm, the Vm lines), mm/rmap/rmap.h (the audit and the rmap
+ * counters), mm/reclaim/swap.h (/proc/swaps), mm/reclaim/vmscan.h (reclaim
+ * events).
  */
 #ifndef FS_PROCFS_H
 #define FS_PROCFS_H

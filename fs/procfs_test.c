@@ -9,8 +9,8 @@
 #include "kernel/lib/vsprintf.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
-#include "mm/page_alloc.h"
-#include "mm/slab.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
 #include "mm/vmstat.h"
 
 /* The whole text of name into a kmalloc'd NUL-terminated buffer. */

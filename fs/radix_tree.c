@@ -13,8 +13,8 @@
 #include "kernel/io.h"
 #include "kernel/panic.h"
 #include "kernel/lib/string.h"
-#include "mm/gfp.h"
-#include "mm/slab.h"
+#include "mm/phys/gfp.h"
+#include "mm/phys/slab.h"
 
 static struct kmem_cache *node_cachep;
 static unsigned long nr_nodes;

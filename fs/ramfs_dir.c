@@ -9,7 +9,7 @@
 #include "fs/file.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 static struct ramfs_dir *rdir(struct inode *dir)
 {

@@ -5,12 +5,12 @@
 #include "fs/ramfs_swap.h"
 #include "fs/chrdev.h"
 #include "fs/file.h"
-#include "fs/filemap.h"
+#include "fs/generic_file.h"
 #include "fs/super.h"
 #include "fs/truncate.h"
 #include "kernel/errno.h"
 #include "kernel/panic.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 static const struct address_space_operations ramfs_aops = {
 	.readpage = ramfs_readpage,

@@ -7,18 +7,18 @@
  * swapped page holds belongs to the swap tree entry.
  */
 #include "fs/inode.h"
-#include "fs/pagecache.h"
+#include "mm/vm/filemap.h"
 #include "fs/radix_tree.h"
 #include "fs/ramfs_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "mm/gfp.h"
-#include "mm/page.h"
-#include "mm/rmap.h"
-#include "mm/swap.h"
-#include "mm/vmscan.h"
+#include "mm/phys/gfp.h"
+#include "mm/phys/page.h"
+#include "mm/rmap/rmap.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/vmscan.h"
 
 /* Swap entries are stored shifted and tagged so no item is ever NULL. */
 static void *entry_to_item(swp_entry_t e)

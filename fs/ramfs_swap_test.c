@@ -5,12 +5,12 @@
  * mappings get every byte back, truncate frees the slots, and swapoff
  * reads what is still out.  Need the hdb swap disk; skip without it.
  */
-#include "fs/pagecache.h"
+#include "mm/vm/filemap.h"
 #include "fs/vfs.h"
 #include "fs/fcntl.h"
 #include "kernel/ktest.h"
-#include "mm/rmap.h"
-#include "mm/rmap_test.h"
+#include "mm/rmap/rmap.h"
+#include "mm/rmap/rmap_test.h"
 
 #define FILE_PAGES 32
 

@@ -4,12 +4,12 @@
  * Each test works in a directory of its own under "/" and removes it.
  */
 #include "fs/vfs.h"
-#include "fs/pagecache.h"
+#include "mm/vm/filemap.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "mm/page_alloc.h"
-#include "mm/slab.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
 
 static struct file *open_rw(const char *name, int flags)
 {

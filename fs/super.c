@@ -8,7 +8,7 @@
 #include "fs/super.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 static struct file_system_type *file_systems;
 static unsigned int next_anon_minor = 1;

@@ -6,7 +6,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 long sys_chdir(const char *upath)
 {

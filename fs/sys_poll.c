@@ -19,7 +19,7 @@
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/uaccess.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 struct pollfd {
 	int fd;

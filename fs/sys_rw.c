@@ -13,7 +13,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
-#include "mm/page_alloc.h"
+#include "mm/phys/page_alloc.h"
 
 struct iovec {
 	void *iov_base;

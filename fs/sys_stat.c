@@ -6,7 +6,7 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/uaccess.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 void kstat_to_stat64(const struct kstat *k, struct stat64 *s)
 {

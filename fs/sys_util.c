@@ -4,7 +4,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 char *getname(const char *upath)
 {

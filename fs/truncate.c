@@ -8,13 +8,13 @@
  * someone else (a mapping process, reclaim) still holds it.
  */
 #include "fs/truncate.h"
-#include "fs/pagecache.h"
+#include "mm/vm/filemap.h"
 #include "fs/ramfs_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
-#include "mm/memory.h"
-#include "mm/page.h"
+#include "mm/vm/memory.h"
+#include "mm/phys/page.h"
 
 #define TRUNCATE_BATCH 16
 

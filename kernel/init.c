@@ -13,7 +13,6 @@
 #include "kernel/init.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
-#include "kernel/exec.h"
 #include "kernel/ktest.h"
 #include "kernel/kthread.h"
 #include "kernel/lib/string.h"
@@ -26,8 +25,8 @@
 #include "fs/fdtable.h"
 #include "fs/fs_struct.h"
 #include "fs/vfs.h"
-#include "mm/exec.h"
-#include "mm/vmscan.h"
+#include "kernel/exec/exec.h"
+#include "mm/reclaim/vmscan.h"
 
 KERNEL_PARAM("init", "program to run as process 1 (default /init, /sbin/init, /bin/sh)");
 

@@ -26,9 +26,9 @@
 #include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
-#include "mm/rmap.h"
-#include "mm/swap_state.h"
-#include "mm/memory.h"
+#include "mm/rmap/rmap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/vm/memory.h"
 #include "mm/mm.h"
 
 #define MAPBACK_VERSION "0.1"

@@ -21,9 +21,9 @@
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
-#include "mm/mm_struct.h"
-#include "mm/page.h"
-#include "mm/pgtable.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/page.h"
+#include "mm/phys/pgtable.h"
 
 struct task_struct *current;
 struct task_struct *idle_task;

@@ -12,8 +12,8 @@
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/uaccess.h"
-#include "mm/page.h"
-#include "mm/page_alloc.h"
+#include "mm/phys/page.h"
+#include "mm/phys/page_alloc.h"
 #include "mm/vmstat.h"
 
 #define UTS_LEN 65

@@ -9,7 +9,7 @@
 #include "kernel/errno.h"
 #include "kernel/printk.h"
 #include "kernel/uaccess.h"
-#include "mm/slab.h"
+#include "mm/phys/slab.h"
 
 #define SYSLOG_ACTION_CLOSE 0
 #define SYSLOG_ACTION_OPEN 1

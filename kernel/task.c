@@ -11,9 +11,9 @@
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "mm/gfp.h"
-#include "mm/page_alloc.h"
-#include "mm/slab.h"
+#include "mm/phys/gfp.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
 
 #define THREAD_ORDER 1		/* 2^1 pages = THREAD_SIZE */
 

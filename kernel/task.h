@@ -9,7 +9,7 @@
  * context further down, pointed to by ->context (kernel/switch.asm).
  *
  * Pointers to other subsystems' objects (mm, files, fs, tty) are opaque
- * here; their owners define them (mm/mm_struct.h, fs/...).
+ * here; their owners define them (mm/vm/mm_struct.h, fs/...).
  *
  * Locking: Mapback is uniprocessor.  The task lists, the run queue and the
  * parent/child links change only with interrupts disabled (irq_save).

@@ -8,8 +8,8 @@
 #include "kernel/uaccess.h"
 #include "fs/fdtable.h"
 #include "fs/fs_struct.h"
-#include "mm/mm_struct.h"
-#include "mm/oom_kill.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/reclaim/oom_kill.h"
 
 /* On failure the caller undoes what was copied with exit_task_resources. */
 int copy_task_resources(struct task_struct *child, struct task_struct *parent)

@@ -11,8 +11,8 @@
 #include "kernel/uaccess.h"
 #include "kernel/cpu.h"
 #include "kernel/extable.h"
-#include "mm/memory.h"
-#include "mm/page.h"
+#include "mm/vm/memory.h"
+#include "mm/phys/page.h"
 
 static unsigned long raw_copy(void *to, const void *from, unsigned long n)
 {

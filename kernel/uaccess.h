@@ -16,7 +16,7 @@
  * CR0.WP).  On such a CPU (boot_cpu.has_wp false) copy_to_user and
  * clear_user first ask the address-space code, page by page, to make the
  * destination writable the way a user write fault would (breaking COW):
- * fault_in_user_writeable(uaddr), declared in mm/memory.h (vm), returns
+ * fault_in_user_writeable(uaddr), declared in mm/vm/memory.h (vm), returns
  * 0 or -EFAULT.
  */
 #ifndef KERNEL_UACCESS_H

@@ -15,15 +15,14 @@
  */
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
-#include "kernel/exec.h"
 #include "kernel/exit.h"
 #include "kernel/ktest.h"
 #include "kernel/kthread.h"
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
-#include "mm/exec.h"
-#include "mm/mm_struct.h"
-#include "mm/mman.h"
+#include "kernel/exec/exec.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/vm/mman.h"
 
 #define UBASE 0x10000000UL
 #define USTACK_TOP 0x20000000UL

@@ -4,8 +4,8 @@
 #include "kernel/ktest.h"
 #include "kernel/multiboot.h"
 #include "mm/mm.h"
-#include "mm/mmzone.h"
-#include "mm/page_alloc.h"
+#include "mm/phys/mmzone.h"
+#include "mm/phys/page_alloc.h"
 #include "mm/vmstat.h"
 
 extern char _text[], _end[];

@@ -2,13 +2,13 @@
  * mm/vmstat.h - counters for /proc/meminfo and /proc/vmstat.
  *
  * The allocators bump these; procfs only reads them.  Per-zone free counts
- * are in struct zone (mm/mmzone.h); nr_free_pages() sums them.
+ * are in struct zone (mm/phys/mmzone.h); nr_free_pages() sums them.
  */
 #ifndef MM_VMSTAT_H
 #define MM_VMSTAT_H
 
 #include "kernel/types.h"
-#include "mm/mmzone.h"
+#include "mm/phys/mmzone.h"
 
 struct page_state {
 	u32 pgalloc[MAX_NR_ZONES];	/* pages handed out, per zone */

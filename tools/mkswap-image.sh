@@ -4,8 +4,8 @@
 #	tools/mkswap-image.sh [IMAGE [SIZE_MIB]]	(default build/swap.img, 32)
 #
 # The whole disk is one version-1 swap area ("SWAPSPACE2", as Mapback's
-# mm/swapfile.c reads it), written by util-linux mkswap, so QEMU can attach
-# it as a second IDE disk (hdb):
+# mm/reclaim/swapfile.c reads it), written by util-linux mkswap, so QEMU can
+# attach it as a second IDE disk (hdb):
 #	-drive file=build/swap.img,format=raw,if=ide,index=1
 # An existing image is remade: swap contents never outlive a boot.
 set -eu

@@ -1,11 +1,11 @@
 /*
  * kernel/block/blkdev.h - the block layer: disks, and page-sized requests.
  *
- * A driver (kernel/drivers/ide.c) describes each disk it finds with a
- * struct block_device and registers it; swap (mm/swapfile.c, mm/page_io.c)
- * and the /dev nodes of fs/ find disks by name or device number.  All I/O is
- * a struct bio moving one page (BIO_SECTORS sectors of 512 bytes) between a
- * kernel buffer and the disk:
+ * A driver (kernel/drivers/ide.c) describes each disk it finds with a struct
+ * block_device and registers it; swap (mm/reclaim/swapfile.c,
+ * mm/reclaim/page_io.c) and the /dev nodes of fs/ find disks by name or device
+ * number.  All I/O is a struct bio moving one page (BIO_SECTORS sectors of 512
+ * bytes) between a kernel buffer and the disk:
  *
  *	submit_bio(bio)		queue it; bio->bi_end_io runs when it is done
  *				(possibly in interrupt context)
@@ -34,7 +34,7 @@ typedef u64 sector_t;
 
 #define SECTOR_SHIFT 9
 #define SECTOR_SIZE 512
-/* Every request moves one page (PAGE_SIZE of mm/page.h): 8 sectors. */
+/* Every request moves one page (PAGE_SIZE of mm/phys/page.h): 8 sectors. */
 #define BIO_SECTORS 8
 #define BIO_BYTES (BIO_SECTORS * SECTOR_SIZE)
 

@@ -1,0 +1,187 @@
+/*
+ * fs/generic_file.c - generic_file_read / generic_file_write.
+ *
+ * Both work one page at a time: index = pos >> PAGE_SHIFT, offset = the
+ * low bits, and at most PAGE_SIZE - offset bytes.  Writers hold the
+ * inode's i_sem so that appends and size changes do not interleave.
+ */
+#include "fs/generic_file.h"
+#include "fs/fcntl.h"
+#include "mm/vm/filemap.h"
+#include "mm/reclaim/swap.h"
+#include "fs/ramfs_swap.h"
+#include "kernel/errno.h"
+#include "mm/phys/gfp.h"
+#include "kernel/lib/string.h"
+#include "mm/phys/page.h"
+
+int simple_set_page_dirty(struct page *page)
+{
+	return TestSetPageDirty(page);
+}
+
+int simple_readpage(struct file *file, struct page *page)
+{
+	(void)file;
+	memset(page_address(page), 0, PAGE_SIZE);
+	SetPageUptodate(page);
+	unlock_page(page);
+	return 0;
+}
+
+/* Copy one page's worth of file data (or zeros for a hole) into buf. */
+static int read_chunk(struct file *file, unsigned long index,
+		      unsigned int offset, char *buf, unsigned int len)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct page *page = find_get_page(mapping, index);
+	int err;
+
+	/*
+	 * A hole has neither a page nor a swap entry.  A swap-in adds the
+	 * page before it drops the entry, so if both looks miss, one more
+	 * look for the page settles whether one just came back.
+	 */
+	if (!page && !mapping_swapped(mapping, index))
+		page = find_get_page(mapping, index);
+	if (!page && !mapping_swapped(mapping, index)) {
+		memset(buf, 0, len);	/* a hole */
+		return 0;
+	}
+	if (!page || !PageUptodate(page)) {
+		if (page)
+			put_page(page);
+		err = read_mapping_page(mapping, index, file, &page);
+		if (err)
+			return err;
+	}
+	memcpy(buf, (char *)page_address(page) + offset, len);
+	mark_page_accessed(page);	/* a use no PTE accessed bit shows */
+	put_page(page);
+	return 0;
+}
+
+ssize_t generic_file_read(struct file *file, char *buf, size_t n, loff_t *pos)
+{
+	struct inode *inode = file->f_mapping->host;
+	size_t done = 0;
+	loff_t p = *pos;
+
+	if (p < 0)
+		return -EINVAL;
+	if (p >= inode->i_size)
+		return 0;
+	if ((loff_t)n > inode->i_size - p)
+		n = inode->i_size - p;
+	while (done < n) {
+		unsigned int offset = p & (PAGE_SIZE - 1);
+		unsigned int len = min(PAGE_SIZE - offset, n - done);
+		int err = read_chunk(file, p >> PAGE_SHIFT, offset, buf + done,
+				     len);
+
+		if (err) {
+			if (!done)
+				return err;
+			break;
+		}
+		done += len;
+		p += len;
+	}
+	*pos = p;
+	inode->i_atime = current_time();
+	return done;
+}
+
+/* The locked, uptodate-enough page at index to write len bytes into, or
+ * an ERR_PTR: -ENOMEM, or the error reading it back from swap. */
+static struct page *prepare_page(struct file *file, unsigned long index,
+				 unsigned int len)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct page *page;
+	int err;
+
+	for (;;) {
+		page = find_or_create_page(mapping, index, GFP_KERNEL);
+		if (!page)
+			return ERR_PTR(-ENOMEM);
+		/* A page on swap is read back even when it will be overwritten
+		 * whole: that also frees its slot. */
+		if (PageUptodate(page) ||
+		    (len == PAGE_SIZE && !mapping_swapped(mapping, index)))
+			return page;
+		err = mapping->a_ops->readpage(file, page);
+		if (err) {
+			put_page(page);
+			return ERR_PTR(err);
+		}
+		lock_page(page);
+		if (page->mapping == mapping)
+			return page;
+		unlock_page(page);	/* truncated meanwhile: again */
+		put_page(page);
+	}
+}
+
+/* A write that stops early returns what it wrote, the error only when
+ * that is nothing (as Linux's generic_perform_write). */
+static ssize_t write_pages(struct file *file, const char *buf, size_t n,
+			   loff_t *pos)
+{
+	struct address_space *mapping = file->f_mapping;
+	struct inode *inode = mapping->host;
+	size_t done = 0;
+	loff_t p = *pos;
+	long err = 0;
+
+	while (done < n) {
+		unsigned int offset = p & (PAGE_SIZE - 1);
+		unsigned int len = min(PAGE_SIZE - offset, n - done);
+		struct page *page = prepare_page(file, p >> PAGE_SHIFT, len);
+
+		if (IS_ERR(page)) {
+			err = PTR_ERR(page);
+			break;
+		}
+		memcpy((char *)page_address(page) + offset, buf + done, len);
+		SetPageUptodate(page);
+		mapping->a_ops->set_page_dirty(page);
+		mark_page_accessed(page);
+		unlock_page(page);
+		put_page(page);
+		done += len;
+		p += len;
+		if (p > inode->i_size)
+			inode->i_size = p;
+	}
+	*pos = p;
+	if (done)
+		inode_touch_mtime(inode);
+	return done ? (ssize_t)done : err;
+}
+
+ssize_t generic_file_write(struct file *file, const char *buf, size_t n,
+			   loff_t *pos)
+{
+	struct inode *inode = file->f_mapping->host;
+	ssize_t ret;
+
+	if (!n)
+		return 0;
+	down(&inode->i_sem);
+	if (file->f_flags & O_APPEND)
+		*pos = inode->i_size;
+	if (*pos < 0) {
+		up(&inode->i_sem);
+		return -EINVAL;
+	}
+	if (*pos >= MAX_LFS_FILESIZE) {
+		up(&inode->i_sem);
+		return -EFBIG;
+	}
+	if ((loff_t)n > MAX_LFS_FILESIZE - *pos)
+		n = MAX_LFS_FILESIZE - *pos;
+	ret = write_pages(file, buf, n, pos);
+	up(&inode->i_sem);
+	return ret;
+}

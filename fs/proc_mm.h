@@ -1,0 +1,30 @@
+/*
+ * fs/proc_mm.h - the address-space files of /proc/PID, for fs's procfs.
+ *
+ * Each function formats into buf (size bytes) and returns the number of
+ * bytes written, never cutting a line: a line that does not fit is left
+ * for the next call.  Text is exactly Linux's (i386) format.
+ */
+#ifndef FS_PROC_MM_H
+#define FS_PROC_MM_H
+
+#include "fs/stat.h"
+#include "kernel/types.h"
+
+struct task_struct;
+struct mm_struct;
+
+/*
+ * /proc/PID/maps, one line per VMA.  *pos is the index of the first VMA to
+ * print and is advanced past the ones printed; 0 bytes means the end.
+ */
+int proc_pid_maps(struct task_struct *task, char *buf, int size, loff_t *pos);
+/* /proc/PID/statm: "size resident shared text lib data dt\n" in pages. */
+int proc_pid_statm(struct task_struct *task, char *buf, int size);
+/* The Vm* and Rss* lines of /proc/PID/status (nothing for kthreads). */
+int proc_pid_status_mm(struct task_struct *task, char *buf, int size);
+
+/* task's mm with a user reference (mmput it), or NULL for a kthread. */
+struct mm_struct *get_task_mm(struct task_struct *task);
+
+#endif

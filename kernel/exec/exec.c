@@ -1,0 +1,146 @@
+/*
+ * kernel/exec/exec.c - execve's address-space part: do_execve.
+ *
+ * do_execve(path, argv, envp) opens the file, copies the strings out of
+ * the old address space (kernel/exec/exec_args.c), and lets a format (ELF, #!)
+ * load it.  A format gives up the old address space only after checking
+ * the file (exec_mmap, the point of no return); failing later kills the
+ * process with SIGKILL, as Linux does with SIGSEGV.
+ *
+ * On success the current task runs the new image on return to user mode:
+ * its user trapframe (task_pt_regs) holds the entry point and the initial
+ * stack, segment registers are the user ones, other registers zero, and
+ * its name is the file's basename.  Signal dispositions, close-on-exec
+ * descriptors and TLS are the caller's (proc's sys_execve) to reset.
+ */
+#include "fs/fcntl.h"
+#include "fs/file.h"
+#include "fs/inode.h"
+#include "fs/stat.h"
+#include "fs/vfs.h"
+#include "kernel/errno.h"
+#include "kernel/gdt.h"
+#include "kernel/lib/string.h"
+#include "kernel/signal.h"
+#include "kernel/trap.h"
+#include "kernel/task.h"
+#include "kernel/exec/binprm.h"
+#include "kernel/exec/exec.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/slab.h"
+
+int open_exec(struct linux_binprm *bprm, const char *path)
+{
+	struct file *file;
+	struct inode *inode;
+	int err = vfs_open(NULL, path, O_RDONLY, 0, &file);
+
+	if (err)
+		return err;
+	inode = file->f_inode;
+	if (!S_ISREG(inode->i_mode) || !(inode->i_mode & 0111)) {
+		fput(file);
+		return -EACCES;
+	}
+	memset(bprm->buf, 0, sizeof(bprm->buf));
+	if (kernel_read(file, 0, bprm->buf, sizeof(bprm->buf)) < 0) {
+		fput(file);
+		return -EIO;
+	}
+	bprm->file = file;
+	return 0;
+}
+
+int search_binary_handler(struct linux_binprm *bprm)
+{
+	int err = load_script(bprm);
+
+	if (err != -ENOEXEC)
+		return err;
+	return load_elf_binary(bprm);
+}
+
+int exec_mmap(struct linux_binprm *bprm)
+{
+	struct mm_struct *old = current->mm, *mm = mm_alloc();
+
+	if (!mm)
+		return -ENOMEM;
+	bprm->mm_replaced = true;
+	current->mm = mm;
+	current->active_mm = mm;
+	activate_mm(mm);
+	if (old)
+		mmput(old);
+	return 0;
+}
+
+void start_thread(struct trapframe *tf, u32 eip, u32 esp)
+{
+	memset(tf, 0, sizeof(*tf));
+	tf->ds = tf->es = tf->fs = tf->gs = USER_DS;
+	tf->ss = USER_DS;
+	tf->cs = USER_CS;
+	tf->eflags = EFLAGS_IF | 0x2;	/* bit 1 is always set */
+	tf->eip = eip;
+	tf->esp = esp;
+}
+
+static int copy_args(struct linux_binprm *bprm, const char *path,
+		     char *const *argv, char *const *envp, bool from_user)
+{
+	int err;
+
+	bprm->argc = count_strings(argv, from_user);
+	if (bprm->argc < 0)
+		return bprm->argc;
+	bprm->envc = count_strings(envp, from_user);
+	if (bprm->envc < 0)
+		return bprm->envc;
+	err = copy_string_kernel(bprm, path);
+	if (err)
+		return err;
+	bprm->exec_p = bprm->p;
+	err = copy_strings(bprm, bprm->envc, envp, from_user);
+	if (err)
+		return err;
+	bprm->env_p = bprm->p;
+	return copy_strings(bprm, bprm->argc, argv, from_user);
+}
+
+static int exec_common(const char *path, char *const *argv,
+		       char *const *envp, bool from_user)
+{
+	struct linux_binprm *bprm = kzalloc(sizeof(*bprm), GFP_KERNEL);
+	int err;
+
+	if (!bprm)
+		return -ENOMEM;
+	bprm->p = ARG_AREA - sizeof(void *);
+	bprm->filename = path;
+	err = open_exec(bprm, path);
+	if (!err)
+		err = copy_args(bprm, path, argv, envp, from_user);
+	if (!err)
+		err = search_binary_handler(bprm);
+	if (!err)
+		set_task_comm(current, path);
+	else if (bprm->mm_replaced)
+		force_sig(SIGKILL, current);	/* old image already gone */
+	if (bprm->file)
+		fput(bprm->file);
+	free_arg_pages(bprm);
+	kfree(bprm);
+	return err;
+}
+
+int do_execve(const char *path, char *const argv[], char *const envp[])
+{
+	return exec_common(path, argv, envp, false);
+}
+
+int do_execve_user(const char *path, char *const *uargv,
+		   char *const *uenvp)
+{
+	return exec_common(path, uargv, uenvp, true);
+}

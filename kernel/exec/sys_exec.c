@@ -1,0 +1,66 @@
+/*
+ * kernel/exec/sys_exec.c - execve: the task side.
+ *
+ * vm's do_execve_user replaces the address space and sets the user
+ * trapframe to enter the new program (kernel/exec/exec.c).  What belongs to the
+ * task is reset here once that succeeded, as POSIX and Linux do: caught
+ * signals revert to SIG_DFL (ignored ones stay ignored, the mask and
+ * pending signals stay), the alternate signal stack is forgotten,
+ * close-on-exec descriptors are closed, TLS slots are emptied and the x87
+ * starts clean.
+ */
+#include "kernel/errno.h"
+#include "kernel/fpu.h"
+#include "kernel/gdt.h"
+#include "kernel/lib/string.h"
+#include "kernel/signal.h"
+#include "kernel/task.h"
+#include "kernel/uaccess.h"
+#include "fs/fdtable.h"
+#include "kernel/exec/exec.h"
+#include "mm/phys/gfp.h"
+#include "mm/phys/slab.h"
+
+#define PATH_MAX 4096
+
+void exec_reset_task(void)
+{
+	struct task_struct *t = current;
+	int i;
+
+	flush_signal_handlers(t);
+	t->flags &= ~(PF_FORKNOEXEC | PF_KTHREAD);
+	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
+		memset(&t->tls_array[i], 0, sizeof(t->tls_array[i]));
+		t->tls_array[i].read_exec_only = 1;
+		t->tls_array[i].seg_not_present = 1;
+	}
+	load_tls(t->tls_array);
+	fpu_reset_live();
+	t->clear_child_tid = 0;
+	if (t->files)
+		close_on_exec(t->files);
+}
+
+long sys_execve(const char *upath, char *const *uargv, char *const *uenvp)
+{
+	char *path = kmalloc(PATH_MAX, GFP_KERNEL);
+	long len, err;
+
+	if (!path)
+		return -ENOMEM;
+	len = strncpy_from_user(path, upath, PATH_MAX);
+	if (len < 0)
+		err = len;
+	else if (len == PATH_MAX)
+		err = -ENAMETOOLONG;
+	else if (len == 0)
+		err = -ENOENT;
+	else
+		err = do_execve_user(path, uargv, uenvp);
+	kfree(path);
+	if (err)
+		return err;
+	exec_reset_task();
+	return 0;
+}

@@ -1,0 +1,65 @@
+/*
+ * mm/phys/mmzone.h - memory zones and their buddy free lists.
+ *
+ * ZONE_DMA is the memory below 16 MiB that ISA DMA can reach, ZONE_NORMAL
+ * the rest of the direct map (up to 896 MiB).  Each zone keeps free blocks
+ * of 2^order pages on free_area[order] (order 0..MAX_ORDER-1), linked by
+ * page->lru of the block's first page.  The zone boundary (pfn 4096) is a
+ * multiple of the largest block, so buddies never straddle two zones.
+ *
+ * Watermarks, in pages: below pages_low the allocator would start reclaim,
+ * below pages_min only __GFP_HIGH allocations are served, and reclaim stops
+ * once pages_high is free again.
+ */
+#ifndef MM_PHYS_MMZONE_H
+#define MM_PHYS_MMZONE_H
+
+#include "kernel/list.h"
+#include "mm/phys/page.h"
+
+#define MAX_ORDER 11
+#define ZONE_DMA 0
+#define ZONE_NORMAL 1
+#define MAX_NR_ZONES 2
+#define MAX_DMA_PFN ((16u << 20) >> PAGE_SHIFT)
+
+struct free_area {
+	struct list_head free_list;
+	u32 nr_free;		/* blocks, not pages */
+};
+
+struct zone {
+	const char *name;
+	u32 zone_start_pfn;
+	u32 spanned_pages;	/* pfns from start to end, holes included */
+	u32 present_pages;	/* pages given to the allocator at boot */
+	u32 free_pages;
+	u32 pages_min, pages_low, pages_high;
+	struct free_area free_area[MAX_ORDER];
+
+	/* Reclaim's LRU lists (mm/reclaim/swap.c), changed with interrupts off. */
+	struct list_head active_list;	/* recently used pages */
+	struct list_head inactive_list;	/* candidates for eviction, oldest last */
+	u32 nr_active, nr_inactive;
+};
+
+extern struct zone zones[MAX_NR_ZONES];
+
+static inline struct zone *page_zone(const struct page *page)
+{
+	return &zones[page_to_pfn(page) < MAX_DMA_PFN ? ZONE_DMA : ZONE_NORMAL];
+}
+
+static inline bool zone_contains(const struct zone *z, u32 pfn)
+{
+	return pfn >= z->zone_start_pfn &&
+	       pfn < z->zone_start_pfn + z->spanned_pages;
+}
+
+/* Set zone spans for frames [0, end_pfn) (mm/phys/zone.c). */
+void zones_init(u32 end_pfn);
+/* Compute watermarks from present_pages, once boot memory is freed. */
+void setup_zone_watermarks(void);
+void show_zones(void);
+
+#endif

@@ -1,0 +1,179 @@
+/*
+ * mm/phys/page.h - struct page, one for every physical frame, and the address
+ * conversions of the direct map.
+ *
+ * mem_map[pfn] describes frame pfn.  The page allocator owns a frame while
+ * it is free (PG_buddy on the first page of a free block, order in
+ * `private`); afterwards `_count` holds the references, `mapping`/`index`
+ * say which file page (or anon object) it caches, `lru` links it on the
+ * reclaim lists and the `pte` union is the reverse map of the objrmap
+ * design: a pte_chain, a single direct PTE (PG_direct), or for pages found
+ * through their object only a count of the PTEs mapping them.
+ *
+ * Low memory (up to 896 MiB) is mapped at PAGE_OFFSET after mm_init(), so
+ * __va/__pa are plain additions.  pte_t and pgd_t live here as in Linux's
+ * asm/page.h because struct page needs pte_t.
+ */
+#ifndef MM_PHYS_PAGE_H
+#define MM_PHYS_PAGE_H
+
+#include "kernel/list.h"
+#include "kernel/types.h"
+
+#define PAGE_SHIFT 12
+#define PAGE_SIZE (1u << PAGE_SHIFT)
+#define PAGE_MASK (~(PAGE_SIZE - 1))
+#define PAGE_OFFSET 0xC0000000u
+#define PAGE_ALIGN(x) ALIGN_UP((u32)(x), PAGE_SIZE)
+
+/* The direct map covers physical memory below this (Linux's 896 MiB). */
+#define MAXMEM (0x38000000u)
+#define MAXMEM_PFN (MAXMEM >> PAGE_SHIFT)
+
+#define __pa(va) ((u32)(va) - PAGE_OFFSET)
+#define __va(pa) ((void *)((u32)(pa) + PAGE_OFFSET))
+
+typedef struct { u32 pte; } pte_t;
+typedef struct { u32 pgd; } pgd_t;
+typedef struct { u32 pgprot; } pgprot_t;
+
+#define pte_val(x) ((x).pte)
+#define pgd_val(x) ((x).pgd)
+#define pgprot_val(x) ((x).pgprot)
+#define __pte(x) ((pte_t){ (x) })
+#define __pgd(x) ((pgd_t){ (x) })
+#define __pgprot(x) ((pgprot_t){ (x) })
+
+struct address_space;
+struct pte_chain;
+
+struct page {
+	u32 flags;			/* PG_* bit numbers below */
+	int _count;			/* references; 0 while free */
+	struct address_space *mapping;	/* file or anon object, or NULL */
+	u32 index;			/* offset in mapping, in pages */
+	u32 private;			/* buddy order when free; owner's data */
+	struct list_head lru;		/* free list, LRU list or slab owner */
+	union {
+		struct pte_chain *chain;	/* PTEs mapping it (!PG_direct) */
+		pte_t *direct;			/* the one PTE (PG_direct) */
+		int mapcount;			/* PTEs of an object-mapped page */
+	} pte;
+};
+
+/* Bit numbers in page->flags; Linux 2.5.62's numbers where it has them. */
+#define PG_locked 0		/* I/O in progress or being set up */
+#define PG_error 1
+#define PG_referenced 2
+#define PG_uptodate 3
+#define PG_dirty 4
+#define PG_lru 5		/* on an LRU list */
+#define PG_active 6		/* on the active list */
+#define PG_slab 7		/* owned by a kmem cache */
+#define PG_reserved 11		/* never handed out: kernel, BIOS, boot data */
+#define PG_private 12		/* `private` holds buffer/filesystem data */
+#define PG_writeback 13
+#define PG_chainlock 15	/* pte_chain being changed (mm/rmap/pte_chain.h) */
+#define PG_direct 16		/* pte.direct, not pte.chain, is valid */
+#define PG_reclaim 18
+#define PG_compound 19		/* head of a multi-page kmalloc block */
+#define PG_anon 20		/* anonymous: rmap via pte_chain, not object */
+#define PG_swapcache 21		/* in the swap cache, `private` is the entry */
+#define PG_buddy 22		/* head of a free block in the buddy lists */
+
+/* UP-safe bit operations: one bts/btr instruction cannot be split by an irq. */
+static inline bool test_bit(int nr, const u32 *addr)
+{
+	return (*addr >> nr) & 1;
+}
+
+static inline void set_bit(int nr, u32 *addr)
+{
+	asm volatile("btsl %1, %0" : "+m"(*addr) : "Ir"(nr) : "memory");
+}
+
+static inline void clear_bit(int nr, u32 *addr)
+{
+	asm volatile("btrl %1, %0" : "+m"(*addr) : "Ir"(nr) : "memory");
+}
+
+static inline bool test_and_set_bit(int nr, u32 *addr)
+{
+	u8 old;
+	asm volatile("btsl %2, %0; setc %1"
+		     : "+m"(*addr), "=q"(old) : "Ir"(nr) : "memory", "cc");
+	return old;
+}
+
+static inline bool test_and_clear_bit(int nr, u32 *addr)
+{
+	u8 old;
+	asm volatile("btrl %2, %0; setc %1"
+		     : "+m"(*addr), "=q"(old) : "Ir"(nr) : "memory", "cc");
+	return old;
+}
+
+/* PageFoo, SetPageFoo, ClearPageFoo, TestSetPageFoo, TestClearPageFoo. */
+#define PAGEFLAG(name, bit)                                                \
+	static inline bool Page##name(const struct page *p)                \
+	{ return test_bit(bit, &p->flags); }                               \
+	static inline void SetPage##name(struct page *p)                   \
+	{ set_bit(bit, &p->flags); }                                       \
+	static inline void ClearPage##name(struct page *p)                 \
+	{ clear_bit(bit, &p->flags); }                                     \
+	static inline bool TestSetPage##name(struct page *p)               \
+	{ return test_and_set_bit(bit, &p->flags); }                       \
+	static inline bool TestClearPage##name(struct page *p)             \
+	{ return test_and_clear_bit(bit, &p->flags); }
+
+PAGEFLAG(Locked, PG_locked)
+PAGEFLAG(Error, PG_error)
+PAGEFLAG(Referenced, PG_referenced)
+PAGEFLAG(Uptodate, PG_uptodate)
+PAGEFLAG(Dirty, PG_dirty)
+PAGEFLAG(LRU, PG_lru)
+PAGEFLAG(Active, PG_active)
+PAGEFLAG(Slab, PG_slab)
+PAGEFLAG(Reserved, PG_reserved)
+PAGEFLAG(Private, PG_private)
+PAGEFLAG(Writeback, PG_writeback)
+PAGEFLAG(ChainLock, PG_chainlock)
+PAGEFLAG(Direct, PG_direct)
+PAGEFLAG(Reclaim, PG_reclaim)
+PAGEFLAG(Compound, PG_compound)
+PAGEFLAG(Anon, PG_anon)
+PAGEFLAG(SwapCache, PG_swapcache)
+PAGEFLAG(Buddy, PG_buddy)
+
+extern struct page *mem_map;
+extern u32 max_pfn;		/* frames described by mem_map */
+
+#define pfn_valid(pfn) ((u32)(pfn) < max_pfn)
+#define pfn_to_page(pfn) (mem_map + (pfn))
+#define page_to_pfn(page) ((u32)((page) - mem_map))
+#define page_to_phys(page) (page_to_pfn(page) << PAGE_SHIFT)
+#define page_address(page) __va(page_to_phys(page))
+#define virt_to_page(va) pfn_to_page(__pa(va) >> PAGE_SHIFT)
+#define virt_addr_valid(va) \
+	((u32)(va) >= PAGE_OFFSET && pfn_valid(__pa(va) >> PAGE_SHIFT))
+
+static inline int page_count(const struct page *page)
+{
+	return page->_count;
+}
+
+static inline void set_page_count(struct page *page, int v)
+{
+	page->_count = v;
+}
+
+static inline void get_page(struct page *page)
+{
+	page->_count++;
+}
+
+/* Drop a reference; the last one frees the page (mm/phys/page_alloc.c).
+ * Reserved pages are never freed this way (as in Linux 2.6). */
+void put_page(struct page *page);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * mm/phys/pgtable.c - page directories and page tables for address spaces.
+ *
+ * They are ordinary pages from the buddy allocator, counted in
+ * page_state.nr_page_table_pages for /proc/meminfo.  A new directory
+ * shares the kernel's page tables by copying swapper_pg_dir's kernel half.
+ */
+#include "kernel/lib/string.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/pgtable.h"
+#include "mm/vmstat.h"
+
+struct page *pte_alloc_one(void)
+{
+	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+
+	if (page)
+		page_state.nr_page_table_pages++;
+	return page;
+}
+
+void pte_free(struct page *pte_page)
+{
+	page_state.nr_page_table_pages--;
+	__free_page(pte_page);
+}
+
+pgd_t *pgd_alloc(void)
+{
+	struct page *page = pte_alloc_one();
+	pgd_t *pgd;
+
+	if (!page)
+		return NULL;
+	pgd = page_address(page);
+	memcpy(pgd + USER_PTRS_PER_PGD, swapper_pg_dir + USER_PTRS_PER_PGD,
+	       (PTRS_PER_PGD - USER_PTRS_PER_PGD) * sizeof(pgd_t));
+	return pgd;
+}
+
+void pgd_free(pgd_t *pgd)
+{
+	u32 i;
+
+	for (i = 0; i < USER_PTRS_PER_PGD; i++)
+		if (pgd_present(pgd[i]))
+			pte_free(pgd_page(pgd[i]));
+	pte_free(virt_to_page(pgd));
+}

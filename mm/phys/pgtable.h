@@ -1,0 +1,195 @@
+/*
+ * mm/phys/pgtable.h - i386 two-level page tables, in Linux's terms.
+ *
+ * A page directory (pgd_t[1024]) maps 4 MiB per entry to a page table
+ * (pte_t[1024]) mapping 4 KiB per entry.  Linux's pmd level is folded away:
+ * pte_offset() goes straight from a directory entry to the PTE.  The bits
+ * are the hardware's own; the accessed and dirty bits are set by the MMU.
+ *
+ * The directory entries from USER_PTRS_PER_PGD up (0xC0000000 and above)
+ * are the kernel's: swapper_pg_dir holds them and pgd_alloc() copies them
+ * into every new directory.  They are fixed after mm_init (the direct map),
+ * so the copies never go stale.
+ *
+ * A PTE that is not present but not zero holds a swap entry: bit 0 (P)
+ * clear, bit 6 reserved (Linux uses it for nonlinear file PTEs), swap type
+ * in bits 1-5, offset in bits 8-31.
+ */
+#ifndef MM_PHYS_PGTABLE_H
+#define MM_PHYS_PGTABLE_H
+
+#include "mm/phys/page.h"
+
+#define _PAGE_PRESENT 0x001
+#define _PAGE_RW 0x002
+#define _PAGE_USER 0x004
+#define _PAGE_PWT 0x008
+#define _PAGE_PCD 0x010
+#define _PAGE_ACCESSED 0x020
+#define _PAGE_DIRTY 0x040
+#define _PAGE_PSE 0x080		/* 4 MiB page, in a directory entry */
+#define _PAGE_GLOBAL 0x100	/* only honoured with CR4.PGE */
+
+#define PGDIR_SHIFT 22
+#define PGDIR_SIZE (1u << PGDIR_SHIFT)
+#define PTRS_PER_PGD 1024
+#define PTRS_PER_PTE 1024
+#define USER_PTRS_PER_PGD (PAGE_OFFSET >> PGDIR_SHIFT)
+
+/* Directory entries pointing at page tables. */
+#define _PAGE_TABLE (_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_ACCESSED)
+#define _KERNPG_TABLE (_PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY)
+
+#define PAGE_NONE __pgprot(0)
+#define PAGE_KERNEL \
+	__pgprot(_PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY)
+#define PAGE_KERNEL_RO __pgprot(_PAGE_PRESENT | _PAGE_ACCESSED)
+#define PAGE_SHARED \
+	__pgprot(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_ACCESSED)
+#define PAGE_COPY __pgprot(_PAGE_PRESENT | _PAGE_USER | _PAGE_ACCESSED)
+#define PAGE_READONLY PAGE_COPY
+
+extern pgd_t swapper_pg_dir[PTRS_PER_PGD];
+
+#define pgd_index(va) (((u32)(va) >> PGDIR_SHIFT) & (PTRS_PER_PGD - 1))
+#define pte_index(va) (((u32)(va) >> PAGE_SHIFT) & (PTRS_PER_PTE - 1))
+
+/* The directory entry for va in a directory (mm->pgd, or swapper's). */
+static inline pgd_t *pgd_offset(pgd_t *pgdir, u32 va)
+{
+	return pgdir + pgd_index(va);
+}
+#define pgd_offset_k(va) pgd_offset(swapper_pg_dir, va)
+
+static inline bool pgd_none(pgd_t pgd) { return !pgd_val(pgd); }
+static inline bool pgd_present(pgd_t pgd)
+{
+	return pgd_val(pgd) & _PAGE_PRESENT;
+}
+static inline void set_pgd(pgd_t *pgdp, pgd_t pgd) { *pgdp = pgd; }
+static inline void pgd_clear(pgd_t *pgdp) { pgdp->pgd = 0; }
+/* The struct page of the page table a directory entry points at. */
+static inline struct page *pgd_page(pgd_t pgd)
+{
+	return pfn_to_page(pgd_val(pgd) >> PAGE_SHIFT);
+}
+/* Hook a page table into a directory entry (user half: US set). */
+static inline void pgd_populate(pgd_t *pgdp, struct page *pte_page)
+{
+	set_pgd(pgdp, __pgd(page_to_phys(pte_page) | _PAGE_TABLE));
+}
+
+/* The PTE for va in the table that directory entry *pgdp points at. */
+static inline pte_t *pte_offset(pgd_t *pgdp, u32 va)
+{
+	return (pte_t *)__va(pgd_val(*pgdp) & PAGE_MASK) + pte_index(va);
+}
+
+static inline pte_t pfn_pte(u32 pfn, pgprot_t prot)
+{
+	return __pte(pfn << PAGE_SHIFT | pgprot_val(prot));
+}
+static inline pte_t mk_pte(struct page *page, pgprot_t prot)
+{
+	return pfn_pte(page_to_pfn(page), prot);
+}
+static inline u32 pte_pfn(pte_t pte) { return pte_val(pte) >> PAGE_SHIFT; }
+static inline struct page *pte_page(pte_t pte)
+{
+	return pfn_to_page(pte_pfn(pte));
+}
+
+static inline void set_pte(pte_t *ptep, pte_t pte) { *ptep = pte; }
+static inline void pte_clear(pte_t *ptep) { ptep->pte = 0; }
+
+static inline bool pte_none(pte_t pte) { return !pte_val(pte); }
+static inline bool pte_present(pte_t pte)
+{
+	return pte_val(pte) & _PAGE_PRESENT;
+}
+static inline bool pte_young(pte_t pte)
+{
+	return pte_val(pte) & _PAGE_ACCESSED;
+}
+static inline bool pte_dirty(pte_t pte) { return pte_val(pte) & _PAGE_DIRTY; }
+static inline bool pte_write(pte_t pte) { return pte_val(pte) & _PAGE_RW; }
+static inline bool pte_user(pte_t pte) { return pte_val(pte) & _PAGE_USER; }
+
+static inline pte_t pte_mkyoung(pte_t p) { return __pte(pte_val(p) | _PAGE_ACCESSED); }
+static inline pte_t pte_mkold(pte_t p) { return __pte(pte_val(p) & ~_PAGE_ACCESSED); }
+static inline pte_t pte_mkdirty(pte_t p) { return __pte(pte_val(p) | _PAGE_DIRTY); }
+static inline pte_t pte_mkclean(pte_t p) { return __pte(pte_val(p) & ~_PAGE_DIRTY); }
+static inline pte_t pte_mkwrite(pte_t p) { return __pte(pte_val(p) | _PAGE_RW); }
+static inline pte_t pte_wrprotect(pte_t p) { return __pte(pte_val(p) & ~_PAGE_RW); }
+static inline pte_t pte_modify(pte_t p, pgprot_t prot)
+{
+	return __pte((pte_val(p) & (PAGE_MASK | _PAGE_ACCESSED | _PAGE_DIRTY)) |
+		     pgprot_val(prot));
+}
+
+/*
+ * The MMU sets A and D behind our back, so clearing one must not lose the
+ * other: each helper is a single btr or xchg instruction, and on a
+ * uniprocessor nothing can come between its read and its write.
+ */
+static inline bool ptep_test_and_clear_young(pte_t *ptep)
+{
+	return test_and_clear_bit(5, &ptep->pte);
+}
+static inline bool ptep_test_and_clear_dirty(pte_t *ptep)
+{
+	return test_and_clear_bit(6, &ptep->pte);
+}
+static inline void ptep_set_wrprotect(pte_t *ptep)
+{
+	clear_bit(1, &ptep->pte);
+}
+static inline pte_t ptep_get_and_clear(pte_t *ptep)
+{
+	u32 old = 0;
+
+	asm volatile("xchgl %0, %1" : "+r"(old), "+m"(ptep->pte) : : "memory");
+	return __pte(old);
+}
+
+/* Swap entries in not-present PTEs (see the top of this file). */
+typedef struct { u32 val; } swp_entry_t;
+#define SWP_TYPE_BITS 5
+#define MAX_SWAPFILES (1 << SWP_TYPE_BITS)
+static inline swp_entry_t swp_entry(u32 type, u32 offset)
+{
+	return (swp_entry_t){ (type & (MAX_SWAPFILES - 1)) << 1 | offset << 8 };
+}
+static inline u32 swp_type(swp_entry_t e) { return (e.val >> 1) & (MAX_SWAPFILES - 1); }
+static inline u32 swp_offset(swp_entry_t e) { return e.val >> 8; }
+static inline swp_entry_t pte_to_swp_entry(pte_t pte) { return (swp_entry_t){ pte_val(pte) }; }
+static inline pte_t swp_entry_to_pte(swp_entry_t e) { return __pte(e.val); }
+
+/*
+ * Nonlinear file PTEs: when reclaim unmaps a page of a VM_NONLINEAR VMA
+ * that does not sit at its linear offset, the PTE keeps the file offset
+ * (bit 0 clear, bit 6 set, offset from bit 8) so that the next fault
+ * brings back the right page.  Swap entries never have bit 6 set.
+ */
+#define _PAGE_FILE 0x040
+static inline bool pte_file(pte_t pte)
+{
+	return (pte_val(pte) & (_PAGE_PRESENT | _PAGE_FILE)) == _PAGE_FILE;
+}
+static inline pte_t pgoff_to_pte(u32 pgoff) { return __pte(pgoff << 8 | _PAGE_FILE); }
+static inline u32 pte_to_pgoff(pte_t pte) { return pte_val(pte) >> 8; }
+
+/* A new page directory: user half empty, kernel half from swapper_pg_dir. */
+pgd_t *pgd_alloc(void);
+/* Free a directory and any page tables still hooked into its user half;
+ * the caller has already unmapped (zapped) the pages they mapped. */
+void pgd_free(pgd_t *pgd);
+/* A zeroed page for a page table, counted in nr_page_table_pages. */
+struct page *pte_alloc_one(void);
+void pte_free(struct page *pte_page);
+
+/* Build swapper_pg_dir with the direct map of [0, end_pfn) and switch to
+ * it; the boot identity mapping at 0 is gone afterwards (mm/phys/paging.c). */
+void paging_init(u32 end_pfn);
+
+#endif

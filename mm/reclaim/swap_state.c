@@ -1,0 +1,180 @@
+/*
+ * mm/reclaim/swap_state.c - the swap cache (see mm/reclaim/swap_state.h).
+ *
+ * References: a page in the swap cache holds one page reference and one
+ * reference on its slot (the swap_map count).  Each PTE that holds the
+ * entry holds another slot reference (swap_duplicate at fork, swap_free
+ * when the PTE goes).  The radix tree changes with interrupts off.
+ */
+#include "mm/vm/filemap.h"
+#include "fs/radix_tree.h"
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/panic.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/rmap/rmap.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/reclaim/vmscan.h"
+
+struct address_space swapper_space;
+
+void swap_cache_init(void)
+{
+	INIT_RADIX_TREE(&swapper_space.page_tree);
+}
+
+int add_to_swap_cache(struct page *page, swp_entry_t entry)
+{
+	u32 flags;
+	int err;
+
+	BUG_ON(PageSwapCache(page) || page->mapping);
+	err = radix_tree_preload(GFP_ATOMIC);
+	if (err)
+		return err;
+	flags = irq_save();
+	err = radix_tree_insert(&swapper_space.page_tree, entry.val, page);
+	if (!err) {
+		SetPageSwapCache(page);
+		page->private = entry.val;
+		get_page(page);
+		swapper_space.nrpages++;
+	}
+	irq_restore(flags);
+	return err;
+}
+
+bool add_to_swap(struct page *page)
+{
+	swp_entry_t entry;
+
+	BUG_ON(!PageLocked(page) || !PageAnon(page));
+	entry = get_swap_page();
+	if (!entry.val)
+		return false;
+	if (add_to_swap_cache(page, entry)) {
+		swap_free(entry);
+		return false;
+	}
+	/* Not written yet: the copy on the device is not the data.  The
+	 * page itself is: a fault that finds it in the cache may map it. */
+	SetPageDirty(page);
+	SetPageUptodate(page);
+	return true;
+}
+
+void delete_from_swap_cache(struct page *page)
+{
+	swp_entry_t entry = page_swp_entry(page);
+	u32 flags;
+
+	BUG_ON(!PageLocked(page) || !PageSwapCache(page));
+	flags = irq_save();
+	radix_tree_delete(&swapper_space.page_tree, entry.val);
+	ClearPageSwapCache(page);
+	page->private = 0;
+	swapper_space.nrpages--;
+	irq_restore(flags);
+	swap_free(entry);
+	put_page(page);
+}
+
+struct page *lookup_swap_cache(swp_entry_t entry)
+{
+	u32 flags = irq_save();
+	struct page *page = radix_tree_lookup(&swapper_space.page_tree,
+					      entry.val);
+
+	if (page)
+		get_page(page);
+	irq_restore(flags);
+	return page;
+}
+
+struct page *read_swap_cache(swp_entry_t entry, int *err)
+{
+	struct page *page;
+
+again:
+	*err = 0;
+	page = lookup_swap_cache(entry);
+	if (page)
+		return page;
+	page = alloc_page(GFP_KERNEL);
+	if (!page) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	/* The cache's slot reference; the PTE keeps its own. */
+	if (!swap_duplicate(entry)) {
+		put_page(page);
+		*err = -EIO;
+		return NULL;
+	}
+	SetPageLocked(page);
+	*err = add_to_swap_cache(page, entry);
+	if (*err) {
+		/* Someone else read it in while we allocated. */
+		ClearPageLocked(page);
+		swap_free(entry);
+		put_page(page);
+		if (*err == -EEXIST)
+			goto again;	/* use theirs, if it is still there */
+		return NULL;
+	}
+	*err = swap_readpage(page, entry);
+	vm_events.pswpin++;
+	if (*err) {
+		delete_from_swap_cache(page);
+		ClearPageLocked(page);
+		put_page(page);
+		return NULL;
+	}
+	SetPageUptodate(page);
+	SetPageAnon(page);
+	lru_cache_add_active(page);
+	ClearPageLocked(page);
+	return page;
+}
+
+void free_swap_cache(struct page *page)
+{
+	if (!PageSwapCache(page) || page_mapped(page) || !trylock_page(page))
+		return;
+	/* the caller's reference + the cache's, and no PTE holds the slot */
+	if (PageSwapCache(page) && page_count(page) == 2 &&
+	    swap_count(page_swp_entry(page)) == 1)
+		delete_from_swap_cache(page);
+	unlock_page(page);
+}
+
+void free_swap_and_cache(swp_entry_t entry)
+{
+	struct page *page;
+
+	swap_free(entry);
+	if (swap_count(entry) != 1)
+		return;
+	page = lookup_swap_cache(entry);
+	if (page) {
+		free_swap_cache(page);
+		put_page(page);
+	}
+}
+
+bool reuse_swap_page(struct page *page)
+{
+	if (!PageSwapCache(page) || !trylock_page(page))
+		return false;
+	/* the cache's reference and this PTE's; the slot only the cache's */
+	if (PageSwapCache(page) && page_count(page) == 2 &&
+	    swap_count(page_swp_entry(page)) == 1) {
+		delete_from_swap_cache(page);
+		SetPageDirty(page);
+		unlock_page(page);
+		return true;
+	}
+	unlock_page(page);
+	return false;
+}

@@ -1,0 +1,60 @@
+/*
+ * mm/reclaim/swap_state.h - the swap cache: pages that have a swap slot.
+ *
+ * An anonymous page chosen for eviction first gets a slot (add_to_swap)
+ * and enters the swap cache: PG_swapcache set, page->private = the slot's
+ * swp_entry_t, indexed by entry in swapper_space's radix tree, one page
+ * reference and one slot reference held by the cache.  try_to_unmap then
+ * replaces its PTEs by the entry; once written, the page can leave the
+ * cache and memory.  A fault on such a PTE looks the entry up here first:
+ * a page still in the cache (written or not) comes back without I/O, so
+ * processes sharing the slot after fork share the page again.
+ * page->mapping stays NULL for anonymous pages: rmap tells them from file
+ * pages by that.
+ */
+#ifndef MM_RECLAIM_SWAP_STATE_H
+#define MM_RECLAIM_SWAP_STATE_H
+
+#include "fs/address_space.h"
+#include "mm/phys/page.h"
+#include "mm/phys/pgtable.h"
+
+extern struct address_space swapper_space;
+
+void swap_cache_init(void);
+
+static inline swp_entry_t page_swp_entry(struct page *page)
+{
+	return (swp_entry_t){ page->private };
+}
+
+/* Give a locked anonymous page a slot and put it in the swap cache;
+ * false when swap is full or absent, or there is no memory. */
+bool add_to_swap(struct page *page);
+/* Insert page as entry's page (the caller holds a slot reference for the
+ * cache); 0, -EEXIST or -ENOMEM. */
+int add_to_swap_cache(struct page *page, swp_entry_t entry);
+/* Take a locked page out of the swap cache, dropping the cache's page and
+ * slot references. */
+void delete_from_swap_cache(struct page *page);
+/* entry's page with a reference, or NULL. */
+struct page *lookup_swap_cache(swp_entry_t entry);
+/*
+ * entry's page with a reference: from the cache, or read from the swap
+ * device into a new page added to the cache.  NULL and *err = -ENOMEM or
+ * -EIO (the read failed: the data is lost for whoever needed it).
+ */
+struct page *read_swap_cache(swp_entry_t entry, int *err);
+/* A PTE holding entry goes away (munmap, exit): drop its slot reference,
+ * and the cached page too if nothing else wants it. */
+void free_swap_and_cache(swp_entry_t entry);
+/* The last PTE of a swap cache page went and the caller holds the only
+ * other reference: free its slot, as Linux's free_swap_cache does. */
+void free_swap_cache(struct page *page);
+/*
+ * On a write fault to a swap cache page that only this PTE uses: take it
+ * out of the swap cache (freeing the slot) so it can be written in place.
+ */
+bool reuse_swap_page(struct page *page);
+
+#endif

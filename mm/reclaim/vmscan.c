@@ -1,0 +1,279 @@
+/*
+ * mm/reclaim/vmscan.c - page reclaim, in the Linux 2.6 manner.
+ *
+ * refill_inactive moves pages from the tail of the active list to the
+ * inactive list unless their PTEs were used (page_referenced: the accessed
+ * bits collected through the reverse map).  shrink_list takes pages from
+ * the tail of the inactive list and, for each:
+ *
+ *   locked (being read, written or truncated) ....... keep it for later
+ *   referenced lately ............................... back to active
+ *   anonymous, no slot yet .......................... add_to_swap
+ *   mapped .......................................... try_to_unmap: every PTE
+ *                                                     (objrmap or pte_chain)
+ *   dirty ........................................... write it: swap_writepage,
+ *                                                     or the mapping's
+ *                                                     writepage
+ *   clean, in the swap cache or a file with a
+ *   backing store ................................... free it
+ *
+ * Pages that cannot go (VM_LOCKED, swap full, no backing store) go back to
+ * the active list.  A failed swap write leaves the page dirty and in
+ * memory: nothing is lost.
+ */
+#include "fs/address_space.h"
+#include "mm/vm/filemap.h"
+#include "kernel/io.h"
+#include "kernel/kthread.h"
+#include "kernel/printk.h"
+#include "kernel/sched.h"
+#include "kernel/signal.h"
+#include "kernel/task.h"
+#include "kernel/wait.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/rmap/rmap.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/reclaim/vmscan.h"
+
+struct vm_events vm_events;
+
+static DECLARE_WAIT_QUEUE_HEAD(kswapd_wait);
+static bool kswapd_running, kswapd_work;
+
+enum verdict { PAGE_KEEP, PAGE_ACTIVATE, PAGE_FREE };
+
+/* Write a dirty page that has its swap slot.  Keep it dirty on error. */
+static enum verdict write_swap_page(struct page *page)
+{
+	ClearPageDirty(page);
+	if (swap_writepage(page, page_swp_entry(page))) {
+		SetPageDirty(page);
+		return PAGE_ACTIVATE;
+	}
+	vm_events.pswpout++;
+	return PAGE_FREE;
+}
+
+/* The clean, unmapped, locked page leaves its cache; PAGE_FREE if only
+ * our reference is left then. */
+static enum verdict release_page(struct page *page)
+{
+	struct address_space *mapping = page->mapping;
+	u32 flags = irq_save();
+	enum verdict v = PAGE_KEEP;
+
+	/* ours + the cache's: anyone else (a fault that just found it in
+	 * the cache) means it is in use again */
+	if (page_count(page) == 2 && !page_mapped(page)) {
+		if (PageSwapCache(page)) {
+			delete_from_swap_cache(page);
+			v = PAGE_FREE;
+		} else if (mapping) {
+			remove_from_page_cache(page);
+			put_page(page);
+			v = PAGE_FREE;
+		}
+	}
+	irq_restore(flags);
+	return v;
+}
+
+static bool has_backing_store(struct page *page)
+{
+	if (PageSwapCache(page))
+		return true;
+	return page->mapping && page->mapping->a_ops &&
+	       page->mapping->a_ops->writepage;
+}
+
+/* Decide about one locked page taken off the inactive list. */
+static enum verdict shrink_page(struct page *page)
+{
+	if (page_referenced(page) && page_mapped(page))
+		return PAGE_ACTIVATE;
+	if (PageAnon(page) && !page->mapping && !PageSwapCache(page) &&
+	    !add_to_swap(page))
+		return PAGE_ACTIVATE;		/* no swap, or swap full */
+	if (!has_backing_store(page))
+		return PAGE_ACTIVATE;		/* e.g. ramfs without writepage */
+	if (page_mapped(page)) {
+		switch (try_to_unmap(page)) {
+		case SWAP_FAIL:
+			return PAGE_ACTIVATE;
+		case SWAP_AGAIN:
+			return PAGE_KEEP;
+		}
+	}
+	if (PageDirty(page)) {
+		if (PageSwapCache(page))
+			return write_swap_page(page) == PAGE_FREE ?
+				       release_page(page) : PAGE_ACTIVATE;
+		/* ramfs moves the page to swap and out of its cache */
+		if (page->mapping->a_ops->writepage(page))
+			return PAGE_ACTIVATE;
+		return PAGE_FREE;
+	}
+	return release_page(page);
+}
+
+/* Put a page reclaim looked at back on the list the verdict says. */
+static void putback_page(struct page *page, enum verdict v)
+{
+	if (v == PAGE_FREE) {
+		vm_events.pgsteal++;
+	} else if (v == PAGE_ACTIVATE) {
+		lru_cache_add_active(page);
+		vm_events.pgactivate++;
+	} else {
+		lru_cache_add(page);
+	}
+	put_page(page);			/* ours; frees a PAGE_FREE page */
+}
+
+/* Take the oldest page of a list with a reference, off the list. */
+static struct page *isolate_tail(struct list_head *list)
+{
+	struct page *page;
+	u32 flags = irq_save();
+
+	if (list_empty(list)) {
+		irq_restore(flags);
+		return NULL;
+	}
+	page = list_last_entry(list, struct page, lru);
+	get_page(page);
+	lru_cache_del(page);
+	irq_restore(flags);
+	return page;
+}
+
+/* page_referenced needs the page lock: a truncate may otherwise take
+ * page->mapping away in the middle of the object walk.  A page someone
+ * else has locked is in use: call it referenced. */
+static bool referenced_locked(struct page *page)
+{
+	bool referenced;
+
+	if (!trylock_page(page))
+		return true;
+	referenced = page_referenced(page);
+	unlock_page(page);
+	return referenced;
+}
+
+static void refill_inactive(struct zone *z, u32 nr)
+{
+	struct page *page;
+
+	while (nr-- && (page = isolate_tail(&z->active_list))) {
+		if (page_mapped(page) && referenced_locked(page)) {
+			lru_cache_add_active(page);
+		} else {
+			lru_cache_add(page);
+			vm_events.pgdeactivate++;
+		}
+		put_page(page);
+	}
+}
+
+u32 shrink_zone(struct zone *z, u32 nr)
+{
+	u32 freed = 0;
+	struct page *page;
+	enum verdict v;
+
+	refill_inactive(z, nr);
+	while (nr-- && (page = isolate_tail(&z->inactive_list))) {
+		vm_events.pgscan++;
+		v = PAGE_KEEP;
+		if (trylock_page(page)) {
+			v = shrink_page(page);
+			unlock_page(page);
+		}
+		putback_page(page, v);
+		freed += v == PAGE_FREE;
+	}
+	return freed;
+}
+
+/* One pass over every zone at a priority: scan lists >> priority. */
+static u32 shrink_zones(int priority)
+{
+	u32 freed = 0;
+	int i;
+
+	for (i = 0; i < MAX_NR_ZONES; i++) {
+		struct zone *z = &zones[i];
+		u32 nr = ((z->nr_active + z->nr_inactive) >> priority) + 8;
+
+		freed += shrink_zone(z, nr);
+	}
+	return freed;
+}
+
+#define DEF_PRIORITY 6
+
+u32 try_to_free_pages(gfp_t gfp)
+{
+	u32 freed = 0;
+	int priority;
+
+	(void)gfp;
+	if (current->flags & PF_MEMALLOC)
+		return 0;		/* reclaim allocating: no recursion */
+	current->flags |= PF_MEMALLOC;
+	vm_events.allocstall++;
+	for (priority = DEF_PRIORITY; priority >= 0 && freed < 32; priority--)
+		freed += shrink_zones(priority);
+	current->flags &= ~PF_MEMALLOC;
+	return freed;
+}
+
+static bool zones_need_balance(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_NR_ZONES; i++)
+		if (zones[i].present_pages &&
+		    zones[i].free_pages < zones[i].pages_high &&
+		    zones[i].nr_active + zones[i].nr_inactive)
+			return true;
+	return false;
+}
+
+static int kswapd(void *unused)
+{
+	int priority;
+
+	(void)unused;
+	current->flags |= PF_MEMALLOC;
+	for (;;) {
+		wait_event(kswapd_wait, kswapd_work);
+		kswapd_work = false;
+		for (priority = DEF_PRIORITY; priority >= 0 &&
+		     zones_need_balance(); priority--)
+			if (shrink_zones(priority))
+				priority++;	/* progress: stay gentle */
+	}
+	return 0;
+}
+
+void kswapd_start(void)
+{
+	struct task_struct *t = kthread_run(kswapd, NULL, "kswapd");
+
+	if (IS_ERR(t))
+		panic("cannot start kswapd");
+	kswapd_running = true;
+}
+
+void wakeup_kswapd(struct zone *z)
+{
+	if (!kswapd_running || z->free_pages >= z->pages_low)
+		return;
+	vm_events.kswapd_wakeup++;
+	kswapd_work = true;
+	wake_up(&kswapd_wait);
+}

@@ -1,0 +1,39 @@
+/*
+ * mm/reclaim/vmscan.h - page reclaim: kswapd, direct reclaim, the OOM killer,
+ * and the event counters /proc/vmstat shows.
+ *
+ * The allocator (mm/phys/page_alloc.c) wakes kswapd when a zone falls below
+ * pages_low; kswapd frees pages until every zone is above pages_high.  An
+ * allocation that may sleep and still finds nothing reclaims itself
+ * (try_to_free_pages); when that makes no progress either, the largest
+ * process is killed (mm/reclaim/oom_kill.h).
+ */
+#ifndef MM_RECLAIM_VMSCAN_H
+#define MM_RECLAIM_VMSCAN_H
+
+#include "mm/phys/gfp.h"
+#include "mm/phys/mmzone.h"
+
+/* Linux's /proc/vmstat names where Linux has them. */
+struct vm_events {
+	u32 pgfault, pgmajfault;
+	u32 pgscan;		/* inactive pages looked at by reclaim */
+	u32 pgsteal;		/* ... and freed */
+	u32 pgactivate, pgdeactivate;
+	u32 pswpin, pswpout;	/* pages read from / written to swap */
+	u32 kswapd_wakeup;
+	u32 allocstall;		/* direct reclaims */
+	u32 oom_kill;
+	u32 swap_write_error;	/* writes that failed: page kept, dirty */
+};
+extern struct vm_events vm_events;
+
+void kswapd_start(void);
+/* A zone fell below pages_low: let kswapd run (never sleeps). */
+void wakeup_kswapd(struct zone *z);
+/* Reclaim for an allocation that may sleep; returns pages freed. */
+u32 try_to_free_pages(gfp_t gfp);
+/* Free up to nr pages of z's inactive list (tests drive this). */
+u32 shrink_zone(struct zone *z, u32 nr);
+
+#endif

@@ -1,0 +1,184 @@
+/*
+ * mm/reclaim/vmscan_test.c - ktests for reclaim: anonymous pages go to swap
+ * through the reverse map and come back intact, also when forked address
+ * spaces share them.  They need the swap disk the test boots attach as
+ * hdb (tools/mkswap-image.sh) and skip without it.
+ */
+#include "kernel/block/blkdev.h"
+#include "kernel/ktest.h"
+#include "mm/vm/memory.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/rmap/pte_chain.h"
+#include "mm/rmap/rmap.h"
+#include "mm/rmap/rmap_test.h"
+#include "mm/reclaim/swap.h"
+#include "mm/vmstat.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/reclaim/vmscan.h"
+
+#define NR_TEST_PAGES 48
+
+/* Reclaim until mm has no resident page left (or give up). */
+static void evict_all(struct mm_struct *mm)
+{
+	int round;
+
+	for (round = 0; round < 20 && mm->rss; round++)
+		rmap_shrink_all();
+}
+
+static int swap_ptes(struct mm_struct *mm)
+{
+	int i, n = 0;
+
+	for (i = 0; i < NR_TEST_PAGES; i++) {
+		pte_t *pte = pte_lookup(mm, RMAP_TEST_ADDR + i * PAGE_SIZE);
+
+		n += pte && !pte_none(*pte) && !pte_present(*pte);
+	}
+	return n;
+}
+
+/* Read the first n pages back (faulting them in) and count the right ones. */
+static u32 pages_intact(struct mm_struct *mm, u32 n)
+{
+	struct vm_area_struct *vma = find_vma(mm, RMAP_TEST_ADDR);
+	u32 i, v, ok = 0;
+
+	for (i = 0; i < n; i++)
+		ok += rmap_access_word(mm, vma, RMAP_TEST_ADDR + i * PAGE_SIZE,
+				       &v, false) &&
+		      v == RMAP_TEST_MAGIC + i;
+	return ok;
+}
+
+KTEST(reclaim_swaps_anonymous_pages_out_and_back_hdb)
+{
+	struct rmap_family f;
+	u32 out = vm_events.pswpout;
+
+	if (!rmap_swap_on())
+		return;
+	if (KEXPECT_EQ(rmap_family_anon(&f, 1, NR_TEST_PAGES), 0)) {
+		evict_all(f.mm[0]);
+		KEXPECT_EQ(f.mm[0]->rss, 0);
+		KEXPECT_EQ(swap_ptes(f.mm[0]), NR_TEST_PAGES);
+		KEXPECT_GE(vm_events.pswpout - out, NR_TEST_PAGES);
+		KEXPECT_EQ(pages_intact(f.mm[0], NR_TEST_PAGES), NR_TEST_PAGES);
+		KEXPECT_EQ(f.mm[0]->rss, NR_TEST_PAGES);
+		KEXPECT_EQ(rmap_audit(), 0);
+	}
+	rmap_family_free(&f);
+	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);	/* every slot freed */
+}
+
+KTEST(reclaim_shared_swapped_page_returns_to_every_fork_hdb)
+{
+	struct rmap_family f;
+	struct page *p0, *p3;
+	int i;
+
+	if (!rmap_swap_on())
+		return;
+	if (KEXPECT_EQ(rmap_family_anon(&f, 4, NR_TEST_PAGES), 0)) {
+		for (i = 0; i < 4; i++)
+			evict_all(f.mm[i]);
+		for (i = 0; i < 4; i++)
+			KEXPECT_EQ(swap_ptes(f.mm[i]), NR_TEST_PAGES);
+		for (i = 0; i < 4; i++)
+			KEXPECT_EQ(pages_intact(f.mm[i], NR_TEST_PAGES), NR_TEST_PAGES);
+		/* One read from swap, then the swap cache shares the page. */
+		p0 = rmap_page_at(f.mm[0], RMAP_TEST_ADDR);
+		p3 = rmap_page_at(f.mm[3], RMAP_TEST_ADDR);
+		KEXPECT_TRUE(p0 == p3);
+		KEXPECT_TRUE(PageAnon(p0) && PageSwapCache(p0));
+		KEXPECT_EQ(pte_chain_count(p0), 4);
+		KEXPECT_EQ(rmap_audit(), 0);
+	}
+	rmap_family_free(&f);
+	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
+}
+
+KTEST(swapoff_brings_swapped_pages_back_hdb)
+{
+	struct rmap_family f;
+	int i, present = 0;
+
+	if (!rmap_swap_on())
+		return;
+	if (KEXPECT_EQ(rmap_family_anon(&f, 2, NR_TEST_PAGES), 0)) {
+		evict_all(f.mm[0]);
+		evict_all(f.mm[1]);
+		KEXPECT_EQ(swap_ptes(f.mm[0]), NR_TEST_PAGES);
+		KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
+		for (i = 0; i < NR_TEST_PAGES; i++) {
+			pte_t *pte = pte_lookup(f.mm[1], RMAP_TEST_ADDR + i * PAGE_SIZE);
+
+			present += pte && pte_present(*pte);
+		}
+		KEXPECT_EQ(present, NR_TEST_PAGES);
+		KEXPECT_EQ(swap_ptes(f.mm[0]), 0);
+		KEXPECT_EQ(pages_intact(f.mm[0], NR_TEST_PAGES), NR_TEST_PAGES);
+		KEXPECT_EQ(pages_intact(f.mm[1], NR_TEST_PAGES), NR_TEST_PAGES);
+		KEXPECT_TRUE(rmap_page_at(f.mm[0], RMAP_TEST_ADDR) ==
+			     rmap_page_at(f.mm[1], RMAP_TEST_ADDR));
+		KEXPECT_EQ(rmap_audit(), 0);
+	} else {
+		do_swapoff("/dev/hdb");
+	}
+	rmap_family_free(&f);
+}
+
+/* More anonymous memory than is free: the allocator itself must reclaim. */
+KTEST(reclaim_under_pressure_keeps_every_page_hdb)
+{
+	u32 n = totalram_pages + 512;
+	struct rmap_family f;
+
+	if (!rmap_swap_on())
+		return;
+	if ((long)n > nr_swap_pages - 256) {
+		ktest_skip("RAM larger than the swap disk: boot with mem=8M");
+		do_swapoff("/dev/hdb");
+		return;
+	}
+	if (KEXPECT_EQ(rmap_family_anon(&f, 1, n), 0)) {
+		KEXPECT_LT(f.mm[0]->rss, n);	/* some of it had to go */
+		KEXPECT_EQ(pages_intact(f.mm[0], n), n);
+		KEXPECT_EQ(rmap_audit(), 0);
+	}
+	rmap_family_free(&f);
+	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
+}
+
+/* A failed swap write keeps the page dirty in memory: nothing is lost.
+ * A failed read fails only the fault that needed the page (SIGBUS). */
+KTEST(swap_io_errors_lose_nothing_hdb)
+{
+	struct rmap_family f;
+	struct vm_area_struct *vma;
+	u32 errors = vm_events.swap_write_error, v = 0;
+
+	if (!rmap_swap_on())
+		return;
+	if (KEXPECT_EQ(rmap_family_anon(&f, 1, NR_TEST_PAGES), 0)) {
+		vma = find_vma(f.mm[0], RMAP_TEST_ADDR);
+		blk_inject_error(blk_nr_requests() + 1);	/* the next one fails */
+		evict_all(f.mm[0]);
+		KEXPECT_EQ(vm_events.swap_write_error, errors + 1);
+		KEXPECT_EQ(pages_intact(f.mm[0], NR_TEST_PAGES), NR_TEST_PAGES);
+
+		evict_all(f.mm[0]);
+		KEXPECT_EQ(f.mm[0]->rss, 0);
+		blk_inject_error(blk_nr_requests() + 1);
+		KEXPECT_EQ(handle_mm_fault(f.mm[0], vma, RMAP_TEST_ADDR, false),
+			   VM_FAULT_SIGBUS);
+		KEXPECT_TRUE(rmap_access_word(f.mm[0], vma, RMAP_TEST_ADDR + PAGE_SIZE,
+					      &v, false));
+		KEXPECT_EQ(v, RMAP_TEST_MAGIC + 1);
+		KEXPECT_EQ(rmap_audit(), 0);
+	}
+	rmap_family_free(&f);
+	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
+}

@@ -1,0 +1,212 @@
+/*
+ * mm/rmap/pte_chain.c - pte_chain nodes: allocation, add, remove, count.
+ *
+ * Nodes come from their own kmem cache ("pte_chain"), so /proc/slabinfo
+ * and the rmap counters show exactly what this bookkeeping costs; the
+ * objrmap mode exists to make that number small.  See mm/rmap/pte_chain.h for
+ * the layout and its invariant.
+ */
+#include "kernel/errno.h"
+#include "kernel/io.h"
+#include "kernel/lib/string.h"
+#include "mm/rmap/pte_chain.h"
+#include "mm/rmap/rmap.h"
+#include "mm/phys/slab.h"
+
+static struct kmem_cache *pte_chain_cache;
+
+void pte_chain_init(void)
+{
+	pte_chain_cache = kmem_cache_create("pte_chain",
+					    sizeof(struct pte_chain),
+					    L1_CACHE_BYTES, NULL);
+	BUG_ON(!pte_chain_cache);
+}
+
+/*
+ * One node kept aside for the fault path.  Nodes are added under
+ * page_table_lock, so GFP_ATOMIC; under heavy reclaim that can fail, and
+ * a fault would then kill its process although memory could be had by
+ * waiting.  handle_mm_fault refills the spare first, where it may sleep.
+ * Interrupts off around it: kswapd (which adds nodes too) is preemptible.
+ */
+static struct pte_chain *spare;
+
+void pte_chain_preload(gfp_t gfp)
+{
+	struct pte_chain *pc;
+	u32 flags;
+
+	if (spare)
+		return;
+	pc = kmem_cache_alloc(pte_chain_cache, gfp);
+	flags = irq_save();
+	if (!spare) {
+		spare = pc;
+		pc = NULL;
+	}
+	irq_restore(flags);
+	if (pc)
+		kmem_cache_free(pte_chain_cache, pc);
+}
+
+static struct pte_chain *take_spare(void)
+{
+	u32 flags = irq_save();
+	struct pte_chain *pc = spare;
+
+	spare = NULL;
+	irq_restore(flags);
+	return pc;
+}
+
+static struct pte_chain *pte_chain_alloc(gfp_t gfp)
+{
+	struct pte_chain *pc = kmem_cache_alloc(pte_chain_cache, gfp);
+
+	if (!pc)
+		pc = take_spare();
+	if (!pc)
+		return NULL;
+	memset(pc, 0, sizeof(*pc));
+	rmap_stats.pte_chains++;
+	if (rmap_stats.pte_chains > rmap_stats.pte_chains_peak)
+		rmap_stats.pte_chains_peak = rmap_stats.pte_chains;
+	return pc;
+}
+
+static void pte_chain_free(struct pte_chain *pc)
+{
+	rmap_stats.pte_chains--;
+	kmem_cache_free(pte_chain_cache, pc);
+}
+
+int pte_chain_first(const struct pte_chain *pc)
+{
+	int i = 0;
+
+	while (i < (int)NRPTE && !pc->ptes[i])
+		i++;
+	return i;
+}
+
+/* Turn the single direct PTE into a one-node chain holding it and ptep. */
+static int direct_to_chain(struct page *page, pte_t *ptep, gfp_t gfp)
+{
+	struct pte_chain *pc = pte_chain_alloc(gfp);
+
+	if (!pc)
+		return -ENOMEM;
+	pc->ptes[NRPTE - 1] = page->pte.direct;
+	pc->ptes[NRPTE - 2] = ptep;
+	ClearPageDirect(page);
+	page->pte.chain = pc;
+	return 0;
+}
+
+int pte_chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
+{
+	struct pte_chain *head = page->pte.chain;
+	int first;
+
+	if (!page->pte.direct) {
+		page->pte.direct = ptep;
+		SetPageDirect(page);
+		return 0;
+	}
+	if (PageDirect(page))
+		return direct_to_chain(page, ptep, gfp);
+
+	first = pte_chain_first(head);
+	if (first == 0) {
+		/* The head is full: push a new head in front of it. */
+		struct pte_chain *pc = pte_chain_alloc(gfp);
+
+		if (!pc)
+			return -ENOMEM;
+		pc->next = head;
+		pc->ptes[NRPTE - 1] = ptep;
+		page->pte.chain = pc;
+		return 0;
+	}
+	head->ptes[first - 1] = ptep;
+	return 0;
+}
+
+void pte_chain_drop_slot(struct page *page, struct pte_chain *pc, int i)
+{
+	struct pte_chain *head = page->pte.chain;
+	int first = pte_chain_first(head);
+
+	pc->ptes[i] = head->ptes[first];
+	head->ptes[first] = NULL;
+	if (first == (int)NRPTE - 1) {
+		page->pte.chain = head->next;
+		pte_chain_free(head);
+	}
+}
+
+void pte_chain_remove(struct page *page, pte_t *ptep)
+{
+	struct pte_chain *pc;
+	int i;
+
+	if (PageDirect(page)) {
+		if (page->pte.direct != ptep)
+			panic("page_remove_rmap: pfn 0x%x direct PTE %p, not %p",
+			      page_to_pfn(page), page->pte.direct, ptep);
+		page->pte.direct = NULL;
+		ClearPageDirect(page);
+		return;
+	}
+	for (pc = page->pte.chain; pc; pc = pc->next)
+		for (i = 0; i < (int)NRPTE; i++)
+			if (pc->ptes[i] == ptep) {
+				pte_chain_drop_slot(page, pc, i);
+				return;
+			}
+	panic("page_remove_rmap: pfn 0x%x has no PTE %p on its chain",
+	      page_to_pfn(page), ptep);
+}
+
+bool pte_chain_contains(struct page *page, pte_t *ptep)
+{
+	struct pte_chain *pc;
+	int i;
+
+	if (PageDirect(page))
+		return page->pte.direct == ptep;
+	for (pc = page->pte.chain; pc; pc = pc->next)
+		for (i = 0; i < (int)NRPTE; i++)
+			if (pc->ptes[i] == ptep)
+				return true;
+	return false;
+}
+
+int pte_chain_count(struct page *page)
+{
+	struct pte_chain *pc;
+	int i, n = 0;
+
+	if (PageDirect(page))
+		return 1;
+	for (pc = page->pte.chain; pc; pc = pc->next)
+		for (i = 0; i < (int)NRPTE; i++)
+			n += pc->ptes[i] != NULL;
+	return n;
+}
+
+void pte_chain_collapse(struct page *page)
+{
+	struct pte_chain *head = page->pte.chain;
+	int first;
+
+	if (PageDirect(page) || !head || head->next)
+		return;
+	first = pte_chain_first(head);
+	if (first != (int)NRPTE - 1)
+		return;
+	page->pte.direct = head->ptes[first];
+	SetPageDirect(page);
+	pte_chain_free(head);
+}

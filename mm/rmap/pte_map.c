@@ -1,0 +1,55 @@
+/*
+ * mm/rmap/pte_map.c - installing and clearing user PTEs (see
+ * mm/rmap/pte_map.h).
+ *
+ * The reverse map is kept here and nowhere else: page_add_rmap right
+ * after set_pte in vm_install_pte, page_remove_rmap right after the PTE is
+ * cleared in vm_clear_pte, both under page_table_lock, as in Linux 2.5.62.
+ */
+#include "kernel/errno.h"
+#include "kernel/panic.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/page.h"
+#include "mm/rmap/pte_map.h"
+#include "mm/rmap/rmap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/phys/tlb.h"
+
+int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
+		   pte_t *ptep, struct page *page, pte_t entry)
+{
+	BUG_ON(pte_present(*ptep));	/* empty, or a file or swap PTE */
+	BUG_ON(pte_pfn(entry) != page_to_pfn(page));
+	BUG_ON(addr < vma->vm_start || addr >= vma->vm_end);
+	if (page_add_rmap(page, ptep))
+		return -ENOMEM;
+	set_pte(ptep, entry);
+	vma->vm_mm->rss++;
+	return 0;
+}
+
+pte_t vm_zap_pte(struct vm_area_struct *vma, unsigned long addr,
+		 pte_t *ptep)
+{
+	pte_t old = ptep_get_and_clear(ptep);
+
+	BUG_ON(!pte_present(old));
+	flush_tlb_page(vma->vm_mm, addr);
+	if (pte_dirty(old))
+		SetPageDirty(pfn_to_page(pte_pfn(old)));
+	BUG_ON(vma->vm_mm->rss == 0);
+	vma->vm_mm->rss--;
+	return old;
+}
+
+pte_t vm_clear_pte(struct vm_area_struct *vma, unsigned long addr,
+		   pte_t *ptep)
+{
+	pte_t old = vm_zap_pte(vma, addr, ptep);
+	struct page *page = pfn_to_page(pte_pfn(old));
+
+	page_remove_rmap(page, ptep);
+	free_swap_cache(page);
+	put_page(page);
+	return old;
+}

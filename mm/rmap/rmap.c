@@ -1,0 +1,276 @@
+/*
+ * mm/rmap/rmap.c - keeping the reverse map: page_add_rmap, page_remove_rmap,
+ * the rmap mode, and the page-table-page back pointers.
+ *
+ * The walks that use the map live beside this file: mm/rmap/rmap_obj.c (file
+ * pages, through the object) and mm/rmap/rmap_chain.c (anonymous pages, through
+ * pte_chains); page_referenced and try_to_unmap at the bottom choose one.
+ *
+ * Locks: callers of page_add_rmap/page_remove_rmap hold the mm's
+ * page_table_lock; the chain itself is changed under pte_chain_lock.
+ */
+#include "fs/address_space.h"
+#include "kernel/cmdline.h"
+#include "kernel/errno.h"
+#include "kernel/lib/string.h"
+#include "kernel/printk.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/rmap/pte_map.h"
+#include "mm/rmap/pte_chain.h"
+#include "mm/rmap/rmap.h"
+#include "mm/rmap/rmap_walk.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/vm/vma.h"
+
+KERNEL_PARAM("rmap", "objrmap (default) or pte_chain: how pages find their PTEs");
+
+enum rmap_mode rmap_mode = RMAP_OBJRMAP;
+struct rmap_stats rmap_stats;
+
+void rmap_init(void)
+{
+	const char *mode = cmdline_get("rmap");
+
+	if (mode && !strcmp(mode, "pte_chain"))
+		rmap_mode = RMAP_PTE_CHAIN;
+	else if (mode && strcmp(mode, "objrmap"))
+		printk("rmap: unknown mode '%s', using objrmap\n", mode);
+	pte_chain_init();
+	printk("rmap: %s (pte_chain nodes of %u PTEs)\n", rmap_mode_name(),
+	       (u32)NRPTE);
+}
+
+const char *rmap_mode_name(void)
+{
+	return rmap_mode == RMAP_PTE_CHAIN ? "pte_chain" : "objrmap";
+}
+
+void pgtable_add_rmap(struct page *pt, struct mm_struct *mm,
+		      unsigned long addr)
+{
+	pt->private = (u32)mm;
+	pt->index = addr & ~((1UL << PGDIR_SHIFT) - 1);
+}
+
+struct mm_struct *ptep_to_mm(pte_t *ptep)
+{
+	return (struct mm_struct *)virt_to_page(ptep)->private;
+}
+
+unsigned long ptep_to_address(pte_t *ptep)
+{
+	struct page *pt = virt_to_page(ptep);
+	u32 slot = ((u32)ptep & ~PAGE_MASK) / sizeof(pte_t);
+
+	return pt->index + (slot << PAGE_SHIFT);
+}
+
+/* A file page must be in its file's page cache, never in the swap cache. */
+static void check_object_page(struct page *page)
+{
+	BUG_ON(!page->mapping);
+	BUG_ON(PageSwapCache(page));
+}
+
+int page_add_rmap(struct page *page, pte_t *ptep)
+{
+	bool was_mapped = page_mapped(page);
+	u32 flags;
+	int err = 0;
+
+	BUG_ON(PageReserved(page));
+	if (!page_uses_chain(page)) {
+		check_object_page(page);
+		page->pte.mapcount++;
+	} else {
+		flags = pte_chain_lock(page);
+		err = pte_chain_add(page, ptep, GFP_ATOMIC);
+		pte_chain_unlock(page, flags);
+	}
+	if (!err && !was_mapped)
+		rmap_stats.nr_mapped++;
+	return err;
+}
+
+void page_remove_rmap(struct page *page, pte_t *ptep)
+{
+	u32 flags;
+
+	BUG_ON(!page_mapped(page));
+	if (!page_uses_chain(page)) {
+		check_object_page(page);
+		page->pte.mapcount--;
+	} else {
+		flags = pte_chain_lock(page);
+		pte_chain_remove(page, ptep);
+		pte_chain_unlock(page, flags);
+	}
+	if (!page_mapped(page))
+		rmap_stats.nr_mapped--;
+}
+
+unsigned long vma_address(struct page *page, struct vm_area_struct *vma)
+{
+	unsigned long addr;
+
+	if (page->index < vma->vm_pgoff)
+		return -EFAULT;
+	addr = vma->vm_start + ((page->index - vma->vm_pgoff) << PAGE_SHIFT);
+	if (addr >= vma->vm_end)
+		return -EFAULT;
+	return addr;
+}
+
+int page_referenced(struct page *page)
+{
+	int referenced = TestClearPageReferenced(page);
+
+	rmap_stats.referenced_calls++;
+	if (!page_mapped(page))
+		return referenced;
+	if (page_uses_chain(page))
+		return referenced + page_referenced_chain(page);
+	return referenced + page_referenced_obj(page);
+}
+
+int try_to_unmap(struct page *page)
+{
+	int ret;
+
+	BUG_ON(PageReserved(page));
+	BUG_ON(!PageLocked(page));
+	rmap_stats.unmap_calls++;
+	if (!page_mapped(page))
+		return SWAP_SUCCESS;
+	if (page_uses_chain(page))
+		ret = try_to_unmap_chain(page);
+	else
+		ret = try_to_unmap_obj(page);
+	if (!page_mapped(page))
+		rmap_stats.nr_mapped--;
+	if (ret == SWAP_SUCCESS)
+		rmap_stats.unmap_success++;
+	else if (ret == SWAP_AGAIN)
+		rmap_stats.unmap_again++;
+	else
+		rmap_stats.unmap_fail++;
+	return ret;
+}
+
+/*
+ * What a PTE becomes when try_to_unmap takes the page out of it.  A file
+ * page can always be found again: its PTE becomes empty, or, in a
+ * nonlinear VMA where the address does not give the offset, a file PTE.
+ * An anonymous page in the swap cache leaves its swap entry (one more
+ * reference on the slot); one with no slot yet has nowhere else to be.
+ */
+static bool unmapped_pte(struct vm_area_struct *vma, unsigned long addr,
+			 struct page *page, pte_t *pte)
+{
+	unsigned long linear;
+
+	if (PageSwapCache(page)) {
+		if (!swap_duplicate(page_swp_entry(page)))
+			return false;
+		*pte = swp_entry_to_pte(page_swp_entry(page));
+		return true;
+	}
+	if (!page->mapping)
+		return false;
+	linear = vma->vm_pgoff + ((addr - vma->vm_start) >> PAGE_SHIFT);
+	if ((vma->vm_flags & VM_NONLINEAR) && page->index != linear)
+		*pte = pgoff_to_pte(page->index);
+	else
+		*pte = __pte(0);
+	return true;
+}
+
+int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
+		  pte_t *ptep, struct page *page)
+{
+	pte_t after;
+
+	if (vma->vm_flags & VM_LOCKED)
+		return SWAP_FAIL;
+	if (!unmapped_pte(vma, addr, page, &after))
+		return SWAP_FAIL;
+	vm_zap_pte(vma, addr, ptep);
+	if (!pte_none(after))
+		set_pte(ptep, after);
+	rmap_stats.pages_unmapped++;
+	return SWAP_SUCCESS;
+}
+
+/* Find the PTEs of page in one VMA list and put them on its new chain. */
+static int chain_list_ptes(struct list_head *list, struct page *page,
+			   int *found)
+{
+	struct vm_area_struct *vma;
+	unsigned long addr;
+	pte_t *ptep;
+
+	list_for_each_entry(vma, list, shared) {
+		addr = vma_address(page, vma);
+		if (addr == (unsigned long)-EFAULT ||
+		    (vma->vm_flags & VM_NONLINEAR))
+			continue;
+		ptep = pte_lookup(vma->vm_mm, addr);
+		if (!ptep || !pte_present(*ptep) ||
+		    pte_pfn(*ptep) != page_to_pfn(page))
+			continue;
+		if (pte_chain_add(page, ptep, GFP_ATOMIC))
+			return -ENOMEM;
+		(*found)++;
+	}
+	return 0;
+}
+
+/* Undo a half-built chain: drop every entry, leaving the union zero. */
+static void chain_discard(struct page *page)
+{
+	pte_t *first;
+
+	while (page_mapped(page)) {
+		if (PageDirect(page))
+			first = page->pte.direct;
+		else
+			first = page->pte.chain->ptes[pte_chain_first(page->pte.chain)];
+		pte_chain_remove(page, first);
+	}
+}
+
+int page_convert_anon(struct page *page)
+{
+	struct address_space *mapping = page->mapping;
+	int mapcount, found = 0, err = 0;
+	u32 flags;
+
+	if (PageAnon(page))
+		return 0;
+	if (rmap_mode == RMAP_PTE_CHAIN || !page_mapped(page)) {
+		SetPageAnon(page);
+		return 0;
+	}
+	check_object_page(page);
+	/* i_shared_sem keeps the VMA lists still; interrupts off (the chain
+	 * lock) keep every PTE still while the union changes meaning. */
+	down(&mapping->i_shared_sem);
+	flags = pte_chain_lock(page);
+	mapcount = page->pte.mapcount;
+	page->pte.mapcount = 0;
+	err = chain_list_ptes(&mapping->i_mmap, page, &found);
+	if (!err)
+		err = chain_list_ptes(&mapping->i_mmap_shared, page, &found);
+	if (err) {
+		chain_discard(page);
+		page->pte.mapcount = mapcount;
+	} else {
+		BUG_ON(found != mapcount);
+		SetPageAnon(page);
+	}
+	pte_chain_unlock(page, flags);
+	up(&mapping->i_shared_sem);
+	return err;
+}

@@ -1,0 +1,104 @@
+/*
+ * mm/rmap/rmap.h - reverse mapping: from a struct page to the PTEs that map it.
+ *
+ * Two ways to get there, as in Dave McCracken's objrmap patch for Linux
+ * 2.5.62 (mm/rmap/rmap.c there):
+ *
+ *  - file pages (!PageAnon): by the object.  page->mapping is the file's
+ *    address_space; every VMA on its i_mmap and i_mmap_shared lists that
+ *    covers page->index maps the page at
+ *        vm_start + ((page->index - vm_pgoff) << PAGE_SHIFT)
+ *    and the real page tables say whether it is there.  The page itself
+ *    only counts its PTEs in page->pte.mapcount.
+ *
+ *  - anonymous pages (PageAnon, which includes the pages of nonlinear
+ *    remap_file_pages VMAs): by a pte_chain, the list of PTE addresses
+ *    kept on the page (mm/rmap/pte_chain.h).
+ *
+ * The boot option rmap=pte_chain tracks every page by pte_chain, the
+ * Linux 2.5.62 baseline, so one kernel can measure both designs.
+ *
+ * Every user PTE that maps a page is created with page_add_rmap and
+ * destroyed with page_remove_rmap, both under the mm's page_table_lock
+ * (mm/rmap/pte_map.c is the only caller).  page_referenced and try_to_unmap
+ * are reclaim's questions: "was it used lately?" and "unmap it
+ * everywhere".
+ */
+#ifndef MM_RMAP_RMAP_H
+#define MM_RMAP_RMAP_H
+
+#include "kernel/types.h"
+#include "mm/phys/page.h"
+
+struct mm_struct;
+struct vm_area_struct;
+
+enum rmap_mode { RMAP_OBJRMAP, RMAP_PTE_CHAIN };
+extern enum rmap_mode rmap_mode;
+
+/* try_to_unmap results, Linux's names. */
+#define SWAP_SUCCESS 0	/* no PTE maps the page any more */
+#define SWAP_AGAIN 1	/* a lock was busy: some PTEs are left, try later */
+#define SWAP_FAIL 2	/* cannot be unmapped now (VM_LOCKED, no swap slot) */
+
+/* Counters for /proc/rmap, /proc/vmstat and the benchmarks. */
+struct rmap_stats {
+	u32 nr_mapped;		/* pages with at least one PTE */
+	u32 pte_chains;		/* pte_chain nodes in use now */
+	u32 pte_chains_peak;	/* ... and at most since boot */
+	u32 ptes_visited;	/* PTEs looked at by rmap walks */
+	u32 vmas_scanned;	/* VMAs looked at by object walks */
+	u32 pages_unmapped;	/* PTEs cleared by try_to_unmap */
+	u32 referenced_calls, unmap_calls;
+	u32 unmap_success, unmap_again, unmap_fail;
+	u32 trylock_failed;	/* i_shared_sem or page_table_lock busy */
+};
+extern struct rmap_stats rmap_stats;
+
+void rmap_init(void);
+const char *rmap_mode_name(void);
+
+/* True if the page is tracked by pte_chain (else by its object). */
+static inline bool page_uses_chain(const struct page *page)
+{
+	return PageAnon(page) || rmap_mode == RMAP_PTE_CHAIN;
+}
+
+/* Is any PTE mapping the page?  (The union word is zero when not.) */
+static inline bool page_mapped(const struct page *page)
+{
+	return page->pte.direct != NULL;
+}
+
+int page_add_rmap(struct page *page, pte_t *ptep);
+void page_remove_rmap(struct page *page, pte_t *ptep);
+/* Number of young PTEs found (and made old), plus PG_referenced. */
+int page_referenced(struct page *page);
+/* The page must be locked; returns SWAP_SUCCESS, SWAP_AGAIN or SWAP_FAIL. */
+int try_to_unmap(struct page *page);
+
+/*
+ * Make a page PageAnon before it goes into a VM_NONLINEAR VMA, moving any
+ * PTEs that already map it linearly from pte.mapcount onto a pte_chain
+ * (what -mm later called page_convert_anon).  Call without page_table_lock;
+ * 0 or -ENOMEM.
+ */
+int page_convert_anon(struct page *page);
+
+/*
+ * A page table page remembers its mm and the address it starts at, so a
+ * PTE address on a pte_chain leads back to (mm, address) (Linux 2.5's
+ * pgtable_add_rmap, kept in the page table page's private and index).
+ */
+void pgtable_add_rmap(struct page *pt, struct mm_struct *mm,
+		      unsigned long addr);
+struct mm_struct *ptep_to_mm(pte_t *ptep);
+unsigned long ptep_to_address(pte_t *ptep);
+
+/* Where the object walk expects page in vma, or -EFAULT if outside it. */
+unsigned long vma_address(struct page *page, struct vm_area_struct *vma);
+
+/* The checker (mm/rmap/rmap_audit.c): 0, or the number of violations found. */
+int rmap_audit(void);
+
+#endif

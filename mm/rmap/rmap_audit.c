@@ -1,0 +1,187 @@
+/*
+ * mm/rmap/rmap_audit.c - the proof that the reverse map is right.
+ *
+ * Walk every address space's real page tables and count, for each frame,
+ * the PTEs that map it.  Then check every frame against its struct page:
+ *   - a chain page's pte_chain holds exactly the PTEs found;
+ *   - an object page's pte.mapcount equals the PTEs found, and each of
+ *     them is reachable from page->mapping's i_mmap lists by the address
+ *     arithmetic (which is all try_to_unmap_obj will ever have);
+ *   - page_count >= the PTEs found; no PTE maps a free or reserved frame;
+ *   - an unmapped page has an empty reverse map; each mm's rss is right;
+ *   - every present PTE lies inside a VMA of its mm.
+ * The first violations are printed.  Runs with interrupts off, so nothing
+ * changes underneath it; it is a test tool, not a hot path.
+ */
+#include "fs/address_space.h"
+#include "kernel/io.h"
+#include "kernel/printk.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/rmap/pte_chain.h"
+#include "mm/rmap/rmap.h"
+#include "mm/vm/vma.h"
+
+#define AUDIT_REPORT_MAX 8
+
+struct audit {
+	u16 *ptes;		/* PTEs found per pfn */
+	int errors;
+};
+
+static void __printf(2, 3) violation(struct audit *a, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (a->errors++ >= AUDIT_REPORT_MAX)
+		return;
+	printk("rmap_audit: ");
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+	printk("\n");
+}
+
+/* Is (mm, addr) where the object walk would look for page? */
+static bool obj_reaches(struct list_head *list, struct page *page,
+			struct mm_struct *mm, unsigned long addr)
+{
+	struct vm_area_struct *vma;
+
+	list_for_each_entry(vma, list, shared)
+		if (vma->vm_mm == mm && !(vma->vm_flags & VM_NONLINEAR) &&
+		    vma_address(page, vma) == addr)
+			return true;
+	return false;
+}
+
+static void check_pte(struct audit *a, struct mm_struct *mm,
+		      struct vm_area_struct *vma, unsigned long addr,
+		      pte_t *ptep)
+{
+	u32 pfn = pte_pfn(*ptep);
+	struct page *page;
+
+	if (!pfn_valid(pfn)) {
+		violation(a, "mm %p addr 0x%lx maps pfn 0x%x past mem_map",
+			  mm, addr, pfn);
+		return;
+	}
+	page = pfn_to_page(pfn);
+	if (PageReserved(page) || page_count(page) == 0) {
+		violation(a, "mm %p addr 0x%lx maps %s pfn 0x%x", mm, addr,
+			  PageReserved(page) ? "reserved" : "free", pfn);
+		return;
+	}
+	a->ptes[pfn]++;
+	if (page_uses_chain(page)) {
+		if (!pte_chain_contains(page, ptep))
+			violation(a, "pfn 0x%x: PTE %p (mm %p addr 0x%lx) not on its pte_chain",
+				  pfn, ptep, mm, addr);
+		return;
+	}
+	if (!page->mapping) {
+		violation(a, "pfn 0x%x: object page without a mapping", pfn);
+		return;
+	}
+	if (vma->vm_flags & VM_NONLINEAR)
+		violation(a, "pfn 0x%x: object page in nonlinear VMA", pfn);
+	else if (!obj_reaches(&page->mapping->i_mmap, page, mm, addr) &&
+		 !obj_reaches(&page->mapping->i_mmap_shared, page, mm, addr))
+		violation(a, "pfn 0x%x index %u: mm %p addr 0x%lx unreachable from its mapping",
+			  pfn, page->index, mm, addr);
+}
+
+/* Count the present PTEs of one mm, checking each; returns them. */
+static unsigned long audit_mm(struct audit *a, struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	unsigned long addr, rss = 0;
+	pte_t *ptep;
+
+	for (addr = 0; addr < TASK_SIZE; addr += PAGE_SIZE) {
+		ptep = pte_lookup(mm, addr);
+		if (!ptep) {
+			addr = ALIGN_DOWN(addr, PGDIR_SPAN) + PGDIR_SPAN - PAGE_SIZE;
+			continue;
+		}
+		if (!pte_present(*ptep))
+			continue;
+		rss++;
+		vma = find_vma(mm, addr);
+		if (!vma || addr < vma->vm_start) {
+			violation(a, "mm %p addr 0x%lx mapped outside any VMA",
+				  mm, addr);
+			continue;
+		}
+		check_pte(a, mm, vma, addr, ptep);
+	}
+	if (rss != mm->rss)
+		violation(a, "mm %p rss %lu but %lu PTEs present", mm, mm->rss,
+			  rss);
+	return rss;
+}
+
+static void audit_page(struct audit *a, u32 pfn)
+{
+	struct page *page = pfn_to_page(pfn);
+	int found = a->ptes[pfn];
+
+	if (!found) {
+		if (page_mapped(page))
+			violation(a, "pfn 0x%x has a reverse map but no PTE (flags 0x%x)",
+				  pfn, page->flags);
+		return;
+	}
+	if (page_count(page) < found)
+		violation(a, "pfn 0x%x: page_count %d < %d PTEs", pfn,
+			  page_count(page), found);
+	if (page_uses_chain(page)) {
+		if (pte_chain_count(page) != found)
+			violation(a, "pfn 0x%x: pte_chain holds %d PTEs, page tables %d",
+				  pfn, pte_chain_count(page), found);
+	} else if (page->pte.mapcount != found) {
+		violation(a, "pfn 0x%x: mapcount %d, page tables %d", pfn,
+			  page->pte.mapcount, found);
+	}
+}
+
+static u32 count_order(u32 bytes)
+{
+	u32 order = 0;
+
+	while ((PAGE_SIZE << order) < bytes)
+		order++;
+	return order;
+}
+
+int rmap_audit(void)
+{
+	u32 order = count_order(max_pfn * sizeof(u16));
+	struct page *counts = alloc_pages(GFP_KERNEL | __GFP_ZERO, order);
+	struct audit a = { NULL, 0 };
+	unsigned long mapped = 0;
+	struct mm_struct *mm;
+	u32 pfn, flags;
+
+	if (!counts) {
+		printk("rmap_audit: no memory for the PTE counts\n");
+		return -1;
+	}
+	a.ptes = page_address(counts);
+	flags = irq_save();
+	list_for_each_entry(mm, &all_mm_list, mmlist)
+		mapped += audit_mm(&a, mm);
+	for (pfn = 0; pfn < max_pfn; pfn++)
+		audit_page(&a, pfn);
+	irq_restore(flags);
+	__free_pages(counts, order);
+	if (a.errors > AUDIT_REPORT_MAX)
+		printk("rmap_audit: %d more violations not shown\n",
+		       a.errors - AUDIT_REPORT_MAX);
+	printk("rmap_audit: %s, %lu PTEs in %d address spaces, %s mode: %d violations\n",
+	       a.errors ? "FAILED" : "ok", mapped, nr_mm_structs,
+	       rmap_mode_name(), a.errors);
+	return a.errors;
+}

@@ -1,0 +1,122 @@
+/*
+ * mm/rmap/rmap_chain.c - reverse mapping through pte_chains (anonymous pages,
+ * nonlinear file pages, and every page in rmap=pte_chain mode).
+ *
+ * The chain holds PTE addresses.  A PTE address leads to its page table
+ * page, which remembers its mm and base address (pgtable_add_rmap), and
+ * find_vma gives the VMA; so the walk visits exactly the PTEs that map the
+ * page, paid for by the memory of the chain.
+ *
+ * Locks: the chain is walked under pte_chain_lock; each PTE's mm is only
+ * trylocked (page_table_lock), as in the object walk.
+ */
+#include "kernel/errno.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/rmap/pte_chain.h"
+#include "mm/rmap/rmap.h"
+#include "mm/rmap/rmap_walk.h"
+#include "mm/phys/tlb.h"
+#include "mm/vm/vma.h"
+
+/* Clear the accessed bit of one PTE; true if it was set. */
+static bool pte_young_clear(pte_t *ptep)
+{
+	rmap_stats.ptes_visited++;
+	if (!ptep_test_and_clear_young(ptep))
+		return false;
+	flush_tlb_page(ptep_to_mm(ptep), ptep_to_address(ptep));
+	return true;
+}
+
+int page_referenced_chain(struct page *page)
+{
+	struct pte_chain *pc;
+	int i, referenced = 0;
+	u32 flags = pte_chain_lock(page);
+
+	if (PageDirect(page)) {
+		referenced += pte_young_clear(page->pte.direct);
+	} else {
+		for (pc = page->pte.chain; pc; pc = pc->next)
+			for (i = 0; i < (int)NRPTE; i++)
+				if (pc->ptes[i])
+					referenced += pte_young_clear(pc->ptes[i]);
+		/* Under memory pressure only: give back a lone node. */
+		pte_chain_collapse(page);
+	}
+	pte_chain_unlock(page, flags);
+	return referenced;
+}
+
+/* Unmap the page from the PTE at ptep: SWAP_SUCCESS, _AGAIN or _FAIL. */
+static int try_to_unmap_chain_one(struct page *page, pte_t *ptep)
+{
+	struct mm_struct *mm = ptep_to_mm(ptep);
+	unsigned long addr = ptep_to_address(ptep);
+	struct vm_area_struct *vma;
+	unsigned long flags;
+	int ret;
+
+	rmap_stats.ptes_visited++;
+	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
+		rmap_stats.trylock_failed++;
+		return SWAP_AGAIN;
+	}
+	vma = find_vma(mm, addr);
+	BUG_ON(!vma || addr < vma->vm_start);
+	BUG_ON(pte_pfn(*ptep) != page_to_pfn(page));
+	ret = unmap_one_pte(vma, addr, ptep, page);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return ret;
+}
+
+/*
+ * Walk the chain; an entry whose PTE was cleared is dropped on the spot by
+ * moving the head's first entry into its slot.  That entry was visited
+ * already (the walk starts at the head's first entry), so nothing is
+ * skipped and nothing is seen twice.
+ */
+static int unmap_chain_entries(struct page *page)
+{
+	struct pte_chain *pc, *next;
+	int i, ret = SWAP_SUCCESS;
+
+	for (pc = page->pte.chain; pc; pc = next) {
+		next = pc->next;
+		for (i = pte_chain_first(pc); i < (int)NRPTE; i++) {
+			switch (try_to_unmap_chain_one(page, pc->ptes[i])) {
+			case SWAP_SUCCESS:
+				pte_chain_drop_slot(page, pc, i);
+				put_page(page);
+				break;
+			case SWAP_AGAIN:
+				ret = SWAP_AGAIN;
+				break;
+			case SWAP_FAIL:
+				return SWAP_FAIL;
+			}
+			if (!page->pte.chain)
+				return ret;
+		}
+	}
+	return ret;
+}
+
+int try_to_unmap_chain(struct page *page)
+{
+	u32 flags = pte_chain_lock(page);
+	int ret;
+
+	if (PageDirect(page)) {
+		ret = try_to_unmap_chain_one(page, page->pte.direct);
+		if (ret == SWAP_SUCCESS) {
+			page->pte.direct = NULL;
+			ClearPageDirect(page);
+			put_page(page);
+		}
+	} else {
+		ret = unmap_chain_entries(page);
+	}
+	pte_chain_unlock(page, flags);
+	return ret;
+}

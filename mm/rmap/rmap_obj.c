@@ -1,0 +1,142 @@
+/*
+ * mm/rmap/rmap_obj.c - object-based reverse mapping for file pages.
+ *
+ * A page cache page does not know its PTEs; it knows its file
+ * (page->mapping) and offset (page->index).  Every VMA that maps the file
+ * is on mapping->i_mmap (MAP_PRIVATE) or mapping->i_mmap_shared
+ * (MAP_SHARED), so for each we compute where the page would be
+ * (vma_address), walk that mm's real page tables there, and look whether
+ * the PTE maps this very frame.  No memory is spent per mapping; the cost
+ * is time, one probe per VMA of the file, mapped or not (Andrew Morton's
+ * worst case: many VMAs of one file).
+ *
+ * Locks, as the 2.5.62 patch takes them: reclaim runs against the usual
+ * order (fault paths take i_shared_sem, then page_table_lock), so it only
+ * tries: down_trylock(i_shared_sem), spin_trylock(page_table_lock).  A busy
+ * lock makes page_referenced answer "referenced" and try_to_unmap answer
+ * SWAP_AGAIN.  VM_NONLINEAR VMAs are skipped: their pages are PageAnon and
+ * found through pte_chains instead.
+ */
+#include "fs/address_space.h"
+#include "kernel/errno.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/rmap/rmap.h"
+#include "mm/rmap/rmap_walk.h"
+#include "mm/phys/tlb.h"
+#include "mm/vm/vma.h"
+
+/* The PTE mapping page in vma, or NULL; the caller holds page_table_lock. */
+static pte_t *find_obj_pte(struct vm_area_struct *vma, unsigned long addr,
+			   struct page *page)
+{
+	pte_t *ptep = pte_lookup(vma->vm_mm, addr);
+
+	rmap_stats.ptes_visited++;
+	if (!ptep || !pte_present(*ptep) ||
+	    pte_pfn(*ptep) != page_to_pfn(page))
+		return NULL;
+	return ptep;
+}
+
+static int page_referenced_obj_one(struct vm_area_struct *vma,
+				   struct page *page)
+{
+	unsigned long addr = vma_address(page, vma);
+	unsigned long flags;
+	int referenced = 0;
+	pte_t *ptep;
+
+	rmap_stats.vmas_scanned++;
+	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
+		return 0;
+	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
+		rmap_stats.trylock_failed++;
+		return 1;
+	}
+	ptep = find_obj_pte(vma, addr, page);
+	if (ptep && ptep_test_and_clear_young(ptep)) {
+		flush_tlb_page(vma->vm_mm, addr);
+		referenced = 1;
+	}
+	spin_unlock_irqrestore(&vma->vm_mm->page_table_lock, flags);
+	return referenced;
+}
+
+int page_referenced_obj(struct page *page)
+{
+	struct address_space *mapping = page->mapping;
+	struct vm_area_struct *vma;
+	int referenced = 0;
+
+	if (down_trylock(&mapping->i_shared_sem)) {
+		rmap_stats.trylock_failed++;
+		return 1;
+	}
+	list_for_each_entry(vma, &mapping->i_mmap, shared)
+		referenced += page_referenced_obj_one(vma, page);
+	list_for_each_entry(vma, &mapping->i_mmap_shared, shared)
+		referenced += page_referenced_obj_one(vma, page);
+	up(&mapping->i_shared_sem);
+	return referenced;
+}
+
+static int try_to_unmap_obj_one(struct vm_area_struct *vma,
+				struct page *page)
+{
+	unsigned long addr = vma_address(page, vma);
+	unsigned long flags;
+	int ret = SWAP_SUCCESS;
+	pte_t *ptep;
+
+	rmap_stats.vmas_scanned++;
+	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
+		return SWAP_SUCCESS;
+	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
+		rmap_stats.trylock_failed++;
+		return SWAP_AGAIN;
+	}
+	ptep = find_obj_pte(vma, addr, page);
+	if (ptep) {
+		ret = unmap_one_pte(vma, addr, ptep, page);
+		if (ret == SWAP_SUCCESS) {
+			BUG_ON(page->pte.mapcount <= 0);
+			page->pte.mapcount--;
+			put_page(page);
+		}
+	}
+	spin_unlock_irqrestore(&vma->vm_mm->page_table_lock, flags);
+	return ret;
+}
+
+/* Walk one VMA list; stop at the first VMA that does not give way. */
+static int try_to_unmap_list(struct list_head *list, struct page *page)
+{
+	struct vm_area_struct *vma;
+	int ret;
+
+	list_for_each_entry(vma, list, shared) {
+		ret = try_to_unmap_obj_one(vma, page);
+		if (ret != SWAP_SUCCESS)
+			return ret;
+	}
+	return SWAP_SUCCESS;
+}
+
+int try_to_unmap_obj(struct page *page)
+{
+	struct address_space *mapping = page->mapping;
+	int ret;
+
+	if (down_trylock(&mapping->i_shared_sem)) {
+		rmap_stats.trylock_failed++;
+		return SWAP_AGAIN;
+	}
+	ret = try_to_unmap_list(&mapping->i_mmap, page);
+	if (ret == SWAP_SUCCESS)
+		ret = try_to_unmap_list(&mapping->i_mmap_shared, page);
+	/* Every PTE of a file page is reachable through its object. */
+	BUG_ON(ret == SWAP_SUCCESS && page->pte.mapcount != 0);
+	up(&mapping->i_shared_sem);
+	return ret;
+}

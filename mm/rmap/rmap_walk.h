@@ -1,0 +1,23 @@
+/*
+ * mm/rmap/rmap_walk.h - the two halves of page_referenced and try_to_unmap,
+ * shared by mm/rmap/rmap.c (which chooses) and the files that walk:
+ * mm/rmap/rmap_obj.c (through page->mapping's VMA lists) and
+ * mm/rmap/rmap_chain.c (through the page's pte_chain).
+ */
+#ifndef MM_RMAP_RMAP_WALK_H
+#define MM_RMAP_RMAP_WALK_H
+
+#include "mm/phys/page.h"
+
+struct vm_area_struct;
+
+int page_referenced_obj(struct page *page);
+int try_to_unmap_obj(struct page *page);
+int page_referenced_chain(struct page *page);
+int try_to_unmap_chain(struct page *page);
+
+/* Clear one PTE for try_to_unmap: returns SWAP_SUCCESS or SWAP_FAIL. */
+int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
+		  pte_t *ptep, struct page *page);
+
+#endif

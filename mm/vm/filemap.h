@@ -1,0 +1,66 @@
+/*
+ * mm/vm/filemap.h - finding, adding and removing page cache pages, the
+ * page lock, and the vm_operations of a file VMA.
+ *
+ * References: a page in the cache holds one reference for the cache itself
+ * (taken by add_to_page_cache, dropped by whoever calls
+ * remove_from_page_cache).  find_get_page and friends return an extra
+ * reference the caller drops with put_page().
+ *
+ * PG_locked is held while a page is being filled, written out, truncated or
+ * moved; lock_page sleeps until it is free.  A page that was locked while
+ * the caller slept may have been truncated: find_lock_page rechecks
+ * page->mapping after taking the lock.
+ */
+#ifndef MM_VM_FILEMAP_H
+#define MM_VM_FILEMAP_H
+
+#include "fs/address_space.h"
+#include "kernel/types.h"
+#include "mm/vm/vma.h"
+
+struct page;
+
+void pagecache_init(void);
+
+void lock_page(struct page *page);
+/* Returns true and locks the page if it was unlocked (never sleeps). */
+bool trylock_page(struct page *page);
+void unlock_page(struct page *page);
+void wait_on_page_locked(struct page *page);
+
+/*
+ * Insert page at index: sets page->mapping and page->index, takes the
+ * cache's reference and returns with the page locked.  0, -EEXIST if the
+ * index is taken, -ENOMEM.
+ */
+int add_to_page_cache(struct page *page, struct address_space *mapping,
+		      unsigned long index, unsigned int gfp);
+/* Caller holds the page lock; drops nothing: put_page() the cache's ref. */
+void remove_from_page_cache(struct page *page);
+
+/* The page at index with a reference, or NULL. */
+struct page *find_get_page(struct address_space *mapping, unsigned long index);
+/* The same, locked and still in this mapping, or NULL. */
+struct page *find_lock_page(struct address_space *mapping, unsigned long index);
+/* find_lock_page, or a new page (not uptodate) added there; NULL: no memory. */
+struct page *find_or_create_page(struct address_space *mapping,
+				 unsigned long index, unsigned int gfp);
+/*
+ * The uptodate page at index, read through a_ops->readpage when it is not
+ * cached; returns it referenced and unlocked in *pagep.  0 or -errno.  This
+ * is what vm's nopage and exec's loader use.
+ */
+int read_mapping_page(struct address_space *mapping, unsigned long index,
+		      struct file *file, struct page **pagep);
+
+/* Pages currently in all page caches (Cached in /proc/meminfo). */
+unsigned long pagecache_nr_pages(void);
+
+/* The vm_operations of a file VMA (nopage, populate). */
+extern const struct vm_operations_struct generic_file_vm_ops;
+
+/* Can this open file be mmapped (it has a page cache with readpage)? */
+bool file_mappable(struct file *file);
+
+#endif

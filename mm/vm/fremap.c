@@ -1,0 +1,87 @@
+/*
+ * mm/vm/fremap.c - remap_file_pages(2): nonlinear file mappings.
+ *
+ * remap_file_pages rearranges which file page appears at which address
+ * inside one MAP_SHARED file VMA.  The VMA becomes VM_NONLINEAR: a page's
+ * address no longer follows from its file offset, so the object-based rmap
+ * walk (vm_start + (index - vm_pgoff) pages) cannot find these PTEs.  As in
+ * the 2.5.62 objrmap patch, pages installed into a VM_NONLINEAR VMA are
+ * flagged PageAnon so that they are tracked by pte_chains instead.
+ *
+ * A page that already had linear mappings elsewhere (counted in
+ * pte.mapcount) is moved onto a pte_chain first by page_convert_anon, and
+ * when reclaim unmaps a nonlinear page its PTE keeps the file offset (a
+ * file PTE, mm/phys/pgtable.h) for the next fault.
+ */
+#include "kernel/errno.h"
+#include "kernel/trap.h"
+#include "kernel/task.h"
+#include "mm/vm/fremap.h"
+#include "mm/vm/memory.h"
+#include "mm/vm/mman.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/rmap/pte_map.h"
+#include "mm/rmap/rmap.h"
+
+int install_page(struct vm_area_struct *vma, unsigned long addr,
+		 struct page *page, pgprot_t prot)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	pte_t *pte = pte_alloc(mm, addr);
+	unsigned long flags;
+	int err;
+
+	if (!pte || ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page))) {
+		put_page(page);
+		return -ENOMEM;
+	}
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (pte_present(*pte))
+		vm_clear_pte(vma, addr, pte);
+	err = vm_install_pte(vma, addr, pte, page,
+			     pte_mkyoung(mk_pte(page, prot)));
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	if (err)
+		put_page(page);
+	return err;
+}
+
+/*
+ * Linux 2.6's rules: prot must be 0 (the VMA's protection is used), the
+ * range must lie inside one shared file VMA whose vm_ops can populate.
+ */
+long sys_remap_file_pages(unsigned long start, unsigned long size,
+			  unsigned long prot, unsigned long pgoff,
+			  unsigned long flags)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+	unsigned long end;
+	long err = -EINVAL;
+
+	if (prot)
+		return -EINVAL;
+	start &= PAGE_MASK;
+	size &= PAGE_MASK;
+	end = start + size;
+	if (end <= start)
+		return -EINVAL;
+	if (pgoff + (size >> PAGE_SHIFT) < pgoff)
+		return -EINVAL;
+	down(&mm->mmap_sem);
+	vma = find_vma(mm, start);
+	if (vma && (vma->vm_flags & VM_SHARED) && vma->vm_ops &&
+	    vma->vm_ops->populate && start >= vma->vm_start &&
+	    end <= vma->vm_end) {
+		unsigned long linear = vma->vm_pgoff +
+				       ((start - vma->vm_start) >> PAGE_SHIFT);
+
+		if (pgoff != linear)
+			vma->vm_flags |= VM_NONLINEAR;
+		err = vma->vm_ops->populate(vma, start, size,
+					    vma->vm_page_prot, pgoff,
+					    flags & MAP_NONBLOCK);
+	}
+	up(&mm->mmap_sem);
+	return err;
+}

@@ -1,0 +1,343 @@
+/*
+ * mm/vm/memory.c - handle_mm_fault: making the PTE a fault asked for.
+ *
+ * mm/vm/fault.c has decided the access is allowed by the VMA (growing a
+ * VM_GROWSDOWN stack if the address is just below one); handle_mm_fault
+ * then makes the PTE:
+ *   - empty PTE, anonymous VMA: a new zeroed page (demand zero);
+ *   - empty PTE, file VMA: the page cache page from vm_ops->nopage,
+ *     or a private copy of it at once if this is a write to MAP_PRIVATE;
+ *   - a swap entry: the page back from the swap cache or disk
+ *     (do_swap_page);
+ *   - a file PTE of a nonlinear VMA: that file page (do_file_pte);
+ *   - present but read-only, write allowed: copy-on-write (do_wp_page);
+ *     a write to a MAP_SHARED file page marks it dirty.
+ * Pages are allocated and read with no lock held but mmap_sem; the PTE is
+ * re-checked under page_table_lock before it is set.  Linux 2.6 keeps
+ * these cases in mm/memory.c under the same names; Mapback keeps the
+ * range walks that file also holds in mm/vm/page_range.c.
+ */
+#include "kernel/errno.h"
+#include "kernel/lib/string.h"
+#include "kernel/printk.h"
+#include "kernel/task.h"
+#include "mm/vm/memory.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/vm/filemap.h"
+#include "mm/rmap/pte_chain.h"
+#include "mm/rmap/pte_map.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/reclaim/vmscan.h"
+#include "mm/rmap/rmap.h"
+#include "mm/phys/tlb.h"
+
+static bool pte_same(pte_t a, pte_t b)
+{
+	return pte_val(a) == pte_val(b);
+}
+
+/* Swap in a new page for the old one at *pte (still == orig); 0, or
+ * -ENOMEM with the PTE left empty and new still the caller's. */
+static int replace_page(struct vm_area_struct *vma, unsigned long addr,
+			pte_t *pte, struct page *new, pte_t entry)
+{
+	vm_clear_pte(vma, addr, pte);
+	return vm_install_pte(vma, addr, pte, new, entry);
+}
+
+static pte_t writable_pte(struct page *page, struct vm_area_struct *vma)
+{
+	return pte_mkyoung(pte_mkdirty(pte_mkwrite(mk_pte(page,
+							 vma->vm_page_prot))));
+}
+
+/* A private, anonymous copy of src. */
+static struct page *copy_to_new_page(struct page *src)
+{
+	struct page *new = alloc_page(GFP_KERNEL);
+
+	if (!new)
+		return NULL;
+	memcpy(page_address(new), page_address(src), PAGE_SIZE);
+	return new;
+}
+
+/*
+ * Write to a present read-only PTE in a writable VMA.  If the page is
+ * anonymous and ours alone (its one reference is this PTE's), write-enable
+ * it in place; a shared mapping's page is written in place too.  Otherwise
+ * copy it and point the PTE at the copy.
+ */
+static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
+		      unsigned long addr, pte_t *pte, pte_t orig)
+{
+	struct page *old = pfn_to_page(pte_pfn(orig)), *new;
+	unsigned long flags;
+	int ret = VM_FAULT_MINOR;
+
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (!pte_same(*pte, orig))
+		goto out_unlock;	/* changed while we were away */
+	if ((vma->vm_flags & VM_SHARED) ||
+	    (PageAnon(old) && page_count(old) == 1) ||
+	    (PageAnon(old) && reuse_swap_page(old) && page_count(old) == 1)) {
+		if (vma->vm_flags & VM_SHARED)
+			SetPageDirty(old);
+		set_pte(pte, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
+		flush_tlb_page(mm, addr);
+		goto out_unlock;
+	}
+	get_page(old);		/* keep it while we copy, unlocked */
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+
+	new = copy_to_new_page(old);
+	if (!new) {
+		put_page(old);
+		return VM_FAULT_OOM;
+	}
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (pte_same(*pte, orig)) {
+		SetPageAnon(new);
+		lru_cache_add_active(new);
+		if (replace_page(vma, addr, pte, new, writable_pte(new, vma))) {
+			put_page(new);
+			ret = VM_FAULT_OOM;
+		}
+	} else {
+		put_page(new);
+	}
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	put_page(old);
+	return ret;
+
+out_unlock:
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return VM_FAULT_MINOR;
+}
+
+/*
+ * Install page at the empty *pte unless someone beat us to it; ret is the
+ * fault's result, VM_FAULT_OOM instead if the reverse map had no memory.
+ */
+static int install_new(struct vm_area_struct *vma, unsigned long addr,
+		       pte_t *pte, struct page *page, pte_t entry, int ret)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long flags;
+
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (!pte_none(*pte)) {
+		put_page(page);
+	} else if (vm_install_pte(vma, addr, pte, page, entry)) {
+		put_page(page);
+		ret = VM_FAULT_OOM;
+	}
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return ret;
+}
+
+/* Demand zero: a fresh page, writable at once if the VMA is. */
+static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
+			     pte_t *pte)
+{
+	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	pte_t entry;
+
+	if (!page)
+		return VM_FAULT_OOM;
+	SetPageAnon(page);
+	lru_cache_add_active(page);
+	entry = mk_pte(page, vma->vm_page_prot);
+	if (vma->vm_flags & VM_WRITE)
+		entry = pte_mkwrite(entry);
+	return install_new(vma, addr, pte, page, pte_mkyoung(entry),
+			   VM_FAULT_MINOR);
+}
+
+/*
+ * A file page.  A write to a private mapping gets its own anonymous copy
+ * right away (the page cache page is never mapped writable there); a write
+ * to a shared one maps the cache page writable and dirty.
+ */
+static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
+			pte_t *pte, bool write)
+{
+	struct page *page = vma->vm_ops->nopage(vma, addr);
+	pte_t entry;
+
+	if (page == NOPAGE_SIGBUS)
+		return VM_FAULT_SIGBUS;
+	if (page == NOPAGE_OOM)
+		return VM_FAULT_OOM;
+	if (write && !(vma->vm_flags & VM_SHARED)) {
+		struct page *copy = copy_to_new_page(page);
+
+		put_page(page);
+		if (!copy)
+			return VM_FAULT_OOM;
+		SetPageAnon(copy);
+		lru_cache_add_active(copy);
+		return install_new(vma, addr, pte, copy,
+				   writable_pte(copy, vma), VM_FAULT_MAJOR);
+	}
+	entry = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
+	if (write) {
+		SetPageDirty(page);
+		entry = pte_mkdirty(entry);
+	}
+	/* VM_NONLINEAR pages are anonymous to rmap, as in the 2.5.62 patch. */
+	if ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page)) {
+		put_page(page);
+		return VM_FAULT_OOM;
+	}
+	return install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+}
+
+/*
+ * A nonlinear PTE that reclaim emptied kept its file offset: bring that
+ * page back the way remap_file_pages put it there.
+ */
+static int do_file_pte(struct vm_area_struct *vma, unsigned long addr,
+		       pte_t entry)
+{
+	int err;
+
+	BUG_ON(!(vma->vm_flags & VM_NONLINEAR) || !vma->vm_ops->populate);
+	err = vma->vm_ops->populate(vma, addr, PAGE_SIZE, vma->vm_page_prot,
+				    pte_to_pgoff(entry), false);
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+	return err ? VM_FAULT_SIGBUS : VM_FAULT_MAJOR;
+}
+
+/* Read the page of a swap entry back, or find it still in the swap cache.
+ * NULL with *err set when it cannot be had. */
+static struct page *swapin_page(swp_entry_t entry, int *ret, int *err)
+{
+	struct page *page = lookup_swap_cache(entry);
+
+	if (page)
+		return page;
+	page = read_swap_cache(entry, err);
+	if (!page)
+		return NULL;
+	*ret = VM_FAULT_MAJOR;
+	vm_events.pgmajfault++;
+	return page;
+}
+
+/* Is the PTE still orig?  Another thread of the mm may have faulted the
+ * page back meanwhile, and freed the slot: then our failure is no error. */
+static bool pte_unchanged(struct mm_struct *mm, pte_t *pte, pte_t orig)
+{
+	unsigned long flags;
+	bool same;
+
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	same = pte_same(*pte, orig);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return same;
+}
+
+static int swapin_failed(swp_entry_t entry, int err)
+{
+	if (err == -ENOMEM)
+		return VM_FAULT_OOM;
+	printk("swap: cannot read slot %u of area %u: pid %d (%s) gets SIGBUS\n",
+	       swp_offset(entry), swp_type(entry), current->pid, current->comm);
+	return VM_FAULT_SIGBUS;
+}
+
+/*
+ * The PTE holds a swap entry: bring the page back (an anonymous page
+ * again, on the pte_chain through vm_install_pte) and give the PTE's slot
+ * reference back.  The page stays in the swap cache, so a clean page can
+ * be evicted again without a write; a write fault then breaks that link
+ * (reuse_swap_page) or copies, through do_wp_page.
+ */
+static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
+			unsigned long addr, pte_t *pte, pte_t orig, bool write)
+{
+	swp_entry_t entry = pte_to_swp_entry(orig);
+	int ret = VM_FAULT_MINOR, err = 0;
+	struct page *page = swapin_page(entry, &ret, &err);
+	unsigned long flags;
+	pte_t new;
+
+	if (!page)
+		return pte_unchanged(mm, pte, orig) ? swapin_failed(entry, err) :
+						      VM_FAULT_MINOR;
+	lock_page(page);		/* not while reclaim writes it */
+	if (!PageUptodate(page)) {
+		/* found in the swap cache while another fault's read of it
+		 * was failing: that read's SIGBUS is ours too */
+		unlock_page(page);
+		put_page(page);
+		return VM_FAULT_SIGBUS;
+	}
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (!pte_same(*pte, orig)) {
+		/* another fault of this mm brought it back first */
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		unlock_page(page);
+		put_page(page);
+		return ret;
+	}
+	SetPageAnon(page);
+	new = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
+	if (vm_install_pte(vma, addr, pte, page, new)) {
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		unlock_page(page);
+		put_page(page);
+		return VM_FAULT_OOM;
+	}
+	swap_free(entry);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	unlock_page(page);
+	if (write && (vma->vm_flags & VM_WRITE))
+		return do_wp_page(mm, vma, addr, pte, new) == VM_FAULT_OOM ?
+			       VM_FAULT_OOM : ret;
+	return ret;
+}
+
+int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
+		    unsigned long addr, bool write)
+{
+	pte_t *pte, entry;
+	unsigned long flags;
+
+	addr &= PAGE_MASK;
+	pte_chain_preload(GFP_KERNEL);	/* before page_table_lock */
+	pte = pte_alloc(mm, addr);
+	if (!pte)
+		return VM_FAULT_OOM;
+	vm_events.pgfault++;
+	entry = *pte;
+	if (pte_file(entry))
+		return do_file_pte(vma, addr, entry);
+	if (!pte_none(entry) && !pte_present(entry))
+		return do_swap_page(mm, vma, addr, pte, entry, write);
+	if (pte_none(entry)) {
+		if (vma->vm_ops && vma->vm_ops->nopage)
+			return do_file_page(vma, addr, pte, write);
+		return do_anonymous_page(vma, addr, pte);
+	}
+	BUG_ON(!pte_present(entry));
+	if (write && !pte_write(entry))
+		return do_wp_page(mm, vma, addr, pte, entry);
+
+	/* Present and allowed: another fault won, or a PROT_NONE->RW race. */
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (pte_same(*pte, entry)) {
+		entry = pte_mkyoung(entry);
+		if (write)
+			entry = pte_mkdirty(entry);
+		set_pte(pte, entry);
+		flush_tlb_page(mm, addr);
+	}
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	return VM_FAULT_MINOR;
+}
+

@@ -1,0 +1,72 @@
+/*
+ * mm/vm/memory.h - page-level operations on address spaces: the fault
+ * handler, copy-on-write, fork's page table copy and unmapping.
+ */
+#ifndef MM_VM_MEMORY_H
+#define MM_VM_MEMORY_H
+
+#include "fs/stat.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/vm/vma.h"
+
+struct address_space;
+struct trapframe;
+
+/* handle_mm_fault's results. */
+#define VM_FAULT_MINOR	1	/* resolved without I/O */
+#define VM_FAULT_MAJOR	2	/* resolved, read a page in */
+#define VM_FAULT_SIGBUS	(-1)	/* nopage had no page (beyond EOF) */
+#define VM_FAULT_OOM	(-2)
+
+/* Fault in addr of vma for a read or a write.  Caller holds mmap_sem. */
+int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
+		    unsigned long addr, bool write);
+
+/* Unmap every page of [start, end) inside vma. */
+void zap_page_range(struct vm_area_struct *vma, unsigned long start,
+		    unsigned long end);
+
+/*
+ * Unmap the pages of file offsets [holebegin, holebegin + holelen) (bytes)
+ * from every VMA that maps them (truncate).  holelen 0 means to the end.
+ */
+void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
+			 loff_t holelen);
+
+/* fork: give dst's copy of vma the same pages, COW for private ones. */
+int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
+		    struct vm_area_struct *vma);
+
+/* mprotect: re-protect vma's present PTEs in [start, end). */
+void change_protection(struct vm_area_struct *vma, unsigned long start,
+		       unsigned long end);
+
+/* mremap: move PTEs from vma to new_vma (same mm). */
+int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
+		     struct vm_area_struct *new_vma, unsigned long new_addr,
+		     unsigned long len);
+
+/* Change the flags of [start, end) inside vma: split, re-protect, merge. */
+int change_vma_flags(struct mm_struct *mm, struct vm_area_struct *vma,
+		     unsigned long start, unsigned long end,
+		     unsigned long newflags);
+
+/* The PTE protection a VMA with these flags gets (mm/vm/mmap.c). */
+pgprot_t vm_get_page_prot(unsigned long vm_flags);
+
+/* The vector-14 handler (mm/vm/fault.c); vm_init registers it. */
+void do_page_fault(struct trapframe *tf);
+void vm_init(void);
+
+/*
+ * Make the user page at uaddr present and writable as a user write would
+ * (COW broken, stack grown); 0 or -EFAULT.  copy_to_user calls this on
+ * CPUs without CR0.WP, where kernel writes ignore read-only PTEs.
+ */
+int fault_in_user_writeable(u32 uaddr);
+
+/* Fault in [start, end) for mlock and MAP_POPULATE (mmap_sem held). */
+int make_pages_present(struct mm_struct *mm, unsigned long start,
+		       unsigned long end);
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * mm/vm/mlock.c - mlock, munlock, mlockall, munlockall: VM_LOCKED.
+ *
+ * A VM_LOCKED VMA has all its pages present (faulted in here) and the
+ * reverse-mapping unmap refuses to take them away (SWAP_FAIL), so reclaim
+ * skips them.  Mapback runs everything as root: no RLIMIT_MEMLOCK check.
+ */
+#include "kernel/errno.h"
+#include "kernel/trap.h"
+#include "kernel/task.h"
+#include "mm/vm/memory.h"
+#include "mm/vm/mman.h"
+
+/* Set or clear VM_LOCKED over [start, end); -ENOMEM if not all mapped. */
+static long set_locked(unsigned long start, unsigned long end, bool on)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma = find_vma(mm, start);
+	unsigned long nstart = start;
+	long err;
+
+	if (!vma || vma->vm_start > start)
+		return -ENOMEM;
+	for (;;) {
+		unsigned long tmp = min(vma->vm_end, end);
+		unsigned long f = vma->vm_flags & ~VM_LOCKED;
+
+		err = change_vma_flags(mm, vma, nstart, tmp,
+				       on ? f | VM_LOCKED : f);
+		if (err)
+			return err;
+		nstart = tmp;
+		if (nstart >= end)
+			break;
+		vma = find_vma(mm, nstart);
+		if (!vma || vma->vm_start != nstart)
+			return -ENOMEM;
+	}
+	if (on)
+		return make_pages_present(mm, start, end);
+	return 0;
+}
+
+static long do_mlock(unsigned long start, unsigned long len, bool on)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned long end;
+	long err;
+
+	len = PAGE_ALIGN(len + (start & ~PAGE_MASK));
+	start &= PAGE_MASK;
+	end = start + len;
+	if (end < start)
+		return -EINVAL;
+	if (end == start)
+		return 0;
+	down(&mm->mmap_sem);
+	err = set_locked(start, end, on);
+	up(&mm->mmap_sem);
+	return err;
+}
+
+long sys_mlock(unsigned long start, unsigned long len)
+{
+	return do_mlock(start, len, true);
+}
+
+long sys_munlock(unsigned long start, unsigned long len)
+{
+	return do_mlock(start, len, false);
+}
+
+static long set_all_locked(unsigned long flags)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma, *next;
+	bool on = flags & MCL_CURRENT;
+
+	mm->def_flags = (flags & MCL_FUTURE) ? VM_LOCKED : 0;
+	for (vma = first_vma(mm); vma; vma = next) {
+		unsigned long f = vma->vm_flags & ~VM_LOCKED;
+		unsigned long start = vma->vm_start, end = vma->vm_end;
+
+		if (change_vma_flags(mm, vma, start, end,
+				     on ? f | VM_LOCKED : f))
+			return -ENOMEM;
+		if (on && make_pages_present(mm, start, end))
+			return -ENOMEM;
+		vma = find_vma(mm, start);
+		next = vma_next(vma);
+	}
+	return 0;
+}
+
+long sys_mlockall(unsigned long flags)
+{
+	struct mm_struct *mm = current->mm;
+	long err;
+
+	if (!flags || (flags & ~(unsigned long)(MCL_CURRENT | MCL_FUTURE)))
+		return -EINVAL;
+	down(&mm->mmap_sem);
+	err = set_all_locked(flags);
+	up(&mm->mmap_sem);
+	return err;
+}
+
+long sys_munlockall(void)
+{
+	struct mm_struct *mm = current->mm;
+	long err;
+
+	down(&mm->mmap_sem);
+	err = set_all_locked(0);
+	up(&mm->mmap_sem);
+	return err;
+}

@@ -1,0 +1,118 @@
+/*
+ * mm/vm/mm_struct.c - creating and destroying address spaces.
+ *
+ * mm_alloc gives an empty address space: a page directory holding only the
+ * kernel half, no VMAs.  The last mmput tears the user half down completely
+ * (exit_mmap: every page unmapped, every page table and VMA freed, every
+ * mapping-list link gone), so rss, total_vm, map_count and the page
+ * allocator's counters are back where they were before the mm was used.
+ * The directory itself lives until the last mmdrop, because the exiting
+ * task may still be running on it.
+ */
+#include "kernel/io.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "mm/vm/memory.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/phys/slab.h"
+#include "mm/phys/tlb.h"
+#include "mm/vm/vma.h"
+
+LIST_HEAD(all_mm_list);
+int nr_mm_structs;
+
+static struct kmem_cache *mm_cachep;
+
+void mm_struct_init(void)
+{
+	mm_cachep = kmem_cache_create("mm_struct", sizeof(struct mm_struct),
+				      0, NULL);
+	BUG_ON(!mm_cachep);
+}
+
+struct mm_struct *mm_alloc(void)
+{
+	struct mm_struct *mm = kmem_cache_alloc(mm_cachep, GFP_KERNEL);
+	u32 flags;
+
+	if (!mm)
+		return NULL;
+	memset(mm, 0, sizeof(*mm));
+	mm->pgd = pgd_alloc();
+	if (!mm->pgd) {
+		kmem_cache_free(mm_cachep, mm);
+		return NULL;
+	}
+	INIT_LIST_HEAD(&mm->mmap);
+	spin_lock_init(&mm->page_table_lock);
+	sema_init(&mm->mmap_sem, 1);
+	mm->mm_users = 1;
+	mm->mm_count = 1;
+	mm->free_area_cache = TASK_UNMAPPED_BASE;
+	flags = irq_save();
+	list_add_tail(&mm->mmlist, &all_mm_list);
+	nr_mm_structs++;
+	irq_restore(flags);
+	return mm;
+}
+
+/*
+ * Unmap and free everything in the user half.  The caller is the last
+ * user, so nobody faults concurrently; the rmap walks may still find our
+ * VMAs on mapping lists until vma_unlink takes them off, which is why the
+ * PTEs go first (under page_table_lock) and the VMAs after.
+ */
+void exit_mmap(struct mm_struct *mm)
+{
+	struct vm_area_struct *vma, *next;
+
+	for_each_vma(vma, mm)
+		zap_page_range(vma, vma->vm_start, vma->vm_end);
+	list_for_each_entry_safe(vma, next, &mm->mmap, vm_list) {
+		vma_unlink(mm, vma);
+		if (vma->vm_ops && vma->vm_ops->close)
+			vma->vm_ops->close(vma);
+		vma_free(vma);
+	}
+	free_pgtables(mm, 0, TASK_SIZE);
+	BUG_ON(mm->map_count || mm->rss || mm->total_vm || mm->mm_avl);
+	mm->locked_vm = 0;
+}
+
+void mmdrop(struct mm_struct *mm)
+{
+	u32 flags = irq_save();
+	bool last = --mm->mm_count == 0;
+
+	if (last) {
+		list_del(&mm->mmlist);
+		nr_mm_structs--;
+	}
+	irq_restore(flags);
+	if (!last)
+		return;
+	/* Never free the directory the CPU is walking. */
+	if (read_cr3() == __pa(mm->pgd))
+		write_cr3(__pa(swapper_pg_dir));
+	pgd_free(mm->pgd);
+	kmem_cache_free(mm_cachep, mm);
+}
+
+void mmput(struct mm_struct *mm)
+{
+	u32 flags = irq_save();
+	bool last = --mm->mm_users == 0;
+
+	irq_restore(flags);
+	if (!last)
+		return;
+	exit_mmap(mm);
+	mmdrop(mm);
+}
+
+/* Switch the CPU to mm's page directory. */
+void activate_mm(struct mm_struct *mm)
+{
+	write_cr3(__pa(mm->pgd));
+}

@@ -1,0 +1,94 @@
+/*
+ * mm/vm/mm_struct.h - struct mm_struct: one process's address space.
+ *
+ * An mm_struct is a page directory plus the VMAs that say what may be
+ * mapped in it (mm/vm/vma.h).  Page tables are filled lazily by the page fault
+ * handler (mm/vm/page_range.c) and torn down by zap_page_range and exit_mmap.
+ *
+ * Two reference counts, as in Linux: mm_users counts the tasks using the
+ * address space (mmget/mmput; the last mmput tears it down), mm_count
+ * counts references to the struct itself (mmgrab/mmdrop; a kernel thread
+ * borrowing it as active_mm holds one; all users together hold one).
+ *
+ * Locks: mmap_sem (a sleeping lock) serialises changes to the VMAs and is
+ * held by the fault handler; page_table_lock (irq-disabling) covers the
+ * page tables, rss and the PTEs themselves, because the reverse-mapping
+ * walks reach PTEs without mmap_sem.  Never copy to or from user memory
+ * with mmap_sem held: a fault there would take it again.
+ */
+#ifndef MM_VM_MM_STRUCT_H
+#define MM_VM_MM_STRUCT_H
+
+#include "kernel/list.h"
+#include "kernel/semaphore.h"
+#include "kernel/spinlock.h"
+#include "kernel/types.h"
+#include "mm/phys/pgtable.h"
+
+struct vm_area_struct;
+
+/* User space ends where the kernel's mapping begins. */
+#define TASK_SIZE		PAGE_OFFSET
+/* Where mmap looks first for a free range when given no hint. */
+#define TASK_UNMAPPED_BASE	0x40000000UL
+/* The top of the initial stack, and how far it may grow. */
+#define STACK_TOP		TASK_SIZE
+#define STACK_LIMIT		(8UL << 20)
+
+struct mm_struct {
+	struct list_head mmap;		/* VMAs sorted by address */
+	struct vm_area_struct *mm_avl;	/* the same VMAs as an AVL tree */
+	struct vm_area_struct *mmap_cache; /* last find_vma result */
+	int map_count;			/* number of VMAs */
+
+	pgd_t *pgd;
+	spinlock_t page_table_lock;
+	struct semaphore mmap_sem;
+
+	int mm_users;			/* tasks using it */
+	int mm_count;			/* references to the struct */
+	struct list_head mmlist;	/* on all_mm_list (the rmap audit) */
+
+	unsigned long rss;		/* pages mapped by its PTEs */
+	unsigned long total_vm;		/* pages covered by its VMAs */
+	unsigned long locked_vm;	/* of those, VM_LOCKED */
+	unsigned long def_flags;	/* VM_LOCKED after mlockall(MCL_FUTURE) */
+
+	unsigned long start_code, end_code;
+	unsigned long start_data, end_data;
+	unsigned long start_brk, brk;
+	unsigned long start_stack;
+	unsigned long arg_start, arg_end, env_start, env_end;
+	unsigned long free_area_cache;	/* where the next mmap search starts */
+};
+
+/* Every mm_struct alive, via ->mmlist (walked by the rmap audit). */
+extern struct list_head all_mm_list;
+extern int nr_mm_structs;
+
+void mm_struct_init(void);
+struct mm_struct *mm_alloc(void);
+struct mm_struct *dup_mm(struct mm_struct *oldmm);
+void mmput(struct mm_struct *mm);
+void mmdrop(struct mm_struct *mm);
+void exit_mmap(struct mm_struct *mm);
+void activate_mm(struct mm_struct *mm);
+
+/* Reference counts change with interrupts off: tasks may be preempted. */
+static inline void mmget(struct mm_struct *mm)
+{
+	u32 f = irq_save();
+
+	mm->mm_users++;
+	irq_restore(f);
+}
+
+static inline void mmgrab(struct mm_struct *mm)
+{
+	u32 f = irq_save();
+
+	mm->mm_count++;
+	irq_restore(f);
+}
+
+#endif

@@ -1,0 +1,145 @@
+/*
+ * mm/vm/mmap_file_test.c - ktests for file mappings: page cache pages through
+ * nopage, MAP_SHARED writes, MAP_PRIVATE copy-on-write, the i_mmap lists,
+ * fork of a shared mapping, truncate (unmap_mapping_range) and SIGBUS
+ * beyond EOF.
+ *
+ * The file is mm/vm/file_ktest.h's: no file system is mounted in ktests.
+ */
+#include "kernel/ktest.h"
+#include "mm/vm/file_ktest.h"
+#include "mm/vm/filemap.h"
+#include "mm/vm/memory.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/vm/vm_ktest.h"
+
+#define FADDR 0x30000000UL
+#define FPAGES 3
+#define SHARED_RW (VM_READ | VM_WRITE | VM_SHARED | VM_MAYREAD | \
+		   VM_MAYWRITE | VM_MAYSHARE)
+#define PRIVATE_RW (VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE)
+
+static struct test_file tf;
+
+static struct vm_area_struct *file_vma(struct mm_struct *mm,
+				       unsigned long flags)
+{
+	struct vm_area_struct *vma = vma_alloc(mm);
+
+	if (!vma)
+		return NULL;
+	vma->vm_start = FADDR;
+	vma->vm_end = FADDR + FPAGES * PAGE_SIZE;
+	vma->vm_flags = flags;
+	vma->vm_page_prot = vm_get_page_prot(flags);
+	vma->vm_file = get_file(&tf.file);
+	vma->vm_ops = &generic_file_vm_ops;
+	vma_link(mm, vma);
+	return vma;
+}
+
+static struct page *mapped(struct mm_struct *mm, unsigned long addr)
+{
+	pte_t *pte = pte_lookup(mm, addr);
+
+	return pte && pte_present(*pte) ? pte_page(*pte) : NULL;
+}
+
+static int list_len(struct list_head *h)
+{
+	struct list_head *p;
+	int n = 0;
+
+	list_for_each(p, h)
+		n++;
+	return n;
+}
+
+static char *data(struct page *page)
+{
+	return page_address(page);
+}
+
+KTEST(file_mapping_shared_private_fork_truncate)
+{
+	struct address_space *mapping = &tf.inode.i_data;
+	struct mm_struct *smm, *pmm, *child;
+	struct vm_area_struct *svma, *pvma;
+	struct page *cache[FPAGES], *p;
+	u32 free_before;
+	int i;
+
+	make_test_file(&tf, FPAGES * PAGE_SIZE);
+	free_before = settled_free_pages();
+	for (i = 0; i < FPAGES; i++) {
+		KASSERT_EQ(read_mapping_page(mapping, i, &tf.file,
+					     &cache[i]), 0);
+		memset(data(cache[i]), 'A' + i, PAGE_SIZE);
+	}
+	smm = mm_alloc();
+	pmm = mm_alloc();
+	KASSERT_TRUE(smm && pmm);
+	svma = file_vma(smm, SHARED_RW);
+	pvma = file_vma(pmm, PRIVATE_RW);
+	KASSERT_TRUE(svma && pvma);
+	KEXPECT_EQ(list_len(&mapping->i_mmap_shared), 1);
+	KEXPECT_EQ(list_len(&mapping->i_mmap), 1);
+
+	/* Both map the page cache page itself on a read. */
+	KEXPECT_GT(handle_mm_fault(smm, svma, FADDR, false), 0);
+	KEXPECT_GT(handle_mm_fault(pmm, pvma, FADDR + PAGE_SIZE, false), 0);
+	KEXPECT_TRUE(mapped(smm, FADDR) == cache[0]);
+	KEXPECT_TRUE(mapped(pmm, FADDR + PAGE_SIZE) == cache[1]);
+	KEXPECT_FALSE(PageAnon(cache[0]));
+
+	/* A shared write goes to the cache page and dirties it. */
+	KEXPECT_GT(handle_mm_fault(smm, svma, FADDR + PAGE_SIZE, true), 0);
+	KEXPECT_TRUE(mapped(smm, FADDR + PAGE_SIZE) == cache[1]);
+	KEXPECT_TRUE(PageDirty(cache[1]));
+	data(cache[1])[0] = 's';
+
+	/* A private write copies: an anonymous page with the file's data. */
+	KEXPECT_GT(handle_mm_fault(pmm, pvma, FADDR + PAGE_SIZE, true), 0);
+	p = mapped(pmm, FADDR + PAGE_SIZE);
+	KASSERT_TRUE(p && p != cache[1]);
+	KEXPECT_TRUE(PageAnon(p));
+	KEXPECT_EQ(data(p)[0], 's');
+	KEXPECT_EQ(data(p)[1], 'B');
+	data(p)[0] = 'p';
+	KEXPECT_EQ(data(cache[1])[0], 's');
+
+	/* fork of the shared mapping: same list, writes stay shared. */
+	child = dup_mm(smm);
+	KASSERT_TRUE(child);
+	KEXPECT_EQ(list_len(&mapping->i_mmap_shared), 2);
+	KEXPECT_GT(handle_mm_fault(child, find_vma(child, FADDR), FADDR,
+				   true), 0);
+	KEXPECT_TRUE(mapped(child, FADDR) == cache[0]);
+	KEXPECT_TRUE(pte_write(*pte_lookup(smm, FADDR)));
+
+	/* Truncate from page 1: every mapping of pages >= 1 goes, the
+	 * private copy too; page 0 stays mapped. */
+	unmap_mapping_range(mapping, PAGE_SIZE, 0);
+	KEXPECT_TRUE(mapped(smm, FADDR + PAGE_SIZE) == NULL);
+	KEXPECT_TRUE(mapped(pmm, FADDR + PAGE_SIZE) == NULL);
+	KEXPECT_TRUE(mapped(smm, FADDR) == cache[0]);
+	KEXPECT_TRUE(mapped(child, FADDR) == cache[0]);
+
+	/* Beyond the end of the file: SIGBUS. */
+	tf.inode.i_size = PAGE_SIZE;
+	KEXPECT_EQ(handle_mm_fault(smm, svma, FADDR + 2 * PAGE_SIZE, false),
+		   VM_FAULT_SIGBUS);
+
+	mmput(child);
+	mmput(smm);
+	mmput(pmm);
+	KEXPECT_TRUE(list_empty(&mapping->i_mmap));
+	KEXPECT_TRUE(list_empty(&mapping->i_mmap_shared));
+	KEXPECT_EQ(tf.file.f_count, 1);
+	for (i = 0; i < FPAGES; i++)
+		put_page(cache[i]);
+	free_test_file(&tf);
+	KEXPECT_EQ(mapping->nrpages, 0);
+	KEXPECT_EQ(settled_free_pages(), free_before);
+}

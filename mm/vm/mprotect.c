@@ -1,0 +1,101 @@
+/*
+ * mm/vm/mprotect.c - mprotect(2), and the VMA flag change it shares with
+ * mlock: split the VMA so the range is a VMA of its own, set the flags and
+ * PTE protection, then merge with equal neighbours again.
+ */
+#include "kernel/errno.h"
+#include "kernel/trap.h"
+#include "kernel/task.h"
+#include "mm/vm/memory.h"
+#include "mm/vm/mman.h"
+
+#define VM_ACCESS (VM_READ | VM_WRITE | VM_EXEC)
+
+int change_vma_flags(struct mm_struct *mm, struct vm_area_struct *vma,
+		     unsigned long start, unsigned long end,
+		     unsigned long newflags)
+{
+	unsigned long old = vma->vm_flags;
+	int err;
+
+	if (newflags == old)
+		return 0;
+	if (mm->map_count >= MAX_MAP_COUNT - 1 &&
+	    (start > vma->vm_start || end < vma->vm_end))
+		return -ENOMEM;
+	if (start > vma->vm_start) {
+		err = split_vma(mm, vma, start, true);
+		if (err)
+			return err;
+	}
+	if (end < vma->vm_end) {
+		err = split_vma(mm, vma, end, false);
+		if (err)
+			return err;
+	}
+	if ((old ^ newflags) & VM_LOCKED) {
+		if (newflags & VM_LOCKED)
+			mm->locked_vm += vma_pages(vma);
+		else
+			mm->locked_vm -= vma_pages(vma);
+	}
+	vma->vm_flags = newflags;
+	vma->vm_page_prot = vm_get_page_prot(newflags);
+	if ((old ^ newflags) & (VM_ACCESS | VM_SHARED))
+		change_protection(vma, start, end);
+	vma_try_merge_around(mm, vma);
+	return 0;
+}
+
+long sys_mprotect(unsigned long start, unsigned long len, unsigned long prot)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned long end, nstart, newflags, vmprot;
+	struct vm_area_struct *vma;
+	long err = 0;
+
+	if (start & ~PAGE_MASK)
+		return -EINVAL;
+	if (!len)
+		return 0;
+	len = PAGE_ALIGN(len);
+	end = start + len;
+	if (end <= start)
+		return -ENOMEM;
+	prot &= ~(unsigned long)(PROT_GROWSDOWN | PROT_GROWSUP);
+	if (prot & ~(unsigned long)(PROT_READ | PROT_WRITE | PROT_EXEC |
+				    PROT_SEM))
+		return -EINVAL;
+	vmprot = calc_vm_flags(prot, 0);
+
+	down(&mm->mmap_sem);
+	vma = find_vma(mm, start);
+	if (!vma || vma->vm_start > start) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (nstart = start; nstart < end;) {
+		unsigned long tmp = min(vma->vm_end, end);
+
+		newflags = vmprot | (vma->vm_flags & ~VM_ACCESS);
+		/* Each access bit needs its VM_MAY bit (4 bits higher). */
+		if ((newflags & ~(newflags >> 4)) & VM_ACCESS) {
+			err = -EACCES;
+			goto out;
+		}
+		err = change_vma_flags(mm, vma, nstart, tmp, newflags);
+		if (err)
+			goto out;
+		nstart = tmp;
+		if (nstart >= end)
+			break;
+		vma = find_vma(mm, nstart);
+		if (!vma || vma->vm_start != nstart) {
+			err = -ENOMEM;
+			goto out;
+		}
+	}
+out:
+	up(&mm->mmap_sem);
+	return err;
+}

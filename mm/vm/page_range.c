@@ -1,0 +1,248 @@
+/*
+ * mm/vm/page_range.c - page tables of whole ranges: fork's copy with COW, and
+ * unmapping (munmap, exit, truncate, MADV_DONTNEED).
+ *
+ * Both walk one page table (4 MiB) at a time and hold the mm's
+ * page_table_lock only while touching PTEs, never across an allocation.
+ */
+#include "fs/address_space.h"
+#include "kernel/errno.h"
+#include "kernel/panic.h"
+#include "mm/vm/memory.h"
+#include "mm/phys/page.h"
+#include "mm/phys/pt_walk.h"
+#include "mm/rmap/pte_map.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/phys/tlb.h"
+
+static unsigned long pgtable_end(unsigned long addr, unsigned long end)
+{
+	unsigned long next = ALIGN_DOWN(addr, PGDIR_SPAN) + PGDIR_SPAN;
+
+	return (next && next < end) ? next : end;
+}
+
+/* A swapped-out page's PTE goes: its slot loses a user. */
+static void zap_swap_pte(pte_t *pte)
+{
+	free_swap_and_cache(pte_to_swp_entry(*pte));
+	set_pte(pte, __pte(0));
+}
+
+void zap_page_range(struct vm_area_struct *vma, unsigned long start,
+		    unsigned long end)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long addr, stop, flags;
+	pte_t *pte;
+
+	BUG_ON(start < vma->vm_start || end > vma->vm_end);
+	for (addr = start; addr < end; addr = stop) {
+		stop = pgtable_end(addr, end);
+		pte = pte_lookup(mm, addr);
+		if (!pte)
+			continue;
+		spin_lock_irqsave(&mm->page_table_lock, flags);
+		for (; addr < stop; addr += PAGE_SIZE, pte++) {
+			if (pte_present(*pte))
+				vm_clear_pte(vma, addr, pte);
+			else if (pte_file(*pte))
+				set_pte(pte, __pte(0));
+			else if (!pte_none(*pte))
+				zap_swap_pte(pte);
+		}
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	}
+}
+
+/* Copy one page table's worth of vma's PTEs [addr, stop) from src. */
+static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
+			  struct vm_area_struct *dvma,
+			  struct vm_area_struct *svma,
+			  unsigned long addr, unsigned long stop)
+{
+	bool cow = (svma->vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
+	pte_t *spte = pte_lookup(src, addr), *dpte;
+	unsigned long flags;
+
+	if (!spte)
+		return 0;
+	dpte = pte_alloc(dst, addr);
+	if (!dpte)
+		return -ENOMEM;
+	/* One lock each; irq_save nests, so the order does not matter. */
+	spin_lock_irqsave(&src->page_table_lock, flags);
+	for (; addr < stop; addr += PAGE_SIZE, spte++, dpte++) {
+		pte_t entry = *spte;
+		struct page *page;
+
+		if (pte_none(entry))
+			continue;
+		if (pte_file(entry)) {
+			/* A nonlinear offset reclaim left behind: no page. */
+			set_pte(dpte, entry);
+			continue;
+		}
+		if (!pte_present(entry)) {
+			/* Swapped out: both now refer to the slot. */
+			if (swap_duplicate(pte_to_swp_entry(entry)))
+				set_pte(dpte, entry);
+			continue;
+		}
+		if (cow && pte_write(entry)) {
+			entry = pte_wrprotect(entry);
+			set_pte(spte, entry);
+		}
+		page = pfn_to_page(pte_pfn(entry));
+		get_page(page);
+		if (vm_install_pte(dvma, addr, dpte, page, pte_mkold(entry))) {
+			put_page(page);
+			spin_unlock_irqrestore(&src->page_table_lock, flags);
+			return -ENOMEM;
+		}
+	}
+	spin_unlock_irqrestore(&src->page_table_lock, flags);
+	return 0;
+}
+
+/*
+ * Give dst the same PTEs as src over vma.  Private writable mappings are
+ * write-protected on both sides so the first write breaks the sharing
+ * (mm/vm/fault.c); the parent's TLB is flushed by dup_mm at the end.
+ */
+int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
+		    struct vm_area_struct *vma)
+{
+	struct vm_area_struct *dvma = find_vma(dst, vma->vm_start);
+	unsigned long addr, stop;
+	int err;
+
+	BUG_ON(!dvma || dvma->vm_start != vma->vm_start);
+	for (addr = vma->vm_start; addr < vma->vm_end; addr = stop) {
+		stop = pgtable_end(addr, vma->vm_end);
+		err = copy_pte_range(dst, src, dvma, vma, addr, stop);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* Zap the part of vma that maps file pages [first, last] (page indexes). */
+static void unmap_vma_pages(struct vm_area_struct *vma, unsigned long first,
+			    unsigned long last)
+{
+	unsigned long vfirst = vma->vm_pgoff;
+	unsigned long vlast = vma->vm_pgoff + vma_pages(vma) - 1;
+	unsigned long start, end;
+
+	if (vma->vm_flags & VM_NONLINEAR) {
+		/* Any page may sit anywhere in it: clear the whole VMA. */
+		zap_page_range(vma, vma->vm_start, vma->vm_end);
+		return;
+	}
+	if (last < vfirst || first > vlast)
+		return;
+	if (first < vfirst)
+		first = vfirst;
+	if (last > vlast)
+		last = vlast;
+	start = vma->vm_start + ((first - vfirst) << PAGE_SHIFT);
+	end = vma->vm_start + ((last - vfirst + 1) << PAGE_SHIFT);
+	zap_page_range(vma, start, end);
+}
+
+void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
+			 loff_t holelen)
+{
+	u64 first = (u64)holebegin >> PAGE_SHIFT;
+	u64 last = ~0UL;
+	struct vm_area_struct *vma;
+
+	if (holebegin < 0 || holelen < 0 || first > ~0UL)
+		return;
+	if (holelen) {
+		u64 n = ((u64)holelen + PAGE_SIZE - 1) >> PAGE_SHIFT;
+
+		if (first + n - 1 < last)
+			last = first + n - 1;
+	}
+	down(&mapping->i_shared_sem);
+	list_for_each_entry(vma, &mapping->i_mmap, shared)
+		unmap_vma_pages(vma, first, last);
+	list_for_each_entry(vma, &mapping->i_mmap_shared, shared)
+		unmap_vma_pages(vma, first, last);
+	up(&mapping->i_shared_sem);
+}
+
+/*
+ * Rewrite the protection of vma's present PTEs in [start, end) to its
+ * vm_page_prot (mprotect).  Accessed and dirty bits are kept; a private
+ * page that loses RW here gets it back through the COW path on the next
+ * write, which reuses it if it is anonymous and ours alone.
+ */
+void change_protection(struct vm_area_struct *vma, unsigned long start,
+		       unsigned long end)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long addr, stop, flags;
+	pte_t *pte;
+
+	for (addr = start; addr < end; addr = stop) {
+		stop = pgtable_end(addr, end);
+		pte = pte_lookup(mm, addr);
+		if (!pte)
+			continue;
+		spin_lock_irqsave(&mm->page_table_lock, flags);
+		for (; addr < stop; addr += PAGE_SIZE, pte++)
+			if (pte_present(*pte))
+				set_pte(pte, pte_modify(*pte,
+							vma->vm_page_prot));
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	}
+	flush_tlb_range(mm, start, end);
+}
+
+/*
+ * mremap: move the PTEs of [old_addr, old_addr + len) in vma to new_addr
+ * in new_vma.  Each page keeps its reference; the PTE moves through the
+ * clear/install pair so rss and the rmap stay exact.
+ */
+int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
+		     struct vm_area_struct *new_vma, unsigned long new_addr,
+		     unsigned long len)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long off, flags;
+
+	for (off = 0; off < len; off += PAGE_SIZE) {
+		pte_t *src = pte_lookup(mm, old_addr + off), *dst, entry;
+		struct page *page;
+
+		if (!src || pte_none(*src))
+			continue;
+		dst = pte_alloc(mm, new_addr + off);
+		if (!dst)
+			return -ENOMEM;
+		if (!pte_present(*src)) {
+			/* a file or swap PTE: no page behind it to move */
+			set_pte(dst, *src);
+			set_pte(src, __pte(0));
+			continue;
+		}
+		spin_lock_irqsave(&mm->page_table_lock, flags);
+		entry = *src;
+		page = pte_page(entry);
+		/* Map the new place first: if the reverse map has no
+		 * memory, the old PTE still holds the data. */
+		get_page(page);
+		if (vm_install_pte(new_vma, new_addr + off, dst, page, entry)) {
+			put_page(page);
+			spin_unlock_irqrestore(&mm->page_table_lock, flags);
+			return -ENOMEM;
+		}
+		vm_clear_pte(vma, old_addr + off, src);
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	}
+	return 0;
+}

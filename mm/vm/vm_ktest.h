@@ -1,0 +1,42 @@
+/*
+ * mm/vm/vm_ktest.h - helpers shared by the address-space ktests.
+ */
+#ifndef MM_VM_VM_KTEST_H
+#define MM_VM_VM_KTEST_H
+
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
+#include "mm/vm/memory.h"
+#include "mm/vm/vma.h"
+
+/*
+ * Free pages with every kmem cache's empty slabs given back, so that a
+ * test's before/after comparison sees only what the test itself leaked,
+ * not a slab that a cache (VMAs, mm_structs, pte_chains) kept for later.
+ */
+static inline u32 settled_free_pages(void)
+{
+	kmem_cache_shrink_all();
+	return nr_free_pages();
+}
+
+/* A VMA with these flags and no file over [start, +pages), linked into mm. */
+static inline struct vm_area_struct *add_anon(struct mm_struct *mm,
+					      unsigned long start,
+					      unsigned long pages,
+					      unsigned long flags)
+{
+	struct vm_area_struct *vma = vma_alloc(mm);
+
+	if (!vma)
+		return NULL;
+	vma->vm_start = start;
+	vma->vm_end = start + pages * PAGE_SIZE;
+	vma->vm_flags = flags;
+	vma->vm_page_prot = vm_get_page_prot(flags);
+	vma_link(mm, vma);
+	return vma;
+}
+
+#endif

@@ -1,0 +1,133 @@
+/*
+ * mm/vm/vma.h - struct vm_area_struct: one contiguous range of a process's
+ * address space with one set of permissions and one backing object.
+ *
+ * An mm_struct keeps its VMAs twice: on a list sorted by address (walked by
+ * munmap, fork, exit and /proc/PID/maps) and in an AVL tree keyed by
+ * vm_start (so find_vma is O(log n) even with thousands of VMAs).  VMAs
+ * never overlap.  A VMA that maps a file is also on its address_space's
+ * i_mmap (private) or i_mmap_shared (shared) list through vma->shared;
+ * that list is what the object-based reverse mapping walks.
+ */
+#ifndef MM_VM_VMA_H
+#define MM_VM_VMA_H
+
+#include "kernel/list.h"
+#include "kernel/types.h"
+#include "mm/phys/page.h"
+#include "mm/phys/pgtable.h"
+
+struct mm_struct;
+struct file;
+struct page;
+struct vm_area_struct;
+
+/* vm_flags, with Linux's values. */
+#define VM_READ		0x00000001
+#define VM_WRITE	0x00000002
+#define VM_EXEC		0x00000004
+#define VM_SHARED	0x00000008
+#define VM_MAYREAD	0x00000010	/* mprotect may turn VM_READ on */
+#define VM_MAYWRITE	0x00000020
+#define VM_MAYEXEC	0x00000040
+#define VM_MAYSHARE	0x00000080	/* MAP_SHARED was asked for */
+#define VM_GROWSDOWN	0x00000100	/* a stack: faults just below extend it */
+#define VM_DENYWRITE	0x00000800
+#define VM_EXECUTABLE	0x00001000	/* maps the running executable */
+#define VM_LOCKED	0x00002000	/* mlock: reclaim must not unmap */
+#define VM_IO		0x00004000
+#define VM_SEQ_READ	0x00008000
+#define VM_RAND_READ	0x00010000
+#define VM_DONTCOPY	0x00020000	/* fork leaves it out of the child */
+#define VM_DONTEXPAND	0x00040000	/* mremap may not grow it */
+#define VM_RESERVED	0x00080000
+#define VM_ACCOUNT	0x00100000
+#define VM_NONLINEAR	0x00800000	/* remap_file_pages: page != linear offset */
+
+#define VM_STACK_FLAGS	(VM_GROWSDOWN | VM_READ | VM_WRITE | VM_EXEC | \
+			 VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC)
+
+/* nopage's answers besides a page: */
+#define NOPAGE_SIGBUS	((struct page *)0)
+#define NOPAGE_OOM	((struct page *)-1)
+
+struct vm_operations_struct {
+	void (*open)(struct vm_area_struct *vma);
+	void (*close)(struct vm_area_struct *vma);
+	/*
+	 * Return the page (with a reference taken) that belongs at address,
+	 * or NOPAGE_SIGBUS / NOPAGE_OOM.  Called without page_table_lock.
+	 */
+	struct page *(*nopage)(struct vm_area_struct *vma,
+			       unsigned long address);
+	/* Install the pages of file offset pgoff.. at addr..addr+len. */
+	int (*populate)(struct vm_area_struct *vma, unsigned long addr,
+			unsigned long len, pgprot_t prot, unsigned long pgoff,
+			bool nonblock);
+};
+
+struct vm_area_struct {
+	struct mm_struct *vm_mm;
+	unsigned long vm_start;		/* first byte */
+	unsigned long vm_end;		/* first byte after */
+	struct list_head vm_list;	/* mm->mmap, sorted by address */
+
+	/* AVL tree of the mm, keyed by vm_start. */
+	struct vm_area_struct *vm_avl_left;
+	struct vm_area_struct *vm_avl_right;
+	int vm_avl_height;
+
+	unsigned long vm_flags;
+	pgprot_t vm_page_prot;		/* PTE bits for a fresh mapping */
+
+	/* The backing object: file and offset (in pages) of vm_start. */
+	struct file *vm_file;
+	unsigned long vm_pgoff;
+	const struct vm_operations_struct *vm_ops;
+	void *vm_private_data;
+
+	/* On vm_file's mapping->i_mmap or ->i_mmap_shared. */
+	struct list_head shared;
+};
+
+/* Tree and list: mm/vm/vma.c. */
+struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);
+struct vm_area_struct *find_vma_prev(struct mm_struct *mm, unsigned long addr,
+				     struct vm_area_struct **pprev);
+struct vm_area_struct *find_vma_intersection(struct mm_struct *mm,
+					     unsigned long start,
+					     unsigned long end);
+struct vm_area_struct *vma_next(struct vm_area_struct *vma);
+struct vm_area_struct *vma_prev(struct vm_area_struct *vma);
+struct vm_area_struct *first_vma(struct mm_struct *mm);
+void vma_link_tree(struct mm_struct *mm, struct vm_area_struct *vma);
+void vma_unlink_tree(struct mm_struct *mm, struct vm_area_struct *vma);
+int vma_tree_check(struct mm_struct *mm);
+
+#define for_each_vma(vma, mm) \
+	list_for_each_entry(vma, &(mm)->mmap, vm_list)
+
+/* Object lifetime, file lists, split and merge: mm/vm/vma_ops.c. */
+void vma_cache_init(void);
+struct vm_area_struct *vma_alloc(struct mm_struct *mm);
+void vma_free(struct vm_area_struct *vma);
+struct vm_area_struct *vma_dup(struct vm_area_struct *orig);
+void vma_link(struct mm_struct *mm, struct vm_area_struct *vma);
+void vma_unlink(struct mm_struct *mm, struct vm_area_struct *vma);
+void vma_link_file(struct vm_area_struct *vma);
+void vma_unlink_file(struct vm_area_struct *vma);
+int split_vma(struct mm_struct *mm, struct vm_area_struct *vma,
+	      unsigned long addr, bool new_below);
+struct vm_area_struct *vma_merge(struct mm_struct *mm,
+				 struct vm_area_struct *prev,
+				 unsigned long addr, unsigned long end,
+				 unsigned long vm_flags, struct file *file,
+				 unsigned long pgoff);
+void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma);
+
+static inline unsigned long vma_pages(const struct vm_area_struct *vma)
+{
+	return (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+}
+
+#endif
