@@ -15,6 +15,7 @@
 #include "kernel/lib/string.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/slab.h"
+#include "mm/locking.h"
 
 static struct kmem_cache *node_cachep;
 static unsigned long nr_nodes;
@@ -60,26 +61,41 @@ int radix_tree_preload(unsigned int gfp)
 
 		if (!node)
 			return -ENOMEM;
-		flags = irq_save();
+		flags = preempt_disable_irqsave();
 		if (nr_preload < RADIX_TREE_MAX_PATH) {
 			preload[nr_preload++] = node;
 			node = NULL;
 		}
-		irq_restore(flags);
+		preempt_enable_irqrestore(flags);
 		if (node)
 			node_free(node);
 	}
 	return 0;
 }
 
+void radix_tree_preload_drain(void)
+{
+	struct radix_tree_node *node;
+	u32 flags;
+
+	for (;;) {
+		flags = preempt_disable_irqsave();
+		node = nr_preload ? preload[--nr_preload] : NULL;
+		preempt_enable_irqrestore(flags);
+		if (!node)
+			return;
+		node_free(node);
+	}
+}
+
 /* Take a node from the preload reserve, else try an atomic allocation. */
 static struct radix_tree_node *node_get(void)
 {
 	struct radix_tree_node *node;
-	u32 flags = irq_save();
+	u32 flags = preempt_disable_irqsave();
 
 	node = nr_preload ? preload[--nr_preload] : NULL;
-	irq_restore(flags);
+	preempt_enable_irqrestore(flags);
 	return node ? node : node_alloc(GFP_ATOMIC);
 }
 

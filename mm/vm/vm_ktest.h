@@ -4,6 +4,7 @@
 #ifndef MM_VM_VM_KTEST_H
 #define MM_VM_VM_KTEST_H
 
+#include "fs/radix_tree.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
@@ -11,12 +12,14 @@
 #include "mm/vm/vma.h"
 
 /*
- * Free pages with every kmem cache's empty slabs given back, so that a
- * test's before/after comparison sees only what the test itself leaked,
- * not a slab that a cache (VMAs, mm_structs, pte_chains) kept for later.
+ * Free pages with every kmem cache's empty slabs given back and the
+ * radix-tree preload reserve emptied, so that a test's before/after
+ * comparison sees only what the test itself leaked, not a slab that a
+ * cache (VMAs, mm_structs, pte_chains) or the reserve kept for later.
  */
 static inline u32 settled_free_pages(void)
 {
+	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
 	return nr_free_pages();
 }
