@@ -114,7 +114,7 @@ void proc_uptime_show(struct seq_buf *m, struct task_struct *t)
 static void count_tasks(int *nr, int *last_pid)
 {
 	struct task_struct *p;
-	u32 flags = irq_save();
+	u32 flags = tasklist_lock_irqsave();
 
 	*nr = *last_pid = 0;
 	list_for_each_entry(p, &task_list, tasks) {
@@ -122,7 +122,7 @@ static void count_tasks(int *nr, int *last_pid)
 		if (p->pid > *last_pid)
 			*last_pid = p->pid;
 	}
-	irq_restore(flags);
+	tasklist_unlock_irqrestore(flags);
 }
 
 /* No load average is computed yet: the three averages read 0.00. */
@@ -142,7 +142,7 @@ void proc_stat_show(struct seq_buf *m, struct task_struct *t)
 	int nr, last;
 
 	(void)t;
-	flags = irq_save();
+	flags = tasklist_lock_irqsave();
 	list_for_each_entry(p, &task_list, tasks) {
 		user += p->utime;
 		sys += p->stime;
@@ -150,7 +150,7 @@ void proc_stat_show(struct seq_buf *m, struct task_struct *t)
 	}
 	if (idle_task)
 		idle = idle_task->utime + idle_task->stime;
-	irq_restore(flags);
+	tasklist_unlock_irqrestore(flags);
 	count_tasks(&nr, &last);
 	seq_printf(m, "cpu  %u 0 %u %u 0 0 0 0 0 0\n", user, sys, idle);
 	seq_printf(m, "cpu0 %u 0 %u %u 0 0 0 0 0 0\n", user, sys, idle);

@@ -18,6 +18,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 #include "mm/vmstat.h"
+#include "mm/locking.h"
 
 #define K(pages) ((pages) << (PAGE_SHIFT - 10))
 
@@ -157,12 +158,12 @@ void proc_slabinfo_show(struct seq_buf *m, struct task_struct *t)
 		    "<objperslab> <pagesperslab> : tunables <limit> "
 		    "<batchcount> <sharedfactor> : slabdata <active_slabs> "
 		    "<num_slabs> <sharedavail>\n");
-	flags = irq_save();
+	flags = slab_lock_irqsave();
 	list_for_each_entry(c, &cache_chain, next)
 		seq_printf(m, "%-17s %6u %6u %6u %4u %4u : tunables %4u %4u "
 			   "%4u : slabdata %6u %6u %6u\n", c->name,
 			   c->active_objs, c->num_objs, c->size, c->num,
 			   1u << c->order, 0u, 0u, 0u, c->active_slabs,
 			   c->num_slabs, 0u);
-	irq_restore(flags);
+	slab_unlock_irqrestore(flags);
 }

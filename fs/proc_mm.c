@@ -29,12 +29,12 @@
 struct mm_struct *get_task_mm(struct task_struct *task)
 {
 	struct mm_struct *mm;
-	u32 flags = irq_save();
+	u32 flags = tasklist_lock_irqsave();
 
 	mm = task->mm;
 	if (mm)
 		mmget(mm);
-	irq_restore(flags);
+	tasklist_unlock_irqrestore(flags);
 	return mm;
 }
 

@@ -148,12 +148,12 @@ static int next_pid(int from)
 {
 	struct task_struct *t;
 	int best = 0;
-	u32 flags = irq_save();
+	u32 flags = tasklist_lock_irqsave();
 
 	list_for_each_entry(t, &task_list, tasks)
 		if (t->pid >= from && t->pid > 0 && (!best || t->pid < best))
 			best = t->pid;
-	irq_restore(flags);
+	tasklist_unlock_irqrestore(flags);
 	return best;
 }
 

@@ -19,6 +19,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/locking.h"
 
 /* Swap entries are stored shifted and tagged so no item is ever NULL. */
 static void *entry_to_item(swp_entry_t e)
@@ -35,11 +36,11 @@ static LIST_HEAD(swapped_mappings);
 
 bool mapping_swapped(struct address_space *mapping, unsigned long index)
 {
-	u32 flags = irq_save();
+	u32 flags = info_lock_irqsave();
 	bool found = mapping->nrswapped &&
 		     radix_tree_lookup(&mapping->swap_tree, index);
 
-	irq_restore(flags);
+	info_unlock_irqrestore(flags);
 	return found;
 }
 
@@ -94,10 +95,10 @@ int ramfs_writepage(struct page *page)
 	if (err)
 		goto fail;
 	vm_events.pswpout++;
-	flags = irq_save();
+	flags = info_lock_irqsave();
 	/* Redirtied, mapped or looked up while the write ran: keep it. */
 	if (PageDirty(page) || page_mapped(page) || page_count(page) != 2) {
-		irq_restore(flags);
+		info_unlock_irqrestore(flags);
 		err = -EAGAIN;
 		goto fail;
 	}
@@ -106,7 +107,7 @@ int ramfs_writepage(struct page *page)
 		remove_from_page_cache(page);
 		put_page(page);		/* the page cache's reference */
 	}
-	irq_restore(flags);
+	info_unlock_irqrestore(flags);
 	if (!err)
 		return 0;
 fail:
@@ -125,10 +126,10 @@ int ramfs_readpage(struct file *file, struct page *page)
 	int err;
 
 	(void)file;
-	flags = irq_save();
+	flags = info_lock_irqsave();
 	if (mapping->nrswapped)
 		item = radix_tree_lookup(&mapping->swap_tree, page->index);
-	irq_restore(flags);
+	info_unlock_irqrestore(flags);
 	if (!item) {
 		memset(page_address(page), 0, PAGE_SIZE);
 		SetPageUptodate(page);
@@ -141,9 +142,9 @@ int ramfs_readpage(struct file *file, struct page *page)
 	if (!err) {
 		/* The read slept: a truncate may have freed the slot meanwhile,
 		 * and the page is past the end then, about to be dropped. */
-		flags = irq_save();
+		flags = info_lock_irqsave();
 		gone = !swap_tree_del(mapping, page->index, item);
-		irq_restore(flags);
+		info_unlock_irqrestore(flags);
 		if (!gone)
 			swap_free(entry);
 		/* The only copy again: it must be written before it is dropped. */
@@ -161,11 +162,11 @@ void truncate_swapped(struct address_space *mapping, unsigned long first)
 	u32 flags;
 
 	for (;;) {
-		flags = irq_save();
+		flags = info_lock_irqsave();
 		item = radix_tree_next(&mapping->swap_tree, &first);
 		if (item)
 			swap_tree_del(mapping, first, item);
-		irq_restore(flags);
+		info_unlock_irqrestore(flags);
 		if (!item)
 			return;
 		entry = item_to_entry(item);
@@ -179,14 +180,14 @@ static struct inode *next_swapped_inode(void)
 {
 	struct address_space *mapping;
 	struct inode *inode = NULL;
-	u32 flags = irq_save();
+	u32 flags = info_lock_irqsave();
 
 	list_for_each_entry(mapping, &swapped_mappings, swapped) {
 		inode = igrab(mapping->host);
 		if (inode)
 			break;
 	}
-	irq_restore(flags);
+	info_unlock_irqrestore(flags);
 	return inode;
 }
 
@@ -200,10 +201,10 @@ static int unuse_mapping(struct address_space *mapping, unsigned int type,
 	int err;
 
 	for (;; index++) {
-		u32 flags = irq_save();
+		u32 flags = info_lock_irqsave();
 
 		item = radix_tree_next(&mapping->swap_tree, &index);
-		irq_restore(flags);
+		info_unlock_irqrestore(flags);
 		if (!item)
 			return 0;
 		if (swp_type(item_to_entry(item)) != type)

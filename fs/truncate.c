@@ -15,6 +15,7 @@
 #include "kernel/lib/string.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
+#include "mm/locking.h"
 
 #define TRUNCATE_BATCH 16
 
@@ -41,13 +42,13 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 
 	zero_tail(mapping, lstart);
 	for (;;) {
-		u32 flags = irq_save();
+		u32 flags = tree_lock_irqsave();
 
 		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
 					   next, TRUNCATE_BATCH);
 		for (i = 0; i < n; i++)
 			get_page(pages[i]);
-		irq_restore(flags);
+		tree_unlock_irqrestore(flags);
 		if (!n)
 			break;
 		for (i = 0; i < n; i++) {

@@ -12,7 +12,8 @@
  * here; their owners define them (mm/vm/mm_struct.h, fs/...).
  *
  * Locking: Mapback is uniprocessor.  The task lists, the run queue and the
- * parent/child links change only with interrupts disabled (irq_save).
+ * parent/child links change only with interrupts disabled
+ * (tasklist_lock_irqsave() where mm and fs walk the list).
  */
 #ifndef KERNEL_TASK_H
 #define KERNEL_TASK_H
@@ -20,6 +21,7 @@
 #include "kernel/types.h"
 #include "kernel/fpu.h"
 #include "kernel/gdt.h"
+#include "kernel/io.h"
 #include "kernel/list.h"
 #include "kernel/signal.h"
 #include "kernel/trap.h"
@@ -163,6 +165,18 @@ extern struct task_struct *idle_task;
 extern struct task_struct *init_task;
 
 extern struct list_head task_list;	/* every task, via ->tasks */
+
+/* Linux's tasklist_lock: interrupts off while the task list is walked or
+ * changed. */
+static inline u32 tasklist_lock_irqsave(void)
+{
+	return irq_save();
+}
+
+static inline void tasklist_unlock_irqrestore(u32 flags)
+{
+	irq_restore(flags);
+}
 
 /* The user trapframe sits at the top of the kernel stack. */
 static inline struct trapframe *task_pt_regs(struct task_struct *t)

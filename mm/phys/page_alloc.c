@@ -25,6 +25,7 @@
 #include "mm/reclaim/vmscan.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vmstat.h"
+#include "mm/locking.h"
 
 struct page_state page_state;
 bool bad_page_catch;
@@ -100,7 +101,7 @@ static void free_block(struct page *page, unsigned int order)
 {
 	struct zone *z = page_zone(page);
 	u32 pfn = page_to_pfn(page);
-	u32 flags = irq_save();
+	u32 flags = zone_lock_irqsave();
 
 	z->free_pages += 1u << order;
 	page_state.pgfree += 1u << order;
@@ -114,7 +115,7 @@ static void free_block(struct page *page, unsigned int order)
 		order++;
 	}
 	add_free_block(z, pfn_to_page(pfn), order);
-	irq_restore(flags);
+	zone_unlock_irqrestore(flags);
 }
 
 /* Take a block of `order` from z, splitting a bigger one if needed. */
@@ -165,13 +166,13 @@ static struct page *get_page_from_zones(gfp_t gfp, unsigned int order,
 		struct zone *z = &zones[list[i]];
 		u32 mark = at_min ? z->pages_min : z->pages_low;
 		struct page *page = NULL;
-		u32 flags = irq_save();
+		u32 flags = zone_lock_irqsave();
 
 		if (zone_watermark_ok(z, order, mark, at_min ? gfp : 0))
 			page = rmqueue(z, order);
 		if (page)
 			page_state.pgalloc[list[i]] += 1u << order;
-		irq_restore(flags);
+		zone_unlock_irqrestore(flags);
 		if (page)
 			return page;
 	}
@@ -306,12 +307,12 @@ fail:
  */
 static bool put_page_testzero(struct page *page, unsigned int order)
 {
-	u32 flags = irq_save();
+	u32 flags = lru_lock_irqsave();
 	bool last = --page->_count == 0;
 
 	if (last && order == 0 && PageLRU(page))
 		lru_cache_del(page);
-	irq_restore(flags);
+	lru_unlock_irqrestore(flags);
 	return last;
 }
 

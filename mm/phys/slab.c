@@ -25,6 +25,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 #include "mm/vmstat.h"
+#include "mm/locking.h"
 
 typedef u16 kmem_bufctl_t;
 #define BUFCTL_END 0xFFFFu
@@ -137,12 +138,12 @@ static bool cache_grow(struct kmem_cache *c, gfp_t gfp)
 		if (c->ctor)
 			c->ctor(slab_obj(c, s, i));
 	}
-	flags = irq_save();
+	flags = slab_lock_irqsave();
 	list_add(&s->list, &c->slabs_free);
 	c->num_slabs++;
 	c->num_objs += c->num;
 	page_state.nr_slab += 1u << c->order;
-	irq_restore(flags);
+	slab_unlock_irqrestore(flags);
 	return true;
 }
 
@@ -177,13 +178,13 @@ void *kmem_cache_alloc(struct kmem_cache *c, gfp_t gfp)
 	if (should_fail(&failslab))
 		return NULL;
 	for (;;) {
-		flags = irq_save();
+		flags = slab_lock_irqsave();
 		s = first_slab(&c->slabs_partial);
 		if (!s)
 			s = first_slab(&c->slabs_free);
 		if (s)
 			break;
-		irq_restore(flags);
+		slab_unlock_irqrestore(flags);
 		if (!cache_grow(c, gfp))
 			return NULL;
 	}
@@ -194,7 +195,7 @@ void *kmem_cache_alloc(struct kmem_cache *c, gfp_t gfp)
 	c->active_objs++;
 	list_move(&s->list, s->inuse == c->num ? &c->slabs_full
 					       : &c->slabs_partial);
-	irq_restore(flags);
+	slab_unlock_irqrestore(flags);
 	if (gfp & __GFP_ZERO)
 		memset(obj, 0, c->object_size);
 	return obj;
@@ -233,7 +234,7 @@ void kmem_cache_free(struct kmem_cache *c, void *obj)
 	    slab_obj(c, s, idx) != obj)
 		panic("kmem_cache_free: %p is not an object start in %s", obj,
 		      c->name);
-	flags = irq_save();
+	flags = slab_lock_irqsave();
 	if (obj_is_free(s, idx))
 		panic("kmem_cache_free: double free of %p in %s", obj, c->name);
 	slab_bufctl(s)[idx] = s->free;
@@ -248,19 +249,19 @@ void kmem_cache_free(struct kmem_cache *c, void *obj)
 		else
 			slab_destroy(c, s);
 	}
-	irq_restore(flags);
+	slab_unlock_irqrestore(flags);
 }
 
 u32 kmem_cache_shrink(struct kmem_cache *c)
 {
-	u32 pages = 0, flags = irq_save();
+	u32 pages = 0, flags = slab_lock_irqsave();
 	struct slab *s;
 
 	while ((s = first_slab(&c->slabs_free))) {
 		slab_destroy(c, s);
 		pages += 1u << c->order;
 	}
-	irq_restore(flags);
+	slab_unlock_irqrestore(flags);
 	return pages;
 }
 

@@ -43,16 +43,16 @@ static struct task_struct *select_bad_process(void)
 enum oom_result out_of_memory(void)
 {
 	struct task_struct *victim;
-	u32 flags = irq_save();
+	u32 flags = tasklist_lock_irqsave();
 
 	if (oom_victim) {
-		irq_restore(flags);
+		tasklist_unlock_irqrestore(flags);
 		return OOM_KILLED;
 	}
 	victim = select_bad_process();
 	if (victim)
 		oom_victim = victim;
-	irq_restore(flags);
+	tasklist_unlock_irqrestore(flags);
 	if (!victim)
 		return OOM_NO_VICTIM;
 	printk("Out of memory: Killed process %d (%s) total-vm:%lukB, rss:%lukB\n",

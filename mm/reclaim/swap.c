@@ -8,11 +8,12 @@
 #include "mm/reclaim/swap.h"
 #include "mm/phys/mmzone.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/locking.h"
 
 static void add_to_list(struct page *page, bool active)
 {
 	struct zone *z = page_zone(page);
-	u32 flags = irq_save();
+	u32 flags = lru_lock_irqsave();
 
 	BUG_ON(PageLRU(page));
 	SetPageLRU(page);
@@ -24,7 +25,7 @@ static void add_to_list(struct page *page, bool active)
 		list_add(&page->lru, &z->inactive_list);
 		z->nr_inactive++;
 	}
-	irq_restore(flags);
+	lru_unlock_irqrestore(flags);
 }
 
 void lru_cache_add(struct page *page)
@@ -40,7 +41,7 @@ void lru_cache_add_active(struct page *page)
 void lru_cache_del(struct page *page)
 {
 	struct zone *z = page_zone(page);
-	u32 flags = irq_save();
+	u32 flags = lru_lock_irqsave();
 
 	if (TestClearPageLRU(page)) {
 		list_del(&page->lru);
@@ -49,13 +50,13 @@ void lru_cache_del(struct page *page)
 		else
 			z->nr_inactive--;
 	}
-	irq_restore(flags);
+	lru_unlock_irqrestore(flags);
 }
 
 void activate_page(struct page *page)
 {
 	struct zone *z = page_zone(page);
-	u32 flags = irq_save();
+	u32 flags = lru_lock_irqsave();
 
 	if (PageLRU(page) && !PageActive(page)) {
 		list_move(&page->lru, &z->active_list);
@@ -64,7 +65,7 @@ void activate_page(struct page *page)
 		SetPageActive(page);
 		vm_events.pgactivate++;
 	}
-	irq_restore(flags);
+	lru_unlock_irqrestore(flags);
 }
 
 void mark_page_accessed(struct page *page)

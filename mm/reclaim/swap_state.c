@@ -16,6 +16,7 @@
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/locking.h"
 
 struct address_space swapper_space;
 
@@ -33,7 +34,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 	err = radix_tree_preload(GFP_ATOMIC);
 	if (err)
 		return err;
-	flags = irq_save();
+	flags = tree_lock_irqsave();
 	err = radix_tree_insert(&swapper_space.page_tree, entry.val, page);
 	if (!err) {
 		SetPageSwapCache(page);
@@ -41,7 +42,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 		get_page(page);
 		swapper_space.nrpages++;
 	}
-	irq_restore(flags);
+	tree_unlock_irqrestore(flags);
 	return err;
 }
 
@@ -70,25 +71,25 @@ void delete_from_swap_cache(struct page *page)
 	u32 flags;
 
 	BUG_ON(!PageLocked(page) || !PageSwapCache(page));
-	flags = irq_save();
+	flags = tree_lock_irqsave();
 	radix_tree_delete(&swapper_space.page_tree, entry.val);
 	ClearPageSwapCache(page);
 	page->private = 0;
 	swapper_space.nrpages--;
-	irq_restore(flags);
+	tree_unlock_irqrestore(flags);
 	swap_free(entry);
 	put_page(page);
 }
 
 struct page *lookup_swap_cache(swp_entry_t entry)
 {
-	u32 flags = irq_save();
+	u32 flags = tree_lock_irqsave();
 	struct page *page = radix_tree_lookup(&swapper_space.page_tree,
 					      entry.val);
 
 	if (page)
 		get_page(page);
-	irq_restore(flags);
+	tree_unlock_irqrestore(flags);
 	return page;
 }
 

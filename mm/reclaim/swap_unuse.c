@@ -23,6 +23,7 @@
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/vma.h"
+#include "mm/locking.h"
 
 static bool is_area_entry(pte_t pte, unsigned int type)
 {
@@ -109,7 +110,7 @@ static struct mm_struct *next_mm(struct mm_struct *prev)
 {
 	struct list_head *pos = prev ? prev->mmlist.next : all_mm_list.next;
 	struct mm_struct *mm = NULL;
-	u32 flags = irq_save();
+	u32 flags = mmlist_lock_irqsave();
 
 	for (; pos != &all_mm_list; pos = pos->next) {
 		mm = list_entry(pos, struct mm_struct, mmlist);
@@ -119,7 +120,7 @@ static struct mm_struct *next_mm(struct mm_struct *prev)
 		}
 		mm = NULL;
 	}
-	irq_restore(flags);
+	mmlist_unlock_irqrestore(flags);
 	return mm;
 }
 

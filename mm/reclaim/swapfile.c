@@ -25,6 +25,7 @@
 #include "kernel/uaccess.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/page_alloc.h"
+#include "mm/locking.h"
 
 struct swap_info_struct swap_info[MAX_SWAPFILES];
 unsigned int nr_swapfiles;
@@ -99,7 +100,7 @@ swp_entry_t get_swap_page(void)
 	struct swap_info_struct *si;
 	int type, next, wrapped = 0;
 	unsigned int offset;
-	u32 flags = irq_save();
+	u32 flags = swap_lock_irqsave();
 
 	if (nr_swap_pages <= 0)
 		goto none;
@@ -117,12 +118,12 @@ swp_entry_t get_swap_page(void)
 		if (offset) {
 			swap_list.next = next;
 			nr_swap_pages--;
-			irq_restore(flags);
+			swap_unlock_irqrestore(flags);
 			return swp_entry((u32)type, offset);
 		}
 	}
 none:
-	irq_restore(flags);
+	swap_unlock_irqrestore(flags);
 	return (swp_entry_t){ 0 };
 }
 
@@ -137,7 +138,7 @@ int swap_duplicate(swp_entry_t entry)
 		printk("swap_dup: bad swap entry %08x\n", entry.val);
 		return 0;
 	}
-	flags = irq_save();
+	flags = swap_lock_irqsave();
 	count = &p->swap_map[swp_offset(entry)];
 	if (*count && *count < SWAP_MAP_MAX) {
 		(*count)++;
@@ -145,7 +146,7 @@ int swap_duplicate(swp_entry_t entry)
 	} else if (*count == SWAP_MAP_MAX) {
 		ok = 1;		/* saturated: stays allocated for good */
 	}
-	irq_restore(flags);
+	swap_unlock_irqrestore(flags);
 	if (!ok)
 		printk("swap_dup: %s swap entry %08x\n",
 		       *count ? "bad page" : "unused", entry.val);
@@ -163,10 +164,10 @@ void swap_free(swp_entry_t entry)
 		printk("swap_free: bad swap entry %08x\n", entry.val);
 		return;
 	}
-	flags = irq_save();
+	flags = swap_lock_irqsave();
 	count = p->swap_map[offset];
 	if (!count || count >= SWAP_MAP_MAX) {
-		irq_restore(flags);
+		swap_unlock_irqrestore(flags);
 		if (count != SWAP_MAP_MAX)
 			printk("swap_free: %s swap entry %08x\n",
 			       count ? "bad page" : "unused", entry.val);
@@ -181,7 +182,7 @@ void swap_free(swp_entry_t entry)
 		p->inuse_pages--;
 		nr_swap_pages++;
 	}
-	irq_restore(flags);
+	swap_unlock_irqrestore(flags);
 }
 
 int swap_count(swp_entry_t entry)
@@ -338,10 +339,10 @@ static void clear_swap_info(struct swap_info_struct *p)
 
 	if (p->bdev)
 		blkdev_release(p->bdev, p);
-	flags = irq_save();
+	flags = swap_lock_irqsave();
 	p->max = 0;
 	p->flags = 0;
-	irq_restore(flags);
+	swap_unlock_irqrestore(flags);
 	free_swap_map(p);
 	p->bdev = NULL;
 }
@@ -433,9 +434,9 @@ static int swapon_locked(const char *path, int swap_flags)
 		p->prio = (swap_flags & SWAP_FLAG_PRIO_MASK) >> SWAP_FLAG_PRIO_SHIFT;
 	else
 		p->prio = --least_priority;
-	flags = irq_save();
+	flags = swap_lock_irqsave();
 	enable_swap_info(p);
-	irq_restore(flags);
+	swap_unlock_irqrestore(flags);
 	printk("Adding %uk swap on /dev/%s.  Priority:%d extents:1 across:%uk\n",
 	       p->pages << (PAGE_SHIFT - 10), bdev->name, p->prio,
 	       (p->max - 1) << (PAGE_SHIFT - 10));
@@ -487,17 +488,17 @@ static int swapoff_locked(const char *path)
 		return -EINVAL;
 	if (!room_for(p))
 		return -ENOMEM;
-	flags = irq_save();
+	flags = swap_lock_irqsave();
 	disable_swap_info(p);
-	irq_restore(flags);
+	swap_unlock_irqrestore(flags);
 
 	err = try_to_unuse((unsigned int)(p - swap_info));
 	if (err) {
 		if (p->prio < 0)
 			p->prio = --least_priority;
-		flags = irq_save();
+		flags = swap_lock_irqsave();
 		enable_swap_info(p);
-		irq_restore(flags);
+		swap_unlock_irqrestore(flags);
 		return err;
 	}
 	clear_swap_info(p);
@@ -585,7 +586,7 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb)
 {
 	long unused = 0;
 	unsigned int type;
-	u32 flags = irq_save();
+	u32 flags = swap_lock_irqsave();
 
 	/* Pages of an area being turned off still count until they are in. */
 	for (type = 0; type < nr_swapfiles; type++)
@@ -594,5 +595,5 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb)
 			unused += swap_info[type].inuse_pages;
 	*total_kb = (u32)(total_swap_pages + unused) << (PAGE_SHIFT - 10);
 	*free_kb = (u32)(nr_swap_pages + unused) << (PAGE_SHIFT - 10);
-	irq_restore(flags);
+	swap_unlock_irqrestore(flags);
 }

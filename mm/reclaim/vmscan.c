@@ -36,6 +36,7 @@
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/locking.h"
 
 struct vm_events vm_events;
 
@@ -61,7 +62,7 @@ static enum verdict write_swap_page(struct page *page)
 static enum verdict release_page(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
-	u32 flags = irq_save();
+	u32 flags = tree_lock_irqsave();
 	enum verdict v = PAGE_KEEP;
 
 	/* ours + the cache's: anyone else (a fault that just found it in
@@ -76,7 +77,7 @@ static enum verdict release_page(struct page *page)
 			v = PAGE_FREE;
 		}
 	}
-	irq_restore(flags);
+	tree_unlock_irqrestore(flags);
 	return v;
 }
 
@@ -136,16 +137,16 @@ static void putback_page(struct page *page, enum verdict v)
 static struct page *isolate_tail(struct list_head *list)
 {
 	struct page *page;
-	u32 flags = irq_save();
+	u32 flags = lru_lock_irqsave();
 
 	if (list_empty(list)) {
-		irq_restore(flags);
+		lru_unlock_irqrestore(flags);
 		return NULL;
 	}
 	page = list_last_entry(list, struct page, lru);
 	get_page(page);
 	lru_cache_del(page);
-	irq_restore(flags);
+	lru_unlock_irqrestore(flags);
 	return page;
 }
 

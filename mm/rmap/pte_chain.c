@@ -12,6 +12,7 @@
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/phys/slab.h"
+#include "mm/locking.h"
 
 static struct kmem_cache *pte_chain_cache;
 
@@ -40,23 +41,23 @@ void pte_chain_preload(gfp_t gfp)
 	if (spare)
 		return;
 	pc = kmem_cache_alloc(pte_chain_cache, gfp);
-	flags = irq_save();
+	flags = preempt_disable_irqsave();
 	if (!spare) {
 		spare = pc;
 		pc = NULL;
 	}
-	irq_restore(flags);
+	preempt_enable_irqrestore(flags);
 	if (pc)
 		kmem_cache_free(pte_chain_cache, pc);
 }
 
 static struct pte_chain *take_spare(void)
 {
-	u32 flags = irq_save();
+	u32 flags = preempt_disable_irqsave();
 	struct pte_chain *pc = spare;
 
 	spare = NULL;
-	irq_restore(flags);
+	preempt_enable_irqrestore(flags);
 	return pc;
 }
 

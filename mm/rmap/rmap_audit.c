@@ -22,6 +22,7 @@
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/vm/vma.h"
+#include "mm/locking.h"
 
 #define AUDIT_REPORT_MAX 8
 
@@ -170,12 +171,12 @@ int rmap_audit(void)
 		return -1;
 	}
 	a.ptes = page_address(counts);
-	flags = irq_save();
+	flags = mmlist_lock_irqsave();
 	list_for_each_entry(mm, &all_mm_list, mmlist)
 		mapped += audit_mm(&a, mm);
 	for (pfn = 0; pfn < max_pfn; pfn++)
 		audit_page(&a, pfn);
-	irq_restore(flags);
+	mmlist_unlock_irqrestore(flags);
 	__free_pages(counts, order);
 	if (a.errors > AUDIT_REPORT_MAX)
 		printk("rmap_audit: %d more violations not shown\n",

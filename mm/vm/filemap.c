@@ -29,6 +29,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
 #include "mm/vm/fremap.h"
+#include "mm/locking.h"
 
 static wait_queue_head_t page_wait;
 static unsigned long nr_pagecache;
@@ -56,12 +57,12 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 
 bool trylock_page(struct page *page)
 {
-	u32 flags = irq_save();
+	u32 flags = atomic_begin();
 	bool got = !PageLocked(page);
 
 	if (got)
 		SetPageLocked(page);
-	irq_restore(flags);
+	atomic_end(flags);
 	return got;
 }
 
@@ -95,7 +96,7 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 		return err;
 	if (!trylock_page(page))
 		BUG();	/* a page not yet in any cache has no other user */
-	flags = irq_save();
+	flags = tree_lock_irqsave();
 	err = radix_tree_insert(&mapping->page_tree, index, page);
 	if (!err) {
 		page->mapping = mapping;
@@ -104,7 +105,7 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 		mapping->nrpages++;
 		nr_pagecache++;
 	}
-	irq_restore(flags);
+	tree_unlock_irqrestore(flags);
 	if (!err)
 		lru_cache_add(page);
 	if (err)
@@ -119,24 +120,24 @@ void remove_from_page_cache(struct page *page)
 
 	BUG_ON(!PageLocked(page));
 	BUG_ON(!mapping);
-	flags = irq_save();
+	flags = tree_lock_irqsave();
 	if (radix_tree_delete(&mapping->page_tree, page->index) != page)
 		BUG();
 	page->mapping = NULL;
 	mapping->nrpages--;
 	nr_pagecache--;
-	irq_restore(flags);
+	tree_unlock_irqrestore(flags);
 }
 
 struct page *find_get_page(struct address_space *mapping, unsigned long index)
 {
 	struct page *page;
-	u32 flags = irq_save();
+	u32 flags = tree_lock_irqsave();
 
 	page = radix_tree_lookup(&mapping->page_tree, index);
 	if (page)
 		get_page(page);
-	irq_restore(flags);
+	tree_unlock_irqrestore(flags);
 	return page;
 }
 

@@ -18,6 +18,7 @@
 #include "mm/phys/slab.h"
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
+#include "mm/locking.h"
 
 LIST_HEAD(all_mm_list);
 int nr_mm_structs;
@@ -50,10 +51,10 @@ struct mm_struct *mm_alloc(void)
 	mm->mm_users = 1;
 	mm->mm_count = 1;
 	mm->free_area_cache = TASK_UNMAPPED_BASE;
-	flags = irq_save();
+	flags = mmlist_lock_irqsave();
 	list_add_tail(&mm->mmlist, &all_mm_list);
 	nr_mm_structs++;
-	irq_restore(flags);
+	mmlist_unlock_irqrestore(flags);
 	return mm;
 }
 
@@ -82,14 +83,14 @@ void exit_mmap(struct mm_struct *mm)
 
 void mmdrop(struct mm_struct *mm)
 {
-	u32 flags = irq_save();
+	u32 flags = mmlist_lock_irqsave();
 	bool last = --mm->mm_count == 0;
 
 	if (last) {
 		list_del(&mm->mmlist);
 		nr_mm_structs--;
 	}
-	irq_restore(flags);
+	mmlist_unlock_irqrestore(flags);
 	if (!last)
 		return;
 	/* Never free the directory the CPU is walking. */
@@ -101,10 +102,10 @@ void mmdrop(struct mm_struct *mm)
 
 void mmput(struct mm_struct *mm)
 {
-	u32 flags = irq_save();
+	u32 flags = atomic_begin();
 	bool last = --mm->mm_users == 0;
 
-	irq_restore(flags);
+	atomic_end(flags);
 	if (!last)
 		return;
 	exit_mmap(mm);

@@ -24,6 +24,7 @@
 #include "kernel/spinlock.h"
 #include "kernel/types.h"
 #include "mm/phys/pgtable.h"
+#include "mm/locking.h"
 
 struct vm_area_struct;
 
@@ -77,18 +78,18 @@ void activate_mm(struct mm_struct *mm);
 /* Reference counts change with interrupts off: tasks may be preempted. */
 static inline void mmget(struct mm_struct *mm)
 {
-	u32 f = irq_save();
+	u32 f = atomic_begin();
 
 	mm->mm_users++;
-	irq_restore(f);
+	atomic_end(f);
 }
 
 static inline void mmgrab(struct mm_struct *mm)
 {
-	u32 f = irq_save();
+	u32 f = atomic_begin();
 
 	mm->mm_count++;
-	irq_restore(f);
+	atomic_end(f);
 }
 
 #endif
