@@ -1,7 +1,7 @@
 # Makefile - build, run and test Mapback.
 #
 # Everything lands in build/: build/mapback.elf (the kernel),
-# build/initramfs.cpio (user/user.mk, once user space exists) and
+# build/initramfs.cpio (user/user.mk) and
 # build/mapback.iso.  Sources are found by wildcard, so a new .c or .asm file
 # in boot/ kernel/ mm/ fs/ is built without edits.  The work that is more
 # than a command line lives in tools/ (deps.sh, mkiso.sh, run-tests.sh,

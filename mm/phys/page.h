@@ -5,7 +5,9 @@
  * mem_map[pfn] describes frame pfn.  The page allocator owns a frame while
  * it is free (PG_buddy on the first page of a free block, order in
  * `private`); afterwards `_count` holds the references, `mapping`/`index`
- * say which file page (or anon object) it caches, `lru` links it on the
+ * say which file page it caches (mapping is NULL for an anonymous page;
+ * PG_anon marks every page rmap finds by chain, nonlinear file pages
+ * too), `lru` links it on the
  * reclaim lists and the `pte` union is the reverse map of the objrmap
  * design: a pte_chain, a single direct PTE (PG_direct), or for pages found
  * through their object only a count of the PTEs mapping them.
@@ -50,7 +52,7 @@ struct pte_chain;
 struct page {
 	u32 flags;			/* PG_* bit numbers below */
 	int _count;			/* references; 0 while free */
-	struct address_space *mapping;	/* file or anon object, or NULL */
+	struct address_space *mapping;	/* the file's; NULL if anonymous */
 	u32 index;			/* offset in mapping, in pages */
 	u32 private;			/* buddy order when free; owner's data */
 	struct list_head lru;		/* free list, LRU list or slab owner */
@@ -61,7 +63,7 @@ struct page {
 	} pte;
 };
 
-/* Bit numbers in page->flags; Linux 2.5.62's numbers where it has them. */
+/* Bit numbers in page->flags; Linux's numbers where it has the flag. */
 #define PG_locked 0		/* I/O in progress or being set up */
 #define PG_error 1
 #define PG_referenced 2
@@ -71,11 +73,8 @@ struct page {
 #define PG_active 6		/* on the active list */
 #define PG_slab 7		/* owned by a kmem cache */
 #define PG_reserved 11		/* never handed out: kernel, BIOS, boot data */
-#define PG_private 12		/* `private` holds buffer/filesystem data */
-#define PG_writeback 13
 #define PG_chainlock 15	/* pte_chain being changed (mm/rmap/pte_chain.h) */
 #define PG_direct 16		/* pte.direct, not pte.chain, is valid */
-#define PG_reclaim 18
 #define PG_compound 19		/* head of a multi-page kmalloc block */
 #define PG_anon 20		/* anonymous: rmap via pte_chain, not object */
 #define PG_swapcache 21		/* in the swap cache, `private` is the entry */
@@ -135,11 +134,8 @@ PAGEFLAG(LRU, PG_lru)
 PAGEFLAG(Active, PG_active)
 PAGEFLAG(Slab, PG_slab)
 PAGEFLAG(Reserved, PG_reserved)
-PAGEFLAG(Private, PG_private)
-PAGEFLAG(Writeback, PG_writeback)
 PAGEFLAG(ChainLock, PG_chainlock)
 PAGEFLAG(Direct, PG_direct)
-PAGEFLAG(Reclaim, PG_reclaim)
 PAGEFLAG(Compound, PG_compound)
 PAGEFLAG(Anon, PG_anon)
 PAGEFLAG(SwapCache, PG_swapcache)

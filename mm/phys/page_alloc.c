@@ -34,9 +34,8 @@ u32 bad_page_caught;
 /* Flags that must be clear on a page entering or leaving the free lists. */
 #define PAGE_FLAGS_CHECK                                                  \
 	(1u << PG_locked | 1u << PG_lru | 1u << PG_active | 1u << PG_slab | \
-	 1u << PG_reserved | 1u << PG_private | 1u << PG_writeback |        \
-	 1u << PG_direct | 1u << PG_compound | 1u << PG_swapcache |         \
-	 1u << PG_buddy | 1u << PG_chainlock)
+	 1u << PG_reserved | 1u << PG_direct | 1u << PG_compound |        \
+	 1u << PG_swapcache | 1u << PG_buddy | 1u << PG_chainlock)
 
 void bad_page(const char *function, const char *why, struct page *page)
 {
@@ -192,7 +191,7 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 			free_pages_check(__func__, p);
 		p->flags &= ~(1u << PG_referenced | 1u << PG_dirty |
 			      1u << PG_uptodate | 1u << PG_error |
-			      1u << PG_anon | 1u << PG_reclaim);
+			      1u << PG_anon);
 		p->private = 0;
 		p->index = 0;
 	}

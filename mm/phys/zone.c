@@ -1,7 +1,7 @@
 /*
  * mm/phys/zone.c - the zones: where each starts and ends, and its watermarks.
  *
- * Watermarks follow Linux 2.4/2.5's zone_balance rule: pages_min is 1/128
+ * Watermarks follow Linux's zone_balance rule: pages_min is 1/128
  * of the zone, kept between 20 and 255 pages; pages_low = 2 * min and
  * pages_high = 3 * min.  Small machines (mem=8M) thus still keep a reserve
  * of 80 KiB for atomic allocations.

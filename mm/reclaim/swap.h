@@ -156,17 +156,22 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb);
  * Each zone keeps two lists of the pages user space can have mapped or
  * cached (anonymous pages and page cache pages):
  *
- *   fault / read ──> inactive ──(referenced twice)──> active
- *                       ^                               │
- *                       └────(not referenced lately)────┘
- *                       └──> shrink_list: unmap, write, free
+ *   page cache ──> inactive ──(referenced twice)──> active <── anonymous
+ *                     ^  │                            │          fault
+ *                     │  └─> shrink_list:             │
+ *                     │      unmap, write, free       │
+ *                     └───(not referenced lately)─────┘
  *
- * A page enters at its first use (lru_cache_add); mark_page_accessed on a
- * read() or write() and the accessed bits that page_referenced collects
- * through the reverse map move it up; refill_inactive
- * (mm/reclaim/vmscan.c) moves pages that were not used down again.  PG_lru says a page is on a list,
- * PG_active which one.  The lists hold no reference: put_page of the last
- * reference takes the page off.  Interrupts off is the lru_lock.
+ * An anonymous page enters the active list when its fault is done
+ * (lru_cache_add_active: a new page, a COW copy, a page back from swap); a
+ * page cache page enters the inactive list in add_to_page_cache
+ * (lru_cache_add), so a file read once goes first.  mark_page_accessed on
+ * a read() or write() and the accessed bits that page_referenced collects
+ * through the reverse map move a page up; refill_inactive
+ * (mm/reclaim/vmscan.c) moves pages that were not used down again.
+ * PG_lru says a page is on a list, PG_active which one.  The lists hold no
+ * reference: put_page of the last reference takes the page off.  The lists
+ * change under lru_lock_irqsave (mm/locking.h).
  */
 void lru_cache_add(struct page *page);		/* onto the inactive list */
 void lru_cache_add_active(struct page *page);	/* straight to the active list */

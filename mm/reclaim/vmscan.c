@@ -13,12 +13,15 @@
  *                                                     (objrmap or pte_chain)
  *   dirty ........................................... write it: swap_writepage,
  *                                                     or the mapping's
- *                                                     writepage
+ *                                                     writepage (ramfs's
+ *                                                     moves the page to
+ *                                                     swap and frees it
+ *                                                     from the cache)
  *   clean, in the swap cache or a file with a
  *   backing store ................................... free it
  *
- * Pages that cannot go (VM_LOCKED, swap full, no backing store) go back to
- * the active list.  A failed swap write leaves the page dirty and in
+ * Pages that cannot go (VM_LOCKED, swap full or off, a mapping with no
+ * writepage) go back to the active list.  A failed swap write leaves the page dirty and in
  * memory: nothing is lost.
  */
 #include "fs/address_space.h"
@@ -98,7 +101,7 @@ static enum verdict shrink_page(struct page *page)
 	    !add_to_swap(page))
 		return PAGE_ACTIVATE;		/* no swap, or swap full */
 	if (!has_backing_store(page))
-		return PAGE_ACTIVATE;		/* e.g. ramfs without writepage */
+		return PAGE_ACTIVATE;		/* a_ops without writepage */
 	if (page_mapped(page)) {
 		switch (try_to_unmap(page)) {
 		case SWAP_FAIL:

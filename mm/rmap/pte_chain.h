@@ -1,5 +1,5 @@
 /*
- * mm/rmap/pte_chain.h - the per-page list of PTEs that map it (Linux 2.5 rmap).
+ * mm/rmap/pte_chain.h - the per-page list of PTEs that map it.
  *
  * An anonymous page (PageAnon) cannot be found through a file, so it keeps
  * the addresses of the PTEs that map it.  One PTE is stored inline in
@@ -10,7 +10,7 @@
  *   page->pte.chain -> [next | 0 0 p p p p p] -> [next=0 | p p p p p p p]
  *                        head: free slots first    every later node full
  *
- * Invariant (Andrew Morton's multi-slot chains): only the head node has
+ * Invariant: only the head node has
  * empty slots, and they are its lowest-numbered ones.  Adding fills the
  * highest empty slot of the head (or pushes a new head); removing moves
  * the head's first used slot into the hole, and frees the head once empty.

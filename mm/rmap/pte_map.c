@@ -2,9 +2,14 @@
  * mm/rmap/pte_map.c - installing and clearing user PTEs (see
  * mm/rmap/pte_map.h).
  *
- * The reverse map is kept here and nowhere else: page_add_rmap right
- * after set_pte in vm_install_pte, page_remove_rmap right after the PTE is
- * cleared in vm_clear_pte, both under page_table_lock, as in Linux 2.5.62.
+ * The fault, fork and unmap paths keep the reverse map only here:
+ * page_add_rmap right after set_pte in vm_install_pte, page_remove_rmap
+ * right after the PTE is cleared in vm_clear_pte, both under
+ * page_table_lock.  The one other place an entry goes is reclaim's own
+ * unmap (try_to_unmap_one in mm/rmap/rmap_obj.c, and the chain walk of
+ * mm/rmap/rmap_chain.c): it clears the PTE with vm_zap_pte, the hardware
+ * half below, and drops the mapcount or the chain slot it is walking
+ * itself, since page_remove_rmap would take the chain lock it holds.
  */
 #include "kernel/errno.h"
 #include "kernel/panic.h"

@@ -1,8 +1,7 @@
 /*
  * mm/rmap/rmap.h - reverse mapping: from a struct page to the PTEs that map it.
  *
- * Two ways to get there, as in Dave McCracken's objrmap patch for Linux
- * 2.5.62 (mm/rmap/rmap.c there):
+ * Two ways to get there (docs/rmap.md tells where each design comes from):
  *
  *  - file pages (!PageAnon): by the object.  page->mapping is the file's
  *    address_space; every VMA on its i_mmap and i_mmap_shared lists that
@@ -15,8 +14,8 @@
  *    remap_file_pages VMAs): by a pte_chain, the list of PTE addresses
  *    kept on the page (mm/rmap/pte_chain.h).
  *
- * The boot option rmap=pte_chain tracks every page by pte_chain, the
- * Linux 2.5.62 baseline, so one kernel can measure both designs.
+ * The boot option rmap=pte_chain tracks every page by pte_chain, so one
+ * kernel can measure both designs.
  *
  * Every user PTE that maps a page is created with page_add_rmap and
  * destroyed with page_remove_rmap, both under the mm's page_table_lock
@@ -79,16 +78,17 @@ int try_to_unmap(struct page *page);
 
 /*
  * Make a page PageAnon before it goes into a VM_NONLINEAR VMA, moving any
- * PTEs that already map it linearly from pte.mapcount onto a pte_chain
- * (what -mm later called page_convert_anon).  Call without page_table_lock;
+ * PTEs that already map it linearly from pte.mapcount onto a pte_chain:
+ * once the page is PageAnon, reclaim looks only at its chain, and a linear
+ * PTE left off it could never be unmapped.  Call without page_table_lock;
  * 0 or -ENOMEM.
  */
 int page_convert_anon(struct page *page);
 
 /*
  * A page table page remembers its mm and the address it starts at, so a
- * PTE address on a pte_chain leads back to (mm, address) (Linux 2.5's
- * pgtable_add_rmap, kept in the page table page's private and index).
+ * PTE address on a pte_chain leads back to (mm, address): they are kept
+ * in the page table page's private and index.
  */
 void pgtable_add_rmap(struct page *pt, struct mm_struct *mm,
 		      unsigned long addr);

@@ -7,10 +7,10 @@
  * (MAP_SHARED), so for each we compute where the page would be
  * (vma_address), walk that mm's real page tables there, and look whether
  * the PTE maps this very frame.  No memory is spent per mapping; the cost
- * is time, one probe per VMA of the file, mapped or not (Andrew Morton's
- * worst case: many VMAs of one file).
+ * is time, one probe per VMA of the file, mapped or not (the worst case:
+ * a file mapped as many small VMAs; docs/rmap.md measures it).
  *
- * Locks, as the 2.5.62 patch takes them: reclaim runs against the usual
+ * Locks (mm/locking.h): reclaim runs against the usual
  * order (fault paths take i_shared_sem, then page_table_lock), so it only
  * tries: down_trylock(i_shared_sem), spin_trylock(page_table_lock).  A busy
  * lock makes page_referenced answer "referenced" and try_to_unmap answer

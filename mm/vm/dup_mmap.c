@@ -6,7 +6,7 @@
  * too.  Then the page tables are copied: the child maps the very same
  * pages, each PTE taking its own page reference, and private writable
  * pages are write-protected in both so the first write copies
- * (mm/vm/fault.c).  Shared mappings stay writable and shared.
+ * (do_wp_page, mm/vm/memory.c).  Shared mappings stay writable and shared.
  */
 #include "kernel/errno.h"
 #include "kernel/panic.h"

@@ -4,9 +4,9 @@
  * remap_file_pages rearranges which file page appears at which address
  * inside one MAP_SHARED file VMA.  The VMA becomes VM_NONLINEAR: a page's
  * address no longer follows from its file offset, so the object-based rmap
- * walk (vm_start + (index - vm_pgoff) pages) cannot find these PTEs.  As in
- * the 2.5.62 objrmap patch, pages installed into a VM_NONLINEAR VMA are
- * flagged PageAnon so that they are tracked by pte_chains instead.
+ * walk (vm_start + (index - vm_pgoff) pages) cannot find these PTEs.  So
+ * pages installed into a VM_NONLINEAR VMA are flagged PageAnon and tracked
+ * by pte_chains instead.
  *
  * A page that already had linear mappings elsewhere (counted in
  * pte.mapcount) is moved onto a pte_chain first by page_convert_anon, and

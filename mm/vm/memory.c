@@ -187,7 +187,7 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		SetPageDirty(page);
 		entry = pte_mkdirty(entry);
 	}
-	/* VM_NONLINEAR pages are anonymous to rmap, as in the 2.5.62 patch. */
+	/* The object walk cannot find a nonlinear PTE: chain the page. */
 	if ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page)) {
 		put_page(page);
 		return VM_FAULT_OOM;

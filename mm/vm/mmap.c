@@ -4,7 +4,7 @@
  * mmap checks its arguments the way Linux does (same errors, same order),
  * finds an address (get_unmapped_area), unmaps whatever MAP_FIXED covers,
  * then extends a neighbouring VMA (vma_merge) or links a new one.  Nothing
- * is mapped yet: pages arrive on the first touch (mm/vm/fault.c), except for
+ * is mapped yet: pages arrive on the first touch (mm/vm/memory.c), except for
  * MAP_POPULATE, VM_LOCKED and shared anonymous memory (below).
  *
  * munmap cuts the VMAs at both ends of the range (split_vma), zaps and

@@ -1,8 +1,13 @@
 /*
- * mm/vm/page_range.c - page tables of whole ranges: fork's copy with COW, and
- * unmapping (munmap, exit, truncate, MADV_DONTNEED).
+ * mm/vm/page_range.c - page tables of whole ranges: fork's copy with COW,
+ * unmapping (munmap, exit, truncate, MADV_DONTNEED), mprotect's change and
+ * mremap's move.
  *
- * Both walk one page table (4 MiB) at a time and hold the mm's
+ * Linux 2.6 keeps these walks in mm/memory.c, mm/mprotect.c and
+ * mm/mremap.c; Mapback gathers them here so that mm/vm/memory.c is the
+ * fault path alone.  Their declarations are in mm/vm/memory.h.
+ *
+ * Each walks one page table (4 MiB) at a time and holds the mm's
  * page_table_lock only while touching PTEs, never across an allocation.
  */
 #include "fs/address_space.h"
@@ -109,7 +114,8 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 /*
  * Give dst the same PTEs as src over vma.  Private writable mappings are
  * write-protected on both sides so the first write breaks the sharing
- * (mm/vm/fault.c); the parent's TLB is flushed by dup_mm at the end.
+ * (do_wp_page, mm/vm/memory.c); the parent's TLB is flushed by dup_mm at
+ * the end.
  */
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
 		    struct vm_area_struct *vma)
