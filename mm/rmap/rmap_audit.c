@@ -148,18 +148,9 @@ static void audit_page(struct audit *a, u32 pfn)
 	}
 }
 
-static u32 count_order(u32 bytes)
-{
-	u32 order = 0;
-
-	while ((PAGE_SIZE << order) < bytes)
-		order++;
-	return order;
-}
-
 int rmap_audit(void)
 {
-	u32 order = count_order(max_pfn * sizeof(u16));
+	u32 order = get_order(max_pfn * sizeof(u16));
 	struct page *counts = alloc_pages(GFP_KERNEL | __GFP_ZERO, order);
 	struct audit a = { NULL, 0 };
 	unsigned long mapped = 0;
