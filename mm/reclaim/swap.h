@@ -13,7 +13,7 @@
  *
  * The reclaim work uses, in this order:
  *	entry = get_swap_page();		a free slot, count 1
- *	swap_writepage(page, entry)		(or swap_writepage_async)
+ *	swap_writepage(page, entry)
  *	swap_duplicate(entry) / swap_free(entry) as references come and go
  *	swap_readpage(page, entry)		on a fault (do_swap_page)
  * and swapoff() calls try_to_unuse(type) to bring the pages of an area
@@ -101,8 +101,8 @@ extern long total_swap_pages;		/* usable slots in writable areas */
 /* A free slot (count 1) in the best area, or entry.val == 0 if swap is
  * full or there is none. */
 swp_entry_t get_swap_page(void);
-/* One more reference to entry.  1 on success, 0 if entry is not a live
- * slot (printed). */
+/* One more reference to entry.  0, or -EINVAL if entry is not a live slot
+ * (printed). */
 int swap_duplicate(swp_entry_t entry);
 /* One reference fewer; the slot is free again when none is left. */
 void swap_free(swp_entry_t entry);
@@ -114,14 +114,6 @@ struct swap_info_struct *swap_info_get(swp_entry_t entry);
 /* Page I/O (mm/reclaim/page_io.c).  Synchronous: 0 or -EIO. */
 int swap_readpage(struct page *page, swp_entry_t entry);
 int swap_writepage(struct page *page, swp_entry_t entry);
-/* Asynchronous write for reclaim: done(page, error) runs once the write
- * ends, in interrupt context or (an injected error, a queue that was
- * polled) before swap_writepage_async returns; it must not sleep.  0 if
- * submitted, -ENOMEM if no bio could be allocated, -EINVAL for a bad entry
- * (done is not called in those two cases).  On an error the page is also
- * marked PageError. */
-int swap_writepage_async(struct page *page, swp_entry_t entry,
-			 void (*done)(struct page *page, int error));
 
 /* The swapon/swapoff system calls; path is a user pointer.  The do_
  * forms take a kernel string (tests, init). */

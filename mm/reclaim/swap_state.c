@@ -46,23 +46,25 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 	return err;
 }
 
-bool add_to_swap(struct page *page)
+int add_to_swap(struct page *page)
 {
 	swp_entry_t entry;
+	int err;
 
 	BUG_ON(!PageLocked(page) || !PageAnon(page));
 	entry = get_swap_page();
 	if (!entry.val)
-		return false;
-	if (add_to_swap_cache(page, entry)) {
+		return -ENOSPC;
+	err = add_to_swap_cache(page, entry);
+	if (err) {
 		swap_free(entry);
-		return false;
+		return err;
 	}
 	/* Not written yet: the copy on the device is not the data.  The
 	 * page itself is: a fault that finds it in the cache may map it. */
 	SetPageDirty(page);
 	SetPageUptodate(page);
-	return true;
+	return 0;
 }
 
 void delete_from_swap_cache(struct page *page)
@@ -108,7 +110,7 @@ again:
 		return NULL;
 	}
 	/* The cache's slot reference; the PTE keeps its own. */
-	if (!swap_duplicate(entry)) {
+	if (swap_duplicate(entry)) {
 		put_page(page);
 		*err = -EIO;
 		return NULL;

@@ -28,9 +28,9 @@ static inline swp_entry_t page_swp_entry(struct page *page)
 	return (swp_entry_t){ page->private };
 }
 
-/* Give a locked anonymous page a slot and put it in the swap cache;
- * false when swap is full or absent, or there is no memory. */
-bool add_to_swap(struct page *page);
+/* Give a locked anonymous page a slot and put it in the swap cache.  0,
+ * -ENOSPC when swap is full or absent, or -ENOMEM. */
+int add_to_swap(struct page *page);
 /* Insert page as entry's page (the caller holds a slot reference for the
  * cache); 0, -EEXIST or -ENOMEM. */
 int add_to_swap_cache(struct page *page, swp_entry_t entry);

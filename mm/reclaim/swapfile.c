@@ -132,25 +132,25 @@ int swap_duplicate(swp_entry_t entry)
 	struct swap_info_struct *p = swap_info_get(entry);
 	u32 flags;
 	u16 *count;
-	int ok = 0;
+	int err = -EINVAL;
 
 	if (!p) {
 		printk("swap_dup: bad swap entry %08x\n", entry.val);
-		return 0;
+		return -EINVAL;
 	}
 	flags = swap_lock_irqsave();
 	count = &p->swap_map[swp_offset(entry)];
 	if (*count && *count < SWAP_MAP_MAX) {
 		(*count)++;
-		ok = 1;
+		err = 0;
 	} else if (*count == SWAP_MAP_MAX) {
-		ok = 1;		/* saturated: stays allocated for good */
+		err = 0;	/* saturated: stays allocated for good */
 	}
 	swap_unlock_irqrestore(flags);
-	if (!ok)
+	if (err)
 		printk("swap_dup: %s swap entry %08x\n",
 		       *count ? "bad page" : "unused", entry.val);
-	return ok;
+	return err;
 }
 
 void swap_free(swp_entry_t entry)

@@ -296,7 +296,7 @@ KTEST(swap_counts)
 	KEXPECT_EQ(p->inuse_pages, 1);
 	KEXPECT_EQ(nr_swap_pages, free_before - 1);
 
-	KEXPECT_EQ(swap_duplicate(e), 1);
+	KEXPECT_EQ(swap_duplicate(e), 0);
 	KEXPECT_EQ(swap_count(e), 2);
 	swap_free(e);
 	KEXPECT_EQ(swap_count(e), 1);
@@ -309,17 +309,17 @@ KTEST(swap_counts)
 	swap_free(e);
 	KEXPECT_EQ(swap_count(e), 0);
 	KEXPECT_EQ(nr_swap_pages, free_before);
-	KEXPECT_EQ(swap_duplicate(e), 0);
+	KEXPECT_EQ(swap_duplicate(e), -EINVAL);
 	KEXPECT_EQ(swap_count(e), 0);
 
 	/* Entries that name no slot. */
 	bad = swp_entry(MAX_SWAPFILES - 1, 1);
 	KEXPECT_EQ(swap_count(bad), -1);
-	KEXPECT_EQ(swap_duplicate(bad), 0);
+	KEXPECT_EQ(swap_duplicate(bad), -EINVAL);
 	bad = swp_entry((u32)(p - swap_info), TST_PAGES);
 	KEXPECT_EQ(swap_count(bad), -1);
 	bad = swp_entry((u32)(p - swap_info), 3);	/* the bad page */
-	KEXPECT_EQ(swap_duplicate(bad), 0);
+	KEXPECT_EQ(swap_duplicate(bad), -EINVAL);
 	KEXPECT_EQ(p->swap_map[3], SWAP_MAP_BAD);
 	bad.val = e.val | 1;
 	KEXPECT_EQ(swap_count(bad), -1);
@@ -457,17 +457,8 @@ out:
 	KEXPECT_EQ(total_swap_pages, 0);
 }
 
-static int async_error = 1;
-static struct page *async_page;
-
-static void async_done(struct page *page, int error)
-{
-	async_page = page;
-	async_error = error;
-}
-
-/* A page written to its slot reads back identical, synchronously or not,
- * and injected errors come back as -EIO with the page marked. */
+/* A page written to its slot reads back identical, and injected errors
+ * come back as -EIO with the page marked. */
 static void page_io_on(const char *disk)
 {
 	struct page *pg = alloc_page(GFP_KERNEL);
@@ -490,17 +481,6 @@ static void page_io_on(const char *disk)
 	for (i = 0; i < PAGE_SIZE; i++)
 		if (!KEXPECT_EQ(va[i], (u8)(i * 13 + 1)))
 			break;
-
-	for (i = 0; i < PAGE_SIZE; i++)
-		va[i] = (u8)(i * 5 + 7);
-	async_error = 1;
-	async_page = NULL;
-	KEXPECT_EQ(swap_writepage_async(pg, e, async_done), 0);
-	/* The read queues behind the write. */
-	KEXPECT_EQ(swap_readpage(pg, e), 0);
-	KEXPECT_TRUE(async_page == pg);
-	KEXPECT_EQ(async_error, 0);
-	KEXPECT_EQ(va[100], (u8)(100 * 5 + 7));
 
 	ClearPageError(pg);
 	blk_inject_error(blk_nr_requests() + 1);

@@ -98,7 +98,7 @@ static enum verdict shrink_page(struct page *page)
 	if (page_referenced(page) && page_mapped(page))
 		return PAGE_ACTIVATE;
 	if (PageAnon(page) && !page->mapping && !PageSwapCache(page) &&
-	    !add_to_swap(page))
+	    add_to_swap(page))
 		return PAGE_ACTIVATE;		/* no swap, or swap full */
 	if (!has_backing_store(page))
 		return PAGE_ACTIVATE;		/* a_ops without writepage */

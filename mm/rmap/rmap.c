@@ -172,7 +172,7 @@ static bool unmapped_pte(struct vm_area_struct *vma, unsigned long addr,
 	unsigned long linear;
 
 	if (PageSwapCache(page)) {
-		if (!swap_duplicate(page_swp_entry(page)))
+		if (swap_duplicate(page_swp_entry(page)))
 			return false;
 		*pte = swp_entry_to_pte(page_swp_entry(page));
 		return true;

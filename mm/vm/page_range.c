@@ -91,7 +91,7 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 		}
 		if (!pte_present(entry)) {
 			/* Swapped out: both now refer to the slot. */
-			if (swap_duplicate(pte_to_swp_entry(entry)))
+			if (!swap_duplicate(pte_to_swp_entry(entry)))
 				set_pte(dpte, entry);
 			continue;
 		}
