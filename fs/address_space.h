@@ -28,7 +28,7 @@ struct address_space;
 struct address_space_operations {
 	/* Fill a locked, new page from the backing store; unlocks it. */
 	int (*readpage)(struct file *file, struct page *page);
-	/* Write a locked dirty page out (swap issue: ramfs moves it to swap). */
+	/* Write a locked dirty page out (ramfs's moves it to swap). */
 	int (*writepage)(struct page *page);
 	/* Mark the page dirty the way this mapping wants; returns old state. */
 	int (*set_page_dirty)(struct page *page);

@@ -203,15 +203,16 @@ int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
 	return SWAP_SUCCESS;
 }
 
-/* Find the PTEs of page in one VMA list and put them on its new chain. */
-static int chain_list_ptes(struct list_head *list, struct page *page,
-			   int *found)
+/* Find the PTEs of page through its object and put them on its new
+ * chain. */
+static int chain_object_ptes(struct page *page, int *found)
 {
 	struct vm_area_struct *vma;
 	unsigned long addr;
 	pte_t *ptep;
+	int list;
 
-	list_for_each_entry(vma, list, shared) {
+	for_each_mapping_vma(vma, page->mapping, list) {
 		addr = vma_address(page, vma);
 		if (addr == (unsigned long)-EFAULT ||
 		    (vma->vm_flags & VM_NONLINEAR))
@@ -260,9 +261,7 @@ int page_convert_anon(struct page *page)
 	flags = pte_chain_lock(page);
 	mapcount = page->pte.mapcount;
 	page->pte.mapcount = 0;
-	err = chain_list_ptes(&mapping->i_mmap, page, &found);
-	if (!err)
-		err = chain_list_ptes(&mapping->i_mmap_shared, page, &found);
+	err = chain_object_ptes(page, &found);
 	if (err) {
 		chain_discard(page);
 		page->pte.mapcount = mapcount;

@@ -45,12 +45,13 @@ static void __printf(2, 3) violation(struct audit *a, const char *fmt, ...)
 }
 
 /* Is (mm, addr) where the object walk would look for page? */
-static bool obj_reaches(struct list_head *list, struct page *page,
-			struct mm_struct *mm, unsigned long addr)
+static bool obj_reaches(struct page *page, struct mm_struct *mm,
+			unsigned long addr)
 {
 	struct vm_area_struct *vma;
+	int list;
 
-	list_for_each_entry(vma, list, shared)
+	for_each_mapping_vma(vma, page->mapping, list)
 		if (vma->vm_mm == mm && !(vma->vm_flags & VM_NONLINEAR) &&
 		    vma_address(page, vma) == addr)
 			return true;
@@ -88,8 +89,7 @@ static void check_pte(struct audit *a, struct mm_struct *mm,
 	}
 	if (vma->vm_flags & VM_NONLINEAR)
 		violation(a, "pfn 0x%x: object page in nonlinear VMA", pfn);
-	else if (!obj_reaches(&page->mapping->i_mmap, page, mm, addr) &&
-		 !obj_reaches(&page->mapping->i_mmap_shared, page, mm, addr))
+	else if (!obj_reaches(page, mm, addr))
 		violation(a, "pfn 0x%x index %u: mm %p addr 0x%lx unreachable from its mapping",
 			  pfn, page->index, mm, addr);
 }

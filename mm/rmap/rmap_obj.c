@@ -67,15 +67,13 @@ int page_referenced_obj(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
 	struct vm_area_struct *vma;
-	int referenced = 0;
+	int referenced = 0, list;
 
 	if (down_trylock(&mapping->i_shared_sem)) {
 		rmap_stats.trylock_failed++;
 		return 1;
 	}
-	list_for_each_entry(vma, &mapping->i_mmap, shared)
-		referenced += page_referenced_obj_one(vma, page);
-	list_for_each_entry(vma, &mapping->i_mmap_shared, shared)
+	for_each_mapping_vma(vma, mapping, list)
 		referenced += page_referenced_obj_one(vma, page);
 	up(&mapping->i_shared_sem);
 	return referenced;
@@ -109,32 +107,23 @@ static int try_to_unmap_obj_one(struct vm_area_struct *vma,
 	return ret;
 }
 
-/* Walk one VMA list; stop at the first VMA that does not give way. */
-static int try_to_unmap_list(struct list_head *list, struct page *page)
-{
-	struct vm_area_struct *vma;
-	int ret;
-
-	list_for_each_entry(vma, list, shared) {
-		ret = try_to_unmap_obj_one(vma, page);
-		if (ret != SWAP_SUCCESS)
-			return ret;
-	}
-	return SWAP_SUCCESS;
-}
-
+/* Stops at the first VMA that does not give way. */
 int try_to_unmap_obj(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
-	int ret;
+	struct vm_area_struct *vma;
+	int ret = SWAP_SUCCESS, list;
 
 	if (down_trylock(&mapping->i_shared_sem)) {
 		rmap_stats.trylock_failed++;
 		return SWAP_AGAIN;
 	}
-	ret = try_to_unmap_list(&mapping->i_mmap, page);
-	if (ret == SWAP_SUCCESS)
-		ret = try_to_unmap_list(&mapping->i_mmap_shared, page);
+	for_each_mapping_vma(vma, mapping, list) {
+		ret = try_to_unmap_obj_one(vma, page);
+		if (ret != SWAP_SUCCESS)
+			goto out;
+	}
+out:
 	/* Every PTE of a file page is reachable through its object. */
 	BUG_ON(ret == SWAP_SUCCESS && page->pte.mapcount != 0);
 	up(&mapping->i_shared_sem);

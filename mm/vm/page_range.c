@@ -164,6 +164,7 @@ void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 	u64 first = (u64)holebegin >> PAGE_SHIFT;
 	u64 last = ~0UL;
 	struct vm_area_struct *vma;
+	int list;
 
 	if (holebegin < 0 || holelen < 0 || first > ~0UL)
 		return;
@@ -174,9 +175,7 @@ void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 			last = first + n - 1;
 	}
 	down(&mapping->i_shared_sem);
-	list_for_each_entry(vma, &mapping->i_mmap, shared)
-		unmap_vma_pages(vma, first, last);
-	list_for_each_entry(vma, &mapping->i_mmap_shared, shared)
+	for_each_mapping_vma(vma, mapping, list)
 		unmap_vma_pages(vma, first, last);
 	up(&mapping->i_shared_sem);
 }

@@ -12,6 +12,7 @@
 #ifndef MM_VM_VMA_H
 #define MM_VM_VMA_H
 
+#include "fs/address_space.h"
 #include "kernel/list.h"
 #include "kernel/types.h"
 #include "mm/phys/page.h"
@@ -106,6 +107,23 @@ int vma_tree_check(struct mm_struct *mm);
 
 #define for_each_vma(vma, mm) \
 	list_for_each_entry(vma, &(mm)->mmap, vm_list)
+
+/* The file's private VMAs (list 0), then its shared ones (list 1). */
+static inline struct list_head *mapping_vma_list(struct address_space *m,
+						 int list)
+{
+	return list == 0 ? &m->i_mmap : &m->i_mmap_shared;
+}
+
+/*
+ * Every VMA that maps the file of mapping, private ones first; list is an
+ * int cursor.  The caller holds mapping->i_shared_sem.  A `break` leaves
+ * only the current list: to stop the whole walk, return or goto.
+ */
+#define for_each_mapping_vma(vma, mapping, list)                          \
+	for ((list) = 0; (list) < 2; (list)++)                            \
+		list_for_each_entry(vma, mapping_vma_list(mapping, list), \
+				    shared)
 
 /* Object lifetime, file lists, split and merge: mm/vm/vma_ops.c. */
 void vma_cache_init(void);
