@@ -174,15 +174,36 @@ void truncate_swapped(struct address_space *mapping, unsigned long first)
 	}
 }
 
-/* The first mapping on the list that still has entries of area type,
- * with a reference on its inode; NULL when none is left. */
-static struct inode *next_swapped_inode(void)
+/* Does mapping hold a page in area type?  Caller holds info_lock. */
+static bool has_entries_on(struct address_space *mapping, unsigned int type)
+{
+	unsigned long index;
+	void *item;
+
+	for (index = 0;; index++) {
+		item = radix_tree_next(&mapping->swap_tree, &index);
+		if (!item)
+			return false;
+		if (swp_type(item_to_entry(item)) == type)
+			return true;
+	}
+}
+
+/*
+ * The first mapping on the list that still has entries of area type, with
+ * a reference on its inode; NULL when none is left.  Mappings whose pages
+ * are all on other areas are passed over: stopping at them would hide the
+ * ones behind them from swapoff.
+ */
+static struct inode *next_swapped_inode(unsigned int type)
 {
 	struct address_space *mapping;
 	struct inode *inode = NULL;
 	u32 flags = info_lock_irqsave();
 
 	list_for_each_entry(mapping, &swapped_mappings, swapped) {
+		if (!has_entries_on(mapping, type))
+			continue;
 		inode = igrab(mapping->host);
 		if (inode)
 			break;
@@ -224,7 +245,7 @@ int ramfs_unuse(unsigned int type)
 	int err = 0;
 
 	/* Each pass reads a whole mapping back; stop when nothing moves. */
-	while (!err && progress && (inode = next_swapped_inode())) {
+	while (!err && progress && (inode = next_swapped_inode(type))) {
 		progress = false;
 		err = unuse_mapping(inode->i_mapping, type, &progress);
 		iput(inode);

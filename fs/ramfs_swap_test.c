@@ -11,10 +11,11 @@
 #include "kernel/ktest.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"
+#include "mm/reclaim/swap_ktest.h"
 
 #define FILE_PAGES 32
 
-static struct file *make_file(const char *name)
+static struct file *make_file_of(const char *name, u32 pages)
 {
 	struct file *f = NULL;
 	loff_t pos;
@@ -22,13 +23,18 @@ static struct file *make_file(const char *name)
 
 	if (vfs_open(NULL, name, O_RDWR | O_CREAT | O_TRUNC, 0600, &f))
 		return NULL;
-	for (i = 0; i < FILE_PAGES; i++) {
+	for (i = 0; i < pages; i++) {
 		v = RMAP_TEST_MAGIC + i;
 		pos = (loff_t)i * PAGE_SIZE;
 		if (vfs_write(f, (const char *)&v, 4, &pos) != 4)
 			return f;
 	}
 	return f;
+}
+
+static struct file *make_file(const char *name)
+{
+	return make_file_of(name, FILE_PAGES);
 }
 
 /* Pages whose first word read() returns right. */
@@ -121,5 +127,53 @@ KTEST(swapoff_reads_ramfs_pages_back_hdb)
 		vfs_unlink(NULL, "/ramfs-swapoff-test");
 	} else {
 		do_swapoff("/dev/hdb");
+	}
+}
+
+/*
+ * Two areas: a file whose pages are all on tst0 is the newest on the list
+ * of swapped files, so it comes first, and swapoff of hdb must still find
+ * the file behind it.
+ */
+KTEST(swapoff_passes_files_that_live_on_another_area_hdb)
+{
+	struct file *a = NULL, *b = NULL;
+
+	if (!rmap_swap_on())
+		return;
+	b = make_file("/ramfs-swap-b");
+	if (KEXPECT_TRUE(b)) {
+		evict_file(b->f_mapping);
+		KEXPECT_EQ(b->f_mapping->nrswapped, FILE_PAGES);
+	}
+	if (!tst_setup(0))
+		goto off;
+	if (!KEXPECT_EQ(do_swapon("tst0", SWAP_FLAG_PREFER | 10), 0))
+		goto out;
+	a = make_file_of("/ramfs-swap-a", 4);
+	if (KEXPECT_TRUE(a)) {
+		evict_file(a->f_mapping);
+		KEXPECT_EQ(a->f_mapping->nrswapped, 4);
+	}
+	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
+	if (b) {
+		KEXPECT_EQ(b->f_mapping->nrswapped, 0);
+		KEXPECT_EQ(read_back(b), FILE_PAGES);
+	}
+	if (a)
+		KEXPECT_EQ(a->f_mapping->nrswapped, 4);
+	KEXPECT_EQ(do_swapoff("tst0"), 0);
+	if (a) {
+		KEXPECT_EQ(a->f_mapping->nrswapped, 0);
+		fput(a);
+		vfs_unlink(NULL, "/ramfs-swap-a");
+	}
+out:
+	tst_teardown(0);
+off:
+	do_swapoff("/dev/hdb");
+	if (b) {
+		fput(b);
+		vfs_unlink(NULL, "/ramfs-swap-b");
 	}
 }

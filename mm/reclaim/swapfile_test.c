@@ -2,9 +2,8 @@
  * mm/reclaim/swapfile_test.c - tests of swap areas: the header, swapon/swapoff
  * and their errors, slot counts, priorities, page I/O.
  *
- * Most tests run on small RAM disks made here (struct tst_disk: a block
- * device whose "hardware" is a memcpy done by the block layer's poll), so
- * they need no emulator disk and can write any header they like.  The ones
+ * Most tests run on small RAM disks (mm/reclaim/swap_ktest.h), so they
+ * need no emulator disk and can write any header they like.  The ones
  * named *_hdb use the mkswap'd image the test boots attach as hdb
  * (tools/mkswap-image.sh) and skip without it.  Every test turns off the
  * areas it turned on, even when an expectation fails.
@@ -16,89 +15,7 @@
 #include "kernel/printk.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
-
-#define TST_PAGES 16
-#define TST_ORDER 4		/* 16 pages */
-
-struct tst_disk {
-	struct block_device bdev;
-	struct request_queue queue;
-	struct page *mem;
-};
-
-static struct tst_disk tst[2];
-
-static int tst_request(struct request_queue *q, struct bio *bio)
-{
-	(void)q;
-	(void)bio;
-	return 0;	/* the work happens in tst_poll */
-}
-
-static void tst_poll(struct request_queue *q)
-{
-	struct tst_disk *d = q->queuedata;
-	struct bio *bio = q->active;
-	u8 *at = (u8 *)page_address(d->mem) + (bio->bi_sector << SECTOR_SHIFT);
-
-	if (bio->bi_rw == READ)
-		memcpy(bio->bi_buf, at, BIO_BYTES);
-	else
-		memcpy(at, bio->bi_buf, BIO_BYTES);
-	blk_complete(q, 0);
-}
-
-static union swap_header *tst_header(struct tst_disk *d)
-{
-	return page_address(d->mem);
-}
-
-/* A version-1 header with one bad page (slot 3): 14 usable slots. */
-static void tst_mkswap(struct tst_disk *d)
-{
-	union swap_header *h = tst_header(d);
-
-	memset(h, 0, PAGE_SIZE);
-	memcpy(h->magic.magic, SWAP_MAGIC, SWAP_MAGIC_LEN);
-	h->info.version = 1;
-	h->info.last_page = TST_PAGES - 1;
-	h->info.nr_badpages = 1;
-	h->info.badpages[0] = 3;
-	memcpy(h->info.sws_volume, "tst", 4);
-}
-
-static bool tst_setup(int n)
-{
-	struct tst_disk *d = &tst[n];
-
-	d->mem = alloc_pages(GFP_KERNEL, TST_ORDER);
-	if (!KEXPECT_TRUE(d->mem != NULL))
-		return false;
-	memset(&d->bdev, 0, sizeof(d->bdev));
-	d->bdev.name[0] = 't';
-	d->bdev.name[1] = 's';
-	d->bdev.name[2] = 't';
-	d->bdev.name[3] = (char)('0' + n);
-	d->bdev.major = 240;	/* "local/experimental use" in Linux */
-	d->bdev.minor = (unsigned int)n;
-	d->bdev.nr_sectors = TST_PAGES * BIO_SECTORS;
-	blk_init_queue(&d->queue, tst_request, tst_poll, d);
-	d->bdev.queue = &d->queue;
-	blkdev_register(&d->bdev);
-	tst_mkswap(d);
-	return true;
-}
-
-static void tst_teardown(int n)
-{
-	struct tst_disk *d = &tst[n];
-
-	if (!d->mem)
-		return;
-	blkdev_unregister(&d->bdev);
-	__free_pages(d->mem, TST_ORDER);
-	d->mem = NULL;
-}
+#include "mm/reclaim/swap_ktest.h"
 
 static struct swap_info_struct *area_of(const char *name)
 {

@@ -1,0 +1,102 @@
+/*
+ * mm/reclaim/swap_ktest.h - small RAM disks for the swap ktests.
+ *
+ * struct tst_disk is a block device whose "hardware" is a memcpy done by
+ * the block layer's poll, so a test needs no emulator disk and can write
+ * any header it likes.  tst_setup(n) registers "tstN" (N = 0 or 1) with a
+ * mkswap'd version-1 header: TST_PAGES slots, slot 0 the header and slot 3
+ * a bad page, so 14 usable slots.  tst_teardown(n) unregisters it.
+ */
+#ifndef MM_RECLAIM_SWAP_KTEST_H
+#define MM_RECLAIM_SWAP_KTEST_H
+
+#include "kernel/block/blkdev.h"
+#include "kernel/ktest.h"
+#include "kernel/lib/string.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/reclaim/swap.h"
+
+#define TST_PAGES 16
+#define TST_ORDER 4		/* 16 pages */
+
+struct tst_disk {
+	struct block_device bdev;
+	struct request_queue queue;
+	struct page *mem;
+};
+
+static struct tst_disk tst[2];
+
+static inline int tst_request(struct request_queue *q, struct bio *bio)
+{
+	(void)q;
+	(void)bio;
+	return 0;	/* the work happens in tst_poll */
+}
+
+static inline void tst_poll(struct request_queue *q)
+{
+	struct tst_disk *d = q->queuedata;
+	struct bio *bio = q->active;
+	u8 *at = (u8 *)page_address(d->mem) + (bio->bi_sector << SECTOR_SHIFT);
+
+	if (bio->bi_rw == READ)
+		memcpy(bio->bi_buf, at, BIO_BYTES);
+	else
+		memcpy(at, bio->bi_buf, BIO_BYTES);
+	blk_complete(q, 0);
+}
+
+static inline union swap_header *tst_header(struct tst_disk *d)
+{
+	return page_address(d->mem);
+}
+
+/* A version-1 header with one bad page (slot 3): 14 usable slots. */
+static inline void tst_mkswap(struct tst_disk *d)
+{
+	union swap_header *h = tst_header(d);
+
+	memset(h, 0, PAGE_SIZE);
+	memcpy(h->magic.magic, SWAP_MAGIC, SWAP_MAGIC_LEN);
+	h->info.version = 1;
+	h->info.last_page = TST_PAGES - 1;
+	h->info.nr_badpages = 1;
+	h->info.badpages[0] = 3;
+	memcpy(h->info.sws_volume, "tst", 4);
+}
+
+static inline bool tst_setup(int n)
+{
+	struct tst_disk *d = &tst[n];
+
+	d->mem = alloc_pages(GFP_KERNEL, TST_ORDER);
+	if (!KEXPECT_TRUE(d->mem != NULL))
+		return false;
+	memset(&d->bdev, 0, sizeof(d->bdev));
+	d->bdev.name[0] = 't';
+	d->bdev.name[1] = 's';
+	d->bdev.name[2] = 't';
+	d->bdev.name[3] = (char)('0' + n);
+	d->bdev.major = 240;	/* "local/experimental use" in Linux */
+	d->bdev.minor = (unsigned int)n;
+	d->bdev.nr_sectors = TST_PAGES * BIO_SECTORS;
+	blk_init_queue(&d->queue, tst_request, tst_poll, d);
+	d->bdev.queue = &d->queue;
+	blkdev_register(&d->bdev);
+	tst_mkswap(d);
+	return true;
+}
+
+static inline void tst_teardown(int n)
+{
+	struct tst_disk *d = &tst[n];
+
+	if (!d->mem)
+		return;
+	blkdev_unregister(&d->bdev);
+	__free_pages(d->mem, TST_ORDER);
+	d->mem = NULL;
+}
+
+#endif
