@@ -2,7 +2,7 @@
  * fs/ramfs_swap.c - moving ramfs pages to swap and back (see
  * fs/ramfs_swap.h).
  *
- * The swap tree changes with interrupts off (the uniprocessor page_lock),
+ * The swap tree changes under info_lock (mm/locking.h),
  * with nodes preloaded as for the page cache.  The slot reference a
  * swapped page holds belongs to the swap tree entry.
  */

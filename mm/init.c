@@ -4,7 +4,8 @@
  *  1. Decide how much RAM to use: the E820 map, capped by `mem=` and by
  *     the 896 MiB the direct map can hold (the rest is reported unused).
  *  2. paging_init: swapper_pg_dir with the whole direct map, tables from
- *     bootmem, which may only use the 16 MiB the boot tables map.
+ *     bootmem, whose limit grows as each new table is hooked in (it
+ *     starts at the 16 MiB the boot tables map).
  *  3. mem_map from bootmem (now anywhere in low memory), every page
  *     PG_reserved; then each RAM frame that is not the kernel image, a
  *     BIOS area, a Multiboot module or bootmem's is freed to its zone.

@@ -5,8 +5,9 @@
  * Lock ordering in mm (outermost first; a line may take those below it):
  *
  *   swapon_sem                     swapon/swapoff, around everything below
- *   mm->mmap_sem                   faults, the mmap family, exec, exit,
- *                                  swapoff's walk of each mm
+ *   mm->mmap_sem                   faults, the mmap family, exec,
+ *                                  swapoff's walk of each mm (exit_mmap
+ *                                  runs as the last user, without it)
  *   inode->i_sem                   write() and truncate; never held with
  *                                  mmap_sem (sys_write copies the user
  *                                  buffer in before it takes i_sem)
@@ -18,9 +19,14 @@
  *           pte_chain_lock(page)   one page's pte_chain (PG_chainlock)
  *             the interrupts-off sections below
  *
- * Reclaim runs the other way round (it holds a page and looks for the
- * PTEs), which is why it only ever trylocks i_shared_sem and
- * page_table_lock and skips the page when either is busy.
+ * Reclaim only ever trylocks i_shared_sem and page_table_lock, and skips
+ * the page when either is busy.  It runs inside allocations (direct
+ * reclaim) and as kswapd, and must never wait for a lock whose holder may
+ * itself be waiting for memory, or, in direct reclaim, be the allocating
+ * task itself.  The chain walk is also a true inversion: it holds a
+ * page's chain lock and then takes the page_table_lock of each PTE's mm,
+ * where the fault path takes page_table_lock and then the chain lock
+ * (page_add_rmap).
  *
  * With one CPU, a spinlock is interrupts off for as long as it is held
  * (kernel/spinlock.h).  The sections named below are the same thing for
@@ -31,7 +37,9 @@
  * order does not matter.
  *
  *   zone_lock      the buddy free lists (mm/phys/page_alloc.c)
- *   slab_lock      a cache's slabs and the cache chain (mm/phys/slab.c)
+ *   slab_lock      a cache's slabs (mm/phys/slab.c); the cache chain
+ *                  changes only as caches are made and destroyed, at
+ *                  boot and in the ktests
  *   lru_lock       the LRU lists and PG_lru/PG_active
  *                  (mm/reclaim/swap.c, vmscan.c), and the last put_page
  *                  that takes a page off them
@@ -46,12 +54,13 @@
  *
  * Two more interrupts-off idioms are not locks: atomic_begin/atomic_end
  * wrap what Linux does with one atomic instruction (a reference count, a
- * page flag test-and-set), and preempt_disable_irqsave keeps a per-CPU
- * reserve (the radix-tree preload, the pte_chain spare) to the task that
- * filled it.
+ * page flag test-and-set), and preempt_disable_irqsave keeps each update
+ * of a reserve Linux keeps per CPU (the radix-tree preload, the pte_chain
+ * spare) whole.
  *
  * Preemption: a task running in user mode can be preempted at any tick.
- * In the kernel, only kernel threads (kswapd) are preempted, and only when
+ * In the kernel, only kernel threads (kswapd, and the init thread until
+ * its first exec, which runs the ktests) are preempted, and only when
  * their preempt_count is 0; kernel code running for a process keeps the
  * CPU until it sleeps or returns.  So a process may read and change mm
  * state that only processes touch between two sleeps without a lock, but
@@ -94,7 +103,7 @@ static inline void atomic_end(u32 flags)
 	irq_restore(flags);
 }
 
-/* A per-CPU reserve, filled and used by one task at a time. */
+/* One update of a reserve Linux keeps per CPU. */
 static inline u32 preempt_disable_irqsave(void)
 {
 	return irq_save();

@@ -11,7 +11,8 @@
  * its user trapframe (task_pt_regs) holds the entry point and the initial
  * stack, segment registers are the user ones, other registers zero, and
  * its name is the file's basename.  Signal dispositions, close-on-exec
- * descriptors and TLS are the caller's (proc's sys_execve) to reset.
+ * descriptors and TLS are the caller's (sys_execve in
+ * kernel/exec/sys_exec.c) to reset.
  */
 #include "fs/fcntl.h"
 #include "fs/file.h"

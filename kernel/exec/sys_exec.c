@@ -1,9 +1,9 @@
 /*
  * kernel/exec/sys_exec.c - execve: the task side.
  *
- * vm's do_execve_user replaces the address space and sets the user
- * trapframe to enter the new program (kernel/exec/exec.c).  What belongs to the
- * task is reset here once that succeeded, as POSIX and Linux do: caught
+ * do_execve_user (kernel/exec/exec.c) replaces the address space and sets
+ * the user trapframe to enter the new program.  What belongs to the task
+ * is reset here once that succeeded, as POSIX and Linux do: caught
  * signals revert to SIG_DFL (ignored ones stay ignored, the mask and
  * pending signals stay), the alternate signal stack is forgotten,
  * close-on-exec descriptors are closed, TLS slots are emptied and the x87

@@ -55,7 +55,7 @@ struct page {
 	struct address_space *mapping;	/* the file's; NULL if anonymous */
 	u32 index;			/* offset in mapping, in pages */
 	u32 private;			/* buddy order when free; owner's data */
-	struct list_head lru;		/* free list, LRU list or slab owner */
+	struct list_head lru;		/* buddy free list or LRU list */
 	union {
 		struct pte_chain *chain;	/* PTEs mapping it (!PG_direct) */
 		pte_t *direct;			/* the one PTE (PG_direct) */

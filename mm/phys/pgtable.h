@@ -12,8 +12,9 @@
  * so the copies never go stale.
  *
  * A PTE that is not present but not zero holds a swap entry: bit 0 (P)
- * clear, bit 6 reserved (Linux uses it for nonlinear file PTEs), swap type
- * in bits 1-5, offset in bits 8-31.
+ * clear, bit 6 clear, swap type in bits 1-5, offset in bits 8-31; or, with
+ * bit 6 (_PAGE_FILE) set, the file offset of a nonlinear page (the end of
+ * this file).
  */
 #ifndef MM_PHYS_PGTABLE_H
 #define MM_PHYS_PGTABLE_H

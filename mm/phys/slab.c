@@ -14,8 +14,9 @@
  * a boundary does not hit the page allocator each time), the others go
  * back at once; kmem_cache_shrink returns that one too.
  *
- * Lists and counters change with interrupts off; the page allocator is
- * called with them on (it may sleep to reclaim for __GFP_WAIT).
+ * Lists and counters change under slab_lock (interrupts off); a slab's
+ * pages are allocated with interrupts on (the allocator may sleep to
+ * reclaim for __GFP_WAIT), and an empty slab is freed inside the section.
  */
 #include "kernel/io.h"
 #include "kernel/lib/string.h"

@@ -111,7 +111,8 @@ int swap_count(swp_entry_t entry);
 /* The area of entry, or NULL if entry names no slot of a live area. */
 struct swap_info_struct *swap_info_get(swp_entry_t entry);
 
-/* Page I/O (mm/reclaim/page_io.c).  Synchronous: 0 or -EIO. */
+/* Page I/O (mm/reclaim/page_io.c).  Synchronous: 0, -EINVAL for an entry
+ * that names no slot, or -EIO. */
 int swap_readpage(struct page *page, swp_entry_t entry);
 int swap_writepage(struct page *page, swp_entry_t entry);
 
@@ -126,7 +127,7 @@ int do_swapoff(const char *path);
  * Bring every page of area type back into memory, so that no PTE, page
  * cache index or swap cache page refers to it any more.  Called by
  * swapoff with the area already closed to new allocations.  Returns 0 when
- * its inuse_pages is 0, else an errno and the area is reopened.
+ * its inuse_pages is 0, else an errno; swapoff then reopens the area.
  *
  * mm/reclaim/swap_unuse.c: a walk over every mm (unuse_mm/unuse_vma as in Linux
  * 2.6), the ramfs swap trees (fs/ramfs_swap.c) and the swap cache.
@@ -150,7 +151,7 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb);
  *
  *   page cache ──> inactive ──(referenced twice)──> active <── anonymous
  *                     ^  │                            │          fault
- *                     │  └─> shrink_list:             │
+ *                     │  └─> shrink_zone:             │
  *                     │      unmap, write, free       │
  *                     └───(not referenced lately)─────┘
  *

@@ -3,7 +3,7 @@
  *
  * refill_inactive moves pages from the tail of the active list to the
  * inactive list unless their PTEs were used (page_referenced: the accessed
- * bits collected through the reverse map).  shrink_list takes pages from
+ * bits collected through the reverse map).  shrink_zone takes pages from
  * the tail of the inactive list and, for each:
  *
  *   locked (being read, written or truncated) ....... keep it for later

@@ -29,7 +29,7 @@ void pte_chain_init(void)
  * page_table_lock, so GFP_ATOMIC; under heavy reclaim that can fail, and
  * a fault would then kill its process although memory could be had by
  * waiting.  handle_mm_fault refills the spare first, where it may sleep.
- * Interrupts off around it: kswapd (which adds nodes too) is preemptible.
+ * Interrupts off around it: the init thread (the ktests) is preemptible.
  */
 static struct pte_chain *spare;
 

@@ -6,7 +6,7 @@
  * page_add_rmap right after set_pte in vm_install_pte, page_remove_rmap
  * right after the PTE is cleared in vm_clear_pte, both under
  * page_table_lock.  The one other place an entry goes is reclaim's own
- * unmap (try_to_unmap_one in mm/rmap/rmap_obj.c, and the chain walk of
+ * unmap (try_to_unmap_obj_one in mm/rmap/rmap_obj.c, and the chain walk of
  * mm/rmap/rmap_chain.c): it clears the PTE with vm_zap_pte, the hardware
  * half below, and drops the mapcount or the chain slot it is walking
  * itself, since page_remove_rmap would take the chain lock it holds.

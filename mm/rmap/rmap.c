@@ -4,7 +4,8 @@
  *
  * The walks that use the map live beside this file: mm/rmap/rmap_obj.c (file
  * pages, through the object) and mm/rmap/rmap_chain.c (anonymous pages, through
- * pte_chains); page_referenced and try_to_unmap at the bottom choose one.
+ * pte_chains); page_referenced and try_to_unmap, after the add and remove
+ * functions, choose one.
  *
  * Locks: callers of page_add_rmap/page_remove_rmap hold the mm's
  * page_table_lock; the chain itself is changed under pte_chain_lock.

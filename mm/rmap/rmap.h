@@ -98,7 +98,8 @@ unsigned long ptep_to_address(pte_t *ptep);
 /* Where the object walk expects page in vma, or -EFAULT if outside it. */
 unsigned long vma_address(struct page *page, struct vm_area_struct *vma);
 
-/* The checker (mm/rmap/rmap_audit.c): 0, or the number of violations found. */
+/* The checker (mm/rmap/rmap_audit.c): 0, the number of violations found,
+ * or -1 when it had no memory for its counts. */
 int rmap_audit(void);
 
 #endif

@@ -8,11 +8,11 @@
  * (vma_address), walk that mm's real page tables there, and look whether
  * the PTE maps this very frame.  No memory is spent per mapping; the cost
  * is time, one probe per VMA of the file, mapped or not (the worst case:
- * a file mapped as many small VMAs; docs/rmap.md measures it).
+ * a file mapped as many small VMAs).
  *
- * Locks (mm/locking.h): reclaim runs against the usual
- * order (fault paths take i_shared_sem, then page_table_lock), so it only
- * tries: down_trylock(i_shared_sem), spin_trylock(page_table_lock).  A busy
+ * Locks (mm/locking.h): reclaim must never wait for a lock whose holder
+ * may be waiting for memory, so it only tries: down_trylock(i_shared_sem),
+ * spin_trylock(page_table_lock).  A busy
  * lock makes page_referenced answer "referenced" and try_to_unmap answer
  * SWAP_AGAIN.  VM_NONLINEAR VMAs are skipped: their pages are PageAnon and
  * found through pte_chains instead.

@@ -58,7 +58,6 @@ struct mm_struct *dup_mm(struct mm_struct *oldmm)
 	mm->arg_end = oldmm->arg_end;
 	mm->env_start = oldmm->env_start;
 	mm->env_end = oldmm->env_end;
-	mm->free_area_cache = oldmm->free_area_cache;
 	err = dup_mmap(mm, oldmm);
 	up(&oldmm->mmap_sem);
 	/* The parent's writable PTEs may be read-only now. */

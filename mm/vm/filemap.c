@@ -2,8 +2,8 @@
  * mm/vm/filemap.c - the page cache: struct page <-> (mapping, index), and
  * the file pages the fault handler maps.
  *
- * Uniprocessor: the "page_lock" of Linux is interrupts off around each
- * radix tree change, so a tree is never seen half-updated.  Node
+ * Each radix tree change runs under tree_lock (mm/locking.h: interrupts
+ * off), so a tree is never seen half-updated.  Node
  * allocation happens before that, in radix_tree_preload, where sleeping
  * is allowed.  The page lock (PG_locked) sleeps on one shared wait queue;
  * unlock_page wakes everyone waiting and each rechecks its own page.

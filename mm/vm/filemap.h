@@ -48,8 +48,9 @@ struct page *find_or_create_page(struct address_space *mapping,
 				 unsigned long index, unsigned int gfp);
 /*
  * The uptodate page at index, read through a_ops->readpage when it is not
- * cached; returns it referenced and unlocked in *pagep.  0 or -errno.  This
- * is what vm's nopage and exec's loader use.
+ * cached; returns it referenced and unlocked in *pagep.  0 or -errno.  The
+ * fault path's nopage, madvise(MADV_WILLNEED), the generic read and write
+ * paths and swapoff's read-back of ramfs pages use it.
  */
 int read_mapping_page(struct address_space *mapping, unsigned long index,
 		      struct file *file, struct page **pagep);

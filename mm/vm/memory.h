@@ -15,7 +15,7 @@ struct trapframe;
 /* handle_mm_fault's results. */
 #define VM_FAULT_MINOR	1	/* resolved without I/O */
 #define VM_FAULT_MAJOR	2	/* resolved, read a page in */
-#define VM_FAULT_SIGBUS	(-1)	/* nopage had no page (beyond EOF) */
+#define VM_FAULT_SIGBUS	(-1)	/* no page: beyond EOF, a failed swap-in */
 #define VM_FAULT_OOM	(-2)
 
 /* Fault in addr of vma for a read or a write.  Caller holds mmap_sem. */

@@ -50,7 +50,6 @@ struct mm_struct *mm_alloc(void)
 	sema_init(&mm->mmap_sem, 1);
 	mm->mm_users = 1;
 	mm->mm_count = 1;
-	mm->free_area_cache = TASK_UNMAPPED_BASE;
 	flags = mmlist_lock_irqsave();
 	list_add_tail(&mm->mmlist, &all_mm_list);
 	nr_mm_structs++;

@@ -2,8 +2,9 @@
  * mm/vm/mm_struct.h - struct mm_struct: one process's address space.
  *
  * An mm_struct is a page directory plus the VMAs that say what may be
- * mapped in it (mm/vm/vma.h).  Page tables are filled lazily by the page fault
- * handler (mm/vm/page_range.c) and torn down by zap_page_range and exit_mmap.
+ * mapped in it (mm/vm/vma.h).  Page tables are filled lazily by the page
+ * fault handler (mm/vm/fault.c, mm/vm/memory.c) and torn down by
+ * zap_page_range and exit_mmap.
  *
  * Two reference counts, as in Linux: mm_users counts the tasks using the
  * address space (mmget/mmput; the last mmput tears it down), mm_count
@@ -48,7 +49,7 @@ struct mm_struct {
 
 	int mm_users;			/* tasks using it */
 	int mm_count;			/* references to the struct */
-	struct list_head mmlist;	/* on all_mm_list (the rmap audit) */
+	struct list_head mmlist;	/* on all_mm_list */
 
 	unsigned long rss;		/* pages mapped by its PTEs */
 	unsigned long total_vm;		/* pages covered by its VMAs */
@@ -60,10 +61,10 @@ struct mm_struct {
 	unsigned long start_brk, brk;
 	unsigned long start_stack;
 	unsigned long arg_start, arg_end, env_start, env_end;
-	unsigned long free_area_cache;	/* where the next mmap search starts */
 };
 
-/* Every mm_struct alive, via ->mmlist (walked by the rmap audit). */
+/* Every mm_struct alive, via ->mmlist (walked by the rmap audit and by
+ * swapoff; under mmlist_lock). */
 extern struct list_head all_mm_list;
 extern int nr_mm_structs;
 

@@ -64,7 +64,7 @@ unsigned long get_unmapped_area(struct file *file, unsigned long addr,
 				unsigned long flags);
 unsigned long calc_vm_flags(unsigned long prot, unsigned long flags);
 
-/* System calls (numbers in kernel/syscall.c, proc's table). */
+/* System calls (their numbers are in kernel/syscalls.def). */
 struct mmap_arg_struct {
 	u32 addr, len, prot, flags, fd, offset;
 };

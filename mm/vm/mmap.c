@@ -81,7 +81,7 @@ static unsigned long find_gap(struct mm_struct *mm, unsigned long lo,
 /*
  * Where to put len bytes: addr itself for MAP_FIXED; the hint if that
  * range is free; else the first gap from TASK_UNMAPPED_BASE upwards, then
- * from the bottom of user space.  -ENOMEM when there is none.
+ * from 64 KiB up to TASK_UNMAPPED_BASE.  -ENOMEM when there is none.
  */
 unsigned long get_unmapped_area(struct file *file, unsigned long addr,
 				unsigned long len, unsigned long pgoff,

@@ -1,8 +1,9 @@
 /*
  * mm/vm/msync.c - msync(2).  Dirty bits of shared file pages already move to
- * the page on every unmap (mm/rmap/pte_map.c), and ramfs has no backing store,
- * so there is nothing to write: msync checks its arguments and that the
- * range is mapped, with Linux's errors.
+ * the page on every unmap (mm/rmap/pte_map.c), and a ramfs page has no
+ * disk copy to bring up to date (it goes to swap only under reclaim), so
+ * there is nothing to write: msync checks its arguments and that the range
+ * is mapped, with Linux's errors.
  */
 #include "kernel/errno.h"
 #include "kernel/trap.h"

@@ -7,8 +7,9 @@
  * mm/mremap.c; Mapback gathers them here so that mm/vm/memory.c is the
  * fault path alone.  Their declarations are in mm/vm/memory.h.
  *
- * Each walks one page table (4 MiB) at a time and holds the mm's
- * page_table_lock only while touching PTEs, never across an allocation.
+ * fork's copy and unmapping walk one page table (4 MiB) at a time and
+ * hold the mm's page_table_lock only while touching PTEs, never across an
+ * allocation; mremap's move goes page by page.
  */
 #include "fs/address_space.h"
 #include "kernel/errno.h"
@@ -76,7 +77,7 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 	dpte = pte_alloc(dst, addr);
 	if (!dpte)
 		return -ENOMEM;
-	/* One lock each; irq_save nests, so the order does not matter. */
+	/* dst is not yet visible to anyone: only src's lock is needed. */
 	spin_lock_irqsave(&src->page_table_lock, flags);
 	for (; addr < stop; addr += PAGE_SIZE, spte++, dpte++) {
 		pte_t entry = *spte;

@@ -6,7 +6,11 @@
  * keyed by vm_start (VMAs never overlap, so keys are unique), written
  * recursively: every insert or remove returns the new root of the subtree it
  * was given, rebalanced on the way back up.  Callers hold mm->mmap_sem (or
- * own the mm outright, as fork's child and the tests do).
+ * own the mm outright, as fork's child and the tests do).  Reclaim's chain
+ * walk calls find_vma with only the mm's page_table_lock, that is with
+ * interrupts off: that is enough on one CPU because nothing sleeps half-way
+ * through a change of the list or tree and a process in the kernel is
+ * never preempted (mm/locking.h).
  */
 #include "kernel/panic.h"
 #include "mm/vm/mm_struct.h"

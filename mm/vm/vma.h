@@ -117,7 +117,8 @@ static inline struct list_head *mapping_vma_list(struct address_space *m,
 
 /*
  * Every VMA that maps the file of mapping, private ones first; list is an
- * int cursor.  The caller holds mapping->i_shared_sem.  A `break` leaves
+ * int cursor.  The caller holds mapping->i_shared_sem (the audit instead
+ * keeps interrupts off for its whole walk).  A `break` leaves
  * only the current list: to stop the whole walk, return or goto.
  */
 #define for_each_mapping_vma(vma, mapping, list)                          \
