@@ -105,6 +105,17 @@ KTEST(procfs_meminfo_and_friends_in_linux_format)
 	}
 }
 
+/* The shell's `echo 1 > /proc/sys/vm/rmap_audit` opens with O_TRUNC. */
+KTEST(procfs_sys_file_opens_with_o_trunc)
+{
+	struct file *f;
+
+	KASSERT_EQ(vfs_open(NULL, "/proc/sys/vm/rmap_audit",
+			    O_WRONLY | O_TRUNC, 0, &f), 0);
+	KEXPECT_EQ(vfs_write(f, "1\n", 2, &f->f_pos), 2);
+	fput(f);
+}
+
 KTEST(procfs_pid_dirs_and_self)
 {
 	char name[32], buf[16];
