@@ -109,10 +109,9 @@ struct task_struct {
 	int wait_report;		/* stop/continue status for wait, or 0 */
 	struct wait_queue_head wait_chldexit; /* wait4() sleeps here */
 
-	/* Address space (vm); NULL for kernel threads. */
+	/* Address space (vm); NULL for kernel threads, which run on
+	 * swapper_pg_dir (switch_mm_to in kernel/sched.c). */
 	struct mm_struct *mm;
-	/* What cr3 holds while we run: mm, or the borrowed one of a kthread. */
-	struct mm_struct *active_mm;
 
 	struct files_struct *files;	/* open files (fs) */
 	struct fs_struct *fs;		/* root and cwd (fs) */

@@ -18,7 +18,6 @@ int copy_task_resources(struct task_struct *child, struct task_struct *parent)
 		child->mm = dup_mm(parent->mm);
 		if (!child->mm)
 			return -ENOMEM;
-		child->active_mm = child->mm;
 	}
 	if (parent->files) {
 		child->files = copy_files(parent->files);
@@ -56,7 +55,6 @@ void exit_task_resources(struct task_struct *t)
 	}
 	if (mm) {
 		t->mm = NULL;
-		t->active_mm = NULL;
 		mmput(mm);
 	}
 	oom_task_exited(t);

@@ -74,7 +74,7 @@ static int run_user(void *arg)
 
 	if (!mm)
 		return 100;
-	current->mm = current->active_mm = mm;
+	current->mm = mm;
 	activate_mm(mm);
 	if (map_anon(mm, UBASE, ALIGN_UP(len, PAGE_SIZE)) != (long)UBASE ||
 	    map_anon(mm, USTACK_TOP - USTACK_SIZE, USTACK_SIZE) !=

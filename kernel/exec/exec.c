@@ -69,7 +69,6 @@ int exec_mmap(struct linux_binprm *bprm)
 		return -ENOMEM;
 	bprm->mm_replaced = true;
 	current->mm = mm;
-	current->active_mm = mm;
 	activate_mm(mm);
 	if (old)
 		mmput(old);

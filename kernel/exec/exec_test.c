@@ -175,7 +175,6 @@ static __attribute__((noinline)) int exec_work(struct exec_result *r)
 	}
 	/* Give the image up again: back to a kernel thread. */
 	current->mm = NULL;
-	current->active_mm = NULL;
 	mmput(mm);
 	return 0;
 }

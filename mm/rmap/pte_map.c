@@ -3,7 +3,8 @@
  * mm/rmap/pte_map.h).
  *
  * The fault, fork and unmap paths keep the reverse map only here:
- * page_add_rmap right after set_pte in vm_install_pte, page_remove_rmap
+ * page_add_rmap just before set_pte in vm_install_pte (so a failure to get
+ * a chain node leaves no PTE behind), page_remove_rmap
  * right after the PTE is cleared in vm_clear_pte, both under
  * page_table_lock.  The one other place an entry goes is reclaim's own
  * unmap (try_to_unmap_obj_one in mm/rmap/rmap_obj.c, and the chain walk of

@@ -8,8 +8,9 @@
  *
  * Two reference counts, as in Linux: mm_users counts the tasks using the
  * address space (mmget/mmput; the last mmput tears it down), mm_count
- * counts references to the struct itself (mmgrab/mmdrop; a kernel thread
- * borrowing it as active_mm holds one; all users together hold one).
+ * counts references to the struct itself (all users together hold one,
+ * which the last mmput gives back with mmdrop).  Kernel threads borrow no
+ * mm, as Linux's lazy TLB would: they run on swapper_pg_dir.
  *
  * Locks: mmap_sem (a sleeping lock) serialises changes to the VMAs and is
  * held by the fault handler; page_table_lock (irq-disabling) covers the
@@ -82,14 +83,6 @@ static inline void mmget(struct mm_struct *mm)
 	u32 f = atomic_begin();
 
 	mm->mm_users++;
-	atomic_end(f);
-}
-
-static inline void mmgrab(struct mm_struct *mm)
-{
-	u32 f = atomic_begin();
-
-	mm->mm_count++;
 	atomic_end(f);
 }
 
