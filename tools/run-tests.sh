@@ -13,9 +13,11 @@
 # The kernel prints TAP.  Top-level lines, those beginning exactly with
 # "ok " or "not ok ", are counted over all boots; indented lines are the
 # subtests of user-space programs and are not.  `ok ... # SKIP` lines are
-# counted as skipped, not passed.  Two host checks count as tests too:
-# the kernel is a Multiboot image (grub-file), and tools/check-386.sh finds
-# no instruction newer than the 386 outside the CPU-checking functions.  A
+# counted as skipped, not passed.  Host checks count as tests too: the
+# kernel is a Multiboot image (grub-file), tools/check-386.sh finds no
+# instruction newer than the 386 outside the CPU-checking functions, and
+# (when there is an INITRAMFS) tools/check-initramfs.sh finds /bin/sh and
+# the core applet links in its cpio listing.  A
 # boot that panicked, hung or lacks its summary counts as one more failure,
 # named with its log.  The last line is always `N passed, N failed`; the
 # exit status is 0 only when nothing failed.
@@ -232,6 +234,9 @@ main() {
 
 	host_check multiboot grub-file --is-x86-multiboot "$KERNEL"
 	host_check check-386 tools/check-386.sh "$KERNEL"
+	if [ -n "$INITRAMFS" ]; then
+		host_check initramfs tools/check-initramfs.sh "$INITRAMFS"
+	fi
 
 	# Boot up to TEST_JOBS at once, then judge the logs in file order so
 	# the report reads the same however the boots interleaved.
