@@ -102,6 +102,15 @@ run_boot() {
 			"${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
 		;;
+	typed)
+		timeout -k 5 "$t" tools/serial-session.py "$log" tools/serial-session.txt \
+			"$QEMU" -kernel "$KERNEL" -append "$cmdline" \
+			-m "$mem" -display none -monitor none \
+			-serial stdio -no-reboot \
+			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+			"${args[@]}" >"$out" 2>&1
+		status=$?
+		;;
 	qemu-iso)
 		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
 			timeout -k 5 "$t" "$QEMU" -cdrom "$iso" -boot d \
