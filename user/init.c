@@ -2,7 +2,8 @@
  * init.c - Mapback's PID 1.
  *
  * Sets up the minimum a Linux user space expects (/proc, /dev, fds 0-2 on
- * the console, PATH/HOME/TERM), then does one of three things:
+ * the console, PATH/HOME/TERM; on Linux itself also the disk modules and
+ * the swap disk's name, linux_boot.h), then does one of three things:
  *
  *   - with "runtests" in argv (the kernel passes unknown command line words
  *     to init, as Linux does): runs every program in /tests in sorted order,
@@ -34,6 +35,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "linux_boot.h"
 #include "say.h"
 
 #define TESTS_DIR "/tests"
@@ -71,6 +73,7 @@ static void setup(void)
 	setenv("PATH", DEFAULT_PATH, 0);
 	setenv("HOME", "/root", 0);
 	setenv("TERM", "linux", 0);
+	linux_boot();
 }
 
 /* Collect orphans that exited; never blocks. */
