@@ -7,8 +7,8 @@
  * /lib/modules/NN-name.ko, numbered so that name order loads each after
  * its dependencies (tools/fetch-linux.sh).  And Linux names the swap disk
  * (QEMU's primary slave, Mapback's /dev/hdb) as a SCSI disk, so init gives
- * it the name the command line's TEST_SWAP_DEV uses: the tests stay the
- * same on both kernels.  Included by init.c only; nothing here runs on
+ * it the name the command line's TEST_SWAP_DEV uses, and /tmp grows as
+ * Mapback's does: the tests stay the same on both kernels.  Included by init.c only; nothing here runs on
  * Mapback.
  */
 #ifndef LINUX_BOOT_H
@@ -122,6 +122,13 @@ static inline void linux_boot(void)
 		say("init: mkdir /sys: %s\n", strerror(errno));
 	if (mount("sysfs", "/sys", "sysfs", 0, NULL) < 0 && errno != EBUSY)
 		say("init: mount sysfs on /sys: %s\n", strerror(errno));
+	/*
+	 * Linux's initramfs root is a tmpfs capped at half of RAM; Mapback's
+	 * is a ramfs that grows into swap.  An uncapped tmpfs on /tmp (size=0)
+	 * lets a file test write twice RAM there too.
+	 */
+	if (mount("tmpfs", "/tmp", "tmpfs", 0, "size=0,mode=1777") < 0)
+		say("init: mount tmpfs on /tmp: %s\n", strerror(errno));
 	name_swap_disk();
 }
 
