@@ -35,7 +35,6 @@ bochsbios             file:/usr/share/bochs/BIOS-bochs-latest
 vgabios               file:/usr/share/vgabios/vgabios.bin
 util-linux            cmd:mkswap
 dpkg-dev              cmd:dpkg-source
-xz-utils              cmd:xz
 python3               cmd:python3
 "
 
