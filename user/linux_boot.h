@@ -58,9 +58,11 @@ static inline void load_modules(void)
 
 	n = scandir(MODULES_DIR, &list, is_module, alphasort);
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", MODULES_DIR, list[i]->d_name);
+		snprintf(path, sizeof(path), "%s/%s", MODULES_DIR,
+			 list[i]->d_name);
 		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || (syscall(SYS_finit_module, fd, "", 0) < 0 && errno != EEXIST))
+		if (fd < 0 || (syscall(SYS_finit_module, fd, "", 0) < 0 &&
+			       errno != EEXIST))
 			say("init: load %s: %s\n", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -92,7 +94,8 @@ static inline void name_swap_disk(void)
 		return;
 	n = scandir("/sys/block", &list, is_scsi_disk, alphasort);
 	if (n > 0) {
-		snprintf(path, sizeof(path), "/sys/block/%s/dev", list[0]->d_name);
+		snprintf(path, sizeof(path), "/sys/block/%s/dev",
+			 list[0]->d_name);
 		fd = open(path, O_RDONLY);
 		if (fd >= 0) {
 			len = read(fd, numbers, sizeof(numbers) - 1);
