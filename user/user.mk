@@ -5,7 +5,8 @@
 # tools/fetch-userland.sh unpacks into build/sysroot (`make deps`), and
 # linked by hand: musl's crt files and libc.a, then libgcc.a.  No host
 # headers or libraries are involved, so the same binaries run inside
-# Mapback and on the host Linux (`make test-host`).
+# Mapback, on Linux in QEMU (`make test-linux`) and, where the host kernel
+# runs i386 programs, on the host (`make test-host`).
 #
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
 # BusyBox at /bin/busybox with a symlink per applet (the paths listed in
