@@ -14,6 +14,7 @@
 #   make iso          build/mapback.iso (GRUB 2)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
+#   make test-linux   the user tests on Debian's Linux in QEMU (BOOTS="...")
 #   make bench        the benchmarks on Mapback (both rmap modes) and Linux
 #   make debug        QEMU halted at the first instruction, gdb attached
 #   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
@@ -62,7 +63,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-pressure test-bochs bench debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso test test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -70,7 +71,7 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso test test-bochs bench debug
+DEPS_GOALS := run run-bochs iso test test-bochs test-linux bench debug
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
@@ -156,6 +157,10 @@ test-pressure: $(KERNEL) $(TEST_DEPS) | deps
 
 test-bochs: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh bochs
+
+# The user tests on Linux (tools/linux-boots): every one must pass there.
+test-linux: $(INITRAMFS) | deps
+	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.
 bench: $(KERNEL) $(BENCH_INITRAMFS) | deps

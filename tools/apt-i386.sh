@@ -3,7 +3,8 @@
 # with private lists and cache under $APT (set by the caller, e.g.
 # build/apt), so the host's dpkg and apt configuration stay as they are.
 #
-# Sourced (`. tools/apt-i386.sh`) by fetch-userland.sh and fetch-linux.sh.
+# Sourced (`. tools/apt-i386.sh`) by fetch-userland.sh, fetch-linux.sh and
+# busybox-links.sh.
 # apt_private_lists refreshes the lists only when none are there yet.
 # The caller has set -eu.
 

@@ -34,6 +34,8 @@ bochs                 cmd:bochs
 bochsbios             file:/usr/share/bochs/BIOS-bochs-latest
 vgabios               file:/usr/share/vgabios/vgabios.bin
 util-linux            cmd:mkswap
+dpkg-dev              cmd:dpkg-source
+python3               cmd:python3
 "
 
 present() {

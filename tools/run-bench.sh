@@ -28,6 +28,7 @@
 set -eu
 
 cd "$(dirname "$0")/.."
+. tools/linux-cmdline.sh
 
 KERNEL=${KERNEL:-build/mapback.elf}
 BENCH_INITRAMFS=${BENCH_INITRAMFS:-build/bench-initramfs.cpio}
@@ -120,8 +121,7 @@ main() {
 		for name in "${names[@]}"; do
 			[ "$run" -gt 1 ] && name=$name.$run
 			case $name in
-			linux*) boot "$name" "$linux" \
-				"console=ttyS0 rdinit=/sbin/init runbench quiet norandmaps" & ;;
+			linux*) boot "$name" "$linux" "$LINUX_CMDLINE runbench" & ;;
 			*) boot "$name" "$KERNEL" \
 				"init=/sbin/init runbench rmap=${name%.*}" & ;;
 			esac

@@ -3,8 +3,8 @@
 #
 #   tools/run-tests.sh [NAME...]
 #
-# The boots are listed in tools/test-boots (one line each; NAMEs pick some
-# of them, default all).  Every boot runs headless with a timeout and writes
+# The boots are listed in tools/test-boots, or BOOTS_FILE (one line each;
+# NAMEs pick some of them, default all).  Every boot runs headless with a timeout and writes
 # COM1 to build/test-NAME.log.  A boot passes when its log has the summary
 # line (`ktest: N passed, N failed` unless the boot names another), no
 # "Kernel panic", no `not ok`, and the emulator neither hung nor reported a
@@ -16,7 +16,9 @@
 # counted as skipped, not passed.  Host checks count as tests too: the
 # kernel is a Multiboot image (grub-file), tools/check-386.sh finds no
 # instruction newer than the 386 outside the CPU-checking functions, and
-# every code quote of the book (docs/book/) is in the tree.  A
+# every code quote of the book (docs/book/) is in the tree, and (when there
+# is an INITRAMFS) tools/check-initramfs.sh finds /bin/sh and the core
+# applet links in its cpio listing.  A
 # boot that panicked, hung or lacks its summary counts as one more failure,
 # named with its log.  The last line is always `N passed, N failed`; the
 # exit status is 0 only when nothing failed.
@@ -24,16 +26,22 @@
 # Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
 # INITRAMFS (put on the test ISOs when the file exists), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
-# command line, e.g. "ktest_only=printk_formats").
+# command line, e.g. "ktest_only=printk_formats"), BOOTS_FILE (default
+# tools/test-boots), HOST_CHECKS (yes; no skips the host checks, which are
+# about Mapback's kernel), LINUX (the bzImage the `linux` boots start;
+# `make test-linux` runs tools/linux-boots with it).
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
+. tools/linux-cmdline.sh
 
 KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
-BOOTS_FILE=tools/test-boots
+BOOTS_FILE=${BOOTS_FILE:-tools/test-boots}
+HOST_CHECKS=${HOST_CHECKS:-yes}
+LINUX=${LINUX:-}
 QEMU=${QEMU:-qemu-system-i386}
 BOCHS=${BOCHS:-bochs}
 
@@ -93,12 +101,26 @@ run_boot() {
 	rm -f "$log" "$out" "build/test-$name.status"
 	start=$EPOCHREALTIME
 	case $how in
-	qemu)
-		timeout -k 5 "$t" "$QEMU" -kernel "$KERNEL" -append "$cmdline" \
+	qemu | linux)
+		local kernel=$KERNEL
+		if [ "$how" = linux ]; then
+			kernel=$LINUX
+			cmdline="$LINUX_CMDLINE $cmdline"
+		fi
+		timeout -k 5 "$t" "$QEMU" -kernel "$kernel" -append "$cmdline" \
 			-m "$mem" -display none -monitor none \
 			-serial "file:$log" -no-reboot \
 			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 			"${args[@]}" </dev/null >"$out" 2>&1
+		status=$?
+		;;
+	typed)
+		timeout -k 5 "$t" tools/serial-session.py "$log" tools/serial-session.txt \
+			"$QEMU" -kernel "$KERNEL" -append "$cmdline" \
+			-m "$mem" -display none -monitor none \
+			-serial stdio -no-reboot \
+			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+			"${args[@]}" >"$out" 2>&1
 		status=$?
 		;;
 	qemu-iso)
@@ -231,9 +253,14 @@ main() {
 		exit 1
 	fi
 
-	host_check multiboot grub-file --is-x86-multiboot "$KERNEL"
-	host_check check-386 tools/check-386.sh "$KERNEL"
-	host_check book-quotes tools/check-book-quotes.sh
+	if [ "$HOST_CHECKS" = yes ]; then
+		host_check multiboot grub-file --is-x86-multiboot "$KERNEL"
+		host_check check-386 tools/check-386.sh "$KERNEL"
+		host_check book-quotes tools/check-book-quotes.sh
+		if [ -n "$INITRAMFS" ]; then
+			host_check initramfs tools/check-initramfs.sh "$INITRAMFS"
+		fi
+	fi
 
 	# Boot up to TEST_JOBS at once, then judge the logs in file order so
 	# the report reads the same however the boots interleaved.

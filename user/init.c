@@ -2,7 +2,8 @@
  * init.c - Mapback's PID 1.
  *
  * Sets up the minimum a Linux user space expects (/proc, /dev, fds 0-2 on
- * the console, PATH/HOME/TERM), then does one of three things:
+ * the console, PATH/HOME/TERM; on Linux itself also the disk modules and
+ * the swap disk's name, linux_boot.h), then does one of three things:
  *
  *   - with "runtests" in argv (the kernel passes unknown command line words
  *     to init, as Linux does): runs every program in /tests in sorted order,
@@ -13,7 +14,8 @@
  *     benchmarks of `make bench`, docs/bench.md), without the audit, whose
  *     walks would only add to the kernel's counters;
  *   - otherwise: runs BusyBox's /bin/sh on the console and starts a new one
- *     whenever it exits.
+ *     whenever it exits; when it cannot be started, says why once and
+ *     tries again with a growing delay.
  *
  * As PID 1 it also reaps orphans, which the kernel reparents to it.
  */
@@ -31,7 +33,9 @@
 #include <sys/stat.h>
 #include <sys/swap.h>
 #include <sys/wait.h>
+#include <time.h>
 
+#include "linux_boot.h"
 #include "say.h"
 
 #define TESTS_DIR "/tests"
@@ -69,6 +73,7 @@ static void setup(void)
 	setenv("PATH", DEFAULT_PATH, 0);
 	setenv("HOME", "/root", 0);
 	setenv("TERM", "linux", 0);
+	linux_boot();
 }
 
 /* Collect orphans that exited; never blocks. */
@@ -278,17 +283,57 @@ static void run_tests(const char *dir, int audit, const char *summary)
 
 /* ---- shell mode ---- */
 
-/* The child side: own session, the console as controlling tty, then sh. */
-static void exec_shell(void)
+/*
+ * The child side: own session, the console as controlling tty, then sh.
+ * err_fd is the write end of a close-on-exec pipe: a successful exec closes
+ * it unread, a failed one sends errno through it.
+ */
+static void exec_shell(int err_fd)
 {
 	char *argv[] = { "-sh", NULL };
 	extern char **environ;
+	int err;
 
 	setsid();
 	ioctl(0, TIOCSCTTY, 0);
 	execve("/bin/sh", argv, environ);
-	say("init: exec /bin/sh: %s\n", strerror(errno));
+	err = errno;
+	if (write(err_fd, &err, sizeof(err)) != sizeof(err))
+		_exit(126);
 	_exit(127);
+}
+
+/*
+ * Start one shell and wait for it.  Returns 0 when it ran, else the errno
+ * that kept it from starting (fork, pipe or exec failing).
+ */
+static int spawn_shell(int *status)
+{
+	int p[2], err = 0;
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return errno;
+	pid = fork();
+	if (pid < 0) {
+		err = errno;
+		close(p[0]);
+		close(p[1]);
+		return err;
+	}
+	if (pid == 0) {
+		signal(SIGUSR1, SIG_DFL);
+		signal(SIGUSR2, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		close(p[0]);
+		exec_shell(p[1]);
+	}
+	close(p[1]);
+	if (read(p[0], &err, sizeof(err)) != sizeof(err))
+		err = 0;
+	close(p[0]);
+	*status = wait_child(pid);
+	return err;
 }
 
 /*
@@ -307,32 +352,55 @@ static void shutdown_signal(int sig)
 		reboot(RB_HALT_SYSTEM);
 }
 
+/* The longest pause between two attempts to start a shell, in seconds. */
+#define RESPAWN_MAX_DELAY 64
+
+static long monotonic_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec;
+}
+
+/*
+ * Keep a shell on the console.  One that exits is replaced at once.  One
+ * that cannot be started (no /bin/sh, out of memory), or that dies within
+ * a second of starting, is tried again after 1, 2, 4, ... RESPAWN_MAX_DELAY
+ * seconds, and the reason is printed only when it differs from the
+ * previous attempt's: a broken root never floods the console or spins.
+ */
 static void run_shell(void)
 {
-	int status;
-	pid_t pid;
+	unsigned int delay = 1;
+	int status = 0, err, last_why = 0, why;
+	long start;
 
 	signal(SIGUSR1, shutdown_signal);
 	signal(SIGUSR2, shutdown_signal);
 	signal(SIGTERM, shutdown_signal);
 	for (;;) {
-		pid = fork();
-		if (pid < 0) {
-			say("init: fork: %s\n", strerror(errno));
-			sleep(1);
+		start = monotonic_seconds();
+		err = spawn_shell(&status);
+		if (!err && monotonic_seconds() - start >= 1) {
+			say("init: shell exited (status %#x), starting a new one\n", status);
+			delay = 1;
+			last_why = 0;
 			continue;
 		}
-		if (pid == 0) {
-			signal(SIGUSR1, SIG_DFL);
-			signal(SIGUSR2, SIG_DFL);
-			signal(SIGTERM, SIG_DFL);
-			exec_shell();
+		/* Distinct from every errno: "exited at once" with this status. */
+		why = err ? err : -1 - status;
+		if (why != last_why) {
+			if (err)
+				say("init: cannot start /bin/sh: %s", strerror(err));
+			else
+				say("init: /bin/sh exited at once (status %#x)", status);
+			say("; retrying, less often each time\n");
 		}
-		status = wait_child(pid);
-		say("init: shell exited (status %#x), starting a new one\n", status);
-		/* A shell that cannot start would otherwise spin. */
-		if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-			sleep(1);
+		last_why = why;
+		sleep(delay);
+		if (delay < RESPAWN_MAX_DELAY)
+			delay *= 2;
 	}
 }
 

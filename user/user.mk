@@ -5,11 +5,13 @@
 # tools/fetch-userland.sh unpacks into build/sysroot (`make deps`), and
 # linked by hand: musl's crt files and libc.a, then libgcc.a.  No host
 # headers or libraries are involved, so the same binaries run inside
-# Mapback and on the host Linux (`make test-host`).
+# Mapback, on Linux in QEMU (`make test-linux`) and, where the host kernel
+# runs i386 programs, on the host (`make test-host`).
 #
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
-# BusyBox at /bin/busybox with a symlink per applet, our init at /sbin/init
-# and the test programs in /tests/.  The bench initramfs (`make bench`,
+# BusyBox at /bin/busybox with a symlink per applet (the paths listed in
+# build/busybox.links, made by tools/busybox-links.sh without running
+# BusyBox), our init at /sbin/init and the test programs in /tests/.  The bench initramfs (`make bench`,
 # docs/bench.md) is the same root with the benchmarks in /bench/ instead.
 
 USER_SYSROOT := $(BUILD)/sysroot
@@ -17,6 +19,7 @@ USER_STAMP := $(USER_SYSROOT)/.fetched
 MUSL_LIB := $(USER_SYSROOT)/usr/lib/i386-linux-musl
 MUSL_INC := $(USER_SYSROOT)/usr/include/i386-linux-musl
 BUSYBOX := $(USER_SYSROOT)/bin/busybox
+BUSYBOX_LINKS := $(BUILD)/busybox.links
 
 USER_CC := $(CROSS)gcc
 USER_GCC_INC := $(shell $(USER_CC) -print-file-name=include)
@@ -60,14 +63,19 @@ $(BUILD)/user/%: $(BUILD)/user/obj/%.o
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_LDFLAGS) -o $@ $(USER_CRT_BEGIN) $< $(USER_LIBS) $(USER_CRT_END)
 
+# Written through a temporary file so that a failed run leaves no list.
+$(BUSYBOX_LINKS): $(USER_STAMP) tools/busybox-links.sh
+	tools/busybox-links.sh $(BUSYBOX) $(BUILD) >$@.tmp
+	mv $@.tmp $@
+
 # Keep the objects: they are intermediates of a pattern chain.
 .SECONDARY: $(USER_OBJS)
 -include $(USER_OBJS:.o=.d)
 
 # $(call make_root,PROGRAMS,DIR): the root staged in build/ROOT (ROOT is
 # the target's name without .cpio), with PROGRAMS in /DIR, archived into
-# the target with sorted names and root ownership.  Applet links come from
-# BusyBox itself; /sbin/init is ours, so BusyBox's init applet link is
+# the target with sorted names and root ownership.  The applet links are
+# those of $(BUSYBOX_LINKS); /sbin/init is ours, so BusyBox's init applet link is
 # dropped.  Debug info stays in build/user: at mem=8M the test archive and
 # its unpacked copy must both fit in RAM before swap is on.
 define make_root
@@ -76,9 +84,9 @@ define make_root
 	cp -a user/rootfs/. $(basename $@)/
 	cd $(basename $@) && mkdir -p bin sbin usr/bin usr/sbin proc dev tmp root $(2)
 	cp $(BUSYBOX) $(basename $@)/bin/busybox
-	cd $(basename $@) && for a in $$($(abspath $(BUSYBOX)) --list-full); do \
+	cd $(basename $@) && for a in $$(cat $(abspath $(BUSYBOX_LINKS))); do \
 		case $$a in bin/busybox|sbin/init) continue;; esac; \
-		mkdir -p $$(dirname $$a); ln -sf /bin/busybox $$a; done
+		mkdir -p $$(dirname $$a) && ln -sf /bin/busybox $$a || exit 1; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
 	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/$(2)/*
@@ -87,10 +95,10 @@ define make_root
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)
 endef
 
-$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(USER_STAMP) user/user.mk
+$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(BUSYBOX_LINKS) user/user.mk
 	$(call make_root,$(USER_TESTS),tests)
 
-$(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(USER_STAMP) user/user.mk
+$(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(BUSYBOX_LINKS) user/user.mk
 	$(call make_root,$(USER_BENCH),bench)
 
 # $(call run_on_host,PROGRAMS): run each program on the host Linux, as init

@@ -4,8 +4,9 @@
  * Every 32-bit word of page n holds a value derived from (n, word, seed),
  * so a page that comes back from swap at the wrong place, stale, or with
  * a single flipped word is caught.  Sizes come from the environment
- * (TEST_*_MIB, see each test) so a Mapback boot can ask for more than RAM
- * while the host run stays small.
+ * (TEST_*_MIB, see each test; "3x" is three times MemTotal, tap.h's
+ * env_mib) so a boot can ask for more than RAM while the host run stays
+ * small.
  */
 #ifndef PATTERN_H
 #define PATTERN_H

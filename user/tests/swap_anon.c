@@ -13,7 +13,7 @@
 
 int main(void)
 {
-	long mib = env_long("TEST_ANON_MIB", 8);
+	long mib = env_mib("TEST_ANON_MIB", 8);
 	long pages = mib * 256, i, good;
 	char *m;
 

@@ -32,7 +32,7 @@ static int child(char *m, long pages, int k)
 
 int main(void)
 {
-	long mib = env_long("TEST_COW_MIB", 2);
+	long mib = env_mib("TEST_COW_MIB", 2);
 	long pages = mib * 256, i, good = 0;
 	pid_t pids[CHILDREN];
 	char *m;

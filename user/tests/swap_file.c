@@ -18,7 +18,7 @@ static uint32_t buf[PAGE_WORDS];
 
 int main(void)
 {
-	long mib = env_long("TEST_FILE_MIB", 4);
+	long mib = env_mib("TEST_FILE_MIB", 4);
 	long pages = mib * 256, i, good;
 	int fd = open("swap-file", O_RDWR | O_CREAT | O_TRUNC, 0644);
 	char *m;

@@ -33,7 +33,7 @@ static int child(const uint32_t *m, int go, int k)
 
 int main(void)
 {
-	long mib = env_long("TEST_ANON_MIB", 8), pages = mib * 256, i, good = 0;
+	long mib = env_mib("TEST_ANON_MIB", 8), pages = mib * 256, i, good = 0;
 	int fd = open("swap-shared", O_RDWR | O_CREAT | O_TRUNC, 0644);
 	pid_t pids[CHILDREN];
 	int go[2], k, all = 0;

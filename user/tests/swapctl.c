@@ -58,7 +58,7 @@ static void test_errors(void)
 
 static void test_swapoff_cycle(const char *dev)
 {
-	long mib = env_long("TEST_SWAPOFF_MIB", 4), pages = mib * 256, i, good = 0;
+	long mib = env_mib("TEST_SWAPOFF_MIB", 4), pages = mib * 256, i, good = 0;
 	char *m;
 	int r;
 

@@ -15,6 +15,7 @@
 #define TAP_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,6 +217,42 @@ static inline long env_long(const char *name, long def)
 	const char *s = getenv(name);
 
 	return s && *s ? strtol(s, NULL, 0) : def;
+}
+
+/* MemTotal of /proc/meminfo in MiB, or 0 when it cannot be read. */
+static inline long memtotal_mib(void)
+{
+	char buf[256], *p;
+	int fd = open("/proc/meminfo", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strstr(buf, "MemTotal:");
+	return p ? strtol(p + strlen("MemTotal:"), NULL, 10) / 1024 : 0;
+}
+
+/*
+ * A size in MiB from the environment, else def: "16" is 16 MiB, "3x" three
+ * times MemTotal, so one command line asks for the same pressure on
+ * kernels that keep different amounts of RAM for themselves.
+ */
+static inline long env_mib(const char *name, long def)
+{
+	const char *s = getenv(name);
+	char *end;
+	long n;
+
+	if (!s || !*s)
+		return def;
+	n = strtol(s, &end, 10);
+	if (strcmp(end, "x") != 0)
+		return n;
+	ok(memtotal_mib() > 0, "MemTotal read for %s=%s", name, s);
+	return n * memtotal_mib();
 }
 
 #endif
