@@ -11,6 +11,7 @@
 #include "mm/vm/filemap.h"
 #include "kernel/io.h"
 #include "mm/phys/mmzone.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -125,7 +126,8 @@ void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)
 void proc_rmap_show(struct seq_buf *m, struct task_struct *t)
 {
 	(void)t;
-	seq_printf(m, "mode %s\n", rmap_mode_name());
+	seq_printf(m, "mode %s\ni_mmap %s\n", rmap_mode_name(),
+		   i_mmap_mode_name());
 	seq_printf(m, "mapped_pages %u\n", rmap_stats.nr_mapped);
 	seq_printf(m, "pte_chains %u\npte_chains_peak %u\n",
 		   rmap_stats.pte_chains, rmap_stats.pte_chains_peak);

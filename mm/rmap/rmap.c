@@ -18,6 +18,7 @@
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/pte_chain.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_walk.h"
 #include "mm/reclaim/swap.h"
@@ -37,9 +38,10 @@ void rmap_init(void)
 		rmap_mode = RMAP_PTE_CHAIN;
 	else if (mode && strcmp(mode, "objrmap"))
 		printk("rmap: unknown mode '%s', using objrmap\n", mode);
+	i_mmap_init();
 	pte_chain_init();
-	printk("rmap: %s (pte_chain nodes of %u PTEs)\n", rmap_mode_name(),
-	       (u32)NRPTE);
+	printk("rmap: %s, i_mmap %s (pte_chain nodes of %u PTEs)\n",
+	       rmap_mode_name(), i_mmap_mode_name(), (u32)NRPTE);
 }
 
 const char *rmap_mode_name(void)
@@ -203,15 +205,16 @@ int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
 	return SWAP_SUCCESS;
 }
 
-/* Find the PTEs of page in one VMA list and put them on its new chain. */
-static int chain_list_ptes(struct list_head *list, struct page *page,
-			   int *found)
+/* Find the PTEs of page through its mapping and put them on its chain. */
+static int chain_mapping_ptes(struct page *page, int *found)
 {
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
 	unsigned long addr;
 	pte_t *ptep;
 
-	list_for_each_entry(vma, list, shared) {
+	for_each_mapping_vma(vma, &it, page->mapping, page->index,
+			     page->index) {
 		addr = vma_address(page, vma);
 		if (addr == (unsigned long)-EFAULT ||
 		    (vma->vm_flags & VM_NONLINEAR))
@@ -260,9 +263,7 @@ int page_convert_anon(struct page *page)
 	flags = pte_chain_lock(page);
 	mapcount = page->pte.mapcount;
 	page->pte.mapcount = 0;
-	err = chain_list_ptes(&mapping->i_mmap, page, &found);
-	if (!err)
-		err = chain_list_ptes(&mapping->i_mmap_shared, page, &found);
+	err = chain_mapping_ptes(page, &found);
 	if (err) {
 		chain_discard(page);
 		page->pte.mapcount = mapcount;

@@ -5,8 +5,10 @@
  * the PTEs that map it.  Then check every frame against its struct page:
  *   - a chain page's pte_chain holds exactly the PTEs found;
  *   - an object page's pte.mapcount equals the PTEs found, and each of
- *     them is reachable from page->mapping's i_mmap lists by the address
+ *     them is reachable through for_each_mapping_vma by the address
  *     arithmetic (which is all try_to_unmap_obj will ever have);
+ *   - every file VMA is on its mapping's list and in its interval tree
+ *     exactly once, keyed by its range, and each tree is well formed;
  *   - page_count >= the PTEs found; no PTE maps a free or reserved frame;
  *   - an unmapped page has an empty reverse map; each mm's rss is right;
  *   - every present PTE lies inside a VMA of its mm.
@@ -16,9 +18,11 @@
 #include "fs/address_space.h"
 #include "kernel/io.h"
 #include "kernel/printk.h"
+#include "fs/file.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/vm/vma.h"
@@ -44,12 +48,13 @@ static void __printf(2, 3) violation(struct audit *a, const char *fmt, ...)
 }
 
 /* Is (mm, addr) where the object walk would look for page? */
-static bool obj_reaches(struct list_head *list, struct page *page,
-			struct mm_struct *mm, unsigned long addr)
+static bool obj_reaches(struct page *page, struct mm_struct *mm,
+			unsigned long addr)
 {
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
 
-	list_for_each_entry(vma, list, shared)
+	for_each_mapping_vma(vma, &it, page->mapping, page->index, page->index)
 		if (vma->vm_mm == mm && !(vma->vm_flags & VM_NONLINEAR) &&
 		    vma_address(page, vma) == addr)
 			return true;
@@ -87,10 +92,25 @@ static void check_pte(struct audit *a, struct mm_struct *mm,
 	}
 	if (vma->vm_flags & VM_NONLINEAR)
 		violation(a, "pfn 0x%x: object page in nonlinear VMA", pfn);
-	else if (!obj_reaches(&page->mapping->i_mmap, page, mm, addr) &&
-		 !obj_reaches(&page->mapping->i_mmap_shared, page, mm, addr))
+	else if (!obj_reaches(page, mm, addr))
 		violation(a, "pfn 0x%x index %u: mm %p addr 0x%lx unreachable from its mapping",
 			  pfn, page->index, mm, addr);
+}
+
+static void audit_file_vmas(struct audit *a, struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	const char *wrong;
+
+	for_each_vma(vma, mm) {
+		if (!vma->vm_file)
+			continue;
+		wrong = i_mmap_check_vma(vma);
+		if (wrong)
+			violation(a, "mm %p VMA 0x%lx-0x%lx pgoff %lu: %s", mm,
+				  vma->vm_start, vma->vm_end, vma->vm_pgoff,
+				  wrong);
+	}
 }
 
 /* Count the present PTEs of one mm, checking each; returns them. */
@@ -100,6 +120,7 @@ static unsigned long audit_mm(struct audit *a, struct mm_struct *mm)
 	unsigned long addr, rss = 0;
 	pte_t *ptep;
 
+	audit_file_vmas(a, mm);
 	for (addr = 0; addr < TASK_SIZE; addr += PAGE_SIZE) {
 		ptep = pte_lookup(mm, addr);
 		if (!ptep) {

@@ -2,13 +2,14 @@
  * mm/rmap/rmap_obj.c - object-based reverse mapping for file pages.
  *
  * A page cache page does not know its PTEs; it knows its file
- * (page->mapping) and offset (page->index).  Every VMA that maps the file
- * is on mapping->i_mmap (MAP_PRIVATE) or mapping->i_mmap_shared
- * (MAP_SHARED), so for each we compute where the page would be
- * (vma_address), walk that mm's real page tables there, and look whether
- * the PTE maps this very frame.  No memory is spent per mapping; the cost
- * is time, one probe per VMA of the file, mapped or not (Andrew Morton's
- * worst case: many VMAs of one file).
+ * (page->mapping) and offset (page->index).  for_each_mapping_vma
+ * (mm/rmap/i_mmap.h) gives the VMAs of the file that cover that offset, so
+ * for each we compute where the page is (vma_address), walk that mm's real
+ * page tables there, and look whether the PTE maps this very frame.  No
+ * memory is spent per mapping; the cost is time: one probe per VMA that
+ * covers the page, plus the search, which with i_mmap=list is a look at
+ * every VMA of the file (Andrew Morton's worst case: many VMAs of one file)
+ * and with the interval tree O(log n).
  *
  * Locks, as the 2.5.62 patch takes them: reclaim runs against the usual
  * order (fault paths take i_shared_sem, then page_table_lock), so it only
@@ -21,6 +22,7 @@
 #include "kernel/errno.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_walk.h"
 #include "mm/phys/tlb.h"
@@ -47,7 +49,6 @@ static int page_referenced_obj_one(struct vm_area_struct *vma,
 	int referenced = 0;
 	pte_t *ptep;
 
-	rmap_stats.vmas_scanned++;
 	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
 		return 0;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
@@ -66,6 +67,7 @@ static int page_referenced_obj_one(struct vm_area_struct *vma,
 int page_referenced_obj(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
 	int referenced = 0;
 
@@ -73,10 +75,9 @@ int page_referenced_obj(struct page *page)
 		rmap_stats.trylock_failed++;
 		return 1;
 	}
-	list_for_each_entry(vma, &mapping->i_mmap, shared)
+	for_each_mapping_vma(vma, &it, mapping, page->index, page->index)
 		referenced += page_referenced_obj_one(vma, page);
-	list_for_each_entry(vma, &mapping->i_mmap_shared, shared)
-		referenced += page_referenced_obj_one(vma, page);
+	rmap_stats.vmas_scanned += it.visited;
 	up(&mapping->i_shared_sem);
 	return referenced;
 }
@@ -89,7 +90,6 @@ static int try_to_unmap_obj_one(struct vm_area_struct *vma,
 	int ret = SWAP_SUCCESS;
 	pte_t *ptep;
 
-	rmap_stats.vmas_scanned++;
 	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
 		return SWAP_SUCCESS;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
@@ -109,32 +109,24 @@ static int try_to_unmap_obj_one(struct vm_area_struct *vma,
 	return ret;
 }
 
-/* Walk one VMA list; stop at the first VMA that does not give way. */
-static int try_to_unmap_list(struct list_head *list, struct page *page)
-{
-	struct vm_area_struct *vma;
-	int ret;
-
-	list_for_each_entry(vma, list, shared) {
-		ret = try_to_unmap_obj_one(vma, page);
-		if (ret != SWAP_SUCCESS)
-			return ret;
-	}
-	return SWAP_SUCCESS;
-}
-
+/* Stops at the first VMA that does not give way. */
 int try_to_unmap_obj(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
-	int ret;
+	struct mapping_vma_iter it;
+	struct vm_area_struct *vma;
+	int ret = SWAP_SUCCESS;
 
 	if (down_trylock(&mapping->i_shared_sem)) {
 		rmap_stats.trylock_failed++;
 		return SWAP_AGAIN;
 	}
-	ret = try_to_unmap_list(&mapping->i_mmap, page);
-	if (ret == SWAP_SUCCESS)
-		ret = try_to_unmap_list(&mapping->i_mmap_shared, page);
+	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
+		ret = try_to_unmap_obj_one(vma, page);
+		if (ret != SWAP_SUCCESS)
+			break;
+	}
+	rmap_stats.vmas_scanned += it.visited;
 	/* Every PTE of a file page is reachable through its object. */
 	BUG_ON(ret == SWAP_SUCCESS && page->pte.mapcount != 0);
 	up(&mapping->i_shared_sem);

@@ -11,6 +11,7 @@
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -157,6 +158,7 @@ void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 {
 	u64 first = (u64)holebegin >> PAGE_SHIFT;
 	u64 last = ~0UL;
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
 
 	if (holebegin < 0 || holelen < 0 || first > ~0UL)
@@ -168,9 +170,7 @@ void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 			last = first + n - 1;
 	}
 	down(&mapping->i_shared_sem);
-	list_for_each_entry(vma, &mapping->i_mmap, shared)
-		unmap_vma_pages(vma, first, last);
-	list_for_each_entry(vma, &mapping->i_mmap_shared, shared)
+	for_each_mapping_vma(vma, &it, mapping, first, last)
 		unmap_vma_pages(vma, first, last);
 	up(&mapping->i_shared_sem);
 }

@@ -7,6 +7,8 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
+#include "fs/radix_tree.h"
+#include "mm/rmap/pte_chain.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/vma.h"
 
@@ -14,9 +16,14 @@
  * Free pages with every kmem cache's empty slabs given back, so that a
  * test's before/after comparison sees only what the test itself leaked,
  * not a slab that a cache (VMAs, mm_structs, pte_chains) kept for later.
+ * The reserves that keep objects aside (the fault path's spare pte_chain
+ * node, the page cache's radix tree nodes) are filled first: the test
+ * would fill them, and they keep their slabs.
  */
 static inline u32 settled_free_pages(void)
 {
+	pte_chain_preload(GFP_KERNEL);
+	radix_tree_preload(GFP_KERNEL);
 	kmem_cache_shrink_all();
 	return nr_free_pages();
 }

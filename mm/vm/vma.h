@@ -6,8 +6,10 @@
  * munmap, fork, exit and /proc/PID/maps) and in an AVL tree keyed by
  * vm_start (so find_vma is O(log n) even with thousands of VMAs).  VMAs
  * never overlap.  A VMA that maps a file is also on its address_space's
- * i_mmap (private) or i_mmap_shared (shared) list through vma->shared;
- * that list is what the object-based reverse mapping walks.
+ * i_mmap (private) or i_mmap_shared (shared) list through vma->shared, and
+ * in the interval tree beside that list (mm/rmap/i_mmap.h): that is what
+ * the object-based reverse mapping walks.  A linked VMA's range changes
+ * only through vma_adjust, which re-keys it in the tree.
  */
 #ifndef MM_VM_VMA_H
 #define MM_VM_VMA_H
@@ -86,8 +88,12 @@ struct vm_area_struct {
 	const struct vm_operations_struct *vm_ops;
 	void *vm_private_data;
 
-	/* On vm_file's mapping->i_mmap or ->i_mmap_shared. */
+	/* On vm_file's mapping->i_mmap or ->i_mmap_shared ... */
 	struct list_head shared;
+	/* ... and in the interval tree beside it (mm/rmap/vma_interval.c). */
+	struct vm_area_struct *vm_it_left, *vm_it_right;
+	unsigned long vm_it_subtree_last;	/* max last pgoff below */
+	int vm_it_height;
 };
 
 /* Tree and list: mm/vm/vma.c. */
@@ -116,6 +122,9 @@ void vma_link(struct mm_struct *mm, struct vm_area_struct *vma);
 void vma_unlink(struct mm_struct *mm, struct vm_area_struct *vma);
 void vma_link_file(struct vm_area_struct *vma);
 void vma_unlink_file(struct vm_area_struct *vma);
+void vma_adjust(struct vm_area_struct *vma, unsigned long start,
+		unsigned long end, unsigned long pgoff,
+		struct vm_area_struct *insert);
 int split_vma(struct mm_struct *mm, struct vm_area_struct *vma,
 	      unsigned long addr, bool new_below);
 struct vm_area_struct *vma_merge(struct mm_struct *mm,

@@ -3,9 +3,11 @@
  *
  * vma_link puts a VMA into its mm (list + tree, mm/vm/vma.c) and, for a file
  * VMA, onto the file's address_space: i_mmap_shared if it is VM_SHARED,
- * else i_mmap.  Those lists are changed only under the mapping's
- * i_shared_sem, which the object-based rmap walks down_trylock.  A VMA that
- * is on a mapping list always holds a reference on its file.
+ * else i_mmap, and the interval tree beside it (mm/rmap/i_mmap.c).  Those
+ * are changed only under the mapping's i_shared_sem, which the object-based
+ * rmap walks down_trylock; so is the range of a VMA on them (vma_adjust),
+ * since the tree is keyed by it.  A VMA that is on a mapping list always
+ * holds a reference on its file.
  *
  * Splitting and merging follow Linux: munmap or mprotect of the middle of a
  * VMA splits it into three; a new range next to a VMA with the same flags,
@@ -18,6 +20,7 @@
 #include "kernel/panic.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/slab.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/vm/vma.h"
 
 static struct kmem_cache *vma_cachep;
@@ -62,6 +65,7 @@ struct vm_area_struct *vma_dup(struct vm_area_struct *orig)
 	INIT_LIST_HEAD(&vma->vm_list);
 	INIT_LIST_HEAD(&vma->shared);
 	vma->vm_avl_left = vma->vm_avl_right = NULL;
+	vma->vm_it_left = vma->vm_it_right = NULL;
 	if (vma->vm_file)
 		get_file(vma->vm_file);
 	return vma;
@@ -79,10 +83,7 @@ void vma_link_file(struct vm_area_struct *vma)
 	if (!mapping)
 		return;
 	down(&mapping->i_shared_sem);
-	if (vma->vm_flags & VM_SHARED)
-		list_add_tail(&vma->shared, &mapping->i_mmap_shared);
-	else
-		list_add_tail(&vma->shared, &mapping->i_mmap);
+	i_mmap_insert(mapping, vma);
 	up(&mapping->i_shared_sem);
 }
 
@@ -93,8 +94,35 @@ void vma_unlink_file(struct vm_area_struct *vma)
 	if (!mapping)
 		return;
 	down(&mapping->i_shared_sem);
-	list_del_init(&vma->shared);
+	i_mmap_remove(mapping, vma);
 	up(&mapping->i_shared_sem);
+}
+
+/*
+ * Give the linked vma a new range, and link insert (a VMA on no mapping
+ * yet, or NULL) to the same file in the same step, so that an rmap walk
+ * never sees a page of either without a VMA covering it.  The mm's tree is
+ * the caller's (it is keyed by vm_start).
+ */
+void vma_adjust(struct vm_area_struct *vma, unsigned long start,
+		unsigned long end, unsigned long pgoff,
+		struct vm_area_struct *insert)
+{
+	struct address_space *mapping = vma_mapping(vma);
+
+	if (mapping) {
+		down(&mapping->i_shared_sem);
+		i_mmap_remove(mapping, vma);
+	}
+	vma->vm_start = start;
+	vma->vm_end = end;
+	vma->vm_pgoff = pgoff;
+	if (mapping) {
+		i_mmap_insert(mapping, vma);
+		if (insert)
+			i_mmap_insert(mapping, insert);
+		up(&mapping->i_shared_sem);
+	}
 }
 
 /* Into the mm and onto the file's mapping list; total_vm counts it. */
@@ -136,16 +164,17 @@ int split_vma(struct mm_struct *mm, struct vm_area_struct *vma,
 	vma_unlink_tree(mm, vma);
 	if (new_below) {
 		new->vm_end = addr;
-		vma->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
-		vma->vm_start = addr;
+		vma_adjust(vma, addr, vma->vm_end,
+			   vma->vm_pgoff +
+				   ((addr - vma->vm_start) >> PAGE_SHIFT),
+			   new);
 	} else {
 		new->vm_start = addr;
 		new->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
-		vma->vm_end = addr;
+		vma_adjust(vma, vma->vm_start, addr, vma->vm_pgoff, new);
 	}
 	vma_link_tree(mm, vma);
 	vma_link_tree(mm, new);
-	vma_link_file(new);
 	if (new->vm_ops && new->vm_ops->open)
 		new->vm_ops->open(new);
 	return 0;
@@ -208,13 +237,13 @@ struct vm_area_struct *vma_merge(struct mm_struct *mm,
 		next = NULL;
 
 	if (prev) {
-		prev->vm_end = end;
 		mm->total_vm += pages;
 		if (vm_flags & VM_LOCKED)
 			mm->locked_vm += pages;
+		/* Grown over next before next goes: no page is ever uncovered. */
+		vma_adjust(prev, prev->vm_start, next ? next->vm_end : end,
+			   prev->vm_pgoff, NULL);
 		if (next) {
-			/* prev now runs into next: next goes away. */
-			prev->vm_end = next->vm_end;
 			vma_unlink_file(next);
 			vma_unlink_tree(mm, next);
 			if (next->vm_ops && next->vm_ops->close)
@@ -226,8 +255,7 @@ struct vm_area_struct *vma_merge(struct mm_struct *mm,
 	if (next) {
 		/* vm_start is the tree key: re-key next. */
 		vma_unlink_tree(mm, next);
-		next->vm_start = addr;
-		next->vm_pgoff = pgoff;
+		vma_adjust(next, addr, next->vm_end, pgoff, NULL);
 		vma_link_tree(mm, next);
 		mm->total_vm += pages;
 		if (vm_flags & VM_LOCKED)
@@ -248,7 +276,8 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 	if (next && next->vm_start == vma->vm_end &&
 	    can_merge_after(vma, next->vm_flags, next->vm_file,
 			    next->vm_pgoff)) {
-		vma->vm_end = next->vm_end;
+		vma_adjust(vma, vma->vm_start, next->vm_end, vma->vm_pgoff,
+			   NULL);
 		vma_unlink_file(next);
 		vma_unlink_tree(mm, next);
 		if (next->vm_ops && next->vm_ops->close)
@@ -258,7 +287,8 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 	if (prev && prev->vm_end == vma->vm_start &&
 	    can_merge_after(prev, vma->vm_flags, vma->vm_file,
 			    vma->vm_pgoff)) {
-		prev->vm_end = vma->vm_end;
+		vma_adjust(prev, prev->vm_start, vma->vm_end, prev->vm_pgoff,
+			   NULL);
 		vma_unlink_file(vma);
 		vma_unlink_tree(mm, vma);
 		if (vma->vm_ops && vma->vm_ops->close)
