@@ -25,6 +25,8 @@ int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
 		return -ENOMEM;
 	set_pte(ptep, entry);
 	vma->vm_mm->rss++;
+	if (PageAnon(page))
+		vma->vm_has_anon = true;
 	return 0;
 }
 

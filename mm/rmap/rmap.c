@@ -216,8 +216,7 @@ static int chain_mapping_ptes(struct page *page, int *found)
 	for_each_mapping_vma(vma, &it, page->mapping, page->index,
 			     page->index) {
 		addr = vma_address(page, vma);
-		if (addr == (unsigned long)-EFAULT ||
-		    (vma->vm_flags & VM_NONLINEAR))
+		if (addr == (unsigned long)-EFAULT)
 			continue;
 		ptep = pte_lookup(vma->vm_mm, addr);
 		if (!ptep || !pte_present(*ptep) ||

@@ -55,15 +55,13 @@ static bool obj_reaches(struct page *page, struct mm_struct *mm,
 	struct vm_area_struct *vma;
 
 	for_each_mapping_vma(vma, &it, page->mapping, page->index, page->index)
-		if (vma->vm_mm == mm && !(vma->vm_flags & VM_NONLINEAR) &&
-		    vma_address(page, vma) == addr)
+		if (vma->vm_mm == mm && vma_address(page, vma) == addr)
 			return true;
 	return false;
 }
 
 static void check_pte(struct audit *a, struct mm_struct *mm,
-		      struct vm_area_struct *vma, unsigned long addr,
-		      pte_t *ptep)
+		      unsigned long addr, pte_t *ptep)
 {
 	u32 pfn = pte_pfn(*ptep);
 	struct page *page;
@@ -90,9 +88,7 @@ static void check_pte(struct audit *a, struct mm_struct *mm,
 		violation(a, "pfn 0x%x: object page without a mapping", pfn);
 		return;
 	}
-	if (vma->vm_flags & VM_NONLINEAR)
-		violation(a, "pfn 0x%x: object page in nonlinear VMA", pfn);
-	else if (!obj_reaches(page, mm, addr))
+	if (!obj_reaches(page, mm, addr))
 		violation(a, "pfn 0x%x index %u: mm %p addr 0x%lx unreachable from its mapping",
 			  pfn, page->index, mm, addr);
 }
@@ -136,7 +132,7 @@ static unsigned long audit_mm(struct audit *a, struct mm_struct *mm)
 				  mm, addr);
 			continue;
 		}
-		check_pte(a, mm, vma, addr, ptep);
+		check_pte(a, mm, addr, ptep);
 	}
 	if (rss != mm->rss)
 		violation(a, "mm %p rss %lu but %lu PTEs present", mm, mm->rss,

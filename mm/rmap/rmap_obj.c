@@ -15,8 +15,10 @@
  * order (fault paths take i_shared_sem, then page_table_lock), so it only
  * tries: down_trylock(i_shared_sem), spin_trylock(page_table_lock).  A busy
  * lock makes page_referenced answer "referenced" and try_to_unmap answer
- * SWAP_AGAIN.  VM_NONLINEAR VMAs are skipped: their pages are PageAnon and
- * found through pte_chains instead.
+ * SWAP_AGAIN.  Pages that remap_file_pages placed in a VM_NONLINEAR VMA
+ * are PageAnon and found through pte_chains instead; but a nonlinear VMA
+ * may still map object pages where the linear arithmetic puts them (pages
+ * faulted in before it became nonlinear), so it is probed like any other.
  */
 #include "fs/address_space.h"
 #include "kernel/errno.h"
@@ -49,7 +51,7 @@ static int page_referenced_obj_one(struct vm_area_struct *vma,
 	int referenced = 0;
 	pte_t *ptep;
 
-	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
+	if (addr == (unsigned long)-EFAULT)
 		return 0;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
 		rmap_stats.trylock_failed++;
@@ -90,7 +92,7 @@ static int try_to_unmap_obj_one(struct vm_area_struct *vma,
 	int ret = SWAP_SUCCESS;
 	pte_t *ptep;
 
-	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
+	if (addr == (unsigned long)-EFAULT)
 		return SWAP_SUCCESS;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
 		rmap_stats.trylock_failed++;

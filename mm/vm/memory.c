@@ -7,6 +7,7 @@
  *   - empty PTE, anonymous VMA: a new zeroed page (demand zero);
  *   - empty PTE, file VMA: the page cache page from vm_ops->nopage,
  *     or a private copy of it at once if this is a write to MAP_PRIVATE;
+ *     a read also maps the cached neighbours (mm/vm/fault_around.c);
  *   - a swap entry: the page back from the swap cache or disk
  *     (do_swap_page);
  *   - a file PTE of a nonlinear VMA: that file page (do_file_pte);
@@ -166,6 +167,7 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 {
 	struct page *page = vma->vm_ops->nopage(vma, addr);
 	pte_t entry;
+	int ret;
 
 	if (page == NOPAGE_SIGBUS)
 		return VM_FAULT_SIGBUS;
@@ -192,7 +194,10 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		put_page(page);
 		return VM_FAULT_OOM;
 	}
-	return install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+	ret = install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+	if (ret > 0 && !write)
+		do_fault_around(vma, addr);
+	return ret;
 }
 
 /*

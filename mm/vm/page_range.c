@@ -13,6 +13,7 @@
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/i_mmap.h"
 #include "mm/rmap/pte_map.h"
+#include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/phys/tlb.h"
@@ -108,9 +109,24 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 }
 
 /*
- * Give dst the same PTEs as src over vma.  Private writable mappings are
- * write-protected on both sides so the first write breaks the sharing
- * (mm/vm/fault.c); the parent's TLB is flushed by dup_mm at the end.
+ * What Linux 2.6 learned: the PTEs of a file VMA that never held an
+ * anonymous page map page cache pages only, and a fault in the child
+ * maps them again, so fork need not copy them (nor pay for their reverse
+ * map).  Not for nonlinear VMAs, whose PTEs hold offsets no fault could
+ * guess, and not in rmap=pte_chain, which stays the 2.5.62 baseline.
+ */
+static bool fault_refills(struct vm_area_struct *vma)
+{
+	if (rmap_mode == RMAP_PTE_CHAIN || !vma->vm_file || vma->vm_has_anon)
+		return false;
+	return !(vma->vm_flags & (VM_NONLINEAR | VM_IO | VM_RESERVED));
+}
+
+/*
+ * Give dst the same PTEs as src over vma, unless faults can refill them.
+ * Private writable mappings are write-protected on both sides so the
+ * first write breaks the sharing (mm/vm/fault.c); the parent's TLB is
+ * flushed by dup_mm at the end.
  */
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
 		    struct vm_area_struct *vma)
@@ -120,6 +136,8 @@ int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
 	int err;
 
 	BUG_ON(!dvma || dvma->vm_start != vma->vm_start);
+	if (fault_refills(vma))
+		return 0;
 	for (addr = vma->vm_start; addr < vma->vm_end; addr = stop) {
 		stop = pgtable_end(addr, vma->vm_end);
 		err = copy_pte_range(dst, src, dvma, vma, addr, stop);

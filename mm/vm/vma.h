@@ -87,6 +87,11 @@ struct vm_area_struct {
 	unsigned long vm_pgoff;
 	const struct vm_operations_struct *vm_ops;
 	void *vm_private_data;
+	/*
+	 * An anonymous page was mapped here once (never cleared): fork must
+	 * copy the PTEs, since a fault could not bring those pages back.
+	 */
+	bool vm_has_anon;
 
 	/* On vm_file's mapping->i_mmap or ->i_mmap_shared ... */
 	struct list_head shared;

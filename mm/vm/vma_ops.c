@@ -244,6 +244,7 @@ struct vm_area_struct *vma_merge(struct mm_struct *mm,
 		vma_adjust(prev, prev->vm_start, next ? next->vm_end : end,
 			   prev->vm_pgoff, NULL);
 		if (next) {
+			prev->vm_has_anon |= next->vm_has_anon;
 			vma_unlink_file(next);
 			vma_unlink_tree(mm, next);
 			if (next->vm_ops && next->vm_ops->close)
@@ -278,6 +279,7 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 			    next->vm_pgoff)) {
 		vma_adjust(vma, vma->vm_start, next->vm_end, vma->vm_pgoff,
 			   NULL);
+		vma->vm_has_anon |= next->vm_has_anon;
 		vma_unlink_file(next);
 		vma_unlink_tree(mm, next);
 		if (next->vm_ops && next->vm_ops->close)
@@ -289,6 +291,7 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 			    vma->vm_pgoff)) {
 		vma_adjust(prev, prev->vm_start, vma->vm_end, prev->vm_pgoff,
 			   NULL);
+		prev->vm_has_anon |= vma->vm_has_anon;
 		vma_unlink_file(vma);
 		vma_unlink_tree(mm, vma);
 		if (vma->vm_ops && vma->vm_ops->close)
