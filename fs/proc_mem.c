@@ -99,6 +99,7 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "rmap_pte_chains_peak", &rmap_stats.pte_chains_peak },
 	{ "rmap_ptes_visited", &rmap_stats.ptes_visited },
 	{ "rmap_vmas_scanned", &rmap_stats.vmas_scanned },
+	{ "rmap_anon_vmas", &rmap_stats.anon_vmas },
 	{ "rmap_pages_unmapped", &rmap_stats.pages_unmapped },
 	{ "rmap_referenced_calls", &rmap_stats.referenced_calls },
 	{ "rmap_unmap_calls", &rmap_stats.unmap_calls },
@@ -137,6 +138,9 @@ void proc_rmap_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "unmap_success %u\nunmap_again %u\nunmap_fail %u\n",
 		   rmap_stats.unmap_success, rmap_stats.unmap_again,
 		   rmap_stats.unmap_fail);
+	seq_printf(m, "trylock_failed %u\n", rmap_stats.trylock_failed);
+	seq_printf(m, "anon_vmas %u\ncluster_scans %u\n", rmap_stats.anon_vmas,
+		   rmap_stats.cluster_scans);
 }
 
 void proc_swaps_show(struct seq_buf *m, struct task_struct *t)

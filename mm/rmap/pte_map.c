@@ -21,7 +21,7 @@ int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
 	BUG_ON(pte_present(*ptep));	/* empty, or a file or swap PTE */
 	BUG_ON(pte_pfn(entry) != page_to_pfn(page));
 	BUG_ON(addr < vma->vm_start || addr >= vma->vm_end);
-	if (page_add_rmap(page, ptep))
+	if (page_add_rmap(page, vma, addr, ptep))
 		return -ENOMEM;
 	set_pte(ptep, entry);
 	vma->vm_mm->rss++;

@@ -3,7 +3,8 @@
  * the rmap mode, and the page-table-page back pointers.
  *
  * The walks that use the map live beside this file: mm/rmap/rmap_obj.c (file
- * pages, through the object) and mm/rmap/rmap_chain.c (anonymous pages, through
+ * pages, through the object), mm/rmap/rmap_anon.c (anonymous pages through
+ * their anon_vma, rmap=anon_vma) and mm/rmap/rmap_chain.c (pages on
  * pte_chains); page_referenced and try_to_unmap at the bottom choose one.
  *
  * Locks: callers of page_add_rmap/page_remove_rmap hold the mm's
@@ -19,13 +20,14 @@
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/i_mmap.h"
+#include "mm/rmap/anon_vma.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_walk.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/vma.h"
 
-KERNEL_PARAM("rmap", "objrmap (default) or pte_chain: how pages find their PTEs");
+KERNEL_PARAM("rmap", "objrmap (default), pte_chain or anon_vma: how pages find their PTEs");
 
 enum rmap_mode rmap_mode = RMAP_OBJRMAP;
 struct rmap_stats rmap_stats;
@@ -36,9 +38,12 @@ void rmap_init(void)
 
 	if (mode && !strcmp(mode, "pte_chain"))
 		rmap_mode = RMAP_PTE_CHAIN;
+	else if (mode && !strcmp(mode, "anon_vma"))
+		rmap_mode = RMAP_ANON_VMA;
 	else if (mode && strcmp(mode, "objrmap"))
 		printk("rmap: unknown mode '%s', using objrmap\n", mode);
 	i_mmap_init();
+	anon_vma_init();
 	pte_chain_init();
 	printk("rmap: %s, i_mmap %s (pte_chain nodes of %u PTEs)\n",
 	       rmap_mode_name(), i_mmap_mode_name(), (u32)NRPTE);
@@ -46,7 +51,13 @@ void rmap_init(void)
 
 const char *rmap_mode_name(void)
 {
-	return rmap_mode == RMAP_PTE_CHAIN ? "pte_chain" : "objrmap";
+	static const char *const names[] = {
+		[RMAP_OBJRMAP] = "objrmap",
+		[RMAP_PTE_CHAIN] = "pte_chain",
+		[RMAP_ANON_VMA] = "anon_vma",
+	};
+
+	return names[rmap_mode];
 }
 
 void pgtable_add_rmap(struct page *pt, struct mm_struct *mm,
@@ -73,10 +84,29 @@ unsigned long ptep_to_address(pte_t *ptep)
 static void check_object_page(struct page *page)
 {
 	BUG_ON(!page->mapping);
-	BUG_ON(PageSwapCache(page));
+	if (!PageAnon(page))
+		BUG_ON(PageSwapCache(page));
 }
 
-int page_add_rmap(struct page *page, pte_t *ptep)
+/*
+ * rmap=anon_vma: the first PTE of an anonymous page tags it with vma's
+ * anon_vma and its linear index; every later PTE (fork's copy, mremap's
+ * move, a swap-in by the other process) must agree, or the walk would
+ * look for it in the wrong place.
+ */
+static void anon_vma_add(struct page *page, struct vm_area_struct *vma,
+			 unsigned long addr)
+{
+	if (!page_mapped(page)) {
+		page_set_anon_rmap(page, vma, addr);
+		return;
+	}
+	BUG_ON(page_anon_vma(page) != vma->anon_vma);
+	BUG_ON(page->index != linear_page_index(vma, addr));
+}
+
+int page_add_rmap(struct page *page, struct vm_area_struct *vma,
+		  unsigned long addr, pte_t *ptep)
 {
 	bool was_mapped = page_mapped(page);
 	u32 flags;
@@ -84,6 +114,8 @@ int page_add_rmap(struct page *page, pte_t *ptep)
 
 	BUG_ON(PageReserved(page));
 	if (!page_uses_chain(page)) {
+		if (PageAnon(page))
+			anon_vma_add(page, vma, addr);
 		check_object_page(page);
 		page->pte.mapcount++;
 	} else {
@@ -134,6 +166,8 @@ int page_referenced(struct page *page)
 		return referenced;
 	if (page_uses_chain(page))
 		return referenced + page_referenced_chain(page);
+	if (PageAnon(page))
+		return referenced + page_referenced_anon(page);
 	return referenced + page_referenced_obj(page);
 }
 
@@ -148,6 +182,8 @@ int try_to_unmap(struct page *page)
 		return SWAP_SUCCESS;
 	if (page_uses_chain(page))
 		ret = try_to_unmap_chain(page);
+	else if (PageAnon(page))
+		ret = try_to_unmap_anon(page);
 	else
 		ret = try_to_unmap_obj(page);
 	if (!page_mapped(page))
@@ -179,7 +215,7 @@ static bool unmapped_pte(struct vm_area_struct *vma, unsigned long addr,
 		*pte = swp_entry_to_pte(page_swp_entry(page));
 		return true;
 	}
-	if (!page->mapping)
+	if (!page_mapping(page))
 		return false;
 	linear = vma->vm_pgoff + ((addr - vma->vm_start) >> PAGE_SHIFT);
 	if ((vma->vm_flags & VM_NONLINEAR) && page->index != linear)
@@ -249,8 +285,8 @@ int page_convert_anon(struct page *page)
 	int mapcount, found = 0, err = 0;
 	u32 flags;
 
-	if (PageAnon(page))
-		return 0;
+	if (PageAnon(page) || rmap_mode == RMAP_ANON_VMA)
+		return 0;	/* anon_vma: stays a file page (rmap_cluster.c) */
 	if (rmap_mode == RMAP_PTE_CHAIN || !page_mapped(page)) {
 		SetPageAnon(page);
 		return 0;

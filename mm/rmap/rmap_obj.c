@@ -43,8 +43,7 @@ static pte_t *find_obj_pte(struct vm_area_struct *vma, unsigned long addr,
 	return ptep;
 }
 
-static int page_referenced_obj_one(struct vm_area_struct *vma,
-				   struct page *page)
+int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 {
 	unsigned long addr = vma_address(page, vma);
 	unsigned long flags;
@@ -78,14 +77,13 @@ int page_referenced_obj(struct page *page)
 		return 1;
 	}
 	for_each_mapping_vma(vma, &it, mapping, page->index, page->index)
-		referenced += page_referenced_obj_one(vma, page);
+		referenced += page_referenced_one(vma, page);
 	rmap_stats.vmas_scanned += it.visited;
 	up(&mapping->i_shared_sem);
 	return referenced;
 }
 
-static int try_to_unmap_obj_one(struct vm_area_struct *vma,
-				struct page *page)
+int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 {
 	unsigned long addr = vma_address(page, vma);
 	unsigned long flags;
@@ -124,13 +122,18 @@ int try_to_unmap_obj(struct page *page)
 		return SWAP_AGAIN;
 	}
 	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
-		ret = try_to_unmap_obj_one(vma, page);
+		ret = try_to_unmap_one(vma, page);
 		if (ret != SWAP_SUCCESS)
 			break;
 	}
 	rmap_stats.vmas_scanned += it.visited;
-	/* Every PTE of a file page is reachable through its object. */
-	BUG_ON(ret == SWAP_SUCCESS && page->pte.mapcount != 0);
+	if (ret == SWAP_SUCCESS && page->pte.mapcount != 0) {
+		/* Only remap_file_pages can put a file page out of reach of
+		 * the arithmetic, and only rmap=anon_vma leaves it a file
+		 * page there (the other modes chain it). */
+		BUG_ON(rmap_mode != RMAP_ANON_VMA);
+		ret = try_to_unmap_cluster(page);
+	}
 	up(&mapping->i_shared_sem);
 	return ret;
 }

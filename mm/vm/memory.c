@@ -26,6 +26,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/vm/filemap.h"
+#include "mm/rmap/anon_vma.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/reclaim/swap.h"
@@ -93,7 +94,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	get_page(old);		/* keep it while we copy, unlocked */
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 
-	new = copy_to_new_page(old);
+	new = anon_vma_prepare(vma) ? NULL : copy_to_new_page(old);
 	if (!new) {
 		put_page(old);
 		return VM_FAULT_OOM;
@@ -143,9 +144,12 @@ static int install_new(struct vm_area_struct *vma, unsigned long addr,
 static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 			     pte_t *pte)
 {
-	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	struct page *page;
 	pte_t entry;
 
+	if (anon_vma_prepare(vma))
+		return VM_FAULT_OOM;
+	page = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	if (!page)
 		return VM_FAULT_OOM;
 	SetPageAnon(page);
@@ -174,7 +178,8 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 	if (page == NOPAGE_OOM)
 		return VM_FAULT_OOM;
 	if (write && !(vma->vm_flags & VM_SHARED)) {
-		struct page *copy = copy_to_new_page(page);
+		struct page *copy = anon_vma_prepare(vma) ? NULL :
+				    copy_to_new_page(page);
 
 		put_page(page);
 		if (!copy)
@@ -267,10 +272,13 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 {
 	swp_entry_t entry = pte_to_swp_entry(orig);
 	int ret = VM_FAULT_MINOR, err = 0;
-	struct page *page = swapin_page(entry, &ret, &err);
+	struct page *page;
 	unsigned long flags;
 	pte_t new;
 
+	if (anon_vma_prepare(vma))
+		return VM_FAULT_OOM;
+	page = swapin_page(entry, &ret, &err);
 	if (!page)
 		return pte_unchanged(mm, pte, orig) ? swapin_failed(entry, err) :
 						      VM_FAULT_MINOR;

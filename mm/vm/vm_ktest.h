@@ -40,6 +40,7 @@ static inline struct vm_area_struct *add_anon(struct mm_struct *mm,
 		return NULL;
 	vma->vm_start = start;
 	vma->vm_end = start + pages * PAGE_SIZE;
+	vma->vm_pgoff = start >> PAGE_SHIFT;	/* as mmap gives it */
 	vma->vm_flags = flags;
 	vma->vm_page_prot = vm_get_page_prot(flags);
 	vma_link(mm, vma);

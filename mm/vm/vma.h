@@ -92,6 +92,10 @@ struct vm_area_struct {
 	 * copy the PTEs, since a fault could not bring those pages back.
 	 */
 	bool vm_has_anon;
+	/* rmap=anon_vma: the object its anonymous pages point at, and this
+	 * VMA's place on its list (mm/rmap/anon_vma.h). */
+	struct anon_vma *anon_vma;
+	struct list_head anon_vma_node;
 
 	/* On vm_file's mapping->i_mmap or ->i_mmap_shared ... */
 	struct list_head shared;

@@ -20,7 +20,9 @@
 #include "kernel/panic.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/slab.h"
+#include "mm/rmap/anon_vma.h"
 #include "mm/rmap/i_mmap.h"
+#include "mm/rmap/rmap.h"
 #include "mm/vm/vma.h"
 
 static struct kmem_cache *vma_cachep;
@@ -42,19 +44,23 @@ struct vm_area_struct *vma_alloc(struct mm_struct *mm)
 	vma->vm_mm = mm;
 	INIT_LIST_HEAD(&vma->vm_list);
 	INIT_LIST_HEAD(&vma->shared);
+	INIT_LIST_HEAD(&vma->anon_vma_node);
 	return vma;
 }
 
-/* Free a VMA that is on no list; drops its file reference. */
+/* Free a VMA that is on no mm or file list; drops its file reference and
+ * leaves its anon_vma. */
 void vma_free(struct vm_area_struct *vma)
 {
 	BUG_ON(!list_empty(&vma->shared) || !list_empty(&vma->vm_list));
+	anon_vma_unlink(vma);
 	if (vma->vm_file)
 		fput(vma->vm_file);
 	kmem_cache_free(vma_cachep, vma);
 }
 
-/* A copy of orig on no list, with its own file reference. */
+/* A copy of orig on no mm or file list, with its own file reference, on
+ * orig's anon_vma list (it maps the same anonymous pages). */
 struct vm_area_struct *vma_dup(struct vm_area_struct *orig)
 {
 	struct vm_area_struct *vma = vma_alloc(orig->vm_mm);
@@ -66,6 +72,8 @@ struct vm_area_struct *vma_dup(struct vm_area_struct *orig)
 	INIT_LIST_HEAD(&vma->shared);
 	vma->vm_avl_left = vma->vm_avl_right = NULL;
 	vma->vm_it_left = vma->vm_it_right = NULL;
+	INIT_LIST_HEAD(&vma->anon_vma_node);
+	anon_vma_link(vma);
 	if (vma->vm_file)
 		get_file(vma->vm_file);
 	return vma;
@@ -181,21 +189,34 @@ int split_vma(struct mm_struct *mm, struct vm_area_struct *vma,
 }
 
 /*
- * Can a range [.., ..) with these flags, file and pgoff continue vma at its
- * end (pgoff is then the offset of the range's first page)?  VMAs with
- * vm_ops of their own other than the file's, nonlinear ones and locked
- * ones are left alone, as Linux does.
+ * Must offsets run on for two VMAs to merge?  A file's always.  An
+ * anonymous VMA's too in rmap=anon_vma, where its pages' index is linear
+ * in vm_pgoff: a VMA mremap moved keeps the offsets of where it was, and
+ * must not merge with a neighbour whose offsets do not continue them.
+ */
+static bool pgoff_matters(struct file *file)
+{
+	return file || rmap_mode == RMAP_ANON_VMA;
+}
+
+/*
+ * Can a range [.., ..) with these flags, file, pgoff and anon_vma continue
+ * vma at its end (pgoff is then the offset of the range's first page)?
+ * VMAs with vm_ops of their own other than the file's, nonlinear ones and
+ * locked ones are left alone, as Linux does; VMAs whose anonymous pages
+ * point at two different anon_vmas cannot become one.
  */
 static bool can_merge_after(struct vm_area_struct *vma, unsigned long flags,
-			    struct file *file, unsigned long pgoff)
+			    struct file *file, unsigned long pgoff,
+			    struct anon_vma *anon_vma)
 {
 	if (vma->vm_flags != flags || vma->vm_file != file)
 		return false;
 	if (flags & (VM_NONLINEAR | VM_DONTEXPAND | VM_IO))
 		return false;
-	if (file && vma->vm_pgoff + vma_pages(vma) != pgoff)
+	if (pgoff_matters(file) && vma->vm_pgoff + vma_pages(vma) != pgoff)
 		return false;
-	return true;
+	return anon_vma_compatible(vma->anon_vma, anon_vma);
 }
 
 static bool can_merge_before(struct vm_area_struct *vma, unsigned long flags,
@@ -206,7 +227,7 @@ static bool can_merge_before(struct vm_area_struct *vma, unsigned long flags,
 		return false;
 	if (flags & (VM_NONLINEAR | VM_DONTEXPAND | VM_IO))
 		return false;
-	if (file && pgoff + len_pages != vma->vm_pgoff)
+	if (pgoff_matters(file) && pgoff + len_pages != vma->vm_pgoff)
 		return false;
 	return true;
 }
@@ -231,9 +252,12 @@ struct vm_area_struct *vma_merge(struct mm_struct *mm,
 	if (next && next->vm_start != end)
 		next = NULL;
 	if (prev && (prev->vm_end != addr ||
-		     !can_merge_after(prev, vm_flags, file, pgoff)))
+		     !can_merge_after(prev, vm_flags, file, pgoff, NULL)))
 		prev = NULL;
 	if (next && !can_merge_before(next, vm_flags, file, pgoff, pages))
+		next = NULL;
+	if (prev && next &&
+	    !anon_vma_compatible(prev->anon_vma, next->anon_vma))
 		next = NULL;
 
 	if (prev) {
@@ -245,6 +269,7 @@ struct vm_area_struct *vma_merge(struct mm_struct *mm,
 			   prev->vm_pgoff, NULL);
 		if (next) {
 			prev->vm_has_anon |= next->vm_has_anon;
+			anon_vma_merge(prev, next);
 			vma_unlink_file(next);
 			vma_unlink_tree(mm, next);
 			if (next->vm_ops && next->vm_ops->close)
@@ -276,10 +301,11 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 
 	if (next && next->vm_start == vma->vm_end &&
 	    can_merge_after(vma, next->vm_flags, next->vm_file,
-			    next->vm_pgoff)) {
+			    next->vm_pgoff, next->anon_vma)) {
 		vma_adjust(vma, vma->vm_start, next->vm_end, vma->vm_pgoff,
 			   NULL);
 		vma->vm_has_anon |= next->vm_has_anon;
+		anon_vma_merge(vma, next);
 		vma_unlink_file(next);
 		vma_unlink_tree(mm, next);
 		if (next->vm_ops && next->vm_ops->close)
@@ -288,10 +314,11 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 	}
 	if (prev && prev->vm_end == vma->vm_start &&
 	    can_merge_after(prev, vma->vm_flags, vma->vm_file,
-			    vma->vm_pgoff)) {
+			    vma->vm_pgoff, vma->anon_vma)) {
 		vma_adjust(prev, prev->vm_start, vma->vm_end, prev->vm_pgoff,
 			   NULL);
 		prev->vm_has_anon |= vma->vm_has_anon;
+		anon_vma_merge(prev, vma);
 		vma_unlink_file(vma);
 		vma_unlink_tree(mm, vma);
 		if (vma->vm_ops && vma->vm_ops->close)
