@@ -122,6 +122,7 @@ void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)
 	for (i = 0; i < ARRAY_SIZE(vmstat_lines); i++)
 		seq_printf(m, "%s %u\n", vmstat_lines[i].name,
 			   *vmstat_lines[i].value);
+	seq_printf(m, "rmap_walk_ticks %llu\n", rmap_stats.walk_ticks);
 }
 
 void proc_rmap_show(struct seq_buf *m, struct task_struct *t)
@@ -141,6 +142,7 @@ void proc_rmap_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "trylock_failed %u\n", rmap_stats.trylock_failed);
 	seq_printf(m, "anon_vmas %u\ncluster_scans %u\n", rmap_stats.anon_vmas,
 		   rmap_stats.cluster_scans);
+	seq_printf(m, "walk_ticks %llu\n", rmap_stats.walk_ticks);
 }
 
 void proc_swaps_show(struct seq_buf *m, struct task_struct *t)

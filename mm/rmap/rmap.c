@@ -12,6 +12,7 @@
  */
 #include "fs/address_space.h"
 #include "kernel/cmdline.h"
+#include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
@@ -157,35 +158,53 @@ unsigned long vma_address(struct page *page, struct vm_area_struct *vma)
 	return addr;
 }
 
+/* The walks' cost for make bench: no walk sleeps, so it is all work. */
+static u64 walk_clock(void)
+{
+	return boot_cpu.has_tsc ? cpu_rdtsc() : 0;
+}
+
+static int page_referenced_walk(struct page *page)
+{
+	if (page_uses_chain(page))
+		return page_referenced_chain(page);
+	if (PageAnon(page))
+		return page_referenced_anon(page);
+	return page_referenced_obj(page);
+}
+
 int page_referenced(struct page *page)
 {
 	int referenced = TestClearPageReferenced(page);
+	u64 t0;
 
 	rmap_stats.referenced_calls++;
 	if (!page_mapped(page))
 		return referenced;
-	if (page_uses_chain(page))
-		return referenced + page_referenced_chain(page);
-	if (PageAnon(page))
-		return referenced + page_referenced_anon(page);
-	return referenced + page_referenced_obj(page);
+	t0 = walk_clock();
+	referenced += page_referenced_walk(page);
+	rmap_stats.walk_ticks += walk_clock() - t0;
+	return referenced;
 }
 
 int try_to_unmap(struct page *page)
 {
 	int ret;
+	u64 t0;
 
 	BUG_ON(PageReserved(page));
 	BUG_ON(!PageLocked(page));
 	rmap_stats.unmap_calls++;
 	if (!page_mapped(page))
 		return SWAP_SUCCESS;
+	t0 = walk_clock();
 	if (page_uses_chain(page))
 		ret = try_to_unmap_chain(page);
 	else if (PageAnon(page))
 		ret = try_to_unmap_anon(page);
 	else
 		ret = try_to_unmap_obj(page);
+	rmap_stats.walk_ticks += walk_clock() - t0;
 	if (!page_mapped(page))
 		rmap_stats.nr_mapped--;
 	if (ret == SWAP_SUCCESS)

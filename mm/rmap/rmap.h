@@ -56,6 +56,9 @@ struct rmap_stats {
 	u32 trylock_failed;	/* i_shared_sem or page_table_lock busy */
 	u32 anon_vmas;		/* anon_vma objects now (rmap=anon_vma) */
 	u32 cluster_scans;	/* nonlinear VMAs scanned (rmap=anon_vma) */
+	u64 walk_ticks;		/* TSC ticks inside page_referenced and
+				 * try_to_unmap walks (guest instructions
+				 * under qemu -icount), when there is a TSC */
 };
 extern struct rmap_stats rmap_stats;
 
