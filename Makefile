@@ -15,7 +15,7 @@
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
 #   make test-linux   the user tests on Debian's Linux in QEMU (BOOTS="...")
-#   make bench        the benchmarks on Mapback (both rmap modes) and Linux
+#   make bench        the benchmarks on Mapback (every rmap mode) and Linux
 #   make debug        QEMU halted at the first instruction, gdb attached
 #   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
 #   make clean
@@ -150,10 +150,10 @@ TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
 test: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
 
-# Only the two memory-pressure user boots of make test (mem=8M, swap on),
+# Only the three memory-pressure user boots of make test (mem=8M, swap on),
 # for running them again and again.
 test-pressure: $(KERNEL) $(TEST_DEPS) | deps
-	@$(TEST_ENV) tools/run-tests.sh user-swap-8m user-swap-pte
+	@$(TEST_ENV) tools/run-tests.sh user-swap-8m user-swap-pte user-swap-anon
 
 test-bochs: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh bochs
@@ -163,7 +163,8 @@ test-linux: $(INITRAMFS) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.
-bench: $(KERNEL) $(BENCH_INITRAMFS) | deps
+bench: $(KERNEL) $(BENCH_INITRAMFS) $(SWAP_IMG) | deps
+	@command -v gnuplot >/dev/null || tools/deps.sh gnuplot-nox
 	@KERNEL=$(KERNEL) BENCH_INITRAMFS=$(BENCH_INITRAMFS) tools/run-bench.sh
 
 debug: $(KERNEL) $(INITRAMFS) | deps

@@ -6,11 +6,13 @@
  * offset in a radix tree; each such page has page->mapping pointing back
  * here and page->index set to its offset.  That back pointer is where
  * object-based rmap starts: from a page, its mapping's i_mmap and
- * i_mmap_shared lists give every VMA that can map it, and the address
- * inside each is vm_start + ((index - vm_pgoff) << PAGE_SHIFT).
+ * i_mmap_shared lists (and the interval tree beside each, mm/rmap/i_mmap.h)
+ * give every VMA that can map it, and the address inside each is
+ * vm_start + ((index - vm_pgoff) << PAGE_SHIFT).
  *
  * Locks: page_lock (interrupts off) guards page_tree and nrpages;
- * i_shared_sem guards both VMA lists (rmap walkers only down_trylock it).
+ * i_shared_sem guards the VMA lists and trees (rmap walkers only
+ * down_trylock it).
  */
 #ifndef FS_ADDRESS_SPACE_H
 #define FS_ADDRESS_SPACE_H
@@ -24,6 +26,7 @@ struct page;
 struct file;
 struct inode;
 struct address_space;
+struct vm_area_struct;
 
 struct address_space_operations {
 	/* Fill a locked, new page from the backing store; unlocks it. */
@@ -40,7 +43,10 @@ struct address_space {
 	unsigned long nrpages;
 	struct list_head i_mmap;	/* private VMAs, via vma->shared */
 	struct list_head i_mmap_shared;	/* MAP_SHARED VMAs, via vma->shared */
-	struct semaphore i_shared_sem;	/* guards the two lists */
+	/* The same VMAs in interval trees, unless i_mmap=list. */
+	struct vm_area_struct *i_mmap_root;
+	struct vm_area_struct *i_mmap_shared_root;
+	struct semaphore i_shared_sem;	/* guards the lists and trees */
 	const struct address_space_operations *a_ops;
 
 	/*

@@ -11,6 +11,7 @@
 #include "mm/vm/filemap.h"
 #include "kernel/io.h"
 #include "mm/phys/mmzone.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -99,6 +100,7 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "rmap_pte_chains_peak", &rmap_stats.pte_chains_peak },
 	{ "rmap_ptes_visited", &rmap_stats.ptes_visited },
 	{ "rmap_vmas_scanned", &rmap_stats.vmas_scanned },
+	{ "rmap_anon_vmas", &rmap_stats.anon_vmas },
 	{ "rmap_pages_unmapped", &rmap_stats.pages_unmapped },
 	{ "rmap_referenced_calls", &rmap_stats.referenced_calls },
 	{ "rmap_unmap_calls", &rmap_stats.unmap_calls },
@@ -121,12 +123,14 @@ void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)
 	for (i = 0; i < ARRAY_SIZE(vmstat_lines); i++)
 		seq_printf(m, "%s %u\n", vmstat_lines[i].name,
 			   *vmstat_lines[i].value);
+	seq_printf(m, "rmap_walk_ticks %llu\n", rmap_stats.walk_ticks);
 }
 
 void proc_rmap_show(struct seq_buf *m, struct task_struct *t)
 {
 	(void)t;
-	seq_printf(m, "mode %s\n", rmap_mode_name());
+	seq_printf(m, "mode %s\ni_mmap %s\n", rmap_mode_name(),
+		   i_mmap_mode_name());
 	seq_printf(m, "mapped_pages %u\n", rmap_stats.nr_mapped);
 	seq_printf(m, "pte_chains %u\npte_chains_peak %u\n",
 		   rmap_stats.pte_chains, rmap_stats.pte_chains_peak);
@@ -136,6 +140,10 @@ void proc_rmap_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "unmap_success %u\nunmap_again %u\nunmap_fail %u\n",
 		   rmap_stats.unmap_success, rmap_stats.unmap_again,
 		   rmap_stats.unmap_fail);
+	seq_printf(m, "trylock_failed %u\n", rmap_stats.trylock_failed);
+	seq_printf(m, "anon_vmas %u\ncluster_scans %u\n", rmap_stats.anon_vmas,
+		   rmap_stats.cluster_scans);
+	seq_printf(m, "walk_ticks %llu\n", rmap_stats.walk_ticks);
 }
 
 void proc_swaps_show(struct seq_buf *m, struct task_struct *t)

@@ -11,6 +11,8 @@
 #include "kernel/task.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
+#include "mm/rmap/i_mmap.h"
+#include "mm/rmap/rmap.h"
 #include "mm/vmstat.h"
 
 /* The whole text of name into a kmalloc'd NUL-terminated buffer. */
@@ -77,6 +79,15 @@ KTEST(procfs_meminfo_and_friends_in_linux_format)
 	KASSERT_TRUE(t != NULL);
 	KEXPECT_TRUE(has_line_prefix(t, "nr_free_pages "));
 	KEXPECT_TRUE(has_line_prefix(t, "pgfault "));
+	kfree(t);
+	/* /proc/rmap names the modes this boot runs in, and its counters. */
+	t = slurp("/proc/rmap", &len);
+	KASSERT_TRUE(t != NULL);
+	snprintf(want, sizeof(want), "mode %s\ni_mmap %s\n", rmap_mode_name(),
+		 i_mmap_mode_name());
+	KEXPECT_TRUE(!strncmp(t, want, strlen(want)));
+	KEXPECT_TRUE(has_line_prefix(t, "anon_vmas "));
+	KEXPECT_TRUE(has_line_prefix(t, "walk_ticks "));
 	kfree(t);
 	t = slurp("/proc/mounts", &len);
 	KASSERT_TRUE(t != NULL);

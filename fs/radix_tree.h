@@ -43,8 +43,6 @@ void radix_tree_init(void);
  */
 #define RADIX_TREE_MAX_PATH 6
 int radix_tree_preload(unsigned int gfp);
-/* Free the reserve (tests that count free pages start from an empty one). */
-void radix_tree_preload_drain(void);
 /* 0, -EEXIST if index is taken, -ENOMEM.  item must not be NULL. */
 int radix_tree_insert(struct radix_tree_root *root, unsigned long index,
 		      void *item);

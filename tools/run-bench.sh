@@ -4,9 +4,14 @@
 #   tools/run-bench.sh
 #
 # Boots the bench initramfs (build/bench-initramfs.cpio: init, BusyBox and
-# the programs of user/bench) three times on the same emulated machine:
-# Mapback with rmap=objrmap, Mapback with rmap=pte_chain, and Debian's i386
-# Linux kernel (tools/fetch-linux.sh fetches it on first use).  init's
+# the programs of user/bench) five times on the same emulated machine, the
+# reverse map's history in order: Mapback with rmap=pte_chain (2.5.62),
+# with rmap=objrmap i_mmap=list (objrmap with the plain VMA lists of the
+# 2003 patch), with rmap=objrmap (the interval tree), with rmap=anon_vma
+# (2.6.7), and
+# Debian's i386 Linux kernel (tools/fetch-linux.sh fetches it on first
+# use).  The Mapback boots have the swap disk (build/swap.img, snapshot)
+# on as /dev/hdb, so the reclaim benchmark can reclaim.  init's
 # `runbench` mode runs every program in /bench and powers off.  Each boot
 # runs under `-icount shift=0`, where the TSC counts guest instructions, so
 # the figures are the same on every run and every host; COM1 goes to
@@ -15,7 +20,9 @@
 #
 # When Linux cannot be fetched or unpacked, the table has no Linux column.
 # A boot that fails (timeout, no `bench: N passed, 0 failed` line) is
-# reported with the end of its log, and the exit status is 1.
+# reported with the end of its log, and the exit status is 1.  The table
+# also goes to build/bench-table.txt, and tools/bench-plot.sh draws it into
+# build/bench-*.png when gnuplot is there.
 #
 # Environment: KERNEL (build/mapback.elf), BENCH_INITRAMFS
 # (build/bench-initramfs.cpio), BENCH_MEM (MiB, default 48: Debian's
@@ -51,13 +58,15 @@ machine() {
 		-display none -monitor none -no-reboot
 }
 
-# boot NAME KERNEL CMDLINE: one run; leaves build/bench-NAME.log and .out.
+# boot NAME KERNEL CMDLINE [QEMU ARGS...]: one run; leaves
+# build/bench-NAME.log and .out.
 boot() {
 	local name=$1 kernel=$2 cmdline=$3 log=build/bench-$1.log
 	local status=0
 
+	shift 3
 	# shellcheck disable=SC2046
-	timeout -k 5 "$BENCH_TIMEOUT" "$QEMU" $(machine) -kernel "$kernel" \
+	timeout -k 5 "$BENCH_TIMEOUT" "$QEMU" $(machine) "$@" -kernel "$kernel" \
 		-initrd "$BENCH_INITRAMFS" -append "$cmdline $BENCH_ARGS" \
 		-serial "file:$log" </dev/null >"build/bench-$name.out" 2>&1 ||
 		status=$?
@@ -102,7 +111,7 @@ table() {
 	END {
 		for (r = 0; r < rows; r++) {
 			split(order[r], k, " ")
-			printf "%-15s %-26s", k[1], k[2]
+			printf "%-17s %-26s", k[1], k[2]
 			for (c = 1; c <= n; c++)
 				printf " %12s", ((order[r], c) in v) ? v[order[r], c] : "-"
 			printf "\n"
@@ -112,7 +121,7 @@ table() {
 
 main() {
 	local linux run name failed=0
-	local -a names=(objrmap pte_chain) logs=() pids=()
+	local -a names=(pte_chain objrmap_list objrmap anon_vma) logs=() pids=()
 
 	mkdir -p build
 	linux=$(find_linux)
@@ -123,7 +132,8 @@ main() {
 			case $name in
 			linux*) boot "$name" "$linux" "$LINUX_CMDLINE runbench" & ;;
 			*) boot "$name" "$KERNEL" \
-				"init=/sbin/init runbench rmap=${name%.*}" & ;;
+				"init=/sbin/init runbench $(mode_args "${name%.*}") TEST_SWAP_DEV=/dev/hdb" \
+				-drive file=build/swap.img,format=raw,if=ide,index=1,snapshot=on & ;;
 			esac
 			pids+=($!)
 		done
@@ -136,12 +146,23 @@ main() {
 		logs+=("build/bench-$name.log")
 	done
 
-	printf '%-15s %-26s' benchmark metric
-	printf ' %12s' "${names[@]}"
-	printf '\n'
-	table "${logs[@]}"
+	{
+		printf '%-17s %-26s' benchmark metric
+		printf ' %12s' "${names[@]}"
+		printf '\n'
+		table "${logs[@]}"
+	} | tee build/bench-table.txt
+	tools/bench-plot.sh build/bench-table.txt || true
 	[ "$BENCH_RUNS" -gt 1 ] && repeat_check "${names[@]}"
 	return "$failed"
+}
+
+# mode_args NAME: the kernel command line words of a Mapback column.
+mode_args() {
+	case $1 in
+	objrmap_list) echo "rmap=objrmap i_mmap=list" ;;
+	*) echo "rmap=$1" ;;
+	esac
 }
 
 # repeat_check NAME...: the figures of run 1 and run 2 of each boot.

@@ -25,6 +25,7 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/anon_vma.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/vm/memory.h"
 
@@ -188,9 +189,12 @@ static int map_arg_pages(struct linux_binprm *bprm)
 		return -ENOMEM;
 	vma->vm_start = STACK_BASE + (bprm->p & PAGE_MASK);
 	vma->vm_end = STACK_TOP;
+	vma->vm_pgoff = vma->vm_start >> PAGE_SHIFT;
 	vma->vm_flags = VM_STACK_FLAGS | mm->def_flags;
 	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
 	vma_link(mm, vma);
+	if (anon_vma_prepare(vma))
+		return -ENOMEM;
 	for (i = bprm->p >> PAGE_SHIFT; i < MAX_ARG_PAGES; i++) {
 		unsigned long addr = STACK_BASE + i * PAGE_SIZE;
 		struct page *page = bprm->page[i];

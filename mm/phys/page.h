@@ -5,12 +5,13 @@
  * mem_map[pfn] describes frame pfn.  The page allocator owns a frame while
  * it is free (PG_buddy on the first page of a free block, order in
  * `private`); afterwards `_count` holds the references, `mapping`/`index`
- * say which file page it caches (mapping is NULL for an anonymous page;
- * PG_anon marks every page rmap finds by chain, nonlinear file pages
- * too), `lru` links it on the
- * reclaim lists and the `pte` union is the reverse map of the objrmap
- * design: a pte_chain, a single direct PTE (PG_direct), or for pages found
- * through their object only a count of the PTEs mapping them.
+ * say which file page it caches.  An anonymous page (PG_anon) has a NULL
+ * mapping, except in rmap=anon_vma, where mapping is its anon_vma tagged
+ * with PAGE_MAPPING_ANON and index its linear page index
+ * (mm/rmap/anon_vma.h); page_mapping() gives the file's mapping or NULL.
+ * `lru` links the page on the reclaim lists, and the `pte` union is the
+ * reverse map: a pte_chain, a single direct PTE (PG_direct), or for pages
+ * found through an object only a count of the PTEs mapping them.
  *
  * Low memory (up to 896 MiB) is mapped at PAGE_OFFSET after mm_init(), so
  * __va/__pa are plain additions.  pte_t and pgd_t live here as in Linux's
@@ -52,7 +53,7 @@ struct pte_chain;
 struct page {
 	u32 flags;			/* PG_* bit numbers below */
 	int _count;			/* references; 0 while free */
-	struct address_space *mapping;	/* the file's; NULL if anonymous */
+	struct address_space *mapping;	/* the file's, or see above */
 	u32 index;			/* offset in mapping, in pages */
 	u32 private;			/* buddy order when free; owner's data */
 	struct list_head lru;		/* buddy free list or LRU list */

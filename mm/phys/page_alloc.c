@@ -54,6 +54,10 @@ void bad_page(const char *function, const char *why, struct page *page)
 
 static bool free_pages_check(const char *function, struct page *page)
 {
+	/* rmap=anon_vma leaves an anonymous page's tagged anon_vma in place
+	 * after its last unmap (the page may still be in the swap cache). */
+	if (PageAnon(page) && ((unsigned long)page->mapping & 1UL))
+		page->mapping = NULL;
 	if (page->mapping)
 		bad_page(function, "page still has a mapping", page);
 	else if (page->pte.mapcount)

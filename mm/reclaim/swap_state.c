@@ -30,7 +30,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 	u32 flags;
 	int err;
 
-	BUG_ON(PageSwapCache(page) || page->mapping);
+	BUG_ON(PageSwapCache(page) || page_mapping(page));
 	err = radix_tree_preload(GFP_ATOMIC);
 	if (err)
 		return err;

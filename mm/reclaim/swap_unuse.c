@@ -18,6 +18,7 @@
 #include "kernel/printk.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/anon_vma.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
@@ -42,6 +43,8 @@ static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 	struct page *page;
 	int err = 0;
 
+	if (anon_vma_prepare(vma))
+		return -ENOMEM;
 	page = read_swap_cache(entry, &err);
 	if (!page)
 		return err;

@@ -64,7 +64,7 @@ static enum verdict write_swap_page(struct page *page)
  * our reference is left then. */
 static enum verdict release_page(struct page *page)
 {
-	struct address_space *mapping = page->mapping;
+	struct address_space *mapping = page_mapping(page);
 	u32 flags = tree_lock_irqsave();
 	enum verdict v = PAGE_KEEP;
 
@@ -88,8 +88,9 @@ static bool has_backing_store(struct page *page)
 {
 	if (PageSwapCache(page))
 		return true;
-	return page->mapping && page->mapping->a_ops &&
-	       page->mapping->a_ops->writepage;
+	struct address_space *mapping = page_mapping(page);
+
+	return mapping && mapping->a_ops && mapping->a_ops->writepage;
 }
 
 /* Decide about one locked page taken off the inactive list. */
@@ -97,7 +98,7 @@ static enum verdict shrink_page(struct page *page)
 {
 	if (page_referenced(page) && page_mapped(page))
 		return PAGE_ACTIVATE;
-	if (PageAnon(page) && !page->mapping && !PageSwapCache(page) &&
+	if (PageAnon(page) && !page_mapping(page) && !PageSwapCache(page) &&
 	    add_to_swap(page))
 		return PAGE_ACTIVATE;		/* no swap, or swap full */
 	if (!has_backing_store(page))
@@ -115,7 +116,7 @@ static enum verdict shrink_page(struct page *page)
 			return write_swap_page(page) == PAGE_FREE ?
 				       release_page(page) : PAGE_ACTIVATE;
 		/* ramfs moves the page to swap and out of its cache */
-		if (page->mapping->a_ops->writepage(page))
+		if (page_mapping(page)->a_ops->writepage(page))
 			return PAGE_ACTIVATE;
 		return PAGE_FREE;
 	}

@@ -93,7 +93,7 @@ KTEST(reclaim_shared_swapped_page_returns_to_every_fork_hdb)
 		p3 = rmap_page_at(f.mm[3], RMAP_TEST_ADDR);
 		KEXPECT_TRUE(p0 == p3);
 		KEXPECT_TRUE(PageAnon(p0) && PageSwapCache(p0));
-		KEXPECT_EQ(pte_chain_count(p0), 4);
+		KEXPECT_EQ(rmap_map_count(p0), 4);
 		KEXPECT_EQ(rmap_audit(), 0);
 	}
 	rmap_family_free(&f);

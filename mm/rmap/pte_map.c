@@ -7,7 +7,7 @@
  * a chain node leaves no PTE behind), page_remove_rmap
  * right after the PTE is cleared in vm_clear_pte, both under
  * page_table_lock.  The one other place an entry goes is reclaim's own
- * unmap (try_to_unmap_obj_one in mm/rmap/rmap_obj.c, and the chain walk of
+ * unmap (try_to_unmap_one in mm/rmap/rmap_obj.c, and the chain walk of
  * mm/rmap/rmap_chain.c): it clears the PTE with vm_zap_pte, the hardware
  * half below, and drops the mapcount or the chain slot it is walking
  * itself, since page_remove_rmap would take the chain lock it holds.
@@ -27,10 +27,12 @@ int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
 	BUG_ON(pte_present(*ptep));	/* empty, or a file or swap PTE */
 	BUG_ON(pte_pfn(entry) != page_to_pfn(page));
 	BUG_ON(addr < vma->vm_start || addr >= vma->vm_end);
-	if (page_add_rmap(page, ptep))
+	if (page_add_rmap(page, vma, addr, ptep))
 		return -ENOMEM;
 	set_pte(ptep, entry);
 	vma->vm_mm->rss++;
+	if (PageAnon(page))
+		vma->vm_has_anon = true;
 	return 0;
 }
 

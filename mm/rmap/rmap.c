@@ -3,15 +3,17 @@
  * the rmap mode, and the page-table-page back pointers.
  *
  * The walks that use the map live beside this file: mm/rmap/rmap_obj.c (file
- * pages, through the object) and mm/rmap/rmap_chain.c (anonymous pages, through
- * pte_chains); page_referenced and try_to_unmap, after the add and remove
- * functions, choose one.
+ * pages, through the object), mm/rmap/rmap_anon.c (anonymous pages through
+ * their anon_vma, rmap=anon_vma) and mm/rmap/rmap_chain.c (pages on
+ * pte_chains); page_referenced and try_to_unmap choose one
+ * (after the add and remove functions).
  *
  * Locks: callers of page_add_rmap/page_remove_rmap hold the mm's
  * page_table_lock; the chain itself is changed under pte_chain_lock.
  */
 #include "fs/address_space.h"
 #include "kernel/cmdline.h"
+#include "kernel/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
@@ -19,13 +21,15 @@
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/pte_chain.h"
+#include "mm/rmap/i_mmap.h"
+#include "mm/rmap/anon_vma.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_walk.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/vma.h"
 
-KERNEL_PARAM("rmap", "objrmap (default) or pte_chain: how pages find their PTEs");
+KERNEL_PARAM("rmap", "objrmap (default), pte_chain or anon_vma: how pages find their PTEs");
 
 enum rmap_mode rmap_mode = RMAP_OBJRMAP;
 struct rmap_stats rmap_stats;
@@ -36,16 +40,26 @@ void rmap_init(void)
 
 	if (mode && !strcmp(mode, "pte_chain"))
 		rmap_mode = RMAP_PTE_CHAIN;
+	else if (mode && !strcmp(mode, "anon_vma"))
+		rmap_mode = RMAP_ANON_VMA;
 	else if (mode && strcmp(mode, "objrmap"))
 		printk("rmap: unknown mode '%s', using objrmap\n", mode);
+	i_mmap_init();
+	anon_vma_init();
 	pte_chain_init();
-	printk("rmap: %s (pte_chain nodes of %u PTEs)\n", rmap_mode_name(),
-	       (u32)NRPTE);
+	printk("rmap: %s, i_mmap %s (pte_chain nodes of %u PTEs)\n",
+	       rmap_mode_name(), i_mmap_mode_name(), (u32)NRPTE);
 }
 
 const char *rmap_mode_name(void)
 {
-	return rmap_mode == RMAP_PTE_CHAIN ? "pte_chain" : "objrmap";
+	static const char *const names[] = {
+		[RMAP_OBJRMAP] = "objrmap",
+		[RMAP_PTE_CHAIN] = "pte_chain",
+		[RMAP_ANON_VMA] = "anon_vma",
+	};
+
+	return names[rmap_mode];
 }
 
 void pgtable_add_rmap(struct page *pt, struct mm_struct *mm,
@@ -72,10 +86,29 @@ unsigned long ptep_to_address(pte_t *ptep)
 static void check_object_page(struct page *page)
 {
 	BUG_ON(!page->mapping);
-	BUG_ON(PageSwapCache(page));
+	if (!PageAnon(page))
+		BUG_ON(PageSwapCache(page));
 }
 
-int page_add_rmap(struct page *page, pte_t *ptep)
+/*
+ * rmap=anon_vma: the first PTE of an anonymous page tags it with vma's
+ * anon_vma and its linear index; every later PTE (fork's copy, mremap's
+ * move, a swap-in by the other process) must agree, or the walk would
+ * look for it in the wrong place.
+ */
+static void anon_vma_add(struct page *page, struct vm_area_struct *vma,
+			 unsigned long addr)
+{
+	if (!page_mapped(page)) {
+		page_set_anon_rmap(page, vma, addr);
+		return;
+	}
+	BUG_ON(page_anon_vma(page) != vma->anon_vma);
+	BUG_ON(page->index != linear_page_index(vma, addr));
+}
+
+int page_add_rmap(struct page *page, struct vm_area_struct *vma,
+		  unsigned long addr, pte_t *ptep)
 {
 	bool was_mapped = page_mapped(page);
 	u32 flags;
@@ -83,6 +116,8 @@ int page_add_rmap(struct page *page, pte_t *ptep)
 
 	BUG_ON(PageReserved(page));
 	if (!page_uses_chain(page)) {
+		if (PageAnon(page))
+			anon_vma_add(page, vma, addr);
 		check_object_page(page);
 		page->pte.mapcount++;
 	} else {
@@ -124,31 +159,53 @@ unsigned long vma_address(struct page *page, struct vm_area_struct *vma)
 	return addr;
 }
 
+/* The walks' cost for make bench: no walk sleeps, so it is all work. */
+static u64 walk_clock(void)
+{
+	return boot_cpu.has_tsc ? cpu_rdtsc() : 0;
+}
+
+static int page_referenced_walk(struct page *page)
+{
+	if (page_uses_chain(page))
+		return page_referenced_chain(page);
+	if (PageAnon(page))
+		return page_referenced_anon(page);
+	return page_referenced_obj(page);
+}
+
 int page_referenced(struct page *page)
 {
 	int referenced = TestClearPageReferenced(page);
+	u64 t0;
 
 	rmap_stats.referenced_calls++;
 	if (!page_mapped(page))
 		return referenced;
-	if (page_uses_chain(page))
-		return referenced + page_referenced_chain(page);
-	return referenced + page_referenced_obj(page);
+	t0 = walk_clock();
+	referenced += page_referenced_walk(page);
+	rmap_stats.walk_ticks += walk_clock() - t0;
+	return referenced;
 }
 
 int try_to_unmap(struct page *page)
 {
 	int ret;
+	u64 t0;
 
 	BUG_ON(PageReserved(page));
 	BUG_ON(!PageLocked(page));
 	rmap_stats.unmap_calls++;
 	if (!page_mapped(page))
 		return SWAP_SUCCESS;
+	t0 = walk_clock();
 	if (page_uses_chain(page))
 		ret = try_to_unmap_chain(page);
+	else if (PageAnon(page))
+		ret = try_to_unmap_anon(page);
 	else
 		ret = try_to_unmap_obj(page);
+	rmap_stats.walk_ticks += walk_clock() - t0;
 	if (!page_mapped(page))
 		rmap_stats.nr_mapped--;
 	if (ret == SWAP_SUCCESS)
@@ -178,7 +235,7 @@ static bool unmapped_pte(struct vm_area_struct *vma, unsigned long addr,
 		*pte = swp_entry_to_pte(page_swp_entry(page));
 		return true;
 	}
-	if (!page->mapping)
+	if (!page_mapping(page))
 		return false;
 	linear = vma->vm_pgoff + ((addr - vma->vm_start) >> PAGE_SHIFT);
 	if ((vma->vm_flags & VM_NONLINEAR) && page->index != linear)
@@ -204,19 +261,18 @@ int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
 	return SWAP_SUCCESS;
 }
 
-/* Find the PTEs of page through its object and put them on its new
- * chain. */
-static int chain_object_ptes(struct page *page, int *found)
+/* Find the PTEs of page through its mapping and put them on its chain. */
+static int chain_mapping_ptes(struct page *page, int *found)
 {
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
 	unsigned long addr;
 	pte_t *ptep;
-	int list;
 
-	for_each_mapping_vma(vma, page->mapping, list) {
+	for_each_mapping_vma(vma, &it, page->mapping, page->index,
+			     page->index) {
 		addr = vma_address(page, vma);
-		if (addr == (unsigned long)-EFAULT ||
-		    (vma->vm_flags & VM_NONLINEAR))
+		if (addr == (unsigned long)-EFAULT)
 			continue;
 		ptep = pte_lookup(vma->vm_mm, addr);
 		if (!ptep || !pte_present(*ptep) ||
@@ -249,8 +305,8 @@ int page_convert_anon(struct page *page)
 	int mapcount, found = 0, err = 0;
 	u32 flags;
 
-	if (PageAnon(page))
-		return 0;
+	if (PageAnon(page) || rmap_mode == RMAP_ANON_VMA)
+		return 0;	/* anon_vma: stays a file page (rmap_cluster.c) */
 	if (rmap_mode == RMAP_PTE_CHAIN || !page_mapped(page)) {
 		SetPageAnon(page);
 		return 0;
@@ -262,7 +318,7 @@ int page_convert_anon(struct page *page)
 	flags = pte_chain_lock(page);
 	mapcount = page->pte.mapcount;
 	page->pte.mapcount = 0;
-	err = chain_object_ptes(page, &found);
+	err = chain_mapping_ptes(page, &found);
 	if (err) {
 		chain_discard(page);
 		page->pte.mapcount = mapcount;

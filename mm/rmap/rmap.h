@@ -14,8 +14,10 @@
  *    remap_file_pages VMAs): by a pte_chain, the list of PTE addresses
  *    kept on the page (mm/rmap/pte_chain.h).
  *
- * The boot option rmap=pte_chain tracks every page by pte_chain, so one
- * kernel can measure both designs.
+ * The boot option rmap=pte_chain tracks every page by pte_chain, and
+ * rmap=anon_vma finds anonymous pages through an object too
+ * (mm/rmap/anon_vma.h), with no pte_chain at all; so one kernel can
+ * measure the three designs.
  *
  * Every user PTE that maps a page is created with page_add_rmap and
  * destroyed with page_remove_rmap, both under the mm's page_table_lock
@@ -32,7 +34,7 @@
 struct mm_struct;
 struct vm_area_struct;
 
-enum rmap_mode { RMAP_OBJRMAP, RMAP_PTE_CHAIN };
+enum rmap_mode { RMAP_OBJRMAP, RMAP_PTE_CHAIN, RMAP_ANON_VMA };
 extern enum rmap_mode rmap_mode;
 
 /* try_to_unmap results, Linux's names. */
@@ -51,6 +53,11 @@ struct rmap_stats {
 	u32 referenced_calls, unmap_calls;
 	u32 unmap_success, unmap_again, unmap_fail;
 	u32 trylock_failed;	/* i_shared_sem or page_table_lock busy */
+	u32 anon_vmas;		/* anon_vma objects now (rmap=anon_vma) */
+	u32 cluster_scans;	/* nonlinear VMAs scanned (rmap=anon_vma) */
+	u64 walk_ticks;		/* TSC ticks inside page_referenced and
+				 * try_to_unmap walks (guest instructions
+				 * under qemu -icount), when there is a TSC */
 };
 extern struct rmap_stats rmap_stats;
 
@@ -60,7 +67,18 @@ const char *rmap_mode_name(void);
 /* True if the page is tracked by pte_chain (else by its object). */
 static inline bool page_uses_chain(const struct page *page)
 {
+	if (rmap_mode == RMAP_ANON_VMA)
+		return false;
 	return PageAnon(page) || rmap_mode == RMAP_PTE_CHAIN;
+}
+
+/* The file a page caches, or NULL: an anonymous page's mapping field may
+ * hold its tagged anon_vma instead (rmap=anon_vma). */
+static inline struct address_space *page_mapping(const struct page *page)
+{
+	if ((unsigned long)page->mapping & 1UL)
+		return NULL;
+	return page->mapping;
 }
 
 /* Is any PTE mapping the page?  (The union word is zero when not.) */
@@ -69,7 +87,10 @@ static inline bool page_mapped(const struct page *page)
 	return page->pte.direct != NULL;
 }
 
-int page_add_rmap(struct page *page, pte_t *ptep);
+/* vma and addr say where ptep is: rmap=anon_vma tags an anonymous page
+ * by them when it is first mapped. */
+int page_add_rmap(struct page *page, struct vm_area_struct *vma,
+		  unsigned long addr, pte_t *ptep);
 void page_remove_rmap(struct page *page, pte_t *ptep);
 /* Number of young PTEs found (and made old), plus PG_referenced. */
 int page_referenced(struct page *page);

@@ -5,8 +5,14 @@
  * the PTEs that map it.  Then check every frame against its struct page:
  *   - a chain page's pte_chain holds exactly the PTEs found;
  *   - an object page's pte.mapcount equals the PTEs found, and each of
- *     them is reachable from page->mapping's i_mmap lists by the address
+ *     them is reachable through for_each_mapping_vma by the address
  *     arithmetic (which is all try_to_unmap_obj will ever have);
+ *   - every file VMA is on its mapping's list and in its interval tree
+ *     exactly once, keyed by its range, and each tree is well formed;
+ *   - rmap=anon_vma: an anonymous page's mapcount equals the PTEs found,
+ *     and each of them is reached through its anon_vma (a VMA on the list
+ *     that maps it by its index); a file page in a nonlinear VMA of its
+ *     file is reached by the cluster scan; no pte_chain exists;
  *   - page_count >= the PTEs found; no PTE maps a free or reserved frame;
  *   - an unmapped page has an empty reverse map; each mm's rss is right;
  *   - every present PTE lies inside a VMA of its mm.
@@ -16,9 +22,12 @@
 #include "fs/address_space.h"
 #include "kernel/io.h"
 #include "kernel/printk.h"
+#include "fs/file.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/anon_vma.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/vm/vma.h"
@@ -48,14 +57,37 @@ static void __printf(2, 3) violation(struct audit *a, const char *fmt, ...)
 static bool obj_reaches(struct page *page, struct mm_struct *mm,
 			unsigned long addr)
 {
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
-	int list;
 
-	for_each_mapping_vma(vma, page->mapping, list)
-		if (vma->vm_mm == mm && !(vma->vm_flags & VM_NONLINEAR) &&
-		    vma_address(page, vma) == addr)
+	for_each_mapping_vma(vma, &it, page->mapping, page->index, page->index)
+		if (vma->vm_mm == mm && vma_address(page, vma) == addr)
 			return true;
 	return false;
+}
+
+/* rmap=anon_vma: does page's anon_vma list a VMA of mm that maps it at
+ * addr by its index?  Then try_to_unmap_anon finds this PTE. */
+static bool anon_reaches(struct page *page, struct mm_struct *mm,
+			 unsigned long addr)
+{
+	struct anon_vma *anon_vma = page_anon_vma(page);
+	struct vm_area_struct *vma;
+
+	if (!anon_vma)
+		return false;
+	list_for_each_entry(vma, &anon_vma->head, anon_vma_node)
+		if (vma->vm_mm == mm && vma_address(page, vma) == addr)
+			return true;
+	return false;
+}
+
+/* rmap=anon_vma: a file page in a nonlinear VMA of its own file is found
+ * by the cluster scan wherever it sits. */
+static bool cluster_reaches(struct page *page, struct vm_area_struct *vma)
+{
+	return rmap_mode == RMAP_ANON_VMA && (vma->vm_flags & VM_NONLINEAR) &&
+	       vma->vm_file && vma->vm_file->f_mapping == page->mapping;
 }
 
 static void check_pte(struct audit *a, struct mm_struct *mm,
@@ -87,11 +119,32 @@ static void check_pte(struct audit *a, struct mm_struct *mm,
 		violation(a, "pfn 0x%x: object page without a mapping", pfn);
 		return;
 	}
-	if (vma->vm_flags & VM_NONLINEAR)
-		violation(a, "pfn 0x%x: object page in nonlinear VMA", pfn);
-	else if (!obj_reaches(page, mm, addr))
+	if (PageAnon(page)) {
+		if (!anon_reaches(page, mm, addr))
+			violation(a, "pfn 0x%x index %u: mm %p addr 0x%lx not reached through its anon_vma %p",
+				  pfn, page->index, mm, addr,
+				  page_anon_vma(page));
+		return;
+	}
+	if (!obj_reaches(page, mm, addr) && !cluster_reaches(page, vma))
 		violation(a, "pfn 0x%x index %u: mm %p addr 0x%lx unreachable from its mapping",
 			  pfn, page->index, mm, addr);
+}
+
+static void audit_file_vmas(struct audit *a, struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	const char *wrong;
+
+	for_each_vma(vma, mm) {
+		if (!vma->vm_file)
+			continue;
+		wrong = i_mmap_check_vma(vma);
+		if (wrong)
+			violation(a, "mm %p VMA 0x%lx-0x%lx pgoff %lu: %s", mm,
+				  vma->vm_start, vma->vm_end, vma->vm_pgoff,
+				  wrong);
+	}
 }
 
 /* Count the present PTEs of one mm, checking each; returns them. */
@@ -101,6 +154,7 @@ static unsigned long audit_mm(struct audit *a, struct mm_struct *mm)
 	unsigned long addr, rss = 0;
 	pte_t *ptep;
 
+	audit_file_vmas(a, mm);
 	for (addr = 0; addr < TASK_SIZE; addr += PAGE_SIZE) {
 		ptep = pte_lookup(mm, addr);
 		if (!ptep) {
@@ -163,6 +217,9 @@ int rmap_audit(void)
 	}
 	a.ptes = page_address(counts);
 	flags = mmlist_lock_irqsave();
+	if (rmap_mode == RMAP_ANON_VMA && rmap_stats.pte_chains)
+		violation(&a, "%u pte_chain nodes in rmap=anon_vma",
+			  rmap_stats.pte_chains);
 	list_for_each_entry(mm, &all_mm_list, mmlist)
 		mapped += audit_mm(&a, mm);
 	for (pfn = 0; pfn < max_pfn; pfn++)

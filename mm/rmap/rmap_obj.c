@@ -2,25 +2,29 @@
  * mm/rmap/rmap_obj.c - object-based reverse mapping for file pages.
  *
  * A page cache page does not know its PTEs; it knows its file
- * (page->mapping) and offset (page->index).  Every VMA that maps the file
- * is on mapping->i_mmap (MAP_PRIVATE) or mapping->i_mmap_shared
- * (MAP_SHARED), so for each we compute where the page would be
- * (vma_address), walk that mm's real page tables there, and look whether
- * the PTE maps this very frame.  No memory is spent per mapping; the cost
- * is time, one probe per VMA of the file, mapped or not (the worst case:
- * a file mapped as many small VMAs).
+ * (page->mapping) and offset (page->index).  for_each_mapping_vma
+ * (mm/rmap/i_mmap.h) gives the VMAs of the file that cover that offset, so
+ * for each we compute where the page is (vma_address), walk that mm's real
+ * page tables there, and look whether the PTE maps this very frame.  No
+ * memory is spent per mapping; the cost is time: one probe per VMA that
+ * covers the page, plus the search, which with i_mmap=list is a look at
+ * every VMA of the file (the worst case: many VMAs of one file)
+ * and with the interval tree O(log n).
  *
  * Locks (mm/locking.h): reclaim must never wait for a lock whose holder
  * may be waiting for memory, so it only tries: down_trylock(i_shared_sem),
  * spin_trylock(page_table_lock).  A busy
  * lock makes page_referenced answer "referenced" and try_to_unmap answer
- * SWAP_AGAIN.  VM_NONLINEAR VMAs are skipped: their pages are PageAnon and
- * found through pte_chains instead.
+ * SWAP_AGAIN.  Pages that remap_file_pages placed in a VM_NONLINEAR VMA
+ * are PageAnon and found through pte_chains instead; but a nonlinear VMA
+ * may still map object pages where the linear arithmetic puts them (pages
+ * faulted in before it became nonlinear), so it is probed like any other.
  */
 #include "fs/address_space.h"
 #include "kernel/errno.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_walk.h"
 #include "mm/phys/tlb.h"
@@ -39,16 +43,14 @@ static pte_t *find_obj_pte(struct vm_area_struct *vma, unsigned long addr,
 	return ptep;
 }
 
-static int page_referenced_obj_one(struct vm_area_struct *vma,
-				   struct page *page)
+int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 {
 	unsigned long addr = vma_address(page, vma);
 	unsigned long flags;
 	int referenced = 0;
 	pte_t *ptep;
 
-	rmap_stats.vmas_scanned++;
-	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
+	if (addr == (unsigned long)-EFAULT)
 		return 0;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
 		rmap_stats.trylock_failed++;
@@ -66,29 +68,29 @@ static int page_referenced_obj_one(struct vm_area_struct *vma,
 int page_referenced_obj(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
-	int referenced = 0, list;
+	int referenced = 0;
 
 	if (down_trylock(&mapping->i_shared_sem)) {
 		rmap_stats.trylock_failed++;
 		return 1;
 	}
-	for_each_mapping_vma(vma, mapping, list)
-		referenced += page_referenced_obj_one(vma, page);
+	for_each_mapping_vma(vma, &it, mapping, page->index, page->index)
+		referenced += page_referenced_one(vma, page);
+	rmap_stats.vmas_scanned += it.visited;
 	up(&mapping->i_shared_sem);
 	return referenced;
 }
 
-static int try_to_unmap_obj_one(struct vm_area_struct *vma,
-				struct page *page)
+int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 {
 	unsigned long addr = vma_address(page, vma);
 	unsigned long flags;
 	int ret = SWAP_SUCCESS;
 	pte_t *ptep;
 
-	rmap_stats.vmas_scanned++;
-	if (addr == (unsigned long)-EFAULT || (vma->vm_flags & VM_NONLINEAR))
+	if (addr == (unsigned long)-EFAULT)
 		return SWAP_SUCCESS;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
 		rmap_stats.trylock_failed++;
@@ -111,21 +113,27 @@ static int try_to_unmap_obj_one(struct vm_area_struct *vma,
 int try_to_unmap_obj(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
-	int ret = SWAP_SUCCESS, list;
+	int ret = SWAP_SUCCESS;
 
 	if (down_trylock(&mapping->i_shared_sem)) {
 		rmap_stats.trylock_failed++;
 		return SWAP_AGAIN;
 	}
-	for_each_mapping_vma(vma, mapping, list) {
-		ret = try_to_unmap_obj_one(vma, page);
+	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
+		ret = try_to_unmap_one(vma, page);
 		if (ret != SWAP_SUCCESS)
-			goto out;
+			break;
 	}
-out:
-	/* Every PTE of a file page is reachable through its object. */
-	BUG_ON(ret == SWAP_SUCCESS && page->pte.mapcount != 0);
+	rmap_stats.vmas_scanned += it.visited;
+	if (ret == SWAP_SUCCESS && page->pte.mapcount != 0) {
+		/* Only remap_file_pages can put a file page out of reach of
+		 * the arithmetic, and only rmap=anon_vma leaves it a file
+		 * page there (the other modes chain it). */
+		BUG_ON(rmap_mode != RMAP_ANON_VMA);
+		ret = try_to_unmap_cluster(page);
+	}
 	up(&mapping->i_shared_sem);
 	return ret;
 }

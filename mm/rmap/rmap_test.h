@@ -16,6 +16,8 @@
 #include "fs/file.h"
 #include "mm/vm/filemap.h"
 #include "mm/reclaim/swap.h"
+#include "mm/rmap/pte_chain.h"
+#include "mm/rmap/rmap.h"
 #include "mm/vm/vm_ktest.h"
 #include "mm/vm/vma.h"
 #include "mm/reclaim/vmscan.h"
@@ -115,6 +117,13 @@ static inline struct page *rmap_page_at(struct mm_struct *mm, unsigned long addr
 static inline struct page *rmap_family_page(struct rmap_family *f)
 {
 	return rmap_page_at(f->mm[0], RMAP_TEST_ADDR);
+}
+
+/* How many PTEs the reverse map says map page, whichever way it keeps them. */
+static inline int rmap_map_count(struct page *page)
+{
+	return page_uses_chain(page) ? pte_chain_count(page)
+				     : page->pte.mapcount;
 }
 
 /* Read addr through mm's own page tables, so the CPU walks them and sets

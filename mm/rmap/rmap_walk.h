@@ -1,8 +1,9 @@
 /*
- * mm/rmap/rmap_walk.h - the two halves of page_referenced and try_to_unmap,
+ * mm/rmap/rmap_walk.h - the halves of page_referenced and try_to_unmap,
  * shared by mm/rmap/rmap.c (which chooses) and the files that walk:
- * mm/rmap/rmap_obj.c (through page->mapping's VMA lists) and
- * mm/rmap/rmap_chain.c (through the page's pte_chain).
+ * mm/rmap/rmap_obj.c (through page->mapping's VMAs), mm/rmap/rmap_anon.c
+ * (through the page's anon_vma), mm/rmap/rmap_cluster.c (nonlinear VMAs in
+ * rmap=anon_vma) and mm/rmap/rmap_chain.c (through the page's pte_chain).
  */
 #ifndef MM_RMAP_RMAP_WALK_H
 #define MM_RMAP_RMAP_WALK_H
@@ -13,6 +14,14 @@ struct vm_area_struct;
 
 int page_referenced_obj(struct page *page);
 int try_to_unmap_obj(struct page *page);
+int page_referenced_anon(struct page *page);
+int try_to_unmap_anon(struct page *page);
+/* rmap=anon_vma: unmap page (and its neighbours) from nonlinear VMAs. */
+int try_to_unmap_cluster(struct page *page);
+
+/* One VMA of an object walk (file or anon_vma): the page's PTE there. */
+int page_referenced_one(struct vm_area_struct *vma, struct page *page);
+int try_to_unmap_one(struct vm_area_struct *vma, struct page *page);
 int page_referenced_chain(struct page *page);
 int try_to_unmap_chain(struct page *page);
 

@@ -38,13 +38,15 @@ long do_brk(unsigned long addr, unsigned long len)
 	if (mm->map_count >= MAX_MAP_COUNT)
 		return -ENOMEM;
 	find_vma_prev(mm, addr, &prev);
-	vma = vma_merge(mm, prev, addr, addr + len, flags, NULL, 0);
+	vma = vma_merge(mm, prev, addr, addr + len, flags, NULL,
+			addr >> PAGE_SHIFT);
 	if (!vma) {
 		vma = vma_alloc(mm);
 		if (!vma)
 			return -ENOMEM;
 		vma->vm_start = addr;
 		vma->vm_end = addr + len;
+		vma->vm_pgoff = addr >> PAGE_SHIFT;
 		vma->vm_flags = flags;
 		vma->vm_page_prot = vm_get_page_prot(flags);
 		vma_link(mm, vma);

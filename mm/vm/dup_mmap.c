@@ -7,6 +7,9 @@
  * pages, each PTE taking its own page reference, and private writable
  * pages are write-protected in both so the first write copies
  * (do_wp_page, mm/vm/memory.c).  Shared mappings stay writable and shared.
+ * In the object-based rmap modes a file VMA that never held an anonymous
+ * page is not copied at all: the child's faults map the page cache pages
+ * again (copy_page_range, mm/vm/page_range.c).
  */
 #include "kernel/errno.h"
 #include "kernel/panic.h"

@@ -36,8 +36,7 @@ static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 		return -ENOMEM;
 	grow = (vma->vm_start - addr) >> PAGE_SHIFT;
 	vma_unlink_tree(mm, vma);
-	vma->vm_start = addr;
-	vma->vm_pgoff -= grow;
+	vma_adjust(vma, addr, vma->vm_end, vma->vm_pgoff - grow, NULL);
 	vma_link_tree(mm, vma);
 	mm->total_vm += grow;
 	if (vma->vm_flags & VM_LOCKED)

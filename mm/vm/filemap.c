@@ -48,6 +48,8 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 	mapping->nrpages = 0;
 	INIT_LIST_HEAD(&mapping->i_mmap);
 	INIT_LIST_HEAD(&mapping->i_mmap_shared);
+	mapping->i_mmap_root = NULL;
+	mapping->i_mmap_shared_root = NULL;
 	sema_init(&mapping->i_shared_sem, 1);
 	mapping->a_ops = a_ops;
 	INIT_RADIX_TREE(&mapping->swap_tree);

@@ -7,6 +7,7 @@
  *   - empty PTE, anonymous VMA: a new zeroed page (demand zero);
  *   - empty PTE, file VMA: the page cache page from vm_ops->nopage,
  *     or a private copy of it at once if this is a write to MAP_PRIVATE;
+ *     a read also maps the cached neighbours (mm/vm/fault_around.c);
  *   - a swap entry: the page back from the swap cache or disk
  *     (do_swap_page);
  *   - a file PTE of a nonlinear VMA: that file page (do_file_pte);
@@ -25,6 +26,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/vm/filemap.h"
+#include "mm/rmap/anon_vma.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/reclaim/swap.h"
@@ -92,7 +94,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	get_page(old);		/* keep it while we copy, unlocked */
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 
-	new = copy_to_new_page(old);
+	new = anon_vma_prepare(vma) ? NULL : copy_to_new_page(old);
 	if (!new) {
 		put_page(old);
 		return VM_FAULT_OOM;
@@ -142,9 +144,12 @@ static int install_new(struct vm_area_struct *vma, unsigned long addr,
 static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 			     pte_t *pte)
 {
-	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	struct page *page;
 	pte_t entry;
 
+	if (anon_vma_prepare(vma))
+		return VM_FAULT_OOM;
+	page = alloc_page(GFP_KERNEL | __GFP_ZERO);
 	if (!page)
 		return VM_FAULT_OOM;
 	SetPageAnon(page);
@@ -166,13 +171,15 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 {
 	struct page *page = vma->vm_ops->nopage(vma, addr);
 	pte_t entry;
+	int ret;
 
 	if (page == NOPAGE_SIGBUS)
 		return VM_FAULT_SIGBUS;
 	if (page == NOPAGE_OOM)
 		return VM_FAULT_OOM;
 	if (write && !(vma->vm_flags & VM_SHARED)) {
-		struct page *copy = copy_to_new_page(page);
+		struct page *copy = anon_vma_prepare(vma) ? NULL :
+				    copy_to_new_page(page);
 
 		put_page(page);
 		if (!copy)
@@ -192,7 +199,10 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		put_page(page);
 		return VM_FAULT_OOM;
 	}
-	return install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+	ret = install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+	if (ret > 0 && !write)
+		do_fault_around(vma, addr);
+	return ret;
 }
 
 /*
@@ -262,10 +272,13 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 {
 	swp_entry_t entry = pte_to_swp_entry(orig);
 	int ret = VM_FAULT_MINOR, err = 0;
-	struct page *page = swapin_page(entry, &ret, &err);
+	struct page *page;
 	unsigned long flags;
 	pte_t new;
 
+	if (anon_vma_prepare(vma))
+		return VM_FAULT_OOM;
+	page = swapin_page(entry, &ret, &err);
 	if (!page)
 		return pte_unchanged(mm, pte, orig) ? swapin_failed(entry, err) :
 						      VM_FAULT_MINOR;

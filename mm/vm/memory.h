@@ -22,6 +22,10 @@ struct trapframe;
 int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 		    unsigned long addr, bool write);
 
+/* After a read fault on a file page at addr: map the cached neighbours
+ * too (mm/vm/fault_around.c). */
+void do_fault_around(struct vm_area_struct *vma, unsigned long addr);
+
 /* Unmap every page of [start, end) inside vma. */
 void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 		    unsigned long end);

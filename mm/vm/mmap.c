@@ -211,6 +211,10 @@ long do_mmap_pgoff(struct file *file, unsigned long addr, unsigned long len,
 	addr = get_unmapped_area(file, addr, len, pgoff, flags);
 	if (IS_ERR_VALUE(addr))
 		return addr;
+	/* An anonymous VMA's offset is its address in pages, so its pages'
+	 * linear index survives splits and moves (rmap=anon_vma). */
+	if (!file)
+		pgoff = addr >> PAGE_SHIFT;
 	if ((flags & MAP_FIXED_NOREPLACE) &&
 	    find_vma_intersection(current->mm, addr, addr + len))
 		return -EEXIST;

@@ -2,7 +2,7 @@
  * mm/vm/mmap_file_test.c - ktests for file mappings: page cache pages through
  * nopage, MAP_SHARED writes, MAP_PRIVATE copy-on-write, the i_mmap lists,
  * fork of a shared mapping, truncate (unmap_mapping_range) and SIGBUS
- * beyond EOF.
+ * beyond EOF, fault-around and the PTEs fork leaves to faults.
  *
  * The file is mm/vm/file_ktest.h's: no file system is mounted in ktests.
  */
@@ -12,6 +12,7 @@
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/rmap.h"
 #include "mm/vm/vm_ktest.h"
 
 #define FADDR 0x30000000UL
@@ -22,21 +23,28 @@
 
 static struct test_file tf;
 
-static struct vm_area_struct *file_vma(struct mm_struct *mm,
-				       unsigned long flags)
+static struct vm_area_struct *file_vma_pages(struct mm_struct *mm,
+					     unsigned long flags,
+					     unsigned long pages)
 {
 	struct vm_area_struct *vma = vma_alloc(mm);
 
 	if (!vma)
 		return NULL;
 	vma->vm_start = FADDR;
-	vma->vm_end = FADDR + FPAGES * PAGE_SIZE;
+	vma->vm_end = FADDR + pages * PAGE_SIZE;
 	vma->vm_flags = flags;
 	vma->vm_page_prot = vm_get_page_prot(flags);
 	vma->vm_file = get_file(&tf.file);
 	vma->vm_ops = &generic_file_vm_ops;
 	vma_link(mm, vma);
 	return vma;
+}
+
+static struct vm_area_struct *file_vma(struct mm_struct *mm,
+				       unsigned long flags)
+{
+	return file_vma_pages(mm, flags, FPAGES);
 }
 
 static struct page *mapped(struct mm_struct *mm, unsigned long addr)
@@ -142,4 +150,120 @@ KTEST(file_mapping_shared_private_fork_truncate)
 	free_test_file(&tf);
 	KEXPECT_EQ(mapping->nrpages, 0);
 	KEXPECT_EQ(settled_free_pages(), free_before);
+}
+
+#define AROUND_PAGES 40
+#define AROUND_CACHED 10
+
+static bool young(struct mm_struct *mm, unsigned long addr)
+{
+	return pte_young(*pte_lookup(mm, addr));
+}
+
+/*
+ * A read fault maps the cached neighbours in the aligned block of 16 pages
+ * around it, old and read-only; not the pages that are not cached, not
+ * past the block, and nothing extra on a write fault or under rmap=pte_chain.
+ */
+KTEST(file_read_fault_maps_cached_neighbours)
+{
+	struct address_space *mapping = &tf.inode.i_data;
+	bool around = rmap_mode != RMAP_PTE_CHAIN;
+	struct vm_area_struct *vma, *pvma;
+	struct mm_struct *mm, *pmm;
+	struct page *page;
+	int i, present = 0;
+
+	make_test_file(&tf, AROUND_PAGES * PAGE_SIZE);
+	for (i = 0; i < AROUND_CACHED; i++) {
+		KASSERT_EQ(read_mapping_page(mapping, i, &tf.file, &page), 0);
+		put_page(page);
+	}
+	mm = mm_alloc();
+	pmm = mm_alloc();
+	KASSERT_TRUE(mm && pmm);
+	vma = file_vma_pages(mm, SHARED_RW, AROUND_PAGES);
+	pvma = file_vma_pages(pmm, PRIVATE_RW, AROUND_PAGES);
+	KASSERT_TRUE(vma && pvma);
+
+	KEXPECT_GT(handle_mm_fault(mm, vma, FADDR + 5 * PAGE_SIZE, false), 0);
+	for (i = 0; i < AROUND_PAGES; i++)
+		present += mapped(mm, FADDR + i * PAGE_SIZE) != NULL;
+	KEXPECT_EQ(present, around ? AROUND_CACHED : 1);
+	KEXPECT_TRUE(young(mm, FADDR + 5 * PAGE_SIZE));
+	if (around) {
+		KEXPECT_TRUE(mapped(mm, FADDR + 3 * PAGE_SIZE) ==
+			     find_get_page(mapping, 3));
+		put_page(find_get_page(mapping, 3));
+		KEXPECT_FALSE(young(mm, FADDR + 3 * PAGE_SIZE));
+		KEXPECT_FALSE(pte_write(*pte_lookup(mm, FADDR + 3 * PAGE_SIZE)));
+		/* The first write to a page mapped around dirties it. */
+		KEXPECT_GT(handle_mm_fault(mm, vma, FADDR + 3 * PAGE_SIZE,
+					   true), 0);
+		KEXPECT_TRUE(PageDirty(mapped(mm, FADDR + 3 * PAGE_SIZE)));
+	}
+	KEXPECT_TRUE(mapped(mm, FADDR + 16 * PAGE_SIZE) == NULL);
+	KEXPECT_EQ(rmap_audit(), 0);
+
+	/* A private write fault copies one page and maps nothing around. */
+	KEXPECT_GT(handle_mm_fault(pmm, pvma, FADDR + 2 * PAGE_SIZE, true), 0);
+	present = 0;
+	for (i = 0; i < AROUND_PAGES; i++)
+		present += mapped(pmm, FADDR + i * PAGE_SIZE) != NULL;
+	KEXPECT_EQ(present, 1);
+
+	mmput(mm);
+	mmput(pmm);
+	free_test_file(&tf);
+	KEXPECT_EQ(mapping->nrpages, 0);
+}
+
+/*
+ * fork copies no PTE of a file VMA that never held an anonymous page (the
+ * child faults the page cache page back), but does copy one that holds a
+ * private copy; rmap=pte_chain copies everything.
+ */
+KTEST(fork_copies_file_ptes_only_where_anonymous_pages_are)
+{
+	struct address_space *mapping = &tf.inode.i_data;
+	bool skips = rmap_mode != RMAP_PTE_CHAIN;
+	struct mm_struct *smm, *pmm, *schild, *pchild;
+	struct vm_area_struct *svma, *pvma;
+	struct page *page;
+
+	make_test_file(&tf, FPAGES * PAGE_SIZE);
+	KASSERT_EQ(read_mapping_page(mapping, 0, &tf.file, &page), 0);
+	smm = mm_alloc();
+	pmm = mm_alloc();
+	KASSERT_TRUE(smm && pmm);
+	svma = file_vma(smm, SHARED_RW);
+	pvma = file_vma(pmm, PRIVATE_RW);
+	KASSERT_TRUE(svma && pvma);
+	KEXPECT_GT(handle_mm_fault(smm, svma, FADDR, false), 0);
+	KEXPECT_GT(handle_mm_fault(pmm, pvma, FADDR, false), 0);
+	KEXPECT_FALSE(svma->vm_has_anon || pvma->vm_has_anon);
+
+	schild = dup_mm(smm);
+	KASSERT_TRUE(schild);
+	KEXPECT_EQ(mapped(schild, FADDR) == NULL, skips);
+	KEXPECT_GT(handle_mm_fault(schild, find_vma(schild, FADDR), FADDR,
+				   false), 0);
+	KEXPECT_TRUE(mapped(schild, FADDR) == page);
+
+	/* A private write: now the VMA holds an anonymous page. */
+	KEXPECT_GT(handle_mm_fault(pmm, pvma, FADDR, true), 0);
+	KEXPECT_TRUE(pvma->vm_has_anon);
+	pchild = dup_mm(pmm);
+	KASSERT_TRUE(pchild);
+	KEXPECT_TRUE(mapped(pchild, FADDR) == mapped(pmm, FADDR));
+	KEXPECT_TRUE(PageAnon(mapped(pchild, FADDR)));
+	KEXPECT_EQ(rmap_audit(), 0);
+
+	mmput(schild);
+	mmput(pchild);
+	mmput(smm);
+	mmput(pmm);
+	put_page(page);
+	free_test_file(&tf);
+	KEXPECT_EQ(mapping->nrpages, 0);
 }

@@ -117,7 +117,8 @@ static long do_mremap(unsigned long addr, unsigned long old_len,
 	    (!next || next->vm_start >= addr + new_len)) {
 		unsigned long grow = (new_len - old_len) >> PAGE_SHIFT;
 
-		vma->vm_end = addr + new_len;
+		vma_adjust(vma, vma->vm_start, addr + new_len, vma->vm_pgoff,
+			   NULL);
 		mm->total_vm += grow;
 		if (vma->vm_flags & VM_LOCKED)
 			mm->locked_vm += grow;

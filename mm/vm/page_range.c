@@ -17,7 +17,9 @@
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/i_mmap.h"
 #include "mm/rmap/pte_map.h"
+#include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/phys/tlb.h"
@@ -113,10 +115,25 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 }
 
 /*
- * Give dst the same PTEs as src over vma.  Private writable mappings are
- * write-protected on both sides so the first write breaks the sharing
- * (do_wp_page, mm/vm/memory.c); the parent's TLB is flushed by dup_mm at
- * the end.
+ * What Linux 2.6 learned: the PTEs of a file VMA that never held an
+ * anonymous page map page cache pages only, and a fault in the child
+ * maps them again, so fork need not copy them (nor pay for their reverse
+ * map).  Not for nonlinear VMAs, whose PTEs hold offsets no fault could
+ * guess, and not in rmap=pte_chain, the baseline
+ * that pays for every PTE.
+ */
+static bool fault_refills(struct vm_area_struct *vma)
+{
+	if (rmap_mode == RMAP_PTE_CHAIN || !vma->vm_file || vma->vm_has_anon)
+		return false;
+	return !(vma->vm_flags & (VM_NONLINEAR | VM_IO | VM_RESERVED));
+}
+
+/*
+ * Give dst the same PTEs as src over vma, unless faults can refill them.
+ * Private writable mappings are write-protected on both sides so the
+ * first write breaks the sharing (do_wp_page, mm/vm/memory.c); the
+ * parent's TLB is flushed by dup_mm at the end.
  */
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
 		    struct vm_area_struct *vma)
@@ -126,6 +143,8 @@ int copy_page_range(struct mm_struct *dst, struct mm_struct *src,
 	int err;
 
 	BUG_ON(!dvma || dvma->vm_start != vma->vm_start);
+	if (fault_refills(vma))
+		return 0;
 	for (addr = vma->vm_start; addr < vma->vm_end; addr = stop) {
 		stop = pgtable_end(addr, vma->vm_end);
 		err = copy_pte_range(dst, src, dvma, vma, addr, stop);
@@ -164,8 +183,8 @@ void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 {
 	u64 first = (u64)holebegin >> PAGE_SHIFT;
 	u64 last = ~0UL;
+	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
-	int list;
 
 	if (holebegin < 0 || holelen < 0 || first > ~0UL)
 		return;
@@ -176,7 +195,7 @@ void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 			last = first + n - 1;
 	}
 	down(&mapping->i_shared_sem);
-	for_each_mapping_vma(vma, mapping, list)
+	for_each_mapping_vma(vma, &it, mapping, first, last)
 		unmap_vma_pages(vma, first, last);
 	up(&mapping->i_shared_sem);
 }

@@ -4,22 +4,26 @@
 #ifndef MM_VM_VM_KTEST_H
 #define MM_VM_VM_KTEST_H
 
-#include "fs/radix_tree.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
+#include "fs/radix_tree.h"
+#include "mm/rmap/pte_chain.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/vma.h"
 
 /*
- * Free pages with every kmem cache's empty slabs given back and the
- * radix-tree preload reserve emptied, so that a test's before/after
- * comparison sees only what the test itself leaked, not a slab that a
- * cache (VMAs, mm_structs, pte_chains) or the reserve kept for later.
+ * Free pages with every kmem cache's empty slabs given back, so that a
+ * test's before/after comparison sees only what the test itself leaked,
+ * not a slab that a cache (VMAs, mm_structs, pte_chains) kept for later.
+ * The reserves that keep objects aside (the fault path's spare pte_chain
+ * node, the page cache's radix tree nodes) are filled first: the test
+ * would fill them, and they keep their slabs.
  */
 static inline u32 settled_free_pages(void)
 {
-	radix_tree_preload_drain();
+	pte_chain_preload(GFP_KERNEL);
+	radix_tree_preload(GFP_KERNEL);
 	kmem_cache_shrink_all();
 	return nr_free_pages();
 }
@@ -36,6 +40,7 @@ static inline struct vm_area_struct *add_anon(struct mm_struct *mm,
 		return NULL;
 	vma->vm_start = start;
 	vma->vm_end = start + pages * PAGE_SIZE;
+	vma->vm_pgoff = start >> PAGE_SHIFT;	/* as mmap gives it */
 	vma->vm_flags = flags;
 	vma->vm_page_prot = vm_get_page_prot(flags);
 	vma_link(mm, vma);

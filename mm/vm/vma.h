@@ -6,13 +6,14 @@
  * munmap, fork, exit and /proc/PID/maps) and in an AVL tree keyed by
  * vm_start (so find_vma is O(log n) even with thousands of VMAs).  VMAs
  * never overlap.  A VMA that maps a file is also on its address_space's
- * i_mmap (private) or i_mmap_shared (shared) list through vma->shared;
- * that list is what the object-based reverse mapping walks.
+ * i_mmap (private) or i_mmap_shared (shared) list through vma->shared, and
+ * in the interval tree beside that list (mm/rmap/i_mmap.h): that is what
+ * the object-based reverse mapping walks.  A linked VMA's range changes
+ * only through vma_adjust, which re-keys it in the tree.
  */
 #ifndef MM_VM_VMA_H
 #define MM_VM_VMA_H
 
-#include "fs/address_space.h"
 #include "kernel/list.h"
 #include "kernel/types.h"
 #include "mm/phys/page.h"
@@ -86,9 +87,22 @@ struct vm_area_struct {
 	unsigned long vm_pgoff;
 	const struct vm_operations_struct *vm_ops;
 	void *vm_private_data;
+	/*
+	 * An anonymous page was mapped here once (never cleared): fork must
+	 * copy the PTEs, since a fault could not bring those pages back.
+	 */
+	bool vm_has_anon;
+	/* rmap=anon_vma: the object its anonymous pages point at, and this
+	 * VMA's place on its list (mm/rmap/anon_vma.h). */
+	struct anon_vma *anon_vma;
+	struct list_head anon_vma_node;
 
-	/* On vm_file's mapping->i_mmap or ->i_mmap_shared. */
+	/* On vm_file's mapping->i_mmap or ->i_mmap_shared ... */
 	struct list_head shared;
+	/* ... and in the interval tree beside it (mm/rmap/vma_interval.c). */
+	struct vm_area_struct *vm_it_left, *vm_it_right;
+	unsigned long vm_it_subtree_last;	/* max last pgoff below */
+	int vm_it_height;
 };
 
 /* Tree and list: mm/vm/vma.c. */
@@ -108,24 +122,6 @@ int vma_tree_check(struct mm_struct *mm);
 #define for_each_vma(vma, mm) \
 	list_for_each_entry(vma, &(mm)->mmap, vm_list)
 
-/* The file's private VMAs (list 0), then its shared ones (list 1). */
-static inline struct list_head *mapping_vma_list(struct address_space *m,
-						 int list)
-{
-	return list == 0 ? &m->i_mmap : &m->i_mmap_shared;
-}
-
-/*
- * Every VMA that maps the file of mapping, private ones first; list is an
- * int cursor.  The caller holds mapping->i_shared_sem (the audit instead
- * keeps interrupts off for its whole walk).  A `break` leaves
- * only the current list: to stop the whole walk, return or goto.
- */
-#define for_each_mapping_vma(vma, mapping, list)                          \
-	for ((list) = 0; (list) < 2; (list)++)                            \
-		list_for_each_entry(vma, mapping_vma_list(mapping, list), \
-				    shared)
-
 /* Object lifetime, file lists, split and merge: mm/vm/vma_ops.c. */
 void vma_cache_init(void);
 struct vm_area_struct *vma_alloc(struct mm_struct *mm);
@@ -135,6 +131,9 @@ void vma_link(struct mm_struct *mm, struct vm_area_struct *vma);
 void vma_unlink(struct mm_struct *mm, struct vm_area_struct *vma);
 void vma_link_file(struct vm_area_struct *vma);
 void vma_unlink_file(struct vm_area_struct *vma);
+void vma_adjust(struct vm_area_struct *vma, unsigned long start,
+		unsigned long end, unsigned long pgoff,
+		struct vm_area_struct *insert);
 int split_vma(struct mm_struct *mm, struct vm_area_struct *vma,
 	      unsigned long addr, bool new_below);
 struct vm_area_struct *vma_merge(struct mm_struct *mm,

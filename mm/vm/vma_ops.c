@@ -3,9 +3,11 @@
  *
  * vma_link puts a VMA into its mm (list + tree, mm/vm/vma.c) and, for a file
  * VMA, onto the file's address_space: i_mmap_shared if it is VM_SHARED,
- * else i_mmap.  Those lists are changed only under the mapping's
- * i_shared_sem, which the object-based rmap walks down_trylock.  A VMA that
- * is on a mapping list always holds a reference on its file.
+ * else i_mmap, and the interval tree beside it (mm/rmap/i_mmap.c).  Those
+ * are changed only under the mapping's i_shared_sem, which the object-based
+ * rmap walks down_trylock; so is the range of a VMA on them (vma_adjust),
+ * since the tree is keyed by it.  A VMA that is on a mapping list always
+ * holds a reference on its file.
  *
  * Splitting and merging follow Linux: munmap or mprotect of the middle of a
  * VMA splits it into three; a new range next to a VMA with the same flags,
@@ -18,6 +20,9 @@
 #include "kernel/panic.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/slab.h"
+#include "mm/rmap/anon_vma.h"
+#include "mm/rmap/i_mmap.h"
+#include "mm/rmap/rmap.h"
 #include "mm/vm/vma.h"
 
 static struct kmem_cache *vma_cachep;
@@ -39,19 +44,23 @@ struct vm_area_struct *vma_alloc(struct mm_struct *mm)
 	vma->vm_mm = mm;
 	INIT_LIST_HEAD(&vma->vm_list);
 	INIT_LIST_HEAD(&vma->shared);
+	INIT_LIST_HEAD(&vma->anon_vma_node);
 	return vma;
 }
 
-/* Free a VMA that is on no list; drops its file reference. */
+/* Free a VMA that is on no mm or file list; drops its file reference and
+ * leaves its anon_vma. */
 void vma_free(struct vm_area_struct *vma)
 {
 	BUG_ON(!list_empty(&vma->shared) || !list_empty(&vma->vm_list));
+	anon_vma_unlink(vma);
 	if (vma->vm_file)
 		fput(vma->vm_file);
 	kmem_cache_free(vma_cachep, vma);
 }
 
-/* A copy of orig on no list, with its own file reference. */
+/* A copy of orig on no mm or file list, with its own file reference, on
+ * orig's anon_vma list (it maps the same anonymous pages). */
 struct vm_area_struct *vma_dup(struct vm_area_struct *orig)
 {
 	struct vm_area_struct *vma = vma_alloc(orig->vm_mm);
@@ -62,6 +71,9 @@ struct vm_area_struct *vma_dup(struct vm_area_struct *orig)
 	INIT_LIST_HEAD(&vma->vm_list);
 	INIT_LIST_HEAD(&vma->shared);
 	vma->vm_avl_left = vma->vm_avl_right = NULL;
+	vma->vm_it_left = vma->vm_it_right = NULL;
+	INIT_LIST_HEAD(&vma->anon_vma_node);
+	anon_vma_link(vma);
 	if (vma->vm_file)
 		get_file(vma->vm_file);
 	return vma;
@@ -79,10 +91,7 @@ void vma_link_file(struct vm_area_struct *vma)
 	if (!mapping)
 		return;
 	down(&mapping->i_shared_sem);
-	if (vma->vm_flags & VM_SHARED)
-		list_add_tail(&vma->shared, &mapping->i_mmap_shared);
-	else
-		list_add_tail(&vma->shared, &mapping->i_mmap);
+	i_mmap_insert(mapping, vma);
 	up(&mapping->i_shared_sem);
 }
 
@@ -93,8 +102,35 @@ void vma_unlink_file(struct vm_area_struct *vma)
 	if (!mapping)
 		return;
 	down(&mapping->i_shared_sem);
-	list_del_init(&vma->shared);
+	i_mmap_remove(mapping, vma);
 	up(&mapping->i_shared_sem);
+}
+
+/*
+ * Give the linked vma a new range, and link insert (a VMA on no mapping
+ * yet, or NULL) to the same file in the same step, so that an rmap walk
+ * never sees a page of either without a VMA covering it.  The mm's tree is
+ * the caller's (it is keyed by vm_start).
+ */
+void vma_adjust(struct vm_area_struct *vma, unsigned long start,
+		unsigned long end, unsigned long pgoff,
+		struct vm_area_struct *insert)
+{
+	struct address_space *mapping = vma_mapping(vma);
+
+	if (mapping) {
+		down(&mapping->i_shared_sem);
+		i_mmap_remove(mapping, vma);
+	}
+	vma->vm_start = start;
+	vma->vm_end = end;
+	vma->vm_pgoff = pgoff;
+	if (mapping) {
+		i_mmap_insert(mapping, vma);
+		if (insert)
+			i_mmap_insert(mapping, insert);
+		up(&mapping->i_shared_sem);
+	}
 }
 
 /* Into the mm and onto the file's mapping list; total_vm counts it. */
@@ -136,37 +172,51 @@ int split_vma(struct mm_struct *mm, struct vm_area_struct *vma,
 	vma_unlink_tree(mm, vma);
 	if (new_below) {
 		new->vm_end = addr;
-		vma->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
-		vma->vm_start = addr;
+		vma_adjust(vma, addr, vma->vm_end,
+			   vma->vm_pgoff +
+				   ((addr - vma->vm_start) >> PAGE_SHIFT),
+			   new);
 	} else {
 		new->vm_start = addr;
 		new->vm_pgoff += (addr - vma->vm_start) >> PAGE_SHIFT;
-		vma->vm_end = addr;
+		vma_adjust(vma, vma->vm_start, addr, vma->vm_pgoff, new);
 	}
 	vma_link_tree(mm, vma);
 	vma_link_tree(mm, new);
-	vma_link_file(new);
 	if (new->vm_ops && new->vm_ops->open)
 		new->vm_ops->open(new);
 	return 0;
 }
 
 /*
- * Can a range [.., ..) with these flags, file and pgoff continue vma at its
- * end (pgoff is then the offset of the range's first page)?  VMAs with
- * vm_ops of their own other than the file's, nonlinear ones and locked
- * ones are left alone, as Linux does.
+ * Must offsets run on for two VMAs to merge?  A file's always.  An
+ * anonymous VMA's too in rmap=anon_vma, where its pages' index is linear
+ * in vm_pgoff: a VMA mremap moved keeps the offsets of where it was, and
+ * must not merge with a neighbour whose offsets do not continue them.
+ */
+static bool pgoff_matters(struct file *file)
+{
+	return file || rmap_mode == RMAP_ANON_VMA;
+}
+
+/*
+ * Can a range [.., ..) with these flags, file, pgoff and anon_vma continue
+ * vma at its end (pgoff is then the offset of the range's first page)?
+ * VMAs with vm_ops of their own other than the file's, nonlinear ones and
+ * locked ones are left alone, as Linux does; VMAs whose anonymous pages
+ * point at two different anon_vmas cannot become one.
  */
 static bool can_merge_after(struct vm_area_struct *vma, unsigned long flags,
-			    struct file *file, unsigned long pgoff)
+			    struct file *file, unsigned long pgoff,
+			    struct anon_vma *anon_vma)
 {
 	if (vma->vm_flags != flags || vma->vm_file != file)
 		return false;
 	if (flags & (VM_NONLINEAR | VM_DONTEXPAND | VM_IO))
 		return false;
-	if (file && vma->vm_pgoff + vma_pages(vma) != pgoff)
+	if (pgoff_matters(file) && vma->vm_pgoff + vma_pages(vma) != pgoff)
 		return false;
-	return true;
+	return anon_vma_compatible(vma->anon_vma, anon_vma);
 }
 
 static bool can_merge_before(struct vm_area_struct *vma, unsigned long flags,
@@ -177,7 +227,7 @@ static bool can_merge_before(struct vm_area_struct *vma, unsigned long flags,
 		return false;
 	if (flags & (VM_NONLINEAR | VM_DONTEXPAND | VM_IO))
 		return false;
-	if (file && pgoff + len_pages != vma->vm_pgoff)
+	if (pgoff_matters(file) && pgoff + len_pages != vma->vm_pgoff)
 		return false;
 	return true;
 }
@@ -202,19 +252,24 @@ struct vm_area_struct *vma_merge(struct mm_struct *mm,
 	if (next && next->vm_start != end)
 		next = NULL;
 	if (prev && (prev->vm_end != addr ||
-		     !can_merge_after(prev, vm_flags, file, pgoff)))
+		     !can_merge_after(prev, vm_flags, file, pgoff, NULL)))
 		prev = NULL;
 	if (next && !can_merge_before(next, vm_flags, file, pgoff, pages))
 		next = NULL;
+	if (prev && next &&
+	    !anon_vma_compatible(prev->anon_vma, next->anon_vma))
+		next = NULL;
 
 	if (prev) {
-		prev->vm_end = end;
 		mm->total_vm += pages;
 		if (vm_flags & VM_LOCKED)
 			mm->locked_vm += pages;
+		/* Grown over next before next goes: no page is ever uncovered. */
+		vma_adjust(prev, prev->vm_start, next ? next->vm_end : end,
+			   prev->vm_pgoff, NULL);
 		if (next) {
-			/* prev now runs into next: next goes away. */
-			prev->vm_end = next->vm_end;
+			prev->vm_has_anon |= next->vm_has_anon;
+			anon_vma_merge(prev, next);
 			vma_unlink_file(next);
 			vma_unlink_tree(mm, next);
 			if (next->vm_ops && next->vm_ops->close)
@@ -226,8 +281,7 @@ struct vm_area_struct *vma_merge(struct mm_struct *mm,
 	if (next) {
 		/* vm_start is the tree key: re-key next. */
 		vma_unlink_tree(mm, next);
-		next->vm_start = addr;
-		next->vm_pgoff = pgoff;
+		vma_adjust(next, addr, next->vm_end, pgoff, NULL);
 		vma_link_tree(mm, next);
 		mm->total_vm += pages;
 		if (vm_flags & VM_LOCKED)
@@ -247,8 +301,11 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 
 	if (next && next->vm_start == vma->vm_end &&
 	    can_merge_after(vma, next->vm_flags, next->vm_file,
-			    next->vm_pgoff)) {
-		vma->vm_end = next->vm_end;
+			    next->vm_pgoff, next->anon_vma)) {
+		vma_adjust(vma, vma->vm_start, next->vm_end, vma->vm_pgoff,
+			   NULL);
+		vma->vm_has_anon |= next->vm_has_anon;
+		anon_vma_merge(vma, next);
 		vma_unlink_file(next);
 		vma_unlink_tree(mm, next);
 		if (next->vm_ops && next->vm_ops->close)
@@ -257,8 +314,11 @@ void vma_try_merge_around(struct mm_struct *mm, struct vm_area_struct *vma)
 	}
 	if (prev && prev->vm_end == vma->vm_start &&
 	    can_merge_after(prev, vma->vm_flags, vma->vm_file,
-			    vma->vm_pgoff)) {
-		prev->vm_end = vma->vm_end;
+			    vma->vm_pgoff, vma->anon_vma)) {
+		vma_adjust(prev, prev->vm_start, vma->vm_end, prev->vm_pgoff,
+			   NULL);
+		prev->vm_has_anon |= vma->vm_has_anon;
+		anon_vma_merge(prev, vma);
 		vma_unlink_file(vma);
 		vma_unlink_tree(mm, vma);
 		if (vma->vm_ops && vma->vm_ops->close)

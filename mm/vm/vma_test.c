@@ -98,7 +98,7 @@ KTEST(vma_split_merge_munmap_mprotect)
 	/* Filling the hole with an equal anonymous range merges all three. */
 	find_vma_prev(mm, a + 3 * PAGE_SIZE, &prev);
 	vma = vma_merge(mm, prev, a + 3 * PAGE_SIZE, a + 5 * PAGE_SIZE, RW,
-			NULL, 0);
+			NULL, (a + 3 * PAGE_SIZE) >> PAGE_SHIFT);
 	KEXPECT_TRUE(vma == prev);
 	KEXPECT_EQ(mm->map_count, 1);
 	KEXPECT_EQ(find_vma(mm, a)->vm_end, a + 10 * PAGE_SIZE);

@@ -98,6 +98,43 @@ static inline unsigned int bench_read(const volatile char *p, size_t len)
 	return sum;
 }
 
+/*
+ * Fork n children that each run child(arg, ready, go): it must write one
+ * byte to ready when set up, wait until read(go) returns 0, and _exit.
+ * Returns once every child is ready; the caller closes *go_w to let them
+ * go and reaps pids[].
+ */
+static inline void bench_spawn(const char *name, long n, pid_t *pids,
+			       void (*child)(void *arg, int ready, int go),
+			       void *arg, int *go_w)
+{
+	int ready[2], go[2];
+	long i;
+	char c;
+
+	if (pipe(ready) < 0 || pipe(go) < 0)
+		bench_fail(name, "pipe");
+	for (i = 0; i < n; i++) {
+		pids[i] = fork();
+		if (pids[i] < 0)
+			bench_fail(name, "fork");
+		if (pids[i] == 0) {
+			close(ready[0]);
+			close(go[1]);
+			child(arg, ready[1], go[0]);
+			_exit(6);
+		}
+	}
+	close(ready[1]);
+	close(go[0]);
+	for (i = 0; i < n; i++) {
+		if (read(ready[0], &c, 1) != 1)
+			bench_fail(name, "a child died");
+	}
+	close(ready[0]);
+	*go_w = go[1];
+}
+
 /* ---- the kernel's counters ---- */
 
 struct bench_counter {
@@ -127,7 +164,9 @@ static inline int bench_listed(const char *list, const char *name)
 #define BENCH_COUNTERS "pgfault pgscan pgsteal pswpin pswpout " \
 	"rmap_pte_chains rmap_ptes_visited rmap_vmas_scanned " \
 	"rmap_referenced_calls rmap_unmap_calls rmap_pages_unmapped " \
-	"nr_page_table_pages slab_pte_chain"
+	"rmap_anon_vmas rmap_walk_ticks nr_page_table_pages slab_pte_chain " \
+	"slab_anon_vma " \
+	"slab_anon_vma_chain"
 
 static inline void bench_add(struct bench_counters *s, const char *name,
 			     long long value)

@@ -9,14 +9,16 @@
  * keeps a chain entry for each of them.
  *
  * Figures: ticks to fork the children and map and touch everything
- * (map_ticks), ticks to unmap and reap them all (unmap_ticks), and what the
- * kernel holds while every child has the file mapped (held_*).
+ * (map_ticks, and per page mapped: map_ticks_per_page), ticks to unmap and
+ * reap them all (unmap_ticks), and what the kernel holds while every child
+ * has the file mapped (held_*).
  */
 #include "bench/bench.h"
 #include <sys/mman.h>
 
 #define NAME "file_map_many"
-#define HELD "rmap_pte_chains slab_pte_chain nr_page_table_pages pgfault"
+#define HELD "rmap_pte_chains slab_pte_chain nr_page_table_pages pgfault " \
+	"rmap_anon_vmas slab_anon_vma slab_anon_vma_chain"
 
 static void make_file(const char *path, size_t len)
 {
@@ -35,9 +37,16 @@ static void make_file(const char *path, size_t len)
 	close(fd);
 }
 
+struct file_arg {
+	const char *path;
+	size_t len;
+};
+
 /* A child: map, touch, say so on ready, then wait for go to close. */
-static void mapper(const char *path, size_t len, int ready, int go)
+static void mapper(void *arg, int ready, int go)
 {
+	const char *path = ((struct file_arg *)arg)->path;
+	size_t len = ((struct file_arg *)arg)->len;
 	char *mem, c = 0;
 	int fd;
 
@@ -63,37 +72,20 @@ int main(void)
 	long i, n = bench_env("BENCH_MAPPERS", 32);
 	struct bench_counters before, held;
 	const char *path = "file_map_many.data";
-	int ready[2], go[2];
+	struct file_arg arg = { path, len };
 	uint64_t t0, t1, t2;
 	pid_t pids[256];
-	char c;
+	int go;
 
 	if (n > 256)
 		n = 256;
 	make_file(path, len);
-	if (pipe(ready) < 0 || pipe(go) < 0)
-		bench_fail(NAME, "pipe");
 	bench_snapshot(&before);
 	t0 = rdtsc();
-	for (i = 0; i < n; i++) {
-		pids[i] = fork();
-		if (pids[i] < 0)
-			bench_fail(NAME, "fork");
-		if (pids[i] == 0) {
-			close(ready[0]);
-			close(go[1]);
-			mapper(path, len, ready[1], go[0]);
-		}
-	}
-	close(ready[1]);
-	close(go[0]);
-	for (i = 0; i < n; i++) {
-		if (read(ready[0], &c, 1) != 1)
-			bench_fail(NAME, "a mapper died");
-	}
+	bench_spawn(NAME, n, pids, mapper, &arg, &go);
 	t1 = rdtsc();
 	bench_snapshot(&held);
-	close(go[1]);
+	close(go);
 	for (i = 0; i < n; i++) {
 		if (bench_wait(pids[i]) < 0)
 			bench_fail(NAME, "mapper");
@@ -101,6 +93,10 @@ int main(void)
 	t2 = rdtsc();
 	unlink(path);
 	bench_print(NAME, "map_ticks", t1 - t0);
+	/* Mostly read faults on shared file pages, and what fault-around
+	 * saves of them. */
+	bench_print(NAME, "map_ticks_per_page",
+		    (t1 - t0) / (n * (len / PAGE_SIZE)));
 	bench_print(NAME, "unmap_ticks", t2 - t1);
 	bench_print_delta(NAME, "held_", HELD, &before, &held);
 	return 0;

@@ -6,19 +6,25 @@
  * fork copies every PTE and exit clears it again, and each copied PTE is
  * one page_add_rmap and one page_remove_rmap.  Two runs:
  *
- *   fork_exit_anon  private anonymous memory: chained in both rmap modes
- *                   (objrmap keeps pte_chains for anonymous pages);
- *   fork_exit_file  a file mapped MAP_SHARED: objrmap only counts the
- *                   mappings of a file page, pte_chain mode chains them.
+ *   fork_exit_anon     private anonymous memory: chained in pte_chain
+ *                      and objrmap (which keeps pte_chains for anonymous
+ *                      pages), counted in rmap=anon_vma;
+ *   fork_exit_file     a file mapped MAP_SHARED and written: objrmap only
+ *                      counts the mappings of a file page, pte_chain mode
+ *                      chains them, and the object-based modes do not
+ *                      copy these PTEs at all (a fault refills them);
+ *   fork_exit_private  a file mapped MAP_PRIVATE and only read: the same
+ *                      pages, the same rules.
  *
  * Figures: ticks_per_fork (fork + the child's exit + wait), the page
  * faults and pte_chain nodes the loop leaves behind, and the memory one
- * live child holds (held_*: pte_chain nodes, page table pages).
+ * live child holds (held_*: pte_chain nodes, anon_vmas, page tables).
  */
 #include "bench/bench.h"
 #include <sys/mman.h>
 
-#define HELD "rmap_pte_chains slab_pte_chain nr_page_table_pages"
+#define HELD "rmap_pte_chains slab_pte_chain nr_page_table_pages " \
+	"rmap_anon_vmas slab_anon_vma slab_anon_vma_chain"
 #define LOOP "pgfault rmap_pte_chains"
 
 /* Fork one child that stays until the pipe closes; snapshot meanwhile. */
@@ -46,14 +52,18 @@ static void held_child(const char *name, const struct bench_counters *before)
 	bench_print_delta(name, "held_", HELD, before, &held);
 }
 
-static void run(const char *name, char *mem, size_t len, long forks)
+static void run(const char *name, char *mem, size_t len, long forks,
+		int write)
 {
 	struct bench_counters before, after;
 	uint64_t t0, t1;
 	pid_t pid;
 	long i;
 
-	bench_touch(mem, len);
+	if (write)
+		bench_touch(mem, len);
+	else
+		bench_read(mem, len);
 	bench_snapshot(&before);
 	t0 = rdtsc();
 	for (i = 0; i < forks; i++) {
@@ -72,8 +82,8 @@ static void run(const char *name, char *mem, size_t len, long forks)
 	held_child(name, &before);
 }
 
-/* A file of len bytes in the current directory, mapped shared. */
-static char *map_file(size_t len)
+/* A file of len bytes in the current directory, mapped with flags. */
+static char *map_file(size_t len, int flags)
 {
 	const char *path = "fork_exit.data";
 	char *mem;
@@ -82,7 +92,7 @@ static char *map_file(size_t len)
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0 || ftruncate(fd, len) < 0)
 		bench_fail("fork_exit_file", path);
-	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, flags, fd, 0);
 	if (mem == MAP_FAILED)
 		bench_fail("fork_exit_file", "mmap");
 	close(fd);
@@ -100,11 +110,15 @@ int main(void)
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (mem == MAP_FAILED)
 		bench_fail("fork_exit_anon", "mmap");
-	run("fork_exit_anon", mem, len, forks);
+	run("fork_exit_anon", mem, len, forks, 1);
 	munmap(mem, len);
 
-	mem = map_file(len);
-	run("fork_exit_file", mem, len, forks);
+	mem = map_file(len, MAP_SHARED);
+	run("fork_exit_file", mem, len, forks, 1);
+	munmap(mem, len);
+
+	mem = map_file(len, MAP_PRIVATE);
+	run("fork_exit_private", mem, len, forks, 0);
 	munmap(mem, len);
 	return 0;
 }
