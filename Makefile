@@ -144,7 +144,10 @@ run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc \
 		$(if $(BOCHS_DISPLAY),'display_library: $(BOCHS_DISPLAY)') || [ $$? -eq 1 ]
 
-TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
+# Every initramfs Mapback builds; check-386 scans each ELF in them.
+CHECK_386_FILES = $(INITRAMFS) $(BENCH_INITRAMFS)
+TEST_ENV = KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP) \
+	CHECK_386="$(CHECK_386_FILES)"
 
 test: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
@@ -165,8 +168,8 @@ debug: $(KERNEL) $(INITRAMFS) | deps
 	@tools/deps.sh gdb
 	tools/debug.sh $(KERNEL) "$(CMDLINE)" "$(INITRAMFS)"
 
-check: $(KERNEL)
-	OBJDUMP=$(OBJDUMP) tools/check-386.sh $(KERNEL)
+check: $(KERNEL) $(CHECK_386_FILES)
+	OBJDUMP=$(OBJDUMP) tools/check-386.sh $(KERNEL) $(CHECK_386_FILES)
 
 check-386: check
 

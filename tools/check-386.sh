@@ -11,12 +11,14 @@
 # as a "486".  So disassemble everything and look for them.  They are
 # allowed only inside the functions named in ALLOWED, each of which checks
 # the CPU before using one: the kernel's in kernel/cpu.c (boot_cpu), musl's
-# fenv functions (the SSE control register only when AT_HWCAP has SSE).
+# fenv functions (the SSE control register only when AT_HWCAP has SSE) and
+# the benchmarks' bench_rdtsc (user/bench/bench.h, AT_HWCAP's TSC bit).
 # Compiler clones of those (name.part.0, name.constprop.0) count as them.
 set -eu
 
 ALLOWED="cpu_cpuid cpu_rdtsc cpu_invlpg cpu_enable_fxsr cpu_fxsave cpu_fxrstor
-feclearexcept feraiseexcept __fesetround fegetround fegetenv fesetenv fetestexcept"
+feclearexcept feraiseexcept __fesetround fegetround fegetenv fesetenv fetestexcept
+bench_rdtsc"
 
 # AT&T mnemonics: cmov*, cpuid, rdtsc(p), bswap, xadd, cmpxchg(8b) (486
 # and later), invlpg, invd, wbinvd, rdmsr, wrmsr, fxsave/fxrstor,

@@ -34,6 +34,11 @@ bochs                 cmd:bochs
 bochsbios             file:/usr/share/bochs/BIOS-bochs-latest
 vgabios               file:/usr/share/vgabios/vgabios.bin
 util-linux            cmd:mkswap
+dpkg-dev              cmd:dpkg-source
+syslinux              cmd:syslinux
+syslinux-common       file:/usr/lib/syslinux/modules/bios/mboot.c32
+dosfstools            cmd:mkfs.fat
+fdisk                 cmd:sfdisk
 "
 
 present() {

@@ -15,12 +15,14 @@
 # subtests of user-space programs and are not.  `ok ... # SKIP` lines are
 # counted as skipped, not passed.  Two host checks count as tests too:
 # the kernel is a Multiboot image (grub-file), and tools/check-386.sh finds
-# no instruction newer than the 386 outside the CPU-checking functions.  A
+# no instruction newer than the 386 outside the CPU-checking functions, in
+# the kernel and in every ELF of the archives listed in CHECK_386.  A
 # boot that panicked, hung or lacks its summary counts as one more failure,
 # named with its log.  The last line is always `N passed, N failed`; the
 # exit status is 0 only when nothing failed.
 #
 # Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
+# CHECK_386 (the initramfs archives check-386.sh scans besides the kernel),
 # INITRAMFS (put on the test ISOs when the file exists), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
 # command line, e.g. "ktest_only=printk_formats").
@@ -32,6 +34,7 @@ KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
+CHECK_386=${CHECK_386:-}
 BOOTS_FILE=tools/test-boots
 QEMU=${QEMU:-qemu-system-i386}
 BOCHS=${BOCHS:-bochs}
@@ -231,7 +234,8 @@ main() {
 	fi
 
 	host_check multiboot grub-file --is-x86-multiboot "$KERNEL"
-	host_check check-386 tools/check-386.sh "$KERNEL"
+	# shellcheck disable=SC2086 # CHECK_386 is a list of files
+	host_check check-386 tools/check-386.sh "$KERNEL" $CHECK_386
 
 	# Boot up to TEST_JOBS at once, then judge the logs in file order so
 	# the report reads the same however the boots interleaved.

@@ -1,28 +1,36 @@
 # user/user.mk - build Mapback's user space and its initramfs.
 #
 # Included by the top Makefile.  Every user/*.c, user/tests/*.c and
-# user/bench/*.c is one static i386 program, compiled with the cross gcc against the musl that
-# tools/fetch-userland.sh unpacks into build/sysroot (`make deps`), and
-# linked by hand: musl's crt files and libc.a, then libgcc.a.  No host
-# headers or libraries are involved, so the same binaries run inside
-# Mapback and on the host Linux (`make test-host`).
+# user/bench/*.c is one static i386 program, compiled with the cross gcc
+# and -march=i386 against the musl that tools/build-userland.sh builds for
+# the 386 into build/musl, and linked by hand: musl's crt files and libc.a,
+# then libgcc.a.  No host headers or libraries are involved, so the same
+# binaries run inside Mapback and on the host Linux (`make test-host`).
+# musl and BusyBox come from Debian's source packages, which
+# tools/fetch-userland.sh unpacks into build/src (`make deps`); each is
+# built once, and again only when its stamp (.built) is older than its
+# inputs.
 #
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
 # BusyBox at /bin/busybox with a symlink per applet, our init at /sbin/init
 # and the test programs in /tests/.  The bench initramfs (`make bench`,
 # docs/bench.md) is the same root with the benchmarks in /bench/ instead.
 
-USER_SYSROOT := $(BUILD)/sysroot
-USER_STAMP := $(USER_SYSROOT)/.fetched
-MUSL_LIB := $(USER_SYSROOT)/usr/lib/i386-linux-musl
-MUSL_INC := $(USER_SYSROOT)/usr/include/i386-linux-musl
-BUSYBOX := $(USER_SYSROOT)/bin/busybox
+USER_STAMP := $(BUILD)/src/.fetched
+MUSL_STAMP := $(BUILD)/musl/.built
+MUSL_LIB := $(BUILD)/musl/lib
+MUSL_INC := $(BUILD)/musl/include
+BUSYBOX_STAMP := $(BUILD)/busybox/.built
+BUSYBOX := $(BUILD)/busybox/busybox
+# The applet paths (/bin/ls, ...), one a line, as BusyBox's build lists them.
+BUSYBOX_LINKS := $(BUILD)/busybox/busybox.links
 
 USER_CC := $(CROSS)gcc
 USER_GCC_INC := $(shell $(USER_CC) -print-file-name=include)
 USER_LIBGCC := $(shell $(USER_CC) -print-libgcc-file-name)
 
 USER_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
+	-march=i386 -mtune=i386 \
 	-fno-pie -fno-stack-protector -fno-strict-aliasing \
 	-nostdinc -isystem $(MUSL_INC) -isystem $(USER_GCC_INC) -Iuser
 USER_LDFLAGS := -static -nostdlib -no-pie -Wl,-z,noexecstack
@@ -43,8 +51,9 @@ BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio
 user: $(USER_PROGS) $(USER_TESTS) $(USER_BENCH)
 initramfs: $(INITRAMFS)
 
-# The benchmarks are not run by make test, but they must keep building.
-TEST_DEPS += $(INITRAMFS) $(USER_BENCH)
+# The benchmarks are not run by make test, but they must keep building (and
+# check-386 scans their initramfs).
+TEST_DEPS += $(INITRAMFS) $(BENCH_INITRAMFS)
 
 # `make deps` (tools/deps.sh) runs tools/fetch-userland.sh; building a user
 # program without it runs the script here.  Order-only on DEPS_ORDER so that
@@ -52,7 +61,13 @@ TEST_DEPS += $(INITRAMFS) $(USER_BENCH)
 $(USER_STAMP): | $(DEPS_ORDER)
 	tools/fetch-userland.sh $(BUILD)
 
-$(BUILD)/user/obj/%.o: user/%.c $(USER_STAMP)
+$(MUSL_STAMP): $(USER_STAMP) tools/build-userland.sh user/musl-386.patch
+	tools/build-userland.sh musl $(BUILD)
+
+$(BUSYBOX_STAMP): $(MUSL_STAMP) tools/build-userland.sh user/busybox-musl.config
+	tools/build-userland.sh busybox $(BUILD)
+
+$(BUILD)/user/obj/%.o: user/%.c $(MUSL_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -67,8 +82,8 @@ $(BUILD)/user/%: $(BUILD)/user/obj/%.o
 # $(call make_root,PROGRAMS,DIR): the root staged in build/ROOT (ROOT is
 # the target's name without .cpio), with PROGRAMS in /DIR, archived into
 # the target with sorted names and root ownership.  Applet links come from
-# BusyBox itself; /sbin/init is ours, so BusyBox's init applet link is
-# dropped.  Debug info stays in build/user: at mem=8M the test archive and
+# the list BusyBox's build wrote; /sbin/init is ours, so BusyBox's init
+# applet link is dropped.  Debug info stays in build/user: at mem=8M the test archive and
 # its unpacked copy must both fit in RAM before swap is on.
 define make_root
 	rm -rf $(basename $@)
@@ -76,7 +91,7 @@ define make_root
 	cp -a user/rootfs/. $(basename $@)/
 	cd $(basename $@) && mkdir -p bin sbin usr/bin usr/sbin proc dev tmp root $(2)
 	cp $(BUSYBOX) $(basename $@)/bin/busybox
-	cd $(basename $@) && for a in $$($(abspath $(BUSYBOX)) --list-full); do \
+	cd $(basename $@) && for a in $$(sed 's|^/||' $(abspath $(BUSYBOX_LINKS))); do \
 		case $$a in bin/busybox|sbin/init) continue;; esac; \
 		mkdir -p $$(dirname $$a); ln -sf /bin/busybox $$a; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
@@ -87,10 +102,10 @@ define make_root
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)
 endef
 
-$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(USER_STAMP) user/user.mk
+$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
 	$(call make_root,$(USER_TESTS),tests)
 
-$(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(USER_STAMP) user/user.mk
+$(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
 	$(call make_root,$(USER_BENCH),bench)
 
 # $(call run_on_host,PROGRAMS): run each program on the host Linux, as init

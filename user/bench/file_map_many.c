@@ -74,7 +74,7 @@ int main(void)
 	if (pipe(ready) < 0 || pipe(go) < 0)
 		bench_fail(NAME, "pipe");
 	bench_snapshot(&before);
-	t0 = rdtsc();
+	t0 = bench_rdtsc();
 	for (i = 0; i < n; i++) {
 		pids[i] = fork();
 		if (pids[i] < 0)
@@ -91,14 +91,14 @@ int main(void)
 		if (read(ready[0], &c, 1) != 1)
 			bench_fail(NAME, "a mapper died");
 	}
-	t1 = rdtsc();
+	t1 = bench_rdtsc();
 	bench_snapshot(&held);
 	close(go[1]);
 	for (i = 0; i < n; i++) {
 		if (bench_wait(pids[i]) < 0)
 			bench_fail(NAME, "mapper");
 	}
-	t2 = rdtsc();
+	t2 = bench_rdtsc();
 	unlink(path);
 	bench_print(NAME, "map_ticks", t1 - t0);
 	bench_print(NAME, "unmap_ticks", t2 - t1);
