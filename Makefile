@@ -12,6 +12,7 @@
 #   make run          QEMU, serial on this terminal    (CMDLINE="...")
 #   make run-bochs    Bochs booting the ISO             (CMDLINE="...")
 #   make iso          build/mapback.iso (GRUB 2)
+#   make floppy       build/mapback-floppy.img (SYSLINUX, 1.44 MB)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
 #   make bench        the benchmarks on Mapback (both rmap modes) and Linux
@@ -35,12 +36,13 @@ QEMU := qemu-system-i386
 BUILD := build
 KERNEL := $(BUILD)/mapback.elf
 ISO := $(BUILD)/mapback.iso
+FLOPPY := $(BUILD)/mapback-floppy.img
 # user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
 INITRAMFS :=
 # The swap disk (hdb) that run, run-bochs and the swap test boots attach.
 SWAP_IMG := $(BUILD)/swap.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG)
+TEST_DEPS := $(SWAP_IMG) $(FLOPPY)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # Boots of tools/test-boots that `make test` runs; empty means all.
@@ -62,7 +64,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-pressure test-bochs bench debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso floppy test test-pressure test-bochs bench debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -70,7 +72,7 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso test test-bochs bench debug
+DEPS_GOALS := run run-bochs iso floppy test test-bochs bench debug
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
@@ -129,6 +131,12 @@ $(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
 
 iso: $(ISO)
 
+# The SYSLINUX floppy for 386 and 486 PCs (docs/boot.md, "Old PCs").
+$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh | deps
+	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS)
+
+floppy: $(FLOPPY)
+
 # Bochs shows VGA through its VNC server (connect a viewer to :5900), or in
 # a window with BOCHS_DISPLAY=x (needs bochs-x), and writes COM1 to this
 # terminal.  It exits with status 1 however the guest
@@ -145,7 +153,7 @@ run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 		$(if $(BOCHS_DISPLAY),'display_library: $(BOCHS_DISPLAY)') || [ $$? -eq 1 ]
 
 # Every initramfs Mapback builds; check-386 scans each ELF in them.
-CHECK_386_FILES = $(INITRAMFS) $(BENCH_INITRAMFS)
+CHECK_386_FILES = $(INITRAMFS) $(BENCH_INITRAMFS) $(FLOPPY_INITRAMFS)
 TEST_ENV = KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP) \
 	CHECK_386="$(CHECK_386_FILES)"
 

@@ -49,11 +49,14 @@ aptsrc() {
 			>>"$src/sources.list.tmp"
 		mv "$src/sources.list.tmp" "$src/sources.list"
 	fi
-	set -- -oDir::Etc::SourceList="$src/sources.list" \
-		-oDir::Etc::SourceParts="$src/parts" \
-		-oDir::State::Lists="$src/lists" "$@"
 	if ! ls "$src/lists/"*Sources* >/dev/null 2>&1; then
-		apt_i386 apt-get "$@" update
+		apt_src update
 	fi
-	apt_i386 apt-get "$@"
+	apt_src "$@"
+}
+
+apt_src() {
+	apt_i386 apt-get -oDir::Etc::SourceList="$APT_ROOT/src/sources.list" \
+		-oDir::Etc::SourceParts="$APT_ROOT/src/parts" \
+		-oDir::State::Lists="$APT_ROOT/src/lists" "$@"
 }

@@ -115,6 +115,14 @@ run_boot() {
 			status=mkiso
 		fi
 		;;
+	shell)
+		# The boot medium is in args (e.g. -fda); the kernel command
+		# line is the medium's own.
+		tools/boot-shell.sh "$log" "$t" "$QEMU" -m "$mem" \
+			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+			"${args[@]}" </dev/null >"$out" 2>&1
+		status=$?
+		;;
 	bochs)
 		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
 			# The debugger compiled into Debian's Bochs stops at

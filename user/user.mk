@@ -14,7 +14,9 @@
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
 # BusyBox at /bin/busybox with a symlink per applet, our init at /sbin/init
 # and the test programs in /tests/.  The bench initramfs (`make bench`,
-# docs/bench.md) is the same root with the benchmarks in /bench/ instead.
+# docs/bench.md) is the same root with the benchmarks in /bench/ instead;
+# the floppy's (`make floppy`, docs/boot.md) has neither and a smaller
+# BusyBox.
 
 USER_STAMP := $(BUILD)/src/.fetched
 MUSL_STAMP := $(BUILD)/musl/.built
@@ -24,6 +26,8 @@ BUSYBOX_STAMP := $(BUILD)/busybox/.built
 BUSYBOX := $(BUILD)/busybox/busybox
 # The applet paths (/bin/ls, ...), one a line, as BusyBox's build lists them.
 BUSYBOX_LINKS := $(BUILD)/busybox/busybox.links
+# The boot floppy's smaller BusyBox (user/busybox-floppy.config).
+BUSYBOX_FLOPPY_STAMP := $(BUILD)/busybox-floppy/.built
 
 USER_CC := $(CROSS)gcc
 USER_GCC_INC := $(shell $(USER_CC) -print-file-name=include)
@@ -46,6 +50,7 @@ USER_ROOTFS := $(shell find user/rootfs 2>/dev/null)
 
 INITRAMFS := $(BUILD)/initramfs.cpio
 BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio
+FLOPPY_INITRAMFS := $(BUILD)/floppy-initramfs.cpio
 
 .PHONY: user initramfs test-host bench-host
 user: $(USER_PROGS) $(USER_TESTS) $(USER_BENCH)
@@ -53,7 +58,7 @@ initramfs: $(INITRAMFS)
 
 # The benchmarks are not run by make test, but they must keep building (and
 # check-386 scans their initramfs).
-TEST_DEPS += $(INITRAMFS) $(BENCH_INITRAMFS)
+TEST_DEPS += $(INITRAMFS) $(BENCH_INITRAMFS) $(FLOPPY_INITRAMFS)
 
 # `make deps` (tools/deps.sh) runs tools/fetch-userland.sh; building a user
 # program without it runs the script here.  Order-only on DEPS_ORDER so that
@@ -67,6 +72,9 @@ $(MUSL_STAMP): $(USER_STAMP) tools/build-userland.sh user/musl-386.patch
 $(BUSYBOX_STAMP): $(MUSL_STAMP) tools/build-userland.sh user/busybox-musl.config
 	tools/build-userland.sh busybox $(BUILD)
 
+$(BUSYBOX_FLOPPY_STAMP): $(MUSL_STAMP) tools/build-userland.sh user/busybox-floppy.config
+	tools/build-userland.sh busybox-floppy $(BUILD)
+
 $(BUILD)/user/obj/%.o: user/%.c $(MUSL_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -MMD -MP -c $< -o $@
@@ -79,34 +87,39 @@ $(BUILD)/user/%: $(BUILD)/user/obj/%.o
 .SECONDARY: $(USER_OBJS)
 -include $(USER_OBJS:.o=.d)
 
-# $(call make_root,PROGRAMS,DIR): the root staged in build/ROOT (ROOT is
-# the target's name without .cpio), with PROGRAMS in /DIR, archived into
-# the target with sorted names and root ownership.  Applet links come from
-# the list BusyBox's build wrote; /sbin/init is ours, so BusyBox's init
-# applet link is dropped.  Debug info stays in build/user: at mem=8M the test archive and
-# its unpacked copy must both fit in RAM before swap is on.
+# $(call make_root,PROGRAMS,DIR,BUSYBOX_DIR): the root staged in build/ROOT
+# (ROOT is the target's name without .cpio), with PROGRAMS in /DIR and the
+# BusyBox of BUSYBOX_DIR, archived into the target with sorted names and
+# root ownership.  Applet links come from the list BusyBox's build wrote;
+# /sbin/init is ours, so BusyBox's init applet link is dropped.  Debug info
+# and symbols stay in build/: at mem=8M the test archive and its unpacked
+# copy must both fit in RAM before swap is on, and the floppy is small.
 define make_root
 	rm -rf $(basename $@)
 	mkdir -p $(basename $@)
 	cp -a user/rootfs/. $(basename $@)/
 	cd $(basename $@) && mkdir -p bin sbin usr/bin usr/sbin proc dev tmp root $(2)
-	cp $(BUSYBOX) $(basename $@)/bin/busybox
-	cd $(basename $@) && for a in $$(sed 's|^/||' $(abspath $(BUSYBOX_LINKS))); do \
+	$(CROSS)strip -o $(basename $@)/bin/busybox $(3)/busybox
+	cd $(basename $@) && for a in $$(sed 's|^/||' $(abspath $(3)/busybox.links)); do \
 		case $$a in bin/busybox|sbin/init) continue;; esac; \
 		mkdir -p $$(dirname $$a); ln -sf /bin/busybox $$a; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/$(2)/*
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(if $(2),$(basename $@)/$(2)/*)
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)
 endef
 
 $(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
-	$(call make_root,$(USER_TESTS),tests)
+	$(call make_root,$(USER_TESTS),tests,$(BUILD)/busybox)
 
 $(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
-	$(call make_root,$(USER_BENCH),bench)
+	$(call make_root,$(USER_BENCH),bench,$(BUILD)/busybox)
+
+# The boot floppy's root (`make floppy`): init and the small BusyBox.
+$(FLOPPY_INITRAMFS): $(USER_PROGS) $(USER_ROOTFS) $(BUSYBOX_FLOPPY_STAMP) user/user.mk
+	$(call make_root,,,$(BUILD)/busybox-floppy)
 
 # $(call run_on_host,PROGRAMS): run each program on the host Linux, as init
 # does inside Mapback: sorted, each in a scratch directory with a clean
