@@ -14,6 +14,7 @@
 #include "kernel/uaccess.h"
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
+#include "mm/reclaim/swap.h"
 #include "mm/vmstat.h"
 
 #define UTS_LEN 65
@@ -87,6 +88,9 @@ long sys_sysinfo(struct sysinfo *uinfo)
 	si.uptime = jiffies / HZ;
 	si.totalram = totalram_pages;
 	si.freeram = nr_free_pages();
+	/* Slots of the swap areas that are on, in pages like the RAM. */
+	si.totalswap = total_swap_pages;
+	si.freeswap = nr_swap_pages;
 	si.mem_unit = PAGE_SIZE;
 	list_for_each_entry(t, &task_list, tasks)
 		si.procs++;

@@ -35,6 +35,9 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 CROSS=${CROSS:-i686-linux-gnu-}
 CC=${CROSS}gcc
 JOBS=${JOBS:-$(nproc)}
+# Run from make -j, the sub-makes would see a jobserver they cannot use and
+# fall back to -j1; they get -j$JOBS of their own instead.
+unset MAKEFLAGS MFLAGS
 ARCHFLAGS="-march=i386 -mtune=i386"
 SRC=$BUILD/src
 MUSL=$BUILD/musl

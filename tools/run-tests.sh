@@ -116,9 +116,9 @@ run_boot() {
 		fi
 		;;
 	shell)
-		# The boot medium is in args (e.g. -fda); the kernel command
-		# line is the medium's own.
-		tools/boot-shell.sh "$log" "$t" "$QEMU" -m "$mem" \
+		# The boot medium is in args (e.g. -fda); the cmdline field
+		# names the swap device the shell turns on, if any.
+		tools/boot-shell.sh "$log" "$t" "$cmdline" "$QEMU" -m "$mem" \
 			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 			"${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
