@@ -12,6 +12,7 @@
 #   make run          QEMU, serial on this terminal    (CMDLINE="...")
 #   make run-bochs    Bochs booting the ISO             (CMDLINE="...")
 #   make iso          build/mapback.iso (GRUB 2)
+#   make floppy       build/mapback-floppy.img (SYSLINUX, 1.44 MB)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
 #   make test-linux   the user tests on Debian's Linux in QEMU (BOOTS="...")
@@ -36,12 +37,13 @@ QEMU := qemu-system-i386
 BUILD := build
 KERNEL := $(BUILD)/mapback.elf
 ISO := $(BUILD)/mapback.iso
+FLOPPY := $(BUILD)/mapback-floppy.img
 # user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
 INITRAMFS :=
 # The swap disk (hdb) that run, run-bochs and the swap test boots attach.
 SWAP_IMG := $(BUILD)/swap.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG)
+TEST_DEPS := $(SWAP_IMG) $(FLOPPY)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # Boots of tools/test-boots that `make test` runs; empty means all.
@@ -63,7 +65,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso floppy test test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -71,7 +73,7 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso test test-bochs test-linux bench debug
+DEPS_GOALS := run run-bochs iso floppy test test-bochs test-linux bench debug
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
@@ -130,6 +132,12 @@ $(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
 
 iso: $(ISO)
 
+# The SYSLINUX floppy for 386 and 486 PCs (docs/boot.md, "Old PCs").
+$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh | deps
+	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS)
+
+floppy: $(FLOPPY)
+
 # Bochs shows VGA through its VNC server (connect a viewer to :5900), or in
 # a window with BOCHS_DISPLAY=x (needs bochs-x), and writes COM1 to this
 # terminal.  It exits with status 1 however the guest
@@ -145,7 +153,10 @@ run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc \
 		$(if $(BOCHS_DISPLAY),'display_library: $(BOCHS_DISPLAY)') || [ $$? -eq 1 ]
 
-TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
+# Every initramfs Mapback builds; check-386 scans each ELF in them.
+CHECK_386_FILES = $(INITRAMFS) $(BENCH_INITRAMFS) $(FLOPPY_INITRAMFS)
+TEST_ENV = KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP) \
+	CHECK_386="$(CHECK_386_FILES)"
 
 test: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
@@ -171,8 +182,8 @@ debug: $(KERNEL) $(INITRAMFS) | deps
 	@tools/deps.sh gdb
 	tools/debug.sh $(KERNEL) "$(CMDLINE)" "$(INITRAMFS)"
 
-check: $(KERNEL)
-	OBJDUMP=$(OBJDUMP) tools/check-386.sh $(KERNEL)
+check: $(KERNEL) $(CHECK_386_FILES)
+	OBJDUMP=$(OBJDUMP) tools/check-386.sh $(KERNEL) $(CHECK_386_FILES)
 
 check-386: check
 

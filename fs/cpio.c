@@ -228,6 +228,14 @@ static int make_member(struct unpack *u, struct member *m)
 int cpio_unpack(const void *buf, size_t len, struct cpio_stats *stats,
 		const char **err_msg)
 {
+	return cpio_unpack_passing(buf, len, stats, err_msg, NULL);
+}
+
+/* Member names and data are copied (link_seen keeps its own name), so
+ * nothing before u.pos is looked at once a member is made. */
+int cpio_unpack_passing(const void *buf, size_t len, struct cpio_stats *stats,
+			const char **err_msg, void (*passed)(size_t done))
+{
 	struct cpio_stats dummy;
 	struct unpack u = { buf, len, 0, LIST_HEAD_INIT(u.links),
 			    stats ? stats : &dummy, NULL };
@@ -248,6 +256,8 @@ int cpio_unpack(const void *buf, size_t len, struct cpio_stats *stats,
 		err = next_member(&u, &m);
 		if (err == 1) {
 			trailer = true;
+			if (passed)
+				passed(u.pos);
 			continue;
 		}
 		if (err)
@@ -259,6 +269,8 @@ int cpio_unpack(const void *buf, size_t len, struct cpio_stats *stats,
 				u.msg = "could not create a member";
 			break;
 		}
+		if (passed)
+			passed(u.pos);
 	}
 	list_for_each_entry_safe(l, n, &u.links, list)
 		kfree(l);

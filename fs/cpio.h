@@ -26,4 +26,12 @@ struct cpio_stats {
 int cpio_unpack(const void *buf, size_t len, struct cpio_stats *stats,
 		const char **err_msg);
 
+/*
+ * The same, calling passed(done) after each member: buf[0..done) has been
+ * copied into the tree and is never read again, so the caller may free it
+ * (the initramfs gives the boot module's pages back as it goes).
+ */
+int cpio_unpack_passing(const void *buf, size_t len, struct cpio_stats *stats,
+			const char **err_msg, void (*passed)(size_t done));
+
 #endif

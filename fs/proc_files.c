@@ -88,6 +88,8 @@ void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "model\t\t: %d\n", boot_cpu.model);
 	seq_printf(m, "model name\t: %d86\n", boot_cpu.family > 6 ? 6 :
 		   boot_cpu.family);
+	seq_printf(m, "fpu\t\t: %s\n", boot_cpu.has_fpu ? "yes" : "no");
+	seq_printf(m, "cpuid\t\t: %s\n", boot_cpu.has_cpuid ? "yes" : "no");
 	seq_printf(m, "wp\t\t: %s\n", boot_cpu.has_wp ? "yes" : "no");
 	seq_puts(m, "flags\t\t:");
 	for (i = 0; i < 32; i++)

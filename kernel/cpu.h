@@ -25,7 +25,9 @@ struct cpuinfo_x86 {
 	bool has_pse;
 	bool has_fxsr;		/* FXSAVE/FXRSTOR (the FPU/SSE state saver) */
 	bool has_sse;
-	u32 x86_capability;	/* CPUID leaf 1 EDX, 0 without CPUID */
+	bool has_fpu;		/* an x87 answered: set by fpu_init() */
+	u32 x86_capability;	/* CPUID leaf 1 EDX (0 without CPUID) with the
+				 * fpu bit as fpu_init() found: AT_HWCAP */
 };
 
 extern struct cpuinfo_x86 boot_cpu;

@@ -8,12 +8,29 @@
  * FXSAVE leaves them alone.
  */
 #include "kernel/fpu.h"
+#include "kernel/cmdline.h"
 #include "kernel/cpu.h"
+#include "kernel/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
+#include "kernel/signal.h"
+#include "kernel/task.h"
+#include "kernel/trap.h"
+
+KERNEL_PARAM("no387", "run as on a CPU without an FPU, even if one is there");
 
 #define MXCSR_OFFSET 24		/* in the FXSAVE image */
 #define MXCSR_DEFAULT 0x1f80	/* all SSE exceptions masked */
+
+#define CR0_MP (1u << 1)
+#define CR0_EM (1u << 2)
+
+/* CPUID leaf 1 EDX bits that need the FPU's registers or CR0.EM clear. */
+#define X86_FEATURE_FPU (1u << 0)
+#define X86_FEATURE_MMX (1u << 23)
+#define X86_FEATURE_FXSR (1u << 24)
+#define X86_FEATURE_SSE (1u << 25)
+#define X86_FEATURE_SSE2 (1u << 26)
 
 static bool fpu_present;
 static bool use_fxsr;
@@ -35,14 +52,49 @@ static void restore(const struct fpu_state *s)
 		asm volatile("frstor %0" : : "m"(*s));
 }
 
+/*
+ * #NM with CR0.EM set: a user x87 instruction on a machine without one.
+ * There is nothing to emulate it with, so the process dies.  Its SIGFPE
+ * handler, if any, is not run: returning from it would only execute the
+ * same instruction again.
+ */
+static void math_emulate(struct trapframe *tf)
+{
+	if (!user_mode(tf)) {
+		kernel_fault(tf);
+		return;
+	}
+	printk("math-emulation not enabled and no coprocessor found.\n");
+	printk("killing %s.\n", current->comm);
+	current->sighand[SIGFPE - 1].sa_handler = SIG_DFL;
+	force_sig(SIGFPE, current);
+}
+
+static void no_coprocessor(void)
+{
+	/* EM: x87 instructions trap instead of waiting on a coprocessor
+	 * that is not there.  MP off: WAIT does not trap. */
+	write_cr0((read_cr0() | CR0_EM) & ~CR0_MP);
+	set_trap_handler(T_DEVICE, math_emulate);
+	boot_cpu.has_fxsr = boot_cpu.has_sse = false;
+	boot_cpu.x86_capability &= ~(X86_FEATURE_FPU | X86_FEATURE_MMX |
+				     X86_FEATURE_FXSR | X86_FEATURE_SSE |
+				     X86_FEATURE_SSE2);
+	printk("fpu: none, x87 instructions kill the process (SIGFPE)\n");
+}
+
 void fpu_init(void)
 {
 	u16 sw = 0xffff;
 
 	asm volatile("fninit\n\tfnstsw %0" : "+m"(sw));
-	fpu_present = (sw & 0xff) == 0;
-	if (!fpu_present)
+	fpu_present = (sw & 0xff) == 0 && !cmdline_has("no387");
+	boot_cpu.has_fpu = fpu_present;
+	if (!fpu_present) {
+		no_coprocessor();
 		return;
+	}
+	boot_cpu.x86_capability |= X86_FEATURE_FPU;
 	use_fxsr = boot_cpu.has_fxsr;
 	if (use_fxsr)
 		cpu_enable_fxsr();

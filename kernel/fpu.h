@@ -7,8 +7,13 @@
  * scheduler simply saves the outgoing task's registers and loads the
  * incoming task's on every switch: FXSAVE/FXRSTOR (x87 and XMM) on a CPU
  * with FXSR, where fpu_init also turns SSE on for user mode; else
- * FNSAVE/FRSTOR, which every 387 has.  A CPU with no FPU at all (a bare
- * 386) skips all of it; programs using the x87 then fault.
+ * FNSAVE/FRSTOR, which every 387 has.  A CPU with no FPU at all (a 386 or
+ * a 486SX without its coprocessor), or any CPU booted with `no387`, skips
+ * all of it: CR0.EM makes every x87 instruction raise #NM, and the
+ * process that issued it is killed with SIGFPE, as on Linux built without
+ * math emulation.  MMX and SSE instructions raise #UD under CR0.EM
+ * (SIGILL); no such CPU has them anyway, and AT_HWCAP no longer offers
+ * them.
  */
 #ifndef KERNEL_FPU_H
 #define KERNEL_FPU_H
@@ -21,7 +26,8 @@ struct fpu_state {
 	u8 image[FPU_STATE_SIZE];
 } __attribute__((aligned(16)));
 
-/* Detect the FPU (after cpu_init), enable SSE, record the reset state. */
+/* Detect the FPU (after cpu_init, sets boot_cpu.has_fpu), enable SSE and
+ * record the reset state, or trap the x87 when there is none. */
 void fpu_init(void);
 /* The state a new program starts with (FNINIT's). */
 void fpu_reset(struct fpu_state *s);

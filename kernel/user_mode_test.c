@@ -152,10 +152,24 @@ KTEST(user_itimer_real_delivers_sigalrm)
 
 KTEST(user_fpu_and_sse_registers_are_per_process)
 {
+	if (!boot_cpu.has_fpu) {
+		ktest_skip("no FPU");
+		return;
+	}
 	fpu_sse_flag = 0;
 	KEXPECT_EQ(run_prog(&prog_fpu), W_EXITCODE(70, 0));
 	if (!boot_cpu.has_sse)
 		return;		/* no XMM registers to check */
 	fpu_sse_flag = 1;
 	KEXPECT_EQ(run_prog(&prog_fpu), W_EXITCODE(70, 0));
+}
+
+KTEST(user_x87_without_fpu_kills_with_sigfpe)
+{
+	if (boot_cpu.has_fpu) {
+		ktest_skip("an FPU is there (boot with no387)");
+		return;
+	}
+	fpu_sse_flag = 0;
+	KEXPECT_EQ(run_prog(&prog_fpu), SIGFPE);
 }

@@ -36,6 +36,10 @@ vgabios               file:/usr/share/vgabios/vgabios.bin
 util-linux            cmd:mkswap
 dpkg-dev              cmd:dpkg-source
 python3               cmd:python3
+syslinux              cmd:syslinux
+syslinux-common       file:/usr/lib/syslinux/modules/bios/mboot.c32
+dosfstools            cmd:mkfs.fat
+fdisk                 cmd:sfdisk
 "
 
 present() {

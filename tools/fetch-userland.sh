@@ -1,14 +1,18 @@
 #!/bin/sh
-# fetch-userland.sh - fetch the i386 userland Mapback runs: musl and BusyBox.
+# fetch-userland.sh - fetch the sources of the i386 userland Mapback runs.
 #
-# Downloads Debian's i386 musl, musl-dev and busybox-static packages with
-# apt-get, using private lists and cache directories under build/ so that
-# the host's dpkg and apt configuration is not changed (tools/apt-i386.sh),
-# and unpacks them with dpkg-deb into build/sysroot.  user/user.mk compiles against
-# build/sysroot/usr/lib/i386-linux-musl and puts build/sysroot/bin/busybox
-# into the initramfs.  Nothing fetched here is committed.
+# Mapback's user space is built for the 386 (tools/build-userland.sh), from
+# Debian's source packages: musl and busybox.  Debian's binary packages will
+# not do, they target the i686 (cmov, cmpxchg, ...).  This script downloads
+# the two source packages with `apt-get source` through a private sources
+# list (tools/apt-i386.sh, aptsrc) and unpacks them with dpkg-source into
+# build/src/musl and build/src/busybox, Debian's patches applied.  BusyBox
+# also needs the kernel's UAPI headers (<linux/...>, <asm/...>), which
+# musl does not carry: Debian's linux-libc-dev:i386 is unpacked into
+# build/sysroot.  Nothing fetched here is committed, and the host's apt
+# and dpkg configuration is left alone.
 #
-# Idempotent: when the sysroot is already unpacked it does nothing.
+# Idempotent: when everything is unpacked it does nothing.
 #
 # Usage: tools/fetch-userland.sh [BUILD_DIR]   (default: build)
 set -eu
@@ -16,27 +20,39 @@ set -eu
 BUILD=${1:-build}
 APT=$BUILD/apt
 DEBS=$BUILD/debs
+SRC=$BUILD/src
 SYSROOT=$BUILD/sysroot
-STAMP=$SYSROOT/.fetched
-PKGS="musl musl-dev busybox-static"
+STAMP=$SRC/.fetched
+DEBPKGS="linux-libc-dev"
+SRCPKGS="musl busybox"
 
-if [ -f "$STAMP" ]; then
+if [ -f "$STAMP" ] && [ -f "$SYSROOT/.fetched" ]; then
 	exit 0
 fi
 
-mkdir -p "$DEBS" "$SYSROOT"
+mkdir -p "$DEBS" "$SRC" "$SYSROOT"
 . "$(dirname "$0")/apt-i386.sh"
-apt_private_lists
 
-for p in $PKGS; do
-	if ! ls "$DEBS/${p}_"*_i386.deb >/dev/null 2>&1; then
-		(cd "$DEBS" && aptget download "$p:i386")
+if [ ! -f "$SYSROOT/.fetched" ]; then
+	apt_private_lists
+	for p in $DEBPKGS; do
+		if ! ls "$DEBS/${p}_"*_i386.deb >/dev/null 2>&1; then
+			(cd "$DEBS" && aptget download "$p:i386")
+		fi
+		dpkg-deb -x "$DEBS/${p}_"*_i386.deb "$SYSROOT"
+	done
+	touch "$SYSROOT/.fetched"
+fi
+
+for p in $SRCPKGS; do
+	if ! ls "$SRC/${p}_"*.dsc >/dev/null 2>&1; then
+		(cd "$SRC" && aptsrc source --download-only "$p")
 	fi
-done
-
-for deb in "$DEBS"/*_i386.deb; do
-	dpkg-deb -x "$deb" "$SYSROOT"
+	rm -rf "${SRC:?}/$p"
+	# --no-check: the .dsc's own signature needs debian-keyring; apt
+	# already checked every file's hash against the signed Sources list.
+	dpkg-source -q --no-check -x "$SRC/${p}_"*.dsc "$SRC/$p" >/dev/null
 done
 
 touch "$STAMP"
-echo "fetch-userland: unpacked $PKGS into $SYSROOT"
+echo "fetch-userland: unpacked $SRCPKGS into $SRC, $DEBPKGS into $SYSROOT"

@@ -15,15 +15,17 @@
 # subtests of user-space programs and are not.  `ok ... # SKIP` lines are
 # counted as skipped, not passed.  Host checks count as tests too: the
 # kernel is a Multiboot image (grub-file), tools/check-386.sh finds no
-# instruction newer than the 386 outside the CPU-checking functions, and
-# every code quote of the book (docs/book/) is in the tree, and (when there
-# is an INITRAMFS) tools/check-initramfs.sh finds /bin/sh and the core
-# applet links in its cpio listing.  A
+# instruction newer than the 386 outside the CPU-checking functions, in
+# the kernel and in every ELF of the archives listed in CHECK_386, every
+# code quote of the book (docs/book/) is in the tree, and (when there is an
+# INITRAMFS) tools/check-initramfs.sh finds /bin/sh and the core applet
+# links in its cpio listing.  A
 # boot that panicked, hung or lacks its summary counts as one more failure,
 # named with its log.  The last line is always `N passed, N failed`; the
 # exit status is 0 only when nothing failed.
 #
 # Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
+# CHECK_386 (the initramfs archives check-386.sh scans besides the kernel),
 # INITRAMFS (put on the test ISOs when the file exists), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
 # command line, e.g. "ktest_only=printk_formats"), BOOTS_FILE (default
@@ -39,6 +41,7 @@ KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
+CHECK_386=${CHECK_386:-}
 BOOTS_FILE=${BOOTS_FILE:-tools/test-boots}
 HOST_CHECKS=${HOST_CHECKS:-yes}
 LINUX=${LINUX:-}
@@ -134,6 +137,14 @@ run_boot() {
 		else
 			status=mkiso
 		fi
+		;;
+	shell)
+		# The boot medium is in args (e.g. -fda); the cmdline field
+		# names the swap device the shell turns on, if any.
+		tools/boot-shell.sh "$log" "$t" "$cmdline" "$QEMU" -m "$mem" \
+			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+			"${args[@]}" </dev/null >"$out" 2>&1
+		status=$?
 		;;
 	bochs)
 		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
@@ -255,7 +266,8 @@ main() {
 
 	if [ "$HOST_CHECKS" = yes ]; then
 		host_check multiboot grub-file --is-x86-multiboot "$KERNEL"
-		host_check check-386 tools/check-386.sh "$KERNEL"
+		# shellcheck disable=SC2086 # CHECK_386 is a list of files
+		host_check check-386 tools/check-386.sh "$KERNEL" $CHECK_386
 		host_check book-quotes tools/check-book-quotes.sh
 		if [ -n "$INITRAMFS" ]; then
 			host_check initramfs tools/check-initramfs.sh "$INITRAMFS"

@@ -1,31 +1,40 @@
 # user/user.mk - build Mapback's user space and its initramfs.
 #
 # Included by the top Makefile.  Every user/*.c, user/tests/*.c and
-# user/bench/*.c is one static i386 program, compiled with the cross gcc against the musl that
-# tools/fetch-userland.sh unpacks into build/sysroot (`make deps`), and
-# linked by hand: musl's crt files and libc.a, then libgcc.a.  No host
-# headers or libraries are involved, so the same binaries run inside
-# Mapback, on Linux in QEMU (`make test-linux`) and, where the host kernel
-# runs i386 programs, on the host (`make test-host`).
+# user/bench/*.c is one static i386 program, compiled with the cross gcc
+# and -march=i386 against the musl that tools/build-userland.sh builds for
+# the 386 into build/musl, and linked by hand: musl's crt files and libc.a,
+# then libgcc.a.  No host headers or libraries are involved, so the same
+# binaries run inside Mapback, on Linux in QEMU (`make test-linux`) and,
+# where the host kernel runs i386 programs, on the host (`make test-host`).
+# musl and BusyBox come from Debian's source packages, which
+# tools/fetch-userland.sh unpacks into build/src (`make deps`); each is
+# built once, and again only when its stamp (.built) is older than its
+# inputs.
 #
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
-# BusyBox at /bin/busybox with a symlink per applet (the paths listed in
-# build/busybox.links, made by tools/busybox-links.sh without running
-# BusyBox), our init at /sbin/init and the test programs in /tests/.  The bench initramfs (`make bench`,
-# docs/bench.md) is the same root with the benchmarks in /bench/ instead.
+# BusyBox at /bin/busybox with a symlink per applet (the list BusyBox's own
+# build writes; BusyBox never runs on the host), our init at /sbin/init
+# and the test programs in /tests/.  The bench initramfs (`make bench`,
+# docs/bench.md) is the same root with the benchmarks in /bench/ instead;
+# the floppy's (`make floppy`, docs/boot.md) has neither and a smaller
+# BusyBox.
 
-USER_SYSROOT := $(BUILD)/sysroot
-USER_STAMP := $(USER_SYSROOT)/.fetched
-MUSL_LIB := $(USER_SYSROOT)/usr/lib/i386-linux-musl
-MUSL_INC := $(USER_SYSROOT)/usr/include/i386-linux-musl
-BUSYBOX := $(USER_SYSROOT)/bin/busybox
-BUSYBOX_LINKS := $(BUILD)/busybox.links
+USER_STAMP := $(BUILD)/src/.fetched
+MUSL_STAMP := $(BUILD)/musl/.built
+MUSL_LIB := $(BUILD)/musl/lib
+MUSL_INC := $(BUILD)/musl/include
+BUSYBOX_STAMP := $(BUILD)/busybox/.built
+BUSYBOX := $(BUILD)/busybox/busybox
+# The boot floppy's smaller BusyBox (user/busybox-floppy.config).
+BUSYBOX_FLOPPY_STAMP := $(BUILD)/busybox-floppy/.built
 
 USER_CC := $(CROSS)gcc
 USER_GCC_INC := $(shell $(USER_CC) -print-file-name=include)
 USER_LIBGCC := $(shell $(USER_CC) -print-libgcc-file-name)
 
 USER_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
+	-march=i386 -mtune=i386 \
 	-fno-pie -fno-stack-protector -fno-strict-aliasing \
 	-nostdinc -isystem $(MUSL_INC) -isystem $(USER_GCC_INC) -Iuser
 USER_LDFLAGS := -static -nostdlib -no-pie -Wl,-z,noexecstack
@@ -41,13 +50,15 @@ USER_ROOTFS := $(shell find user/rootfs 2>/dev/null)
 
 INITRAMFS := $(BUILD)/initramfs.cpio
 BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio
+FLOPPY_INITRAMFS := $(BUILD)/floppy-initramfs.cpio
 
 .PHONY: user initramfs test-host bench-host
 user: $(USER_PROGS) $(USER_TESTS) $(USER_BENCH)
 initramfs: $(INITRAMFS)
 
-# The benchmarks are not run by make test, but they must keep building.
-TEST_DEPS += $(INITRAMFS) $(USER_BENCH)
+# The benchmarks are not run by make test, but they must keep building (and
+# check-386 scans their initramfs).
+TEST_DEPS += $(INITRAMFS) $(BENCH_INITRAMFS) $(FLOPPY_INITRAMFS)
 
 # `make deps` (tools/deps.sh) runs tools/fetch-userland.sh; building a user
 # program without it runs the script here.  Order-only on DEPS_ORDER so that
@@ -55,7 +66,16 @@ TEST_DEPS += $(INITRAMFS) $(USER_BENCH)
 $(USER_STAMP): | $(DEPS_ORDER)
 	tools/fetch-userland.sh $(BUILD)
 
-$(BUILD)/user/obj/%.o: user/%.c $(USER_STAMP)
+$(MUSL_STAMP): $(USER_STAMP) tools/build-userland.sh user/musl-386.patch
+	tools/build-userland.sh musl $(BUILD)
+
+$(BUSYBOX_STAMP): $(MUSL_STAMP) tools/build-userland.sh user/busybox-musl.config
+	tools/build-userland.sh busybox $(BUILD)
+
+$(BUSYBOX_FLOPPY_STAMP): $(MUSL_STAMP) tools/build-userland.sh user/busybox-floppy.config
+	tools/build-userland.sh busybox-floppy $(BUILD)
+
+$(BUILD)/user/obj/%.o: user/%.c $(MUSL_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -63,43 +83,43 @@ $(BUILD)/user/%: $(BUILD)/user/obj/%.o
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_LDFLAGS) -o $@ $(USER_CRT_BEGIN) $< $(USER_LIBS) $(USER_CRT_END)
 
-# Written through a temporary file so that a failed run leaves no list.
-$(BUSYBOX_LINKS): $(USER_STAMP) tools/busybox-links.sh
-	tools/busybox-links.sh $(BUSYBOX) $(BUILD) >$@.tmp
-	mv $@.tmp $@
-
 # Keep the objects: they are intermediates of a pattern chain.
 .SECONDARY: $(USER_OBJS)
 -include $(USER_OBJS:.o=.d)
 
-# $(call make_root,PROGRAMS,DIR): the root staged in build/ROOT (ROOT is
-# the target's name without .cpio), with PROGRAMS in /DIR, archived into
-# the target with sorted names and root ownership.  The applet links are
-# those of $(BUSYBOX_LINKS); /sbin/init is ours, so BusyBox's init applet link is
-# dropped.  Debug info stays in build/user: at mem=8M the test archive and
-# its unpacked copy must both fit in RAM before swap is on.
+# $(call make_root,PROGRAMS,DIR,BUSYBOX_DIR): the root staged in build/ROOT
+# (ROOT is the target's name without .cpio), with PROGRAMS in /DIR and the
+# BusyBox of BUSYBOX_DIR, archived into the target with sorted names and
+# root ownership.  Applet links come from the list BusyBox's build wrote;
+# /sbin/init is ours, so BusyBox's init applet link is dropped.  Debug info
+# and symbols stay in build/: at mem=8M the test archive and its unpacked
+# copy must both fit in RAM before swap is on, and the floppy is small.
 define make_root
 	rm -rf $(basename $@)
 	mkdir -p $(basename $@)
 	cp -a user/rootfs/. $(basename $@)/
 	cd $(basename $@) && mkdir -p bin sbin usr/bin usr/sbin proc dev tmp root $(2)
-	cp $(BUSYBOX) $(basename $@)/bin/busybox
-	cd $(basename $@) && for a in $$(cat $(abspath $(BUSYBOX_LINKS))); do \
+	$(CROSS)strip -o $(basename $@)/bin/busybox $(3)/busybox
+	cd $(basename $@) && for a in $$(sed 's|^/||' $(abspath $(3)/busybox.links)); do \
 		case $$a in bin/busybox|sbin/init) continue;; esac; \
 		mkdir -p $$(dirname $$a) && ln -sf /bin/busybox $$a || exit 1; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/$(2)/*
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(if $(2),$(basename $@)/$(2)/*)
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)
 endef
 
-$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(BUSYBOX_LINKS) user/user.mk
-	$(call make_root,$(USER_TESTS),tests)
+$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
+	$(call make_root,$(USER_TESTS),tests,$(BUILD)/busybox)
 
-$(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(BUSYBOX_LINKS) user/user.mk
-	$(call make_root,$(USER_BENCH),bench)
+$(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
+	$(call make_root,$(USER_BENCH),bench,$(BUILD)/busybox)
+
+# The boot floppy's root (`make floppy`): init and the small BusyBox.
+$(FLOPPY_INITRAMFS): $(USER_PROGS) $(USER_ROOTFS) $(BUSYBOX_FLOPPY_STAMP) user/user.mk
+	$(call make_root,,,$(BUILD)/busybox-floppy)
 
 # $(call run_on_host,PROGRAMS): run each program on the host Linux, as init
 # does inside Mapback: sorted, each in a scratch directory with a clean

@@ -236,15 +236,6 @@ static void random_bytes(u8 *buf, int n)
 	}
 }
 
-static u32 hwcap(void)
-{
-	u32 a, b, c, d = 0;
-
-	if (boot_cpu.has_cpuid)
-		cpu_cpuid(1, &a, &b, &c, &d);
-	return d;
-}
-
 /* Store one word at *sp and step up; -EFAULT if the stack is gone. */
 static int push_word(u32 *sp, u32 v)
 {
@@ -277,7 +268,7 @@ long setup_stack(struct linux_binprm *bprm)
 	u32 strings = STACK_BASE + bprm->p;
 	u32 u_rand = (strings - 16) & ~15u;
 	u32 auxv[][2] = {
-		{ AT_HWCAP, hwcap() },
+		{ AT_HWCAP, boot_cpu.x86_capability },
 		{ AT_PAGESZ, PAGE_SIZE },
 		{ AT_CLKTCK, HZ },
 		{ AT_PHDR, bprm->phdr_addr },

@@ -81,16 +81,16 @@ int main(void)
 		n = 256;
 	make_file(path, len);
 	bench_snapshot(&before);
-	t0 = rdtsc();
+	t0 = bench_rdtsc();
 	bench_spawn(NAME, n, pids, mapper, &arg, &go);
-	t1 = rdtsc();
+	t1 = bench_rdtsc();
 	bench_snapshot(&held);
 	close(go);
 	for (i = 0; i < n; i++) {
 		if (bench_wait(pids[i]) < 0)
 			bench_fail(NAME, "mapper");
 	}
-	t2 = rdtsc();
+	t2 = bench_rdtsc();
 	unlink(path);
 	bench_print(NAME, "map_ticks", t1 - t0);
 	/* Mostly read faults on shared file pages, and what fault-around

@@ -41,10 +41,10 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "child") == 0)
 		return 0;
 	bench_snapshot(&before);
-	t0 = rdtsc();
+	t0 = bench_rdtsc();
 	for (i = 0; i < execs; i++)
 		fork_exec_once(argv[0]);
-	t1 = rdtsc();
+	t1 = bench_rdtsc();
 	bench_snapshot(&after);
 	bench_print(NAME, "ticks_per_exec", (t1 - t0) / execs);
 	bench_print_delta(NAME, "", LOOP, &before, &after);

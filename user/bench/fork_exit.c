@@ -65,7 +65,7 @@ static void run(const char *name, char *mem, size_t len, long forks,
 	else
 		bench_read(mem, len);
 	bench_snapshot(&before);
-	t0 = rdtsc();
+	t0 = bench_rdtsc();
 	for (i = 0; i < forks; i++) {
 		pid = fork();
 		if (pid < 0)
@@ -75,7 +75,7 @@ static void run(const char *name, char *mem, size_t len, long forks,
 		if (bench_wait(pid) < 0)
 			bench_fail(name, "child");
 	}
-	t1 = rdtsc();
+	t1 = bench_rdtsc();
 	bench_snapshot(&after);
 	bench_print(name, "ticks_per_fork", (t1 - t0) / forks);
 	bench_print_delta(name, "", LOOP, &before, &after);

@@ -115,9 +115,9 @@ static void reclaim(long hog_mib)
 	if (hog == MAP_FAILED)
 		bench_fail(NAME, "mmap of the hog");
 	bench_snapshot(&before);
-	t0 = rdtsc();
+	t0 = bench_rdtsc();
 	bench_touch(hog, len);
-	t1 = rdtsc();
+	t1 = bench_rdtsc();
 	bench_snapshot(&after);
 	munmap(hog, len);
 	for (i = 0; i < after.n && i < before.n; i++) {
@@ -153,12 +153,12 @@ int main(void)
 	if (procs > 64)
 		procs = 64;
 	make_file(path, vmas);
-	t0 = rdtsc();
+	t0 = bench_rdtsc();
 	arg.base = map_backwards(path, vmas);
 	arg.vmas = vmas;
 	bench_read(arg.base, vmas * PAGE_SIZE);
 	bench_spawn(NAME, procs - 1, pids + 1, mapper, &arg, &go);
-	t1 = rdtsc();
+	t1 = bench_rdtsc();
 	bench_print(NAME, "map_ticks", t1 - t0);
 	reclaim(hog_mib);
 	close(go);
