@@ -14,6 +14,7 @@
 #include "kernel/uaccess.h"
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
+#include "mm/reclaim/swap.h"
 #include "mm/vmstat.h"
 
 #define UTS_LEN 65
@@ -82,11 +83,15 @@ long sys_sysinfo(struct sysinfo *uinfo)
 {
 	struct sysinfo si;
 	struct task_struct *t;
+	u32 swap_total_kb, swap_free_kb;
 
 	memset(&si, 0, sizeof(si));
 	si.uptime = jiffies / HZ;
 	si.totalram = totalram_pages;
 	si.freeram = nr_free_pages();
+	si_swapinfo(&swap_total_kb, &swap_free_kb);
+	si.totalswap = swap_total_kb >> (PAGE_SHIFT - 10);
+	si.freeswap = swap_free_kb >> (PAGE_SHIFT - 10);
 	si.mem_unit = PAGE_SIZE;
 	list_for_each_entry(t, &task_list, tasks)
 		si.procs++;
