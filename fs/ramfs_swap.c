@@ -50,9 +50,12 @@ static int swap_tree_add(struct address_space *mapping, unsigned long index,
 	int err = radix_tree_insert(&mapping->swap_tree, index,
 				    entry_to_item(entry));
 
-	if (!err && mapping->nrswapped++ == 0)
+	if (err)
+		return err;
+	if (mapping->nrswapped++ == 0)
 		list_add(&mapping->swapped, &swapped_mappings);
-	return err;
+	swap_inflight_drop(entry);	/* the tree holds it now */
+	return 0;
 }
 
 /* Forget the entry for index if it is still item: false when a truncate
@@ -78,13 +81,14 @@ int ramfs_writepage(struct page *page)
 	BUG_ON(!PageLocked(page));
 	if (!entry.val)
 		return err;
+	swap_inflight_take(entry);
 	/* kswapd may be preempted after try_to_unmap: mapped again since */
 	if (page_mapped(page)) {
-		swap_free(entry);
+		swap_inflight_free(entry);
 		return -EAGAIN;
 	}
 	if (page_count(page) != 2) {	/* reclaim's + the cache's only */
-		swap_free(entry);
+		swap_inflight_free(entry);
 		return -EAGAIN;
 	}
 	ClearPageDirty(page);
@@ -111,7 +115,7 @@ int ramfs_writepage(struct page *page)
 		return 0;
 fail:
 	SetPageDirty(page);
-	swap_free(entry);
+	swap_inflight_free(entry);
 	return err;
 }
 
@@ -143,9 +147,9 @@ int ramfs_readpage(struct file *file, struct page *page)
 		 * and the page is past the end then, about to be dropped. */
 		flags = irq_save();
 		gone = !swap_tree_del(mapping, page->index, item);
-		irq_restore(flags);
 		if (!gone)
-			swap_free(entry);
+			swap_free(entry);	/* with the tree entry */
+		irq_restore(flags);
 		/* The only copy again: it must be written before it is dropped. */
 		SetPageDirty(page);
 		SetPageUptodate(page);
@@ -163,14 +167,28 @@ void truncate_swapped(struct address_space *mapping, unsigned long first)
 	for (;;) {
 		flags = irq_save();
 		item = radix_tree_next(&mapping->swap_tree, &first);
-		if (item)
+		if (item) {
 			swap_tree_del(mapping, first, item);
+			entry = item_to_entry(item);
+			swap_free(entry);	/* with the tree entry */
+		}
 		irq_restore(flags);
 		if (!item)
 			return;
-		entry = item_to_entry(item);
-		swap_free(entry);
 	}
+}
+
+void ramfs_for_each_swapped(void (*fn)(swp_entry_t entry, void *arg),
+			    void *arg)
+{
+	struct address_space *mapping;
+	unsigned long index;
+	void *item;
+
+	list_for_each_entry(mapping, &swapped_mappings, swapped)
+		for (index = 0; (item = radix_tree_next(&mapping->swap_tree,
+							&index)); index++)
+			fn(item_to_entry(item), arg);
 }
 
 /* The first mapping on the list that still has entries of area type,

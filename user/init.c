@@ -7,8 +7,9 @@
  *   - with "runtests" in argv (the kernel passes unknown command line words
  *     to init, as Linux does): runs every program in /tests in sorted order,
  *     prints one top-level TAP line per program from its wait status, runs
- *     the rmap audit (/proc/sys/vm/rmap_audit) after each one, prints a
- *     summary and powers the machine off;
+ *     the rmap audit (/proc/sys/vm/rmap_audit) and the swap audit
+ *     (/proc/sys/vm/swap_audit) after each one, prints a summary and powers
+ *     the machine off;
  *   - with "runbench": the same for every program in /bench (the
  *     benchmarks of `make bench`, docs/bench.md), without the audit, whose
  *     walks would only add to the kernel's counters;
@@ -36,7 +37,8 @@
 
 #define TESTS_DIR "/tests"
 #define BENCH_DIR "/bench"
-#define AUDIT_FILE "/proc/sys/vm/rmap_audit"
+#define RMAP_AUDIT "/proc/sys/vm/rmap_audit"
+#define SWAP_AUDIT "/proc/sys/vm/swap_audit"
 #define DEFAULT_PATH "/bin:/sbin:/usr/bin:/usr/sbin"
 
 static void mount_fs(const char *source, const char *target, const char *type)
@@ -170,23 +172,24 @@ static void run_test(const char *dir, const char *name)
 }
 
 /*
- * Ask the kernel to check every address space's rmap after a test.  No
- * audit file (ENOENT): the kernel has none, say nothing.  Any other error
- * from open or write is a reported violation.
+ * Ask the kernel to check its books after a test: every address space's
+ * rmap (file RMAP_AUDIT), every swap slot's count (SWAP_AUDIT).  No audit
+ * file (ENOENT): the kernel has none, say nothing.  Any other error from
+ * open or write is a reported violation.
  */
-static void run_audit(const char *name)
+static void run_audit(const char *name, const char *file, const char *what)
 {
 	char label[300], why[64];
 	int fd, err = 0;
 
-	fd = open(AUDIT_FILE, O_WRONLY);
+	fd = open(file, O_WRONLY);
 	if (fd < 0 && errno == ENOENT)
 		return;
 	if (fd < 0 || write(fd, "1", 1) != 1)
 		err = errno;
 	if (fd >= 0)
 		close(fd);
-	snprintf(label, sizeof(label), "%s: rmap audit", name);
+	snprintf(label, sizeof(label), "%s: %s audit", name, what);
 	why[0] = '\0';
 	if (err)
 		snprintf(why, sizeof(why), " (%s)", strerror(err));
@@ -250,6 +253,7 @@ static void swap_off(void)
 		report(1, "swapoff", "");
 	else
 		report(0, "swapoff", errno == EBUSY ? " (slots still in use)" : " (failed)");
+	run_audit("swapoff", SWAP_AUDIT, "swap");
 }
 
 /* Run the programs of dir, audit after each when asked, power off. */
@@ -264,8 +268,10 @@ static void run_tests(const char *dir, int audit, const char *summary)
 		report(0, dir, " (cannot list it)");
 	for (i = 0; i < n; i++) {
 		run_test(dir, list[i]->d_name);
-		if (audit)
-			run_audit(list[i]->d_name);
+		if (audit) {
+			run_audit(list[i]->d_name, RMAP_AUDIT, "rmap");
+			run_audit(list[i]->d_name, SWAP_AUDIT, "swap");
+		}
 		free(list[i]);
 	}
 	if (n >= 0)

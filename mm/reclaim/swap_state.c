@@ -40,6 +40,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 		page->private = entry.val;
 		get_page(page);
 		swapper_space.nrpages++;
+		swap_inflight_drop(entry);	/* the cache holds it now */
 	}
 	irq_restore(flags);
 	return err;
@@ -53,8 +54,9 @@ bool add_to_swap(struct page *page)
 	entry = get_swap_page();
 	if (!entry.val)
 		return false;
+	swap_inflight_take(entry);
 	if (add_to_swap_cache(page, entry)) {
-		swap_free(entry);
+		swap_inflight_free(entry);
 		return false;
 	}
 	/* Not written yet: the copy on the device is not the data.  The
@@ -75,8 +77,8 @@ void delete_from_swap_cache(struct page *page)
 	ClearPageSwapCache(page);
 	page->private = 0;
 	swapper_space.nrpages--;
+	swap_free(entry);	/* with the cache entry, for the swap audit */
 	irq_restore(flags);
-	swap_free(entry);
 	put_page(page);
 }
 
