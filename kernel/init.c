@@ -13,6 +13,7 @@
 #include "kernel/init.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
+#include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
 #include "kernel/kthread.h"
 #include "kernel/lib/string.h"
@@ -97,6 +98,7 @@ static void try_init(const char *path)
 		return;
 	}
 	exec_reset_task();
+	fault_inject_start();
 	enter_user_mode();
 }
 

@@ -24,6 +24,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched.h"
+#include "kernel/task.h"
 
 #define NR_STUBS (IRQ_BASE + NR_IRQS)
 
@@ -167,14 +168,29 @@ void kernel_fault(struct trapframe *tf)
 		die(tf);
 }
 
+/*
+ * IRQ handlers running on the current task's stack.  Per task, not
+ * global: the timer's handler may switch tasks, and the task switched to
+ * is not in an interrupt.
+ */
+bool in_irq(void)
+{
+	return current && current->irq_depth > 0;
+}
+
 static void irq_dispatch(struct trapframe *tf)
 {
+	struct task_struct *t = current;
 	int irq = tf->trapno - IRQ_BASE;
 
 	if (!pic_ack(irq))
 		return;
+	if (t)
+		t->irq_depth++;
 	if (handlers[tf->trapno])
 		handlers[tf->trapno](tf);
+	if (t)
+		t->irq_depth--;
 }
 
 void trap(struct trapframe *tf)

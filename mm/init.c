@@ -19,7 +19,7 @@
 #include "kernel/multiboot.h"
 #include "kernel/printk.h"
 #include "mm/phys/bootmem.h"
-#include "mm/phys/fault_inject.h"
+#include "kernel/fault_inject.h"
 #include "mm/mm.h"
 #include "mm/phys/mmzone.h"
 #include "mm/phys/page_alloc.h"
