@@ -14,6 +14,7 @@
 #   make iso          build/mapback.iso (GRUB 2)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
+#   make test-faults  the user suite under run-time fault injection
 #   make bench        the benchmarks on Mapback (both rmap modes) and Linux
 #   make debug        QEMU halted at the first instruction, gdb attached
 #   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
@@ -62,7 +63,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso test test-pressure test-bochs bench debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso test test-faults test-pressure test-bochs bench debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -70,7 +71,7 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso test test-bochs bench debug
+DEPS_GOALS := run run-bochs iso test test-faults test-bochs bench debug
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
@@ -148,6 +149,10 @@ TEST_ENV := KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP)
 
 test: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
+
+# The same runner over tools/fault-boots (docs/testing.md).
+test-faults: $(KERNEL) $(TEST_DEPS) | deps
+	@$(TEST_ENV) BOOTS_FILE=tools/fault-boots tools/run-tests.sh $(BOOTS)
 
 # Only the two memory-pressure user boots of make test (mem=8M, swap on),
 # for running them again and again.

@@ -8,6 +8,7 @@
  * the fault-injection attributes (kernel/fault_inject.h).
  */
 #include "fs/procfs.h"
+#include "fs/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
 #include "mm/phys/slab.h"
@@ -63,8 +64,8 @@ static ssize_t swap_audit_write(struct task_struct *t, const char *buf,
 /*
  * Linux's knob: write 1, 2 or 3.  Mapback has no clean page cache to drop
  * (ramfs pages have no other copy), so every value does what 2 does:
- * give every slab cache's empty slabs back, and the fault path's spare
- * pte_chain node, so MemFree shows what is really in use (init's leak
+ * give every slab cache's empty slabs back, the fault path's spare
+ * pte_chain node and the radix tree's preloaded nodes, so MemFree shows what is really in use (init's leak
  * check compares it before and after the tests).
  */
 static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
@@ -74,6 +75,7 @@ static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
 	if (!n || buf[0] < '1' || buf[0] > '3')
 		return -EINVAL;
 	pte_chain_drop_spare();
+	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
 	return (ssize_t)n;
 }

@@ -72,6 +72,21 @@ int radix_tree_preload(unsigned int gfp)
 	return 0;
 }
 
+void radix_tree_preload_drain(void)
+{
+	struct radix_tree_node *node;
+	u32 flags;
+
+	for (;;) {
+		flags = irq_save();
+		node = nr_preload ? preload[--nr_preload] : NULL;
+		irq_restore(flags);
+		if (!node)
+			return;
+		node_free(node);
+	}
+}
+
 /* Take a node from the preload reserve, else try an atomic allocation. */
 static struct radix_tree_node *node_get(void)
 {

@@ -24,7 +24,14 @@
 # Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
 # INITRAMFS (put on the test ISOs when the file exists), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
-# command line, e.g. "ktest_only=printk_formats").
+# command line, e.g. "ktest_only=printk_formats"), BOOTS_FILE (default
+# tools/test-boots).
+#
+# With BOOTS_FILE=tools/fault-boots (`make test-faults`) the boots run the
+# user suite under fault injection: the test programs are expected to fail
+# some of their checks and are not counted.  What counts is the kernel:
+# every audit line and the leak check must be ok, and no boot may panic or
+# hang.  The report adds the injections made and the tests that failed.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -33,7 +40,13 @@ KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
-BOOTS_FILE=tools/test-boots
+BOOTS_FILE=${BOOTS_FILE:-tools/test-boots}
+# Fault boots count only the kernel's own checks (see above).
+FAULT_MODE=0
+[[ $BOOTS_FILE == *fault-boots ]] && FAULT_MODE=1
+KERNEL_CHECKS='^(ok|not ok) [0-9]+ - .*(: (rmap|swap) audit|no leak: .*|swapon|swapoff)( \(|$)'
+injections=0
+tests_failed=0
 QEMU=${QEMU:-qemu-system-i386}
 BOCHS=${BOCHS:-bochs}
 
@@ -171,6 +184,16 @@ judge_boot() {
 	ok=$(grep -c '^ok ' "$log")
 	skip=$(grep -c -i '^ok .*# *skip' "$log")
 	notok=$(grep -c '^not ok ' "$log")
+	if [ "$FAULT_MODE" -eq 1 ]; then
+		local failed_here injected
+		failed_here=$(grep -Ev "$KERNEL_CHECKS" "$log" | grep -c '^not ok ')
+		injected=$(grep -c '^FAULT_INJECTION: ' "$log")
+		tests_failed=$((tests_failed + failed_here))
+		injections=$((injections + injected))
+		ok=$(grep -E "$KERNEL_CHECKS" "$log" | grep -c '^ok ')
+		notok=$(grep -E "$KERNEL_CHECKS" "$log" | grep -c '^not ok ')
+		skip=0
+	fi
 	passed=$((passed + ok - skip))
 	skipped=$((skipped + skip))
 	failed=$((failed + notok))
@@ -213,10 +236,14 @@ judge_boot() {
 	fi
 	printf '%-14s %3d ok, %d not ok' "$name" $((ok - skip)) "$notok"
 	[ "$skip" -gt 0 ] && printf ', %d skipped' "$skip"
+	[ "$FAULT_MODE" -eq 1 ] && printf ', %d injections, %d tests failed' \
+		"$injected" "$failed_here"
 	printf ' (%ss)\n' "$secs"
 	# Show each failed test with its diagnostics: the "#" lines and
 	# failed subtests printed while it ran, i.e. since the previous result.
-	awk '/^ok / { n = 0; next }
+	[ "$FAULT_MODE" -eq 1 ] && grep -E "$KERNEL_CHECKS" "$log" |
+		grep '^not ok ' | sed 's/^/    /'
+	[ "$FAULT_MODE" -eq 1 ] || awk '/^ok / { n = 0; next }
 	     /^not ok / { print "    " $0; for (j = 0; j < n; j++) print "    " d[j]; n = 0; next }
 	     /^[ \t]*#/ || /^[ \t]+not ok / { d[n++] = $0 }' "$log"
 	if [ ${#why[@]} -gt 0 ]; then
@@ -272,6 +299,8 @@ main() {
 	done
 
 	[ "$skipped" -gt 0 ] && echo "# $skipped skipped"
+	[ "$FAULT_MODE" -eq 1 ] &&
+		echo "# faults: $injections injections made, $tests_failed test programs failed under them"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }

@@ -363,6 +363,75 @@ static void empty_dir(const char *dir)
 		free(list);
 }
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* Name and state of every process but init still there (it should not). */
+static void report_leftovers(void)
+{
+	struct dirent **list;
+	char path[300], line[128];
+	int i, n = scandir("/proc", &list, not_dot_or_dotdot, alphasort);
+
+	for (i = 0; i < n; i++) {
+		int fd;
+		ssize_t len;
+
+		/* Kernel threads have an empty cmdline, and SIGKILL is not
+		 * for them. */
+		snprintf(path, sizeof(path), "/proc/%s/cmdline", list[i]->d_name);
+		fd = open(path, O_RDONLY);
+		len = fd < 0 ? -1 : read(fd, line, 1);
+		if (fd >= 0)
+			close(fd);
+		if (atoi(list[i]->d_name) > 1 && len > 0) {
+			snprintf(path, sizeof(path), "/proc/%s/stat", list[i]->d_name);
+			fd = open(path, O_RDONLY);
+			len = fd < 0 ? -1 : read(fd, line, sizeof(line) - 1);
+			if (fd >= 0)
+				close(fd);
+			if (len > 0) {
+				line[len] = '\0';
+				say("init: left over after SIGKILL: %s\n", line);
+			}
+		}
+		free(list[i]);
+	}
+	if (n >= 0)
+		free(list);
+}
+
+/*
+ * What the tests left running (a child of a test the watchdog killed,
+ * say) holds memory that is not leaked: end it, as an init does at
+ * shutdown (kill(-1) spares init itself), and reap it.  A process that
+ * SIGKILL cannot end within LEFTOVER_SECS is a kernel bug: say which.
+ */
+#define LEFTOVER_SECS 10
+
+static void end_leftovers(void)
+{
+	struct sigaction sa, old;
+	int stuck = 0;
+
+	if (kill(-1, SIGKILL) < 0)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;	/* no SA_RESTART: wait gets EINTR */
+	sigaction(SIGALRM, &sa, &old);
+	alarm(LEFTOVER_SECS);
+	while (wait(NULL) > 0 || (errno == EINTR && !(stuck = 1)))
+		;
+	alarm(0);
+	sigaction(SIGALRM, &old, NULL);
+	if (stuck) {
+		report_leftovers();
+		report(0, "processes end on SIGKILL", "");
+	}
+}
+
 /*
  * With the tests gone and /tmp empty, free memory and slab objects must be
  * back at their level from before the first test.  Only where the kernel
@@ -374,6 +443,7 @@ static void leak_check(const struct mem_level *before)
 	struct mem_level after;
 	char why[160];
 
+	end_leftovers();
 	measure(&after);
 	snprintf(why, sizeof(why),
 		 " (free %ld kB before, %ld kB after; slab objects %ld before, %ld after)",
