@@ -32,6 +32,9 @@
 # some of their checks and are not counted.  What counts is the kernel:
 # every audit line and the leak check must be ok, and no boot may panic or
 # hang.  The report adds the injections made and the tests that failed.
+# `make fuzz` (BOOTS_FILE=build/fuzz-boots) is judged the same way, the
+# fuzzer's run and the "system still works" tests counting as the
+# kernel's checks.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -43,8 +46,8 @@ TEST_ARGS=${TEST_ARGS:-}
 BOOTS_FILE=${BOOTS_FILE:-tools/test-boots}
 # Fault boots count only the kernel's own checks (see above).
 FAULT_MODE=0
-[[ $BOOTS_FILE == *fault-boots ]] && FAULT_MODE=1
-KERNEL_CHECKS='^(ok|not ok) [0-9]+ - .*(: (rmap|swap) audit|no leak: .*|swapon|swapoff)( \(|$)'
+[[ $BOOTS_FILE == *fault-boots || $BOOTS_FILE == *fuzz-boots ]] && FAULT_MODE=1
+KERNEL_CHECKS='^(ok|not ok) [0-9]+ - (.*(: (rmap|swap) audit|no leak: .*|swapon|swapoff|processes end on SIGKILL)|fuzz|system still works: .*)( \(|$)'
 injections=0
 tests_failed=0
 QEMU=${QEMU:-qemu-system-i386}
@@ -239,6 +242,8 @@ judge_boot() {
 	[ "$FAULT_MODE" -eq 1 ] && printf ', %d injections, %d tests failed' \
 		"$injected" "$failed_here"
 	printf ' (%ss)\n' "$secs"
+	# The fuzzer's own summary: calls made, seed.
+	grep -E '^fuzz: [0-9]+ calls in' "$log" | sed 's/^/    /'
 	# Show each failed test with its diagnostics: the "#" lines and
 	# failed subtests printed while it ran, i.e. since the previous result.
 	[ "$FAULT_MODE" -eq 1 ] && grep -E "$KERNEL_CHECKS" "$log" |

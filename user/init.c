@@ -10,6 +10,8 @@
  *     the rmap audit (/proc/sys/vm/rmap_audit) and the swap audit
  *     (/proc/sys/vm/swap_audit) after each one, prints a summary and powers
  *     the machine off;
+ *   - with "runfuzz": the system call fuzzer /sbin/fuzz, then the audits,
+ *     two tests and the leak check (docs/testing.md);
  *   - with "runbench": the same for every program in /bench (the
  *     benchmarks of `make bench`, docs/bench.md), without the audit, whose
  *     walks would only add to the kernel's counters;
@@ -128,7 +130,8 @@ static char **test_environment(void)
 	envp[n++] = "TERM=linux";
 	envp[n++] = "BUSYBOX=/bin/busybox";
 	for (e = environ; *e && n < 63; e++) {
-		if (strncmp(*e, "TEST_", 5) == 0 || strncmp(*e, "BENCH_", 6) == 0)
+		if (strncmp(*e, "TEST_", 5) == 0 || strncmp(*e, "BENCH_", 6) == 0 ||
+		    strncmp(*e, "FUZZ_", 5) == 0)
 			envp[n++] = *e;
 	}
 	envp[n] = NULL;
@@ -488,6 +491,41 @@ static void run_tests(const char *dir, int audit, const char *summary)
 	power_off();
 }
 
+/*
+ * runfuzz: the system call fuzzer (/sbin/fuzz, FUZZ_SECS and FUZZ_SEED
+ * from the command line) in a child, then the kernel's health: the
+ * leftovers end on SIGKILL, both audits are clean, two test programs
+ * still pass, and free memory is back at its level.
+ */
+static void run_fuzz(void)
+{
+	static const char *const sanity[] = { "fork", "pipe" };
+	struct mem_level before;
+	char label[64];
+	unsigned i;
+
+	measure(&before);
+	measure(&before);
+	swap_on();
+	run_test("/sbin", "fuzz");
+	end_leftovers();
+	run_audit("fuzz", RMAP_AUDIT, "rmap");
+	run_audit("fuzz", SWAP_AUDIT, "swap");
+	for (i = 0; i < sizeof(sanity) / sizeof(sanity[0]); i++) {
+		int before_failed = tests_failed;
+
+		run_test(TESTS_DIR, sanity[i]);
+		snprintf(label, sizeof(label), "system still works: tests/%s", sanity[i]);
+		report(tests_failed == before_failed, label, "");
+	}
+	empty_dir("/tmp");
+	swap_off();
+	leak_check(&before);
+	say("1..%d\n", test_number);
+	say("fuzz: %d passed, %d failed\n", tests_passed, tests_failed);
+	power_off();
+}
+
 /* ---- shell mode ---- */
 
 /* The child side: own session, the console as controlling tty, then sh. */
@@ -558,6 +596,8 @@ int main(int argc, char **argv)
 			run_tests(TESTS_DIR, 1, "user");
 		if (strcmp(argv[i], "runbench") == 0)
 			run_tests(BENCH_DIR, 0, "bench");
+		if (strcmp(argv[i], "runfuzz") == 0)
+			run_fuzz();
 	}
 	run_shell();
 	return 0;

@@ -8,8 +8,9 @@
 # Mapback and on the host Linux (`make test-host`).
 #
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
-# BusyBox at /bin/busybox with a symlink per applet, our init at /sbin/init
-# and the test programs in /tests/.  The bench initramfs (`make bench`,
+# BusyBox at /bin/busybox with a symlink per applet, our init at /sbin/init,
+# the system call fuzzer at /sbin/fuzz (`make fuzz`) and the test programs
+# in /tests/.  The bench initramfs (`make bench`,
 # docs/bench.md) is the same root with the benchmarks in /bench/ instead.
 
 USER_SYSROOT := $(BUILD)/sysroot
@@ -80,8 +81,9 @@ define make_root
 		case $$a in bin/busybox|sbin/init) continue;; esac; \
 		mkdir -p $$(dirname $$a); ln -sf /bin/busybox $$a; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
+	cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/$(2)/*
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(basename $@)/$(2)/*
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)
