@@ -36,8 +36,11 @@ static void __noreturn doublefault_fn(void)
 	struct tss_struct *t = &cpu_tss;
 	bool overflow = kstack_in_guard(t->esp);
 
-	printk("double fault: eip %08x esp %08x ebp %08x cr2 %08x\n", t->eip,
-	       t->esp, t->ebp, read_cr2());
+	printk("double fault: eip %08x esp %08x ebp %08x cr2 %08x esp0 %08x\n",
+	       t->eip, t->esp, t->ebp, read_cr2(), t->esp0);
+	if (current)
+		printk("pid %d kernel stack %p-%08x\n", current->pid,
+		       current->stack, task_stack_top(current));
 	print_address(t->eip);
 	panic_at(t->ebp, "%s in pid %d (%s)",
 		 overflow ? "kernel stack overflow" : "double fault",
