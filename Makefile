@@ -16,6 +16,8 @@
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
 #   make test-linux   the user tests on Debian's Linux in QEMU (BOOTS="...")
+#   make test-faults  the user suite under run-time fault injection
+#   make fuzz         the syscall fuzzer (FUZZ_SECS FUZZ_SEED FUZZ_RMAP FUZZ_MEM)
 #   make bench        the benchmarks on Mapback (every rmap mode) and Linux
 #   make debug        QEMU halted at the first instruction, gdb attached
 #   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
@@ -65,7 +67,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso floppy test test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso floppy test test-faults fuzz test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -73,7 +75,7 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso floppy test test-bochs test-linux bench debug
+DEPS_GOALS := run run-bochs iso floppy test test-faults fuzz test-bochs test-linux bench debug
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
@@ -160,6 +162,23 @@ TEST_ENV = KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP) \
 
 test: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)
+
+# The same runner over tools/fault-boots (docs/testing.md).
+test-faults: $(KERNEL) $(TEST_DEPS) | deps
+	@$(TEST_ENV) BOOTS_FILE=tools/fault-boots tools/run-tests.sh $(BOOTS)
+
+# The fuzzer: FUZZ_SECS seconds per boot, with FUZZ_SEED (0: a new one
+# each run, printed), in the rmap modes of FUZZ_RMAP and at the memory
+# sizes of FUZZ_MEM (8M boots get the swap disk).  tools/mkfuzz-boots.sh
+# writes the boots for tools/run-tests.sh.
+FUZZ_SECS ?= 60
+FUZZ_SEED ?= 0
+FUZZ_RMAP ?= objrmap pte_chain
+FUZZ_MEM ?= 32M 8M
+fuzz: $(KERNEL) $(TEST_DEPS) | deps
+	@tools/mkfuzz-boots.sh "$(FUZZ_SECS)" "$(FUZZ_SEED)" "$(FUZZ_RMAP)" \
+		"$(FUZZ_MEM)" >$(BUILD)/fuzz-boots
+	@$(TEST_ENV) BOOTS_FILE=$(BUILD)/fuzz-boots tools/run-tests.sh
 
 # Only the three memory-pressure user boots of make test (mem=8M, swap on),
 # for running them again and again.

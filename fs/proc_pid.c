@@ -27,8 +27,25 @@ static void cmdline_show(struct seq_buf *m, struct task_struct *t);
 static void maps_show(struct seq_buf *m, struct task_struct *t);
 static void statm_show(struct seq_buf *m, struct task_struct *t);
 
+/* Fault injection's task filter (kernel/fault_inject.h), as on Linux. */
+static void make_it_fail_show(struct seq_buf *m, struct task_struct *t)
+{
+	seq_printf(m, "%d\n", t->make_it_fail);
+}
+
+static ssize_t make_it_fail_write(struct task_struct *t, const char *buf,
+				  size_t n)
+{
+	if (!n || (buf[0] != '0' && buf[0] != '1') ||
+	    (n > 1 && !(n == 2 && buf[1] == '\n')))
+		return -EINVAL;
+	t->make_it_fail = buf[0] == '1';
+	return (ssize_t)n;
+}
+
 static const struct proc_entry proc_pid_entries[] = {
 	PROC_FILE("cmdline", 0444, cmdline_show),
+	PROC_RW("make-it-fail", 0644, make_it_fail_show, make_it_fail_write),
 	PROC_FILE("maps", 0444, maps_show),
 	PROC_FILE("stat", 0444, proc_pid_stat_show),
 	PROC_FILE("statm", 0444, statm_show),

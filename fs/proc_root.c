@@ -273,11 +273,15 @@ static ssize_t proc_file_write(struct file *file, const char *buf, size_t n,
 			       loff_t *pos)
 {
 	struct proc_node *node = node_of(file->f_inode);
+	struct task_struct *t = NULL;
 
 	(void)pos;
 	if (!node->entry->write)
 		return -EIO;
-	return node->entry->write(buf, n);
+	/* As for show: the task may not sleep away between these two. */
+	if (node->pid && !(t = find_task_by_pid(node->pid)))
+		return -ESRCH;
+	return node->entry->write(t, buf, n);
 }
 
 static void proc_file_release(struct inode *inode, struct file *file)

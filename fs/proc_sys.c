@@ -1,13 +1,24 @@
 /*
  * fs/proc_sys.c - /proc/sys: tunables and actions.  Writing anything to
  * /proc/sys/vm/rmap_audit runs the reverse-map audit (mm/rmap/rmap_audit.c,
- * which prints the first violation); reading it gives the last result.
+ * which prints the first violations); reading it gives the last result.
+ * /proc/sys/vm/swap_audit does the same for the swap audit
+ * (mm/reclaim/swap_audit.c); its write also fails when a run nobody asked
+ * for (swapoff's) failed since the previous write.  /proc/sys/debug holds
+ * the fault-injection attributes (kernel/fault_inject.h).
  */
 #include "fs/procfs.h"
+#include "fs/radix_tree.h"
 #include "kernel/errno.h"
+#include "kernel/fault_inject.h"
+#include "mm/phys/slab.h"
+#include "mm/reclaim/swap.h"
+#include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 
 static int last_audit = -1;	/* violations found by the last run */
+static int last_swap_audit = -1;
+static u32 swap_failures_seen;	/* swap_audit_failed_runs at the last write */
 
 static void audit_show(struct seq_buf *m, struct task_struct *t)
 {
@@ -19,15 +30,66 @@ static void audit_show(struct seq_buf *m, struct task_struct *t)
 }
 
 /* Any write runs the audit; it fails with -EIO if the rmap is wrong. */
-static ssize_t audit_write(const char *buf, size_t n)
+static ssize_t audit_write(struct task_struct *t, const char *buf, size_t n)
 {
+	(void)t;
 	(void)buf;
 	last_audit = rmap_audit();
 	return last_audit ? -EIO : (ssize_t)n;
 }
 
+static void swap_audit_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	if (last_swap_audit < 0)
+		seq_puts(m, "not run\n");
+	else
+		seq_printf(m, "%d violations, %u failed runs\n", last_swap_audit,
+			   swap_audit_failed_runs);
+}
+
+static ssize_t swap_audit_write(struct task_struct *t, const char *buf,
+				size_t n)
+{
+	bool failed_since;
+
+	(void)t;
+	(void)buf;
+	last_swap_audit = swap_audit();
+	failed_since = swap_audit_failed_runs != swap_failures_seen;
+	swap_failures_seen = swap_audit_failed_runs;
+	return last_swap_audit || failed_since ? -EIO : (ssize_t)n;
+}
+
+/*
+ * Linux's knob: write 1, 2 or 3.  Mapback has no clean page cache to drop
+ * (ramfs pages have no other copy), so every value does what 2 does:
+ * give every slab cache's empty slabs back, the fault path's spare
+ * pte_chain node and the radix tree's preloaded nodes, so MemFree shows what is really in use (init's leak
+ * check compares it before and after the tests).
+ */
+static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
+				 size_t n)
+{
+	(void)t;
+	if (!n || buf[0] < '1' || buf[0] > '3')
+		return -EINVAL;
+	pte_chain_drop_spare();
+	radix_tree_preload_drain();
+	kmem_cache_shrink_all();
+	return (ssize_t)n;
+}
+
+static void drop_caches_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, "0\n");
+}
+
 static const struct proc_entry proc_sys_vm_entries[] = {
+	PROC_RW("drop_caches", 0644, drop_caches_show, drop_caches_write),
 	PROC_RW("rmap_audit", 0644, audit_show, audit_write),
+	PROC_RW("swap_audit", 0644, swap_audit_show, swap_audit_write),
 };
 
 const struct proc_dir proc_sys_vm_dir = {
@@ -35,7 +97,38 @@ const struct proc_dir proc_sys_vm_dir = {
 	200
 };
 
+/* /proc/sys/debug: one file per fault_attr (kernel/fault_inject.h). */
+#define FAULT_ATTR_FILE(attr)                                              \
+	static void attr##_show(struct seq_buf *m, struct task_struct *t)  \
+	{                                                                  \
+		(void)t;                                                   \
+		fault_attr_show(m, &attr);                                 \
+	}                                                                  \
+	static ssize_t attr##_write(struct task_struct *t, const char *buf,\
+				    size_t n)                              \
+	{                                                                  \
+		(void)t;                                                   \
+		return fault_attr_parse(&attr, buf, n) ?: (ssize_t)n;      \
+	}
+
+FAULT_ATTR_FILE(fail_page_alloc)
+FAULT_ATTR_FILE(failslab)
+FAULT_ATTR_FILE(fail_make_request)
+
+static const struct proc_entry proc_sys_debug_entries[] = {
+	PROC_RW("fail_page_alloc", 0644, fail_page_alloc_show, fail_page_alloc_write),
+	PROC_RW("failslab", 0644, failslab_show, failslab_write),
+	PROC_RW("fail_make_request", 0644, fail_make_request_show,
+		fail_make_request_write),
+};
+
+const struct proc_dir proc_sys_debug_dir = {
+	proc_sys_debug_entries, ARRAY_SIZE(proc_sys_debug_entries),
+	&proc_sys_dir, 300
+};
+
 static const struct proc_entry proc_sys_entries[] = {
+	PROC_DIR("debug", &proc_sys_debug_dir),
 	PROC_DIR("vm", &proc_sys_vm_dir),
 };
 

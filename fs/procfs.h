@@ -3,7 +3,7 @@
  *
  * Every directory is a table of proc_entry lines; adding a file is adding
  * one line to a table (fs/proc_root.c for /proc, fs/proc_pid.c for
- * /proc/PID, fs/proc_sys.c for /proc/sys/vm).  A file's text is produced
+ * /proc/PID, fs/proc_sys.c for /proc/sys/vm and /proc/sys/debug).  A file's text is produced
  * by its show function when the file is opened and kept until it is
  * closed, so one open reads one consistent snapshot.  Writes go to the
  * entry's write function.
@@ -27,8 +27,9 @@ struct proc_entry {
 	umode_t mode;	/* S_IFREG, S_IFDIR or S_IFLNK and permissions */
 	/* Regular files: the text.  task is the /proc/PID task or NULL. */
 	void (*show)(struct seq_buf *m, struct task_struct *task);
-	/* Writable files: the bytes written.  Returns n or -errno. */
-	ssize_t (*write)(const char *buf, size_t n);
+	/* Writable files: the bytes written (task as for show).  Returns n
+	 * or -errno. */
+	ssize_t (*write)(struct task_struct *task, const char *buf, size_t n);
 	/* Directories. */
 	const struct proc_dir *dir;
 	/* Symlinks: the target into buf; its length or -errno. */
@@ -54,7 +55,7 @@ struct proc_dir {
 #define PROC_PID_INO(pid) (0x10000UL + (unsigned long)(pid) * 64)
 
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
-	proc_sys_vm_dir;
+	proc_sys_vm_dir, proc_sys_debug_dir;
 
 void proc_init(void);
 

@@ -73,6 +73,21 @@ int radix_tree_preload(unsigned int gfp)
 	return 0;
 }
 
+void radix_tree_preload_drain(void)
+{
+	struct radix_tree_node *node;
+	u32 flags;
+
+	for (;;) {
+		flags = preempt_disable_irqsave();
+		node = nr_preload ? preload[--nr_preload] : NULL;
+		preempt_enable_irqrestore(flags);
+		if (!node)
+			return;
+		node_free(node);
+	}
+}
+
 /* Take a node from the preload reserve, else try an atomic allocation. */
 static struct radix_tree_node *node_get(void)
 {

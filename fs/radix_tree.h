@@ -43,6 +43,8 @@ void radix_tree_init(void);
  */
 #define RADIX_TREE_MAX_PATH 6
 int radix_tree_preload(unsigned int gfp);
+/* Free the reserve (drop_caches: a leak check sees only what is used). */
+void radix_tree_preload_drain(void);
 /* 0, -EEXIST if index is taken, -ENOMEM.  item must not be NULL. */
 int radix_tree_insert(struct radix_tree_root *root, unsigned long index,
 		      void *item);

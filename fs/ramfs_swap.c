@@ -51,9 +51,12 @@ static int swap_tree_add(struct address_space *mapping, unsigned long index,
 	int err = radix_tree_insert(&mapping->swap_tree, index,
 				    entry_to_item(entry));
 
-	if (!err && mapping->nrswapped++ == 0)
+	if (err)
+		return err;
+	if (mapping->nrswapped++ == 0)
 		list_add(&mapping->swapped, &swapped_mappings);
-	return err;
+	swap_inflight_drop(entry);	/* the tree holds it now */
+	return 0;
 }
 
 /* Forget the entry for index if it is still item: false when a truncate
@@ -79,13 +82,14 @@ int ramfs_writepage(struct page *page)
 	BUG_ON(!PageLocked(page));
 	if (!entry.val)
 		return err;
+	swap_inflight_take(entry);
 	/* kswapd may be preempted after try_to_unmap: mapped again since */
 	if (page_mapped(page)) {
-		swap_free(entry);
+		swap_inflight_free(entry);
 		return -EAGAIN;
 	}
 	if (page_count(page) != 2) {	/* reclaim's + the cache's only */
-		swap_free(entry);
+		swap_inflight_free(entry);
 		return -EAGAIN;
 	}
 	ClearPageDirty(page);
@@ -112,7 +116,7 @@ int ramfs_writepage(struct page *page)
 		return 0;
 fail:
 	SetPageDirty(page);
-	swap_free(entry);
+	swap_inflight_free(entry);
 	return err;
 }
 
@@ -144,9 +148,9 @@ int ramfs_readpage(struct file *file, struct page *page)
 		 * and the page is past the end then, about to be dropped. */
 		flags = info_lock_irqsave();
 		gone = !swap_tree_del(mapping, page->index, item);
-		info_unlock_irqrestore(flags);
 		if (!gone)
-			swap_free(entry);
+			swap_free(entry);	/* with the tree entry */
+		info_unlock_irqrestore(flags);
 		/* The only copy again: it must be written before it is dropped. */
 		SetPageDirty(page);
 		SetPageUptodate(page);
@@ -164,13 +168,14 @@ void truncate_swapped(struct address_space *mapping, unsigned long first)
 	for (;;) {
 		flags = info_lock_irqsave();
 		item = radix_tree_next(&mapping->swap_tree, &first);
-		if (item)
+		if (item) {
 			swap_tree_del(mapping, first, item);
+			entry = item_to_entry(item);
+			swap_free(entry);	/* with the tree entry */
+		}
 		info_unlock_irqrestore(flags);
 		if (!item)
 			return;
-		entry = item_to_entry(item);
-		swap_free(entry);
 	}
 }
 
@@ -187,6 +192,19 @@ static bool has_entries_on(struct address_space *mapping, unsigned int type)
 		if (swp_type(item_to_entry(item)) == type)
 			return true;
 	}
+}
+
+void ramfs_for_each_swapped(void (*fn)(swp_entry_t entry, void *arg),
+			    void *arg)
+{
+	struct address_space *mapping;
+	unsigned long index;
+	void *item;
+
+	list_for_each_entry(mapping, &swapped_mappings, swapped)
+		for (index = 0; (item = radix_tree_next(&mapping->swap_tree,
+							&index)); index++)
+			fn(item_to_entry(item), arg);
 }
 
 /*

@@ -13,6 +13,7 @@
 
 #include "fs/address_space.h"
 #include "kernel/types.h"
+#include "mm/phys/pgtable.h"
 
 struct file;
 struct page;
@@ -27,6 +28,10 @@ int ramfs_readpage(struct file *file, struct page *page);
 bool mapping_swapped(struct address_space *mapping, unsigned long index);
 /* Free the swap slots of offsets >= first (truncate, unlink). */
 void truncate_swapped(struct address_space *mapping, unsigned long first);
+/* Call fn for every slot the swap trees hold (the swap audit); the caller
+ * has interrupts off. */
+void ramfs_for_each_swapped(void (*fn)(swp_entry_t entry, void *arg),
+			    void *arg);
 /* swapoff: read every page of area type back; 0 or -errno. */
 int ramfs_unuse(unsigned int type);
 

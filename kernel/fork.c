@@ -48,6 +48,7 @@ static void copy_task_fields(struct task_struct *p, struct task_struct *parent)
 	p->session = parent->session;
 	p->tty = parent->tty;
 	p->umask = parent->umask;
+	p->make_it_fail = parent->make_it_fail;
 	memcpy(p->comm, parent->comm, sizeof(p->comm));
 	memcpy(p->rlim, parent->rlim, sizeof(p->rlim));
 	memcpy(p->tls_array, parent->tls_array, sizeof(p->tls_array));

@@ -2,10 +2,13 @@
  * kernel/gdt.c - build and load the GDT and the TSS.
  *
  * Segments are flat (base 0, limit 4 GiB): protection comes from paging,
- * segmentation only separates ring 0 from ring 3.  The TSS is used for one
- * thing, the ring-0 stack pointer (esp0/ss0) the CPU loads when a trap
- * arrives from user mode; Mapback switches tasks in software.  Its I/O
- * bitmap offset points past the limit, so user mode gets #GP on any port.
+ * segmentation only separates ring 0 from ring 3.  The TSS (cpu_tss) is
+ * used for one thing, the ring-0 stack pointer (esp0/ss0) the CPU loads
+ * when a trap arrives from user mode; Mapback switches tasks in software.
+ * The one hardware task switch is the double fault's, into a second TSS
+ * (kernel/doublefault.c), which then finds the interrupted state saved in
+ * cpu_tss.  cpu_tss's I/O bitmap offset points past its limit, so user
+ * mode gets #GP on any port.
  */
 #include "kernel/gdt.h"
 #include "kernel/lib/string.h"
@@ -14,20 +17,6 @@ struct desc_struct {
 	u32 a, b;	/* low and high doublewords of a descriptor */
 };
 
-struct tss_struct {
-	u16 back_link, __blh;
-	u32 esp0;
-	u16 ss0, __ss0h;
-	u32 esp1;
-	u16 ss1, __ss1h;
-	u32 esp2;
-	u16 ss2, __ss2h;
-	u32 cr3, eip, eflags;
-	u32 eax, ecx, edx, ebx, esp, ebp, esi, edi;
-	u16 es, __esh, cs, __csh, ss, __ssh, ds, __dsh;
-	u16 fs, __fsh, gs, __gsh, ldt, __ldth;
-	u16 trace, io_bitmap_base;
-} __packed;
 
 struct desc_ptr {
 	u16 limit;
@@ -43,7 +32,7 @@ struct desc_ptr {
 #define FLAGS_4K_32 0xC		/* granularity 4 KiB, 32-bit default size */
 
 static struct desc_struct gdt[GDT_ENTRIES];
-static struct tss_struct tss;
+struct tss_struct cpu_tss;
 
 extern char boot_stack_top[];
 
@@ -102,7 +91,12 @@ void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 
 void tss_set_esp0(u32 esp0)
 {
-	tss.esp0 = esp0;
+	cpu_tss.esp0 = esp0;
+}
+
+void gdt_set_tss(int entry, struct tss_struct *t)
+{
+	gdt[entry] = make_desc((u32)t, sizeof(*t) - 1, ACC_TSS, 0);
 }
 
 void gdt_init(void)
@@ -114,11 +108,11 @@ void gdt_init(void)
 	gdt[GDT_ENTRY_USER_CS] = make_desc(0, 0xFFFFF, ACC_USER_CODE, FLAGS_4K_32);
 	gdt[GDT_ENTRY_USER_DS] = make_desc(0, 0xFFFFF, ACC_USER_DATA, FLAGS_4K_32);
 
-	memset(&tss, 0, sizeof(tss));
-	tss.ss0 = KERNEL_DS;
-	tss.esp0 = (u32)boot_stack_top;
-	tss.io_bitmap_base = sizeof(tss);
-	gdt[GDT_ENTRY_TSS] = make_desc((u32)&tss, sizeof(tss) - 1, ACC_TSS, 0);
+	memset(&cpu_tss, 0, sizeof(cpu_tss));
+	cpu_tss.ss0 = KERNEL_DS;
+	cpu_tss.esp0 = (u32)boot_stack_top;
+	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
+	gdt_set_tss(GDT_ENTRY_TSS, &cpu_tss);
 
 	/* The loader's GDT may be gone; reload every segment register. */
 	asm volatile("lgdt %0\n\t"

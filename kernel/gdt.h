@@ -1,9 +1,10 @@
 /*
  * kernel/gdt.h - the global descriptor table: flat kernel and user
- * segments, the one TSS (which holds the kernel stack the CPU switches to
- * on a trap from user mode) and three thread-local-storage slots that
- * set_thread_area fills per task.  The layout follows Linux i386 where it
- * can, so the TLS selectors user code computes (entry * 8 + 3) match.
+ * segments, the TSS (which holds the kernel stack the CPU switches to on
+ * a trap from user mode), three thread-local-storage slots that
+ * set_thread_area fills per task, and the double fault's own TSS.  The
+ * layout follows Linux i386 where it can, so the TLS selectors user code
+ * computes (entry * 8 + 3) match.
  */
 #ifndef KERNEL_GDT_H
 #define KERNEL_GDT_H
@@ -18,13 +19,34 @@
 #define GDT_ENTRY_TLS_MIN 6
 #define GDT_ENTRY_TLS_ENTRIES 3
 #define GDT_ENTRY_TLS_MAX (GDT_ENTRY_TLS_MIN + GDT_ENTRY_TLS_ENTRIES - 1)
-#define GDT_ENTRIES (GDT_ENTRY_TLS_MAX + 1)
+#define GDT_ENTRY_DOUBLEFAULT_TSS (GDT_ENTRY_TLS_MAX + 1)
+#define GDT_ENTRIES (GDT_ENTRY_DOUBLEFAULT_TSS + 1)
 
 #define KERNEL_CS 0x08
 #define KERNEL_DS 0x10
 #define USER_CS 0x1B
 #define USER_DS 0x23
 #define TSS_SEL 0x28
+#define DOUBLEFAULT_TSS_SEL (GDT_ENTRY_DOUBLEFAULT_TSS * 8)
+
+/* The 32-bit task-state segment, as the CPU lays it out. */
+struct tss_struct {
+	u16 back_link, __blh;
+	u32 esp0;
+	u16 ss0, __ss0h;
+	u32 esp1;
+	u16 ss1, __ss1h;
+	u32 esp2;
+	u16 ss2, __ss2h;
+	u32 cr3, eip, eflags;
+	u32 eax, ecx, edx, ebx, esp, ebp, esi, edi;
+	u16 es, __esh, cs, __csh, ss, __ssh, ds, __dsh;
+	u16 fs, __fsh, gs, __gsh, ldt, __ldth;
+	u16 trace, io_bitmap_base;
+} __packed;
+
+/* The TSS the task register names; a double fault saves state into it. */
+extern struct tss_struct cpu_tss;
 
 /* The set_thread_area/get_thread_area argument, as in Linux's <asm/ldt.h>. */
 struct user_desc {
@@ -42,6 +64,8 @@ struct user_desc {
 /* Loads GDTR and every segment register, and the task register. */
 void gdt_init(void);
 
+/* Point GDT entry at t as an available 32-bit TSS. */
+void gdt_set_tss(int entry, struct tss_struct *t);
 /* The stack the CPU switches to on a trap from ring 3 (set per task). */
 void tss_set_esp0(u32 esp0);
 

@@ -3,7 +3,9 @@
  *
  * A gate names the code segment and offset of a stub in kernel/entry.asm,
  * its type (interrupt gate: the CPU clears IF; trap gate: it does not) and
- * the lowest privilege allowed to reach it with an INT instruction.
+ * the lowest privilege allowed to reach it with an INT instruction.  A task
+ * gate names a TSS instead: the CPU switches to that task (the double
+ * fault's, kernel/doublefault.c).
  * Vectors without a gate are not present: hitting one is a #GP.
  */
 #include "kernel/idt.h"
@@ -33,6 +35,17 @@ void idt_set_gate(int vector, u32 handler, int type, int dpl)
 	g->selector = KERNEL_CS;
 	g->zero = 0;
 	g->type_attr = 0x80 | (dpl << 5) | type;
+}
+
+void idt_set_task_gate(int vector, u16 tss_selector)
+{
+	struct gate_desc *g = &idt[vector];
+
+	g->offset_low = 0;
+	g->offset_high = 0;
+	g->selector = tss_selector;
+	g->zero = 0;
+	g->type_attr = 0x80 | GATE_TASK;
 }
 
 void idt_load(void)

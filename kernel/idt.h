@@ -9,8 +9,11 @@
 
 #define GATE_INTERRUPT 0xE	/* IF cleared on entry */
 #define GATE_TRAP 0xF		/* IF left as it was */
+#define GATE_TASK 0x5		/* hardware task switch to a TSS */
 
 void idt_set_gate(int vector, u32 handler, int type, int dpl);
+/* Vector switches to the task whose TSS descriptor is tss_selector. */
+void idt_set_task_gate(int vector, u16 tss_selector);
 void idt_load(void);
 
 #endif

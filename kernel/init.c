@@ -13,6 +13,7 @@
 #include "kernel/init.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
+#include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
 #include "kernel/kthread.h"
 #include "kernel/lib/string.h"
@@ -97,6 +98,7 @@ static void try_init(const char *path)
 		return;
 	}
 	exec_reset_task();
+	fault_inject_start();
 	enter_user_mode();
 }
 
@@ -105,7 +107,6 @@ static int kernel_init(void *unused)
 	const char *path = cmdline_get("init");
 
 	(void)unused;
-	kswapd_start();
 	if (ktest_mode) {
 		int failed = ktest_run_all();
 
@@ -131,6 +132,10 @@ void __noreturn rest_init(void)
 		panic("cannot create the init task");
 	BUG_ON(t->pid != 1);
 	init_task = t;
+	/* A child of the idle task, not of init: init's wait() would
+	 * otherwise never see its last child gone (Linux's kernel threads
+	 * are kthreadd's). */
+	kswapd_start();
 	sched_start();
 	cpu_idle();
 }

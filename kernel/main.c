@@ -7,6 +7,7 @@
  */
 #include "fs/fs_init.h"
 #include "kernel/cmdline.h"
+#include "kernel/doublefault.h"
 #include "kernel/cpu.h"
 #include "kernel/drivers/ide.h"
 #include "kernel/drivers/pic.h"
@@ -48,6 +49,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	vga_init();
 	gdt_init();
 	trap_init();
+	doublefault_init();
 	multiboot_init(magic, mbi_phys);
 	cmdline_init(boot_info.cmdline);
 	ktest_mode = cmdline_has("ktest");

@@ -9,13 +9,13 @@
 #include "kernel/task.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
+#include "kernel/kstack.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 
-#define THREAD_ORDER 1		/* 2^1 pages = THREAD_SIZE */
 
 LIST_HEAD(task_list);
 static int last_pid;
@@ -99,7 +99,7 @@ struct task_struct *alloc_task(void)
 	if (!t)
 		return NULL;
 	memset(t, 0, sizeof(*t));
-	t->stack = (void *)__get_free_pages(GFP_KERNEL, THREAD_ORDER);
+	t->stack = kstack_alloc();
 	if (!t->stack) {
 		kmem_cache_free(task_cachep, t);
 		return NULL;
@@ -127,7 +127,7 @@ struct task_struct *alloc_task(void)
 void free_task(struct task_struct *t)
 {
 	BUG_ON(t == current);
-	free_pages((unsigned long)t->stack, THREAD_ORDER);
+	kstack_free(t->stack);
 	kmem_cache_free(task_cachep, t);
 }
 

@@ -89,6 +89,9 @@ struct task_struct {
 	struct context *context;	/* saved by swtch() when switched out */
 	int need_resched;		/* set by the tick: switch before return */
 	int preempt_count;		/* > 0: kernel-mode preemption disabled */
+	u32 swap_inflight;		/* swap entry held in flight (swap_audit) */
+	bool make_it_fail;		/* fault injection may fail its calls */
+	int irq_depth;			/* IRQ handlers running on its stack */
 	u32 time_slice;			/* ticks left before preemption */
 	int syscall_nr;			/* call being served (orig eax), or -1 */
 

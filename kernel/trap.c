@@ -4,7 +4,8 @@
  * kernel/entry.asm calls trap() with the frame it built.  IRQs are acked
  * at the PIC before their handler runs, so a handler that switches tasks
  * (the timer tick) does not leave the PIC waiting.  All gates except
- * int 0x80 are interrupt gates: handlers start with IF clear.
+ * int 0x80 are interrupt gates: handlers start with IF clear.  User mode
+ * may reach int 0x80, int3 and int $4 (DPL 3), no other vector.
  *
  * An exception with no handler of its own goes to kernel_fault() when it
  * came from the kernel: an exception-table fixup (or an armed
@@ -23,6 +24,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched.h"
+#include "kernel/task.h"
 
 #define NR_STUBS (IRQ_BASE + NR_IRQS)
 
@@ -57,6 +59,11 @@ void trap_init(void)
 
 	for (v = 0; v < NR_STUBS; v++)
 		idt_set_gate(v, trap_stubs[v], GATE_INTERRUPT, 0);
+	/* As on Linux, user code may raise these two itself: int3 (the
+	 * debugger's breakpoint, SIGTRAP) and into/int $4 (SIGSEGV).  Any
+	 * other int $n from user mode is a #GP. */
+	idt_set_gate(T_BRKPT, trap_stubs[T_BRKPT], GATE_INTERRUPT, 3);
+	idt_set_gate(T_OFLOW, trap_stubs[T_OFLOW], GATE_INTERRUPT, 3);
 	idt_set_gate(SYSCALL_VECTOR, trap_stubs[NR_STUBS], GATE_TRAP, 3);
 	idt_load();
 }
@@ -161,14 +168,29 @@ void kernel_fault(struct trapframe *tf)
 		die(tf);
 }
 
+/*
+ * IRQ handlers running on the current task's stack.  Per task, not
+ * global: the timer's handler may switch tasks, and the task switched to
+ * is not in an interrupt.
+ */
+bool in_irq(void)
+{
+	return current && current->irq_depth > 0;
+}
+
 static void irq_dispatch(struct trapframe *tf)
 {
+	struct task_struct *t = current;
 	int irq = tf->trapno - IRQ_BASE;
 
 	if (!pic_ack(irq))
 		return;
+	if (t)
+		t->irq_depth++;
 	if (handlers[tf->trapno])
 		handlers[tf->trapno](tf);
+	if (t)
+		t->irq_depth--;
 }
 
 void trap(struct trapframe *tf)

@@ -106,4 +106,7 @@ int ktest_catch_fault(void (*fn)(void *), void *arg, struct caught_fault *out);
 /* Called by fixup_exception: resumes in ktest_catch_fault if one is armed. */
 bool fault_catcher_fixup(struct trapframe *tf);
 
+/* True inside an IRQ handler: current is whoever was interrupted. */
+bool in_irq(void);
+
 #endif

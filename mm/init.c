@@ -9,15 +9,18 @@
  *  3. mem_map from bootmem (now anywhere in low memory), every page
  *     PG_reserved; then each RAM frame that is not the kernel image, a
  *     BIOS area, a Multiboot module or bootmem's is freed to its zone.
- *  4. Watermarks, the slab allocator, fault injection.
+ *  4. Watermarks, the slab allocator, the kernel stack area's page tables
+ *     (kernel/kstack.h: before any page directory is copied from
+ *     swapper_pg_dir), fault injection.
  *
  * test_wp_bit() runs later, after cpu_init() has set CR0.WP on a 486+.
  */
 #include "kernel/cmdline.h"
+#include "kernel/kstack.h"
 #include "kernel/multiboot.h"
 #include "kernel/printk.h"
 #include "mm/phys/bootmem.h"
-#include "mm/phys/fault_inject.h"
+#include "kernel/fault_inject.h"
 #include "mm/mm.h"
 #include "mm/phys/mmzone.h"
 #include "mm/phys/page_alloc.h"
@@ -229,6 +232,7 @@ void mm_init(void)
 	setup_zone_watermarks();
 
 	kmem_cache_init();
+	kstack_init();
 	fault_inject_init();
 	print_summary();
 }

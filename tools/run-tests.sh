@@ -8,7 +8,8 @@
 # COM1 to build/test-NAME.log.  A boot passes when its log has the summary
 # line (`ktest: N passed, N failed` unless the boot names another), no
 # "Kernel panic", no `not ok`, and the emulator neither hung nor reported a
-# failure through isa-debug-exit.
+# failure through isa-debug-exit.  A boot whose summary names "Kernel
+# panic" expects one: there the panic and its failure exit are the pass.
 #
 # The kernel prints TAP.  Top-level lines, those beginning exactly with
 # "ok " or "not ok ", are counted over all boots; indented lines are the
@@ -32,6 +33,15 @@
 # tools/test-boots), HOST_CHECKS (yes; no skips the host checks, which are
 # about Mapback's kernel), LINUX (the bzImage the `linux` boots start;
 # `make test-linux` runs tools/linux-boots with it).
+#
+# With BOOTS_FILE=tools/fault-boots (`make test-faults`) the boots run the
+# user suite under fault injection: the test programs are expected to fail
+# some of their checks and are not counted.  What counts is the kernel:
+# every audit line and the leak check must be ok, and no boot may panic or
+# hang.  The report adds the injections made and the tests that failed.
+# `make fuzz` (BOOTS_FILE=build/fuzz-boots) is judged the same way, the
+# fuzzer's run and the "system still works" tests counting as the
+# kernel's checks.
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -45,6 +55,12 @@ CHECK_386=${CHECK_386:-}
 BOOTS_FILE=${BOOTS_FILE:-tools/test-boots}
 HOST_CHECKS=${HOST_CHECKS:-yes}
 LINUX=${LINUX:-}
+# Fault boots count only the kernel's own checks (see above).
+FAULT_MODE=0
+[[ $BOOTS_FILE == *fault-boots || $BOOTS_FILE == *fuzz-boots ]] && FAULT_MODE=1
+KERNEL_CHECKS='^(ok|not ok) [0-9]+ - (.*(: (rmap|swap) audit|no leak: .*|swapon|swapoff|processes end on SIGKILL)|fuzz|system still works: .*)( \(|$)'
+injections=0
+tests_failed=0
 QEMU=${QEMU:-qemu-system-i386}
 BOCHS=${BOCHS:-bochs}
 
@@ -177,10 +193,21 @@ run_boot() {
 		>"build/test-$name.status"
 }
 
+# summary_matches SUMMARY LOG: every regex of SUMMARY (separated by " && ")
+# matches some line of LOG.
+summary_matches() {
+	local rest=$1 re
+	while [ -n "$rest" ]; do
+		re=${rest%% && *}
+		[ "$re" = "$rest" ] && rest= || rest=${rest#* && }
+		grep -Eq -- "$re" "$2" || return 1
+	done
+}
+
 # judge_boot I: count the TAP lines of boot I and decide whether it passed.
 judge_boot() {
 	local i=$1 name=${b_name[$1]} how=${b_how[$1]} t=${b_timeout[$1]}
-	local log=build/test-$name.log status secs ok notok skip
+	local log=build/test-$name.log status secs ok notok skip expect_panic
 	local -a why=()
 
 	read -r status secs <"build/test-$name.status"
@@ -193,6 +220,16 @@ judge_boot() {
 	ok=$(grep -c '^ok ' "$log")
 	skip=$(grep -c -i '^ok .*# *skip' "$log")
 	notok=$(grep -c '^not ok ' "$log")
+	if [ "$FAULT_MODE" -eq 1 ]; then
+		local failed_here injected
+		failed_here=$(grep -Ev "$KERNEL_CHECKS" "$log" | grep -c '^not ok ')
+		injected=$(grep -c '^FAULT_INJECTION: ' "$log")
+		tests_failed=$((tests_failed + failed_here))
+		injections=$((injections + injected))
+		ok=$(grep -E "$KERNEL_CHECKS" "$log" | grep -c '^ok ')
+		notok=$(grep -E "$KERNEL_CHECKS" "$log" | grep -c '^not ok ')
+		skip=0
+	fi
 	passed=$((passed + ok - skip))
 	skipped=$((skipped + skip))
 	failed=$((failed + notok))
@@ -202,8 +239,15 @@ judge_boot() {
 	mkiso) why+=("could not build the ISO (see build/test-$name.out)") ;;
 	how) why+=("unknown boot kind '$how' in $BOOTS_FILE") ;;
 	esac
-	grep -q 'Kernel panic' "$log" && why+=("kernel panic")
-	if [ ${#why[@]} -eq 0 ] && ! grep -Eq "${b_summary[$i]}" "$log"; then
+	# A boot whose summary names the panic expects it (the deliberate
+	# kernel stack overflow): the panic and the fail exit are its pass.
+	if [[ ${b_summary[$i]} == *"Kernel panic"* ]]; then
+		expect_panic=1
+	else
+		expect_panic=0
+		grep -q 'Kernel panic' "$log" && why+=("kernel panic")
+	fi
+	if [ ${#why[@]} -eq 0 ] && ! summary_matches "${b_summary[$i]}" "$log"; then
 		why+=("no summary line matching '${b_summary[$i]}'")
 		if [[ $status =~ ^[0-9]+$ ]] && [ "$status" -gt 128 ]; then
 			why+=("emulator died of signal $((status - 128)) (see build/test-$name.out)")
@@ -215,17 +259,29 @@ judge_boot() {
 	if [ ${#why[@]} -eq 0 ] && [ "$how" != bochs ]; then
 		case $status in
 		0 | 33) ;;
-		35) [ "$notok" -eq 0 ] && why+=("kernel reported failure (exit 35)") ;;
+		35) [ "$notok" -eq 0 ] && [ "$expect_panic" -eq 0 ] &&
+			why+=("kernel reported failure (exit 35)") ;;
 		*) why+=("emulator exited with status $status (see build/test-$name.out)") ;;
 		esac
 	fi
 
+	# The expected panic, seen, is that boot's one test.
+	if [ "$expect_panic" -eq 1 ] && [ ${#why[@]} -eq 0 ]; then
+		ok=$((ok + 1))
+		passed=$((passed + 1))
+	fi
 	printf '%-14s %3d ok, %d not ok' "$name" $((ok - skip)) "$notok"
 	[ "$skip" -gt 0 ] && printf ', %d skipped' "$skip"
+	[ "$FAULT_MODE" -eq 1 ] && printf ', %d injections, %d tests failed' \
+		"$injected" "$failed_here"
 	printf ' (%ss)\n' "$secs"
+	# The fuzzer's own summary: calls made, seed.
+	grep -E '^fuzz: [0-9]+ calls in' "$log" | sed 's/^/    /'
 	# Show each failed test with its diagnostics: the "#" lines and
 	# failed subtests printed while it ran, i.e. since the previous result.
-	awk '/^ok / { n = 0; next }
+	[ "$FAULT_MODE" -eq 1 ] && grep -E "$KERNEL_CHECKS" "$log" |
+		grep '^not ok ' | sed 's/^/    /'
+	[ "$FAULT_MODE" -eq 1 ] || awk '/^ok / { n = 0; next }
 	     /^not ok / { print "    " $0; for (j = 0; j < n; j++) print "    " d[j]; n = 0; next }
 	     /^[ \t]*#/ || /^[ \t]+not ok / { d[n++] = $0 }' "$log"
 	if [ ${#why[@]} -gt 0 ]; then
@@ -288,6 +344,8 @@ main() {
 	done
 
 	[ "$skipped" -gt 0 ] && echo "# $skipped skipped"
+	[ "$FAULT_MODE" -eq 1 ] &&
+		echo "# faults: $injections injections made, $tests_failed test programs failed under them"
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
 }

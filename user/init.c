@@ -8,8 +8,11 @@
  *   - with "runtests" in argv (the kernel passes unknown command line words
  *     to init, as Linux does): runs every program in /tests in sorted order,
  *     prints one top-level TAP line per program from its wait status, runs
- *     the rmap audit (/proc/sys/vm/rmap_audit) after each one, prints a
- *     summary and powers the machine off;
+ *     the rmap audit (/proc/sys/vm/rmap_audit) and the swap audit
+ *     (/proc/sys/vm/swap_audit) after each one, prints a summary and powers
+ *     the machine off;
+ *   - with "runfuzz": the system call fuzzer /sbin/fuzz, then the audits,
+ *     two tests and the leak check (docs/testing.md);
  *   - with "runbench": the same for every program in /bench (the
  *     benchmarks of `make bench`, docs/bench.md), without the audit, whose
  *     walks would only add to the kernel's counters;
@@ -40,7 +43,8 @@
 
 #define TESTS_DIR "/tests"
 #define BENCH_DIR "/bench"
-#define AUDIT_FILE "/proc/sys/vm/rmap_audit"
+#define RMAP_AUDIT "/proc/sys/vm/rmap_audit"
+#define SWAP_AUDIT "/proc/sys/vm/swap_audit"
 #define DEFAULT_PATH "/bin:/sbin:/usr/bin:/usr/sbin"
 
 static void mount_fs(const char *source, const char *target, const char *type)
@@ -131,11 +135,29 @@ static char **test_environment(void)
 	envp[n++] = "TERM=linux";
 	envp[n++] = "BUSYBOX=/bin/busybox";
 	for (e = environ; *e && n < 63; e++) {
-		if (strncmp(*e, "TEST_", 5) == 0 || strncmp(*e, "BENCH_", 6) == 0)
+		if (strncmp(*e, "TEST_", 5) == 0 || strncmp(*e, "BENCH_", 6) == 0 ||
+		    strncmp(*e, "FUZZ_", 5) == 0)
 			envp[n++] = *e;
 	}
 	envp[n] = NULL;
 	return envp;
+}
+
+/*
+ * Fault injection (kernel/fault_inject.h) with its task filter fails only
+ * the calls of tasks with make-it-fail set: each test and what it starts,
+ * never init.  Without injection configured the flag changes nothing; a
+ * kernel without the file (Linux without CONFIG_FAULT_INJECTION) is fine.
+ */
+static void choose_for_faults(void)
+{
+	int fd = open("/proc/self/make-it-fail", O_WRONLY);
+
+	if (fd < 0)
+		return;
+	if (write(fd, "1", 1) != 1)
+		say("init: make-it-fail: %s\n", strerror(errno));
+	close(fd);
 }
 
 /* Run one program of dir in a child, in /tmp, and report its wait status. */
@@ -154,6 +176,7 @@ static void run_test(const char *dir, const char *name)
 		return;
 	}
 	if (pid == 0) {
+		choose_for_faults();
 		if (chdir("/tmp") < 0)
 			say("init: chdir /tmp: %s\n", strerror(errno));
 		argv[0] = path;
@@ -175,23 +198,24 @@ static void run_test(const char *dir, const char *name)
 }
 
 /*
- * Ask the kernel to check every address space's rmap after a test.  No
- * audit file (ENOENT): the kernel has none, say nothing.  Any other error
- * from open or write is a reported violation.
+ * Ask the kernel to check its books after a test: every address space's
+ * rmap (file RMAP_AUDIT), every swap slot's count (SWAP_AUDIT).  No audit
+ * file (ENOENT): the kernel has none, say nothing.  Any other error from
+ * open or write is a reported violation.
  */
-static void run_audit(const char *name)
+static void run_audit(const char *name, const char *file, const char *what)
 {
 	char label[300], why[64];
 	int fd, err = 0;
 
-	fd = open(AUDIT_FILE, O_WRONLY);
+	fd = open(file, O_WRONLY);
 	if (fd < 0 && errno == ENOENT)
 		return;
 	if (fd < 0 || write(fd, "1", 1) != 1)
 		err = errno;
 	if (fd >= 0)
 		close(fd);
-	snprintf(label, sizeof(label), "%s: rmap audit", name);
+	snprintf(label, sizeof(label), "%s: %s audit", name, what);
 	why[0] = '\0';
 	if (err)
 		snprintf(why, sizeof(why), " (%s)", strerror(err));
@@ -255,29 +279,260 @@ static void swap_off(void)
 		report(1, "swapoff", "");
 	else
 		report(0, "swapoff", errno == EBUSY ? " (slots still in use)" : " (failed)");
+	run_audit("swapoff", SWAP_AUDIT, "swap");
+}
+
+/* ---- the leak check ---- */
+
+/*
+ * Slab pages count as free: which slab an object lands in (and so how
+ * many pages the caches keep) is no leak.  The objects themselves are
+ * counted instead, all but the pte_chain nodes: a page that was shared
+ * keeps its chain after the sharer is gone, and the rmap audit already
+ * proves every node belongs to a PTE.
+ */
+struct mem_level {
+	long free_kb;		/* MemFree + Slab */
+	long slab_objs;		/* active objects of every slab cache */
+};
+
+/* The first number after "name" at the start of a line of file. */
+static long proc_number(const char *file, const char *name, int column)
+{
+	static char buf[8192];
+	int fd = open(file, O_RDONLY), col;
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	size_t len = strlen(name);
+	long sum = 0;
+	char *p, *q;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	for (p = buf; p; p = (p = strchr(p, '\n')) ? p + 1 : NULL) {
+		if (len && strncmp(p, name, len))
+			continue;
+		/* column 0: the value after "name"; column k: the kth field */
+		q = p + len;
+		for (col = 0; col < column && *q; col++) {
+			q += strspn(q, " \t");
+			q += strcspn(q, " \t\n");
+		}
+		if (len)
+			return strtol(q, NULL, 10);
+		if (*p != '#' && strncmp(p, "slabinfo", 8) &&
+		    strncmp(p, "pte_chain ", 10))
+			sum += strtol(q, NULL, 10);
+	}
+	return len ? -1 : sum;
+}
+
+/* Give back what caches keep, then measure. */
+static void measure(struct mem_level *l)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+
+	if (fd >= 0) {
+		if (write(fd, "3", 1) != 1)
+			say("init: drop_caches: %s\n", strerror(errno));
+		close(fd);
+	}
+	l->free_kb = proc_number("/proc/meminfo", "MemFree:", 0) +
+		     proc_number("/proc/meminfo", "Slab:", 0);
+	l->slab_objs = proc_number("/proc/slabinfo", "", 1);
+}
+
+static int not_dot_or_dotdot(const struct dirent *d)
+{
+	return strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
+}
+
+/* Remove everything below dir (what failed tests left in /tmp). */
+static void empty_dir(const char *dir)
+{
+	struct dirent **list;
+	struct stat st;
+	char path[512];
+	int i, n = scandir(dir, &list, not_dot_or_dotdot, alphasort);
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, list[i]->d_name);
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			empty_dir(path);
+			rmdir(path);
+		} else {
+			unlink(path);
+		}
+		free(list[i]);
+	}
+	if (n >= 0)
+		free(list);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* Name and state of every process but init still there (it should not). */
+static void report_leftovers(void)
+{
+	struct dirent **list;
+	char path[300], line[128];
+	int i, n = scandir("/proc", &list, not_dot_or_dotdot, alphasort);
+
+	for (i = 0; i < n; i++) {
+		int fd;
+		ssize_t len;
+
+		/* Kernel threads have an empty cmdline, and SIGKILL is not
+		 * for them. */
+		snprintf(path, sizeof(path), "/proc/%s/cmdline", list[i]->d_name);
+		fd = open(path, O_RDONLY);
+		len = fd < 0 ? -1 : read(fd, line, 1);
+		if (fd >= 0)
+			close(fd);
+		if (atoi(list[i]->d_name) > 1 && len > 0) {
+			snprintf(path, sizeof(path), "/proc/%s/stat", list[i]->d_name);
+			fd = open(path, O_RDONLY);
+			len = fd < 0 ? -1 : read(fd, line, sizeof(line) - 1);
+			if (fd >= 0)
+				close(fd);
+			if (len > 0) {
+				line[len] = '\0';
+				say("init: left over after SIGKILL: %s\n", line);
+			}
+		}
+		free(list[i]);
+	}
+	if (n >= 0)
+		free(list);
+}
+
+/*
+ * What the tests left running (a child of a test the watchdog killed,
+ * say) holds memory that is not leaked: end it, as an init does at
+ * shutdown (kill(-1) spares init itself), and reap it.  A process that
+ * SIGKILL cannot end within LEFTOVER_SECS is a kernel bug: say which.
+ */
+#define LEFTOVER_SECS 10
+
+static void end_leftovers(void)
+{
+	struct sigaction sa, old;
+	int stuck = 0;
+
+	if (kill(-1, SIGKILL) < 0)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;	/* no SA_RESTART: wait gets EINTR */
+	sigaction(SIGALRM, &sa, &old);
+	alarm(LEFTOVER_SECS);
+	while (wait(NULL) > 0 || (errno == EINTR && !(stuck = 1)))
+		;
+	alarm(0);
+	sigaction(SIGALRM, &old, NULL);
+	if (stuck) {
+		report_leftovers();
+		report(0, "processes end on SIGKILL", "");
+	}
+}
+
+/*
+ * With the tests gone and /tmp empty, free memory and slab objects must be
+ * back at their level from before the first test: less free memory or
+ * more objects is a leak; more free memory is reported, not failed.  Only
+ * where the kernel has a drop_caches that frees every cached slab
+ * (Mapback): elsewhere the figures mean nothing.
+ */
+static void leak_check(const struct mem_level *before)
+{
+	struct mem_level after;
+	char why[160];
+
+	end_leftovers();
+	measure(&after);
+	snprintf(why, sizeof(why),
+		 " (free %ld kB before, %ld kB after; slab objects %ld before, %ld after)",
+		 before->free_kb, after.free_kb, before->slab_objs,
+		 after.slab_objs);
+	/* More free than before is no leak, but something that existed
+	 * before the tests is gone: say so, for a person to look at. */
+	if (after.free_kb > before->free_kb || after.slab_objs < before->slab_objs)
+		say("# init: more free memory after the tests than before: a page or object that existed before is gone\n");
+	report(after.free_kb >= before->free_kb &&
+		       after.slab_objs <= before->slab_objs,
+	       "no leak: memory back to its level", why);
 }
 
 /* Run the programs of dir, audit after each when asked, power off. */
 static void run_tests(const char *dir, int audit, const char *summary)
 {
+	struct mem_level before;
 	struct dirent **list;
 	int i, n;
 
-	swap_on();
 	n = scandir(dir, &list, wanted_test, alphasort);
 	if (n < 0)
 		report(0, dir, " (cannot list it)");
+	/* Before swapon, and again after swapoff, everything is in memory.
+	 * Twice: the first run also pulls in the code and data it uses. */
+	measure(&before);
+	measure(&before);
+	swap_on();
 	for (i = 0; i < n; i++) {
 		run_test(dir, list[i]->d_name);
-		if (audit)
-			run_audit(list[i]->d_name);
+		if (audit) {
+			run_audit(list[i]->d_name, RMAP_AUDIT, "rmap");
+			run_audit(list[i]->d_name, SWAP_AUDIT, "swap");
+		}
 		free(list[i]);
 	}
 	if (n >= 0)
 		free(list);
+	empty_dir("/tmp");
 	swap_off();
+	if (audit)
+		leak_check(&before);
 	say("1..%d\n", test_number);
 	say("%s: %d passed, %d failed\n", summary, tests_passed, tests_failed);
+	power_off();
+}
+
+/*
+ * runfuzz: the system call fuzzer (/sbin/fuzz, FUZZ_SECS and FUZZ_SEED
+ * from the command line) in a child, then the kernel's health: the
+ * leftovers end on SIGKILL, both audits are clean, two test programs
+ * still pass, and free memory is back at its level.
+ */
+static void run_fuzz(void)
+{
+	static const char *const sanity[] = { "fork", "pipe" };
+	struct mem_level before;
+	char label[64];
+	unsigned i;
+
+	measure(&before);
+	measure(&before);
+	swap_on();
+	run_test("/sbin", "fuzz");
+	end_leftovers();
+	run_audit("fuzz", RMAP_AUDIT, "rmap");
+	run_audit("fuzz", SWAP_AUDIT, "swap");
+	for (i = 0; i < sizeof(sanity) / sizeof(sanity[0]); i++) {
+		int before_failed = tests_failed;
+
+		run_test(TESTS_DIR, sanity[i]);
+		snprintf(label, sizeof(label), "system still works: tests/%s", sanity[i]);
+		report(tests_failed == before_failed, label, "");
+	}
+	empty_dir("/tmp");
+	swap_off();
+	leak_check(&before);
+	say("1..%d\n", test_number);
+	say("fuzz: %d passed, %d failed\n", tests_passed, tests_failed);
 	power_off();
 }
 
@@ -414,6 +669,8 @@ int main(int argc, char **argv)
 			run_tests(TESTS_DIR, 1, "user");
 		if (strcmp(argv[i], "runbench") == 0)
 			run_tests(BENCH_DIR, 0, "bench");
+		if (strcmp(argv[i], "runfuzz") == 0)
+			run_fuzz();
 	}
 	run_shell();
 	return 0;

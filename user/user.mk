@@ -14,8 +14,9 @@
 #
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
 # BusyBox at /bin/busybox with a symlink per applet (the list BusyBox's own
-# build writes; BusyBox never runs on the host), our init at /sbin/init
-# and the test programs in /tests/.  The bench initramfs (`make bench`,
+# build writes; BusyBox never runs on the host), our init at /sbin/init,
+# the system call fuzzer at /sbin/fuzz (`make fuzz`) and the test programs
+# in /tests/.  The bench initramfs (`make bench`,
 # docs/bench.md) is the same root with the benchmarks in /bench/ instead;
 # the floppy's (`make floppy`, docs/boot.md) has neither and a smaller
 # BusyBox.
@@ -104,8 +105,9 @@ define make_root
 		case $$a in bin/busybox|sbin/init) continue;; esac; \
 		mkdir -p $$(dirname $$a) && ln -sf /bin/busybox $$a || exit 1; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
+	cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(if $(2),$(basename $@)/$(2)/*)
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(if $(2),$(basename $@)/$(2)/*)
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)

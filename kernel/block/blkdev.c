@@ -12,6 +12,7 @@
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
+#include "kernel/fault_inject.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/sched.h"
@@ -160,7 +161,7 @@ void blk_complete(struct request_queue *q, int error)
 }
 
 /* The boot option is read on first use: cmdline_init runs before any I/O. */
-static bool should_fail(void)
+static bool nth_request_fails(void)
 {
 	if (!fail_param_read) {
 		fail_nth = (unsigned long)cmdline_get_long("fail_blk_io", 0);
@@ -189,7 +190,7 @@ void submit_bio(struct bio *bio)
 		       "(sector %llu, %llu sectors)\n", bdev->name,
 		       bio->bi_sector, bdev->nr_sectors);
 		bio_endio(bio, -EIO);
-	} else if (should_fail()) {
+	} else if (nth_request_fails() || should_fail(&fail_make_request)) {
 		nr_injected++;
 		printk("%s: injected I/O error on request %lu (%s sector %llu)\n",
 		       bdev->name, nr_requests,

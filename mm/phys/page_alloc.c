@@ -15,7 +15,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "mm/phys/fault_inject.h"
+#include "kernel/fault_inject.h"
 #include "mm/phys/mmzone.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"

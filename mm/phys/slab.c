@@ -22,7 +22,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "mm/phys/fault_inject.h"
+#include "kernel/fault_inject.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 #include "mm/vmstat.h"

@@ -4,7 +4,9 @@
  * The allocator calls out_of_memory() only after reclaim has freed nothing
  * several passes in a row: the LRU lists hold nothing that can go (swap
  * is full or absent, or every page is locked).  The victim is the process
- * with the most resident pages, never init.  It gets SIGKILL, and its
+ * with the most resident pages, never init nor a kernel thread (as on
+ * Linux: init's death would panic, and a kernel thread holds no user
+ * memory to free).  It gets SIGKILL, and its
  * pending allocations give up at once (page_alloc.c checks), so it
  * reaches do_exit and frees its address space.
  *
@@ -28,13 +30,18 @@
 static struct task_struct *oom_victim;
 static DECLARE_WAIT_QUEUE_HEAD(oom_wait);
 
+bool oom_unkillable_task(const struct task_struct *t)
+{
+	return !t->mm || t == init_task || (t->flags & PF_KTHREAD);
+}
+
 /* The process with the most resident pages; interrupts are off. */
 static struct task_struct *select_bad_process(void)
 {
 	struct task_struct *t, *victim = NULL;
 
 	list_for_each_entry(t, &task_list, tasks)
-		if (t->mm && t->pid != 1 && !(t->flags & PF_EXITING) &&
+		if (!oom_unkillable_task(t) && !(t->flags & PF_EXITING) &&
 		    (!victim || t->mm->rss > victim->mm->rss))
 			victim = t;
 	return victim;

@@ -15,10 +15,12 @@
 struct task_struct;
 
 enum oom_result {
-	OOM_NO_VICTIM,		/* nothing left to kill but init */
+	OOM_NO_VICTIM,		/* only init and kernel threads are left */
 	OOM_KILLED,		/* a victim is dying: wait, then retry */
 };
 
+/* Init, kernel threads and tasks without user memory are never chosen. */
+bool oom_unkillable_task(const struct task_struct *t);
 /* Pick and SIGKILL the largest process, unless a victim is still dying. */
 enum oom_result out_of_memory(void);
 /*

@@ -108,6 +108,23 @@ int swap_duplicate(swp_entry_t entry);
 void swap_free(swp_entry_t entry);
 /* The use count of entry's slot, or -1 if it is not a valid slot. */
 int swap_count(swp_entry_t entry);
+/*
+ * A slot reference held by nobody the swap audit can see: from
+ * get_swap_page until the entry is in the swap cache or a ramfs swap tree
+ * (the write to disk may sleep in between).  current records it; the
+ * handover (add_to_swap_cache, the swap tree insert) clears it in the same
+ * interrupts-off section, and swap_inflight_free gives it back.
+ */
+void swap_inflight_take(swp_entry_t entry);
+void swap_inflight_drop(swp_entry_t entry);
+void swap_inflight_free(swp_entry_t entry);
+/*
+ * The swap audit (mm/reclaim/swap_audit.c): every slot's count equals its
+ * holders.  0, or the number of violations (-1: no memory to count).
+ */
+int swap_audit(void);
+/* Runs that found violations, swapoff's included. */
+extern u32 swap_audit_failed_runs;
 /* The area of entry, or NULL if entry names no slot of a live area. */
 struct swap_info_struct *swap_info_get(swp_entry_t entry);
 

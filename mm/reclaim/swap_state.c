@@ -41,6 +41,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 		page->private = entry.val;
 		get_page(page);
 		swapper_space.nrpages++;
+		swap_inflight_drop(entry);	/* the cache holds it now */
 	}
 	tree_unlock_irqrestore(flags);
 	return err;
@@ -55,9 +56,10 @@ int add_to_swap(struct page *page)
 	entry = get_swap_page();
 	if (!entry.val)
 		return -ENOSPC;
+	swap_inflight_take(entry);
 	err = add_to_swap_cache(page, entry);
 	if (err) {
-		swap_free(entry);
+		swap_inflight_free(entry);
 		return err;
 	}
 	/* Not written yet: the copy on the device is not the data.  The
@@ -78,8 +80,8 @@ void delete_from_swap_cache(struct page *page)
 	ClearPageSwapCache(page);
 	page->private = 0;
 	swapper_space.nrpages--;
+	swap_free(entry);	/* with the cache entry, for the swap audit */
 	tree_unlock_irqrestore(flags);
-	swap_free(entry);
 	put_page(page);
 }
 

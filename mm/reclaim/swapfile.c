@@ -21,7 +21,9 @@
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
 #include "kernel/printk.h"
+#include "kernel/panic.h"
 #include "kernel/semaphore.h"
+#include "kernel/task.h"
 #include "kernel/uaccess.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/page_alloc.h"
@@ -182,6 +184,27 @@ void swap_free(swp_entry_t entry)
 		p->inuse_pages--;
 		nr_swap_pages++;
 	}
+	swap_unlock_irqrestore(flags);
+}
+
+void swap_inflight_take(swp_entry_t entry)
+{
+	BUG_ON(current->swap_inflight);
+	current->swap_inflight = entry.val;
+}
+
+void swap_inflight_drop(swp_entry_t entry)
+{
+	if (current->swap_inflight == entry.val)
+		current->swap_inflight = 0;
+}
+
+void swap_inflight_free(swp_entry_t entry)
+{
+	u32 flags = swap_lock_irqsave();
+
+	swap_inflight_drop(entry);
+	swap_free(entry);
 	swap_unlock_irqrestore(flags);
 }
 
@@ -502,6 +525,9 @@ static int swapoff_locked(const char *path)
 		return err;
 	}
 	clear_swap_info(p);
+	/* Every slot of the area came back: check nothing else was lost
+	 * (a failure shows in the log and in /proc/sys/vm/swap_audit). */
+	swap_audit();
 	return 0;
 }
 

@@ -14,8 +14,10 @@
 #include "kernel/lib/vsprintf.h"
 #include "kernel/printk.h"
 #include "mm/phys/page_alloc.h"
+#include "kernel/task.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_ktest.h"
+#include "mm/reclaim/swap_state.h"
 
 static struct swap_info_struct *area_of(const char *name)
 {
@@ -251,6 +253,43 @@ KTEST(swap_counts)
 	p->swap_map[swp_offset(e)] = 1;		/* let the test clean up */
 	swap_free(e);
 	KEXPECT_EQ(p->inuse_pages, 0);
+	tst_swapoff();
+}
+
+KTEST(swap_audit_counts_every_holder)
+{
+	struct page *page;
+	swp_entry_t e;
+
+	if (!tst_swapon())
+		return;
+	KEXPECT_EQ(swap_audit(), 0);
+	e = get_swap_page();
+	KEXPECT_EQ(swap_audit(), 1);	/* a slot nobody holds: leaked */
+	swap_inflight_take(e);
+	KEXPECT_EQ(swap_audit(), 0);	/* held by a task in flight */
+	KEXPECT_EQ(swap_duplicate(e), 1);
+	KEXPECT_EQ(swap_audit(), 1);	/* one reference nobody holds */
+	swap_free(e);
+	swap_inflight_free(e);
+	KEXPECT_EQ(current->swap_inflight, 0);
+	KEXPECT_EQ(swap_count(e), 0);
+	KEXPECT_EQ(swap_audit(), 0);
+
+	/* The swap cache's reference, handed over from the task. */
+	page = alloc_page(GFP_KERNEL);
+	KASSERT_TRUE(page);
+	SetPageLocked(page);
+	e = get_swap_page();
+	swap_inflight_take(e);
+	KEXPECT_EQ(add_to_swap_cache(page, e), 0);
+	KEXPECT_EQ(current->swap_inflight, 0);
+	KEXPECT_EQ(swap_audit(), 0);
+	delete_from_swap_cache(page);
+	ClearPageLocked(page);
+	put_page(page);
+	KEXPECT_EQ(swap_count(e), 0);
+	KEXPECT_EQ(swap_audit(), 0);
 	tst_swapoff();
 }
 

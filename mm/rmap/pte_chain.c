@@ -61,6 +61,14 @@ static struct pte_chain *take_spare(void)
 	return pc;
 }
 
+void pte_chain_drop_spare(void)
+{
+	struct pte_chain *pc = take_spare();
+
+	if (pc)
+		kmem_cache_free(pte_chain_cache, pc);
+}
+
 static struct pte_chain *pte_chain_alloc(gfp_t gfp)
 {
 	struct pte_chain *pc = kmem_cache_alloc(pte_chain_cache, gfp);

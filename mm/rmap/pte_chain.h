@@ -55,6 +55,8 @@ static inline void pte_chain_unlock(struct page *page, u32 flags)
 void pte_chain_init(void);
 /* Keep a node aside for an atomic pte_chain_add; may sleep with GFP_KERNEL. */
 void pte_chain_preload(gfp_t gfp);
+/* Free the node kept aside, so a leak check sees only what others hold. */
+void pte_chain_drop_spare(void);
 /* Record ptep on page's chain; 0, or -ENOMEM when no node could be had. */
 int pte_chain_add(struct page *page, pte_t *ptep, gfp_t gfp);
 /* Forget ptep; BUGs if the chain does not hold it. */

@@ -12,7 +12,9 @@
  */
 #include "kernel/errno.h"
 #include "kernel/extable.h"
+#include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/task.h"
 #include "kernel/trap.h"
@@ -97,6 +99,22 @@ static void user_fault_failed(struct trapframe *tf, int sig, int code,
 	force_sig_fault(sig, code, addr);
 }
 
+/*
+ * Init's fault found no memory.  A few failures in a row are the transient
+ * kind (an injected failure, a victim still exiting); thousands mean
+ * nothing is left that the OOM killer may kill, and Linux stops there too.
+ */
+#define INIT_OOM_RETRIES 10000
+
+static u32 init_oom_failures;
+
+static void init_oom_retry(void)
+{
+	if (++init_oom_failures >= INIT_OOM_RETRIES)
+		panic("Out of memory and no killable processes...");
+	yield();
+}
+
 void do_page_fault(struct trapframe *tf)
 {
 	unsigned long addr = read_cr2();
@@ -133,9 +151,17 @@ void do_page_fault(struct trapframe *tf)
 	result = handle_mm_fault(mm, vma, addr, tf->err & PF_WRITE);
 	up(&mm->mmap_sem);
 	count_fault(result);
+	if (result != VM_FAULT_OOM && current == init_task)
+		init_oom_failures = 0;
 	if (result == VM_FAULT_SIGBUS) {
 		user_fault_failed(tf, SIGBUS, BUS_ADRERR, addr);
 	} else if (result == VM_FAULT_OOM) {
+		/* Init is never killed (Linux 2.6 neither): let the others
+		 * run and free memory, then fault again on return. */
+		if (user_mode(tf) && current == init_task) {
+			init_oom_retry();
+			return;
+		}
 		/* SIGKILL pending: the OOM killer chose us and said so */
 		if (!fatal_signal_pending(current))
 			printk("Out of memory: killing pid %d (%s) at %08lx\n",

@@ -32,6 +32,20 @@ static void step_wait(int fd)
 		_exit(91);
 }
 
+/* The parent's side: a child that died (EOF) or a failed call ends the
+ * test with a message. */
+static void parent_step(int fd, int send, const char *what)
+{
+	char c = 's';
+	ssize_t n = send ? write(fd, &c, 1) : read(fd, &c, 1);
+
+	if (n != 1) {
+		diag("%s: the child is gone or the pipe failed (%zd, %s)", what,
+		     n, n < 0 ? strerror(errno) : "EOF");
+		exit(done_testing() | 1);
+	}
+}
+
 static void fill(char *m, char v)
 {
 	int i;
@@ -58,6 +72,8 @@ static int child(char *m)
 	step_send(to_parent[1]);
 	step_wait(to_child[0]);
 	pid = fork();
+	if (pid < 0)
+		return 5;
 	if (pid == 0)
 		_exit(m[PAGE] == 'C' && m[0] == 'a' ? 0 : 1);
 	if (wait_for(pid) != 0)
@@ -73,24 +89,28 @@ static void run(const char *what, char *m)
 	pid_t pid;
 
 	fill(m, 'a');
-	pipe(to_child);
-	pipe(to_parent);
-	pid = fork();
-	if (pid == 0)
+	must(pipe(to_child));
+	must(pipe(to_parent));
+	pid = must(fork());
+	if (pid == 0) {
+		close(to_child[1]);
+		close(to_parent[0]);
 		_exit(child(m));
-	step_wait(to_parent[0]);
+	}
+	/* Only the child holds these: its death is EOF, not a hang. */
+	close(to_child[0]);
+	close(to_parent[1]);
+	parent_step(to_parent[0], 0, what);
 	m[0] = 'P';			/* our write to page 0 */
-	step_send(to_child[1]);
-	step_wait(to_parent[0]);	/* the child has written page 1 */
+	parent_step(to_child[1], 1, what);
+	parent_step(to_parent[0], 0, what);	/* the child wrote page 1 */
 	ok(m[PAGE] == 'b', "%s: parent does not see the child's write", what);
 	ok(m[0] == 'P', "%s: parent keeps its own write", what);
-	step_send(to_child[1]);
+	parent_step(to_child[1], 1, what);
 	is_exit(wait_for(pid), 0, "%s: child never saw the parent's writes", what);
 	ok(m[PAGE * 5 + 9] == 'f', "%s: untouched pages intact", what);
-	close(to_child[0]);
 	close(to_child[1]);
 	close(to_parent[0]);
-	close(to_parent[1]);
 }
 
 int main(void)

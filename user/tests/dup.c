@@ -40,10 +40,10 @@ static void test_dup2_dup3(void)
 	int p[2], q[2];
 	char c;
 
-	pipe(p);
-	pipe(q);
+	must(pipe(p));
+	must(pipe(q));
 	is(dup2(p[0], q[0]), q[0], "dup2 onto an open fd");
-	write(p[1], "x", 1);
+	must(write(p[1], "x", 1));
 	ok(read(q[0], &c, 1) == 1 && c == 'x', "target now reads the first pipe");
 	close(q[1]);
 	is(dup2(p[0], p[0]), p[0], "dup2 onto itself returns it");
@@ -64,7 +64,7 @@ static void test_fcntl(void)
 	int p[2], d;
 	char c;
 
-	pipe(p);
+	must(pipe(p));
 	d = fcntl(p[0], F_DUPFD, 20);
 	ok(d >= 20, "F_DUPFD honours the minimum (%d)", d);
 	close(d);
@@ -77,7 +77,7 @@ static void test_fcntl(void)
 	is(fcntl(p[0], F_GETFD), 0, "and clears it");
 	is(fcntl(p[0], F_GETFL) & O_ACCMODE, O_RDONLY, "read end is O_RDONLY");
 	is(fcntl(p[1], F_GETFL) & O_ACCMODE, O_WRONLY, "write end is O_WRONLY");
-	ok_sys(fcntl(p[0], F_SETFL, O_NONBLOCK), "F_SETFL O_NONBLOCK");
+	must(fcntl(p[0], F_SETFL, O_NONBLOCK));
 	ok(fcntl(p[0], F_GETFL) & O_NONBLOCK, "F_GETFL shows it");
 	is_errno(read(p[0], &c, 1), EAGAIN, "empty non-blocking read: EAGAIN");
 	is_errno(fcntl(1000000, F_GETFD), EBADF, "fcntl on a bad fd: EBADF");

@@ -18,8 +18,8 @@ static void test_fork_returns(void)
 	int fds[2], status;
 	pid_t child, seen = 0;
 
-	ok_sys(pipe(fds), "pipe");
-	child = fork();
+	must(pipe(fds));
+	child = must(fork());
 	if (child == 0) {
 		pid_t me = getpid();
 		/* Tell the parent our pid, and check our parent is it. */
@@ -29,12 +29,12 @@ static void test_fork_returns(void)
 	}
 	ok(child > 0, "fork returns the child pid in the parent");
 	ok(child != parent, "child pid differs from the parent's");
+	close(fds[1]);	/* a child that dies before writing gives EOF */
 	is(read(fds[0], &seen, sizeof(seen)), sizeof(seen), "read child pid");
 	is(seen, child, "child's getpid equals fork's return value");
 	status = wait_for(child);
 	is_exit(status, 0, "child's getppid is the parent");
 	close(fds[0]);
-	close(fds[1]);
 }
 
 static void test_exit_codes(void)
@@ -43,7 +43,7 @@ static void test_exit_codes(void)
 	unsigned i;
 
 	for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
-		pid_t pid = fork();
+		pid_t pid = must(fork());
 		if (pid == 0)
 			_exit(codes[i]);
 		is_exit(wait_for(pid), codes[i] & 0xff, "exit(%d) seen by waitpid",
@@ -55,7 +55,7 @@ static void test_memory_copy(void)
 {
 	static volatile int shared_value = 1;
 	int local = 10;
-	pid_t pid = fork();
+	pid_t pid = must(fork());
 
 	if (pid == 0) {
 		shared_value = 2;
@@ -74,8 +74,8 @@ static void test_wait_variants(void)
 	char c = 0;
 	pid_t pid;
 
-	ok_sys(pipe(fds), "pipe");
-	pid = fork();
+	must(pipe(fds));
+	pid = must(fork());
 	if (pid == 0) {
 		close(fds[1]);
 		/* Block until the parent closes its end. */
@@ -103,7 +103,7 @@ static void test_many_children(void)
 	pid_t r;
 
 	for (i = 0; i < N; i++) {
-		pids[i] = fork();
+		pids[i] = must(fork());
 		if (pids[i] == 0)
 			_exit(i);
 	}
@@ -135,8 +135,8 @@ static void test_orphan(void)
 	char c;
 	pid_t mid, grand;
 
-	ok_sys(pipe(fds), "pipe");
-	mid = fork();
+	must(pipe(fds));
+	mid = must(fork());
 	if (mid == 0) {
 		pid_t me = getpid();
 
@@ -163,7 +163,7 @@ static void test_orphan(void)
 
 static void test_vfork(void)
 {
-	pid_t pid = vfork();
+	pid_t pid = must(vfork());
 
 	/* The child may share our memory (or be a copy if vfork is fork):
 	 * only _exit is allowed. */

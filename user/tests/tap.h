@@ -199,11 +199,49 @@ static inline int done_testing(void)
 	return tap_failures ? 1 : 0;
 }
 
-/* Wait for one child; its wait status, or -1 when waitpid failed. */
+/*
+ * A call the rest of the test depends on (pipe, fork, a setup write):
+ * when it fails, say which and why and end the test as failed, rather than
+ * go on with a half-made setup and block forever (under fault injection
+ * any of them may fail).  Parent side only: children _exit.
+ */
+static inline long tap_must(long ret, const char *file, int line,
+			    const char *what)
+{
+	char buf[160];
+
+	if (ret != -1)
+		return ret;
+	snprintf(buf, sizeof(buf), "    # %s:%d: %s failed: %s; giving up\n",
+		 file, line, what, strerror(errno));
+	tap_write(buf);
+	tap_failures++;
+	exit(done_testing());
+}
+
+#define must(call) tap_must((long)(call), __FILE__, __LINE__, #call)
+
+/*
+ * TEST_ALARM=N (the fault-injection boots set it): a test still running
+ * after N seconds is killed by SIGALRM, so a test stuck on a lost wake-up
+ * of its own making ends as a failure instead of hanging the boot.
+ */
+__attribute__((constructor)) static void tap_watchdog(void)
+{
+	const char *s = getenv("TEST_ALARM");
+
+	if (s && *s)
+		alarm((unsigned)strtoul(s, NULL, 10));
+}
+
+/* Wait for one child; its wait status, or -1 when waitpid failed (or pid
+ * is not a child's, e.g. a failed fork's -1). */
 static inline int wait_for(pid_t pid)
 {
 	int status;
 
+	if (pid <= 0)
+		return -1;
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR)
 			return -1;
