@@ -23,17 +23,20 @@ DEBS=$BUILD/debs
 SRC=$BUILD/src
 SYSROOT=$BUILD/sysroot
 STAMP=$SRC/.fetched
+# Not .fetched: an older build/ has one from when build/sysroot held
+# Debian's binary musl and BusyBox, without the kernel headers.
+UAPI_STAMP=$SYSROOT/.linux-libc-dev
 DEBPKGS="linux-libc-dev"
 SRCPKGS="musl busybox"
 
-if [ -f "$STAMP" ] && [ -f "$SYSROOT/.fetched" ]; then
+if [ -f "$STAMP" ] && [ -f "$UAPI_STAMP" ]; then
 	exit 0
 fi
 
 mkdir -p "$DEBS" "$SRC" "$SYSROOT"
 . "$(dirname "$0")/apt-i386.sh"
 
-if [ ! -f "$SYSROOT/.fetched" ]; then
+if [ ! -f "$UAPI_STAMP" ]; then
 	apt_private_lists
 	for p in $DEBPKGS; do
 		if ! ls "$DEBS/${p}_"*_i386.deb >/dev/null 2>&1; then
@@ -41,7 +44,7 @@ if [ ! -f "$SYSROOT/.fetched" ]; then
 		fi
 		dpkg-deb -x "$DEBS/${p}_"*_i386.deb "$SYSROOT"
 	done
-	touch "$SYSROOT/.fetched"
+	touch "$UAPI_STAMP"
 fi
 
 for p in $SRCPKGS; do
