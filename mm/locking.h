@@ -15,6 +15,9 @@
  *                                  swapped, or unmapped by reclaim
  *       mapping->i_shared_sem      a file's i_mmap/i_mmap_shared lists;
  *                                  reclaim only down_trylocks it
+ *       anon_vma->lock             an anon_vma's VMA list (rmap=anon_vma);
+ *                                  a spinlock, so interrupts stay off
+ *                                  for the whole walk below it
  *         mm->page_table_lock      an mm's PTEs; reclaim only trylocks it
  *           pte_chain_lock(page)   one page's pte_chain (PG_chainlock)
  *             the interrupts-off sections below
