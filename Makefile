@@ -13,6 +13,7 @@
 #   make run-bochs    Bochs booting the ISO             (CMDLINE="...")
 #   make iso          build/mapback.iso (GRUB 2)
 #   make floppy       build/mapback-floppy.img (SYSLINUX, 1.44 MB)
+#   make hdd          build/mapback-hdd.img (SYSLINUX, MBR: boot + swap)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
 #   make test-linux   the user tests on Debian's Linux in QEMU (BOOTS="...")
@@ -40,12 +41,13 @@ BUILD := build
 KERNEL := $(BUILD)/mapback.elf
 ISO := $(BUILD)/mapback.iso
 FLOPPY := $(BUILD)/mapback-floppy.img
+HDD := $(BUILD)/mapback-hdd.img
 # user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
 INITRAMFS :=
 # The swap disk (hdb) that run, run-bochs and the swap test boots attach.
 SWAP_IMG := $(BUILD)/swap.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(FLOPPY)
+TEST_DEPS := $(SWAP_IMG) $(FLOPPY) $(HDD)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # Boots of tools/test-boots that `make test` runs; empty means all.
@@ -67,7 +69,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso floppy test test-faults fuzz test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -75,7 +77,7 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso floppy test test-faults fuzz test-bochs test-linux bench debug
+DEPS_GOALS := run run-bochs iso floppy hdd test test-faults fuzz test-bochs test-linux bench debug
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
@@ -139,6 +141,12 @@ $(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh | deps
 	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS)
 
 floppy: $(FLOPPY)
+
+# The same files on a hard disk or USB stick, with a swap partition.
+$(HDD): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkhdd.sh tools/mkswap-image.sh | deps
+	tools/mkhdd.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS)
+
+hdd: $(HDD)
 
 # Bochs shows VGA through its VNC server (connect a viewer to :5900), or in
 # a window with BOCHS_DISPLAY=x (needs bochs-x), and writes COM1 to this

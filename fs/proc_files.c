@@ -6,6 +6,7 @@
 #include "fs/mount.h"
 #include "fs/namei.h"
 #include "fs/super.h"
+#include "kernel/block/blkdev.h"
 #include "kernel/cpu.h"
 #include "kernel/io.h"
 #include "kernel/lib/div64.h"
@@ -27,6 +28,7 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("loadavg", 0444, proc_loadavg_show),
 	PROC_FILE("meminfo", 0444, proc_meminfo_show),
 	PROC_FILE("mounts", 0444, proc_mounts_show),
+	PROC_FILE("partitions", 0444, proc_partitions_show),
 	PROC_FILE("rmap", 0444, proc_rmap_show),
 	PROC_LINK("self", proc_self_readlink),
 	PROC_FILE("slabinfo", 0400, proc_slabinfo_show),
@@ -205,4 +207,16 @@ void proc_devices_show(struct seq_buf *m, struct task_struct *t)
 	seq_puts(m, "Character devices:\n");
 	for_each_chrdev(one_chrdev, m);
 	seq_puts(m, "\nBlock devices:\n");
+}
+
+/* Every disk and partition, sizes in 1 KiB blocks, as Linux prints them. */
+void proc_partitions_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct block_device *b;
+
+	(void)t;
+	seq_puts(m, "major minor  #blocks  name\n\n");
+	for_each_blkdev(b)
+		seq_printf(m, "%4u  %7u %10llu %s\n", b->major, b->minor,
+			   b->nr_sectors >> 1, b->name);
 }

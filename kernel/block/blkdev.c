@@ -47,6 +47,8 @@ void blk_init_queue(struct request_queue *q,
 void blkdev_register(struct block_device *bdev)
 {
 	bdev->holder = NULL;
+	if (!bdev->bd_contains)
+		bdev->bd_contains = bdev;
 	list_add_tail(&bdev->list, &all_block_devices);
 }
 
@@ -78,10 +80,22 @@ struct block_device *blkdev_get_by_dev(unsigned int major, unsigned int minor)
 	return NULL;
 }
 
+static bool held_by_other(const struct block_device *b, const void *holder)
+{
+	return b->holder && b->holder != holder;
+}
+
 int blkdev_claim(struct block_device *bdev, void *holder)
 {
-	if (bdev->holder && bdev->holder != holder)
+	struct block_device *b;
+
+	if (held_by_other(bdev, holder) ||
+	    held_by_other(bdev->bd_contains, holder))
 		return -EBUSY;
+	/* A whole disk is busy while any of its partitions is in use. */
+	for_each_blkdev(b)
+		if (b->bd_contains == bdev && held_by_other(b, holder))
+			return -EBUSY;
 	bdev->holder = holder;
 	return 0;
 }
@@ -177,6 +191,19 @@ static bool bio_in_range(const struct bio *bio)
 	return n >= BIO_SECTORS && bio->bi_sector <= n - BIO_SECTORS;
 }
 
+/* A bio for a partition becomes a bio for its disk (bio_in_range first).
+ * A disk's bd_contains is itself, or NULL before it is registered (the
+ * tests' private queues). */
+static void blk_partition_remap(struct bio *bio)
+{
+	struct block_device *part = bio->bi_bdev;
+
+	if (!part->bd_contains || part->bd_contains == part)
+		return;
+	bio->bi_sector += part->start_sect;
+	bio->bi_bdev = part->bd_contains;
+}
+
 void submit_bio(struct bio *bio)
 {
 	struct block_device *bdev = bio->bi_bdev;
@@ -197,6 +224,7 @@ void submit_bio(struct bio *bio)
 		       bio->bi_rw == WRITE ? "write" : "read", bio->bi_sector);
 		bio_endio(bio, -EIO);
 	} else {
+		blk_partition_remap(bio);
 		list_add_tail(&bio->bi_queue, &bdev->queue->pending);
 		blk_run_queue(bdev->queue);
 	}

@@ -13,6 +13,10 @@
  *	blkdev_read_page(), blkdev_write_page()
  *				the synchronous calls most users want
  *
+ * A partition (hda1) is a block_device of its own on the list; submit_bio
+ * checks a bio against the partition's size and then moves it onto the
+ * whole disk, start_sect further on, so drivers only ever see disks.
+ *
  * Disks that share a controller share a struct request_queue: it runs one
  * bio at a time, in submission order, and the driver reports the end of the
  * active one with blk_complete().  The queue's poll_fn lets the block layer
@@ -78,9 +82,13 @@ struct request_queue {
 };
 
 struct block_device {
-	char name[BDEV_NAME_LEN];	/* "hdb" */
+	char name[BDEV_NAME_LEN];	/* "hdb", or "hda2" for a partition */
 	unsigned int major, minor;	/* 3:64 */
 	sector_t nr_sectors;
+	/* The whole disk this is part of (itself for a disk), and where on
+	 * it sector 0 of this device lies (kernel/block/partitions.c). */
+	struct block_device *bd_contains;
+	sector_t start_sect;
 	struct request_queue *queue;
 	void *private;			/* the driver's */
 	void *holder;			/* who uses it exclusively (swap), or NULL */
@@ -104,7 +112,8 @@ void blkdev_unregister(struct block_device *bdev);
 struct block_device *blkdev_lookup(const char *name);
 struct block_device *blkdev_get_by_dev(unsigned int major,
 				       unsigned int minor);
-/* Exclusive use (swapon): 0, or -EBUSY if someone else holds it. */
+/* Exclusive use (swapon): 0, or -EBUSY if someone else holds it, or holds
+ * the whole disk of this partition, or a partition of this whole disk. */
 int blkdev_claim(struct block_device *bdev, void *holder);
 void blkdev_release(struct block_device *bdev, void *holder);
 

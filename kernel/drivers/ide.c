@@ -26,6 +26,7 @@
  * reset and its request failed with -EIO.
  */
 #include "kernel/drivers/ide.h"
+#include "kernel/block/partitions.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
@@ -640,7 +641,7 @@ void ide_init(void)
 {
 	static const char *const names[IDE_MAX_CHANNELS] = { "ide0", "ide1" };
 	struct ide_channel *ch;
-	int i;
+	int i, unit;
 
 	for (i = 0; i < IDE_MAX_CHANNELS; i++) {
 		ch = &ide_channels[i];
@@ -656,5 +657,8 @@ void ide_init(void)
 		request_irq(ch->irq, i ? ide_irq_secondary : ide_irq_primary);
 		ch->queue.irq_driven = true;
 		ata_set_ctl(ch, 0);
+		for (unit = 0; unit < 2; unit++)
+			if (ch->drives[unit].present)
+				check_partition(&ch->drives[unit].bdev);
 	}
 }
