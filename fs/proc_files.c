@@ -196,7 +196,8 @@ void proc_filesystems_show(struct seq_buf *m, struct task_struct *t)
 	for_each_filesystem(one_fs, m);
 }
 
-static void one_chrdev(unsigned int major, const char *name, void *arg)
+/* One line of either section: "%3u name", as Linux prints them. */
+static void one_major(unsigned int major, const char *name, void *arg)
 {
 	seq_printf(arg, "%3u %s\n", major, name);
 }
@@ -205,8 +206,9 @@ void proc_devices_show(struct seq_buf *m, struct task_struct *t)
 {
 	(void)t;
 	seq_puts(m, "Character devices:\n");
-	for_each_chrdev(one_chrdev, m);
+	for_each_chrdev(one_major, m);
 	seq_puts(m, "\nBlock devices:\n");
+	for_each_blkdev_major(one_major, m);
 }
 
 /* Every disk and partition, sizes in 1 KiB blocks, as Linux prints them. */

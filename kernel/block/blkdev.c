@@ -1,6 +1,6 @@
 /*
- * kernel/block/blkdev.c - the block layer: disk registry, request queues,
- * waiting for completion, error injection.
+ * kernel/block/blkdev.c - the block layer: disk registry and major names,
+ * request queues, waiting for completion, error injection.
  *
  * Locking: Mapback is uniprocessor, and queues are touched both by
  * submitters and by interrupt handlers, so every queue operation runs with
@@ -42,6 +42,29 @@ void blk_init_queue(struct request_queue *q,
 	q->poll_fn = poll_fn;
 	q->irq_driven = false;
 	q->queuedata = queuedata;
+}
+
+/* The names of the block majors; a disk's major need not be named. */
+static const char *major_names[MAX_BLKDEV];
+
+int register_blkdev(unsigned int major, const char *name)
+{
+	if (major == 0 || major >= MAX_BLKDEV)
+		return -EINVAL;
+	if (major_names[major])
+		return -EBUSY;
+	major_names[major] = name;
+	return 0;
+}
+
+void for_each_blkdev_major(void (*fn)(unsigned int, const char *, void *),
+			   void *arg)
+{
+	unsigned int i;
+
+	for (i = 0; i < MAX_BLKDEV; i++)
+		if (major_names[i])
+			fn(i, major_names[i], arg);
 }
 
 void blkdev_register(struct block_device *bdev)

@@ -81,6 +81,9 @@ struct request_queue {
 	void *queuedata;		/* the driver's */
 };
 
+/* Block majors are below this (Linux's BLKDEV_MAJOR_MAX is 512). */
+#define MAX_BLKDEV 256
+
 struct block_device {
 	char name[BDEV_NAME_LEN];	/* "hdb", or "hda2" for a partition */
 	unsigned int major, minor;	/* 3:64 */
@@ -103,6 +106,11 @@ extern struct list_head all_block_devices;
 void blk_init_queue(struct request_queue *q,
 		    int (*request_fn)(struct request_queue *, struct bio *),
 		    void (*poll_fn)(struct request_queue *), void *queuedata);
+/* Name a block major for /proc/devices ("ide0" for 3), as a driver does
+ * once it owns the major: 0, -EINVAL, or -EBUSY if it is named already. */
+int register_blkdev(unsigned int major, const char *name);
+void for_each_blkdev_major(void (*fn)(unsigned int, const char *, void *),
+			   void *arg);
 void blkdev_register(struct block_device *bdev);
 /* Take a disk off the list (tests' fake disks); it must be idle and
  * unclaimed. */

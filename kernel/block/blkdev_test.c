@@ -70,6 +70,29 @@ KTEST(blk_lookup)
 	}
 }
 
+static void find_major(unsigned int major, const char *name, void *arg)
+{
+	const char **found = arg;
+
+	if (major == 3)
+		*found = name;
+}
+
+/* /proc/devices' block section: the IDE driver names the major of every
+ * channel that has a disk, once. */
+KTEST(blk_major_names)
+{
+	const char *found = NULL;
+
+	KEXPECT_EQ(register_blkdev(0, "zero"), -EINVAL);
+	KEXPECT_EQ(register_blkdev(MAX_BLKDEV, "big"), -EINVAL);
+	if (!blkdev_lookup("hda") && !blkdev_lookup("hdb"))
+		return;
+	KEXPECT_EQ(register_blkdev(3, "again"), -EBUSY);
+	for_each_blkdev_major(find_major, &found);
+	KEXPECT_TRUE(found && !strcmp(found, "ide0"));
+}
+
 KTEST(blk_claim)
 {
 	struct block_device *b = test_disk();

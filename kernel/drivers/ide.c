@@ -653,7 +653,8 @@ void ide_init(void)
 		ide_probe_channel(ch, i);
 		if (!ch->drives[0].present && !ch->drives[1].present)
 			continue;
-		/* The channel's interrupt line is ours from here on. */
+		/* The channel's interrupt line and major are ours from here on. */
+		register_blkdev(legacy_ports[i].major, ch->name);
 		request_irq(ch->irq, i ? ide_irq_secondary : ide_irq_primary);
 		ch->queue.irq_driven = true;
 		ata_set_ctl(ch, 0);
