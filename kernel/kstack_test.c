@@ -9,7 +9,6 @@
  * backtrace through stack_hog).  Without the guard or the double-fault
  * task gate the machine would reset and the boot would miss that line.
  */
-#include "kernel/cmdline.h"
 #include "kernel/ktest.h"
 #include "kernel/kstack.h"
 #include "kernel/kthread.h"
@@ -63,10 +62,9 @@ static int overflow_thread(void *arg)
 
 KTEST(kernel_stack_overflow_panics)
 {
-	const char *only = cmdline_get("ktest_only");
 	struct task_struct *t;
 
-	if (!only || strcmp(only, "kernel_stack_overflow_panics")) {
+	if (!ktest_named("kernel_stack_overflow_panics")) {
 		ktest_skip("panics on purpose: run with ktest_only=kernel_stack_overflow_panics");
 		return;
 	}

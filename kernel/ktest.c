@@ -10,7 +10,7 @@
 #include "kernel/printk.h"
 
 KERNEL_PARAM("ktest", "run the in-kernel tests after boot");
-KERNEL_PARAM("ktest_only", "run only the in-kernel test of this name");
+KERNEL_PARAM("ktest_only", "run only these in-kernel tests (a,b,prefix*)");
 
 extern const struct ktest __start_ktests[], __stop_ktests[];
 
@@ -45,9 +45,41 @@ void ktest_fail_str(const char *file, int line, const char *expr,
 	current_failed = true;
 }
 
+/*
+ * Does a ktest_only list name this test?  Items are separated by commas;
+ * "blk_*" selects every name that begins with "blk_".  A prefix match
+ * counts only when exact is false: tests that panic on purpose run only
+ * when their full name is given.
+ */
+bool ktest_list_selects(const char *item, const char *name, bool exact)
+{
+	const char *comma;
+	size_t len;
+
+	while (item && *item) {
+		comma = strchr(item, ',');
+		len = comma ? (size_t)(comma - item) : strlen(item);
+		if (!exact && len && item[len - 1] == '*') {
+			if (!strncmp(item, name, len - 1))
+				return true;
+		} else if (len == strlen(name) && !strncmp(item, name, len)) {
+			return true;
+		}
+		item += len;
+		if (*item == ',')
+			item++;
+	}
+	return false;
+}
+
+bool ktest_named(const char *name)
+{
+	return ktest_list_selects(cmdline_get("ktest_only"), name, true);
+}
+
 int ktest_run_all(void)
 {
-	const char *only = cmdline_get("ktest_only");
+	bool only = cmdline_get("ktest_only") != NULL;
 	const struct ktest *t;
 	int n = 0, passed = 0, failed = 0;
 
@@ -55,7 +87,8 @@ int ktest_run_all(void)
 	printk("1..%d\n", (int)(__stop_ktests - __start_ktests));
 	for (t = __start_ktests; t < __stop_ktests; t++) {
 		n++;
-		if (only && strcmp(only, t->name)) {
+		if (only && !ktest_list_selects(cmdline_get("ktest_only"),
+						t->name, false)) {
 			printk("ok %d - %s # SKIP\n", n, t->name);
 			continue;
 		}

@@ -34,6 +34,10 @@ void ktest_fail_msg(const char *file, int line, const char *expr);
 /* From inside a test: it cannot run here (e.g. no disk attached).  The
  * test should return; it is reported as `ok N - name # SKIP why`. */
 void ktest_skip(const char *why);
+/* True when ktest_only names this test in full (not by a prefix). */
+bool ktest_named(const char *name);
+/* Does list ("a,b_*") select name?  exact: prefixes do not count. */
+bool ktest_list_selects(const char *list, const char *name, bool exact);
 /* Runs every registered test; returns the number that failed. */
 int ktest_run_all(void);
 
