@@ -79,7 +79,7 @@ bool ktest_named(const char *name)
 
 int ktest_run_all(void)
 {
-	bool only = cmdline_get("ktest_only") != NULL;
+	const char *only = cmdline_get("ktest_only");
 	const struct ktest *t;
 	int n = 0, passed = 0, failed = 0;
 
@@ -87,8 +87,7 @@ int ktest_run_all(void)
 	printk("1..%d\n", (int)(__stop_ktests - __start_ktests));
 	for (t = __start_ktests; t < __stop_ktests; t++) {
 		n++;
-		if (only && !ktest_list_selects(cmdline_get("ktest_only"),
-						t->name, false)) {
+		if (only && !ktest_list_selects(only, t->name, false)) {
 			printk("ok %d - %s # SKIP\n", n, t->name);
 			continue;
 		}
