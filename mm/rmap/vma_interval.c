@@ -187,6 +187,7 @@ struct vm_area_struct *vma_interval_iter_first(struct vma_interval_iter *it,
 	it->first = first;
 	it->last = last;
 	it->depth = 0;
+	it->visited = 0;
 	push_left(it, root);
 	return vma_interval_iter_next(it);
 }
