@@ -20,6 +20,9 @@
 #   make test-faults  the user suite under run-time fault injection
 #   make fuzz         the syscall fuzzer (FUZZ_SECS FUZZ_SEED FUZZ_RMAP FUZZ_MEM)
 #   make bench        the benchmarks on Mapback (every rmap mode) and Linux
+#   make lab LAB=n    a lab's student tree in build/labN (docs/labs/)
+#   make grade        grade the labs on this tree (LAB=n: one)
+#   make grade-check  prove the grader fails every stubbed tree
 #   make debug        QEMU halted at the first instruction, gdb attached
 #   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
 #   make clean
@@ -69,7 +72,7 @@ NASMFLAGS := -f elf32 -g -F dwarf
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench debug check check-386 clean FORCE
+.PHONY: all deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -77,7 +80,7 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso floppy hdd test test-faults fuzz test-bochs test-linux bench debug
+DEPS_GOALS := run run-bochs iso floppy hdd test test-faults fuzz test-bochs test-linux bench grade grade-check debug
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
@@ -197,6 +200,19 @@ test-bochs: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh bochs
 
 # The user tests on Linux (tools/linux-boots): every one must pass there.
+# The labs (docs/labs/README.md): LAB picks one, LABDIR where its tree goes.
+LAB ?=
+LABDIR ?= $(BUILD)/lab$(LAB)
+lab:
+	@test -n "$(LAB)" || { echo "make lab: which lab? e.g. make lab LAB=4" >&2; exit 2; }
+	@tools/mklab.sh $(LAB) $(LABDIR)
+
+grade: $(KERNEL) $(TEST_DEPS) | deps
+	@$(TEST_ENV) tools/grade.sh $(LAB)
+
+grade-check: $(KERNEL) $(TEST_DEPS) | deps
+	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-check.sh
+
 test-linux: $(INITRAMFS) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 

@@ -91,6 +91,7 @@ static void del_free_block(struct zone *z, struct page *page,
 	z->free_area[order].nr_free--;
 }
 
+/* LAB 1 BEGIN: page_is_buddy, is the block at pfn a free buddy of this order? */
 static bool page_is_buddy(struct zone *z, u32 pfn, unsigned int order)
 {
 	struct page *p = pfn_to_page(pfn);
@@ -98,6 +99,7 @@ static bool page_is_buddy(struct zone *z, u32 pfn, unsigned int order)
 	return zone_contains(z, pfn) && pfn < max_pfn && PageBuddy(p) &&
 	       p->private == order;
 }
+/* LAB 1 END */
 
 /* Put a checked block on the free lists, merging it with free buddies. */
 static void free_block(struct page *page, unsigned int order)
@@ -108,6 +110,7 @@ static void free_block(struct page *page, unsigned int order)
 
 	z->free_pages += 1u << order;
 	page_state.pgfree += 1u << order;
+	/* LAB 1 BEGIN: merge the freed block with its free buddies */
 	while (order < MAX_ORDER - 1) {
 		u32 buddy = pfn ^ (1u << order);
 
@@ -117,6 +120,7 @@ static void free_block(struct page *page, unsigned int order)
 		pfn &= buddy;
 		order++;
 	}
+	/* LAB 1 END */
 	add_free_block(z, pfn_to_page(pfn), order);
 	zone_unlock_irqrestore(flags);
 }
@@ -134,10 +138,12 @@ static struct page *rmqueue(struct zone *z, unsigned int order)
 			continue;
 		page = list_first_entry(&area->free_list, struct page, lru);
 		del_free_block(z, page, o);
+		/* LAB 1 BEGIN: split the bigger block, putting the unused halves back */
 		while (o > order) {
 			o--;
 			add_free_block(z, page + (1u << o), o);
 		}
+		/* LAB 1 END */
 		z->free_pages -= 1u << order;
 		return page;
 	}

@@ -49,6 +49,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 
 int add_to_swap(struct page *page)
 {
+	/* LAB 6 BEGIN: give an anonymous page a swap slot and put it in the swap cache; stub: (void)page; return -ENOSPC; */
 	swp_entry_t entry;
 	int err;
 
@@ -67,6 +68,7 @@ int add_to_swap(struct page *page)
 	SetPageDirty(page);
 	SetPageUptodate(page);
 	return 0;
+	/* LAB 6 END */
 }
 
 void delete_from_swap_cache(struct page *page)
@@ -99,6 +101,7 @@ struct page *lookup_swap_cache(swp_entry_t entry)
 
 struct page *read_swap_cache(swp_entry_t entry, int *err)
 {
+	/* LAB 6 BEGIN: find or read the page of a swap entry; stub: (void)entry; *err = -EIO; return NULL; */
 	struct page *page;
 
 again:
@@ -141,6 +144,7 @@ again:
 	lru_cache_add_active(page);
 	ClearPageLocked(page);
 	return page;
+	/* LAB 6 END */
 }
 
 void free_swap_cache(struct page *page)

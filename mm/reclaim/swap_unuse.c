@@ -36,6 +36,7 @@ static bool is_area_entry(pte_t pte, unsigned int type)
 static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 		     pte_t *ptep)
 {
+	/* LAB 7 BEGIN: bring the page of one swap PTE back; stub: (void)vma; (void)addr; (void)ptep; return -EIO; */
 	struct mm_struct *mm = vma->vm_mm;
 	pte_t orig = *ptep;
 	swp_entry_t entry = pte_to_swp_entry(orig);
@@ -74,6 +75,7 @@ static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 	unlock_page(page);
 	put_page(page);
 	return err;
+	/* LAB 7 END */
 }
 
 static int unuse_vma(struct vm_area_struct *vma, unsigned int type)

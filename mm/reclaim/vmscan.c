@@ -96,8 +96,10 @@ static bool has_backing_store(struct page *page)
 /* Decide about one locked page taken off the inactive list. */
 static enum verdict shrink_page(struct page *page)
 {
+	/* LAB 5 BEGIN: a page in use goes back to the active list */
 	if (page_referenced(page) && page_mapped(page))
 		return PAGE_ACTIVATE;
+	/* LAB 5 END */
 	if (PageAnon(page) && !page_mapping(page) && !PageSwapCache(page) &&
 	    add_to_swap(page))
 		return PAGE_ACTIVATE;		/* no swap, or swap full */
@@ -157,6 +159,7 @@ static struct page *isolate_tail(struct list_head *list)
 /* page_referenced needs the page lock: a truncate may otherwise take
  * page->mapping away in the middle of the object walk.  A page someone
  * else has locked is in use: call it referenced. */
+/* LAB 5 BEGIN: referenced_locked, used by your refill_inactive */
 static bool referenced_locked(struct page *page)
 {
 	bool referenced;
@@ -167,9 +170,11 @@ static bool referenced_locked(struct page *page)
 	unlock_page(page);
 	return referenced;
 }
+/* LAB 5 END */
 
 static void refill_inactive(struct zone *z, u32 nr)
 {
+	/* LAB 5 BEGIN: move nr pages from the active list, keeping the referenced ones; stub: (void)z; (void)nr; */
 	struct page *page;
 
 	while (nr-- && (page = isolate_tail(&z->active_list))) {
@@ -181,6 +186,7 @@ static void refill_inactive(struct zone *z, u32 nr)
 		}
 		put_page(page);
 	}
+	/* LAB 5 END */
 }
 
 u32 shrink_zone(struct zone *z, u32 nr)

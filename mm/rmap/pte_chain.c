@@ -113,22 +113,15 @@ static int direct_to_chain(struct page *page, pte_t *ptep, gfp_t gfp)
 	return 0;
 }
 
-int pte_chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
+/* Add ptep to a page that has a chain: into the head's free slots, which
+ * are at its front, or into a new head when it is full. */
+static int chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
 {
+	/* LAB 3 BEGIN: add ptep to the chain; stub: (void)page; (void)ptep; (void)gfp; return -ENOMEM; */
 	struct pte_chain *head = page->pte.chain;
-	int first;
+	int first = pte_chain_first(head);
 
-	if (!page->pte.direct) {
-		page->pte.direct = ptep;
-		SetPageDirect(page);
-		return 0;
-	}
-	if (PageDirect(page))
-		return direct_to_chain(page, ptep, gfp);
-
-	first = pte_chain_first(head);
 	if (first == 0) {
-		/* The head is full: push a new head in front of it. */
 		struct pte_chain *pc = pte_chain_alloc(gfp);
 
 		if (!pc)
@@ -140,6 +133,19 @@ int pte_chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
 	}
 	head->ptes[first - 1] = ptep;
 	return 0;
+	/* LAB 3 END */
+}
+
+int pte_chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
+{
+	if (!page->pte.direct) {
+		page->pte.direct = ptep;
+		SetPageDirect(page);
+		return 0;
+	}
+	if (PageDirect(page))
+		return direct_to_chain(page, ptep, gfp);
+	return chain_add(page, ptep, gfp);
 }
 
 void pte_chain_drop_slot(struct page *page, struct pte_chain *pc, int i)
@@ -157,6 +163,7 @@ void pte_chain_drop_slot(struct page *page, struct pte_chain *pc, int i)
 
 void pte_chain_remove(struct page *page, pte_t *ptep)
 {
+	/* LAB 3 BEGIN: take ptep off the page's chain; stub: (void)page; (void)ptep; */
 	struct pte_chain *pc;
 	int i;
 
@@ -176,6 +183,7 @@ void pte_chain_remove(struct page *page, pte_t *ptep)
 			}
 	panic("page_remove_rmap: pfn 0x%x has no PTE %p on its chain",
 	      page_to_pfn(page), ptep);
+	/* LAB 3 END */
 }
 
 bool pte_chain_contains(struct page *page, pte_t *ptep)

@@ -67,6 +67,7 @@ int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 
 int page_referenced_obj(struct page *page)
 {
+	/* LAB 4 BEGIN: count the VMAs whose PTE for page was young; stub: (void)page; return 0; */
 	struct address_space *mapping = page->mapping;
 	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
@@ -81,6 +82,7 @@ int page_referenced_obj(struct page *page)
 	rmap_stats.vmas_scanned += it.visited;
 	up(&mapping->i_shared_sem);
 	return referenced;
+	/* LAB 4 END */
 }
 
 int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
@@ -112,6 +114,7 @@ int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 /* Stops at the first VMA that does not give way. */
 int try_to_unmap_obj(struct page *page)
 {
+	/* LAB 4 BEGIN: unmap page from every VMA of its file; stub: (void)page; return SWAP_FAIL; */
 	struct address_space *mapping = page->mapping;
 	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
@@ -136,4 +139,5 @@ int try_to_unmap_obj(struct page *page)
 	}
 	up(&mapping->i_shared_sem);
 	return ret;
+	/* LAB 4 END */
 }

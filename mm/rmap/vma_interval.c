@@ -149,6 +149,7 @@ void vma_interval_remove(struct vm_area_struct *vma,
  */
 static void push_left(struct vma_interval_iter *it, struct vm_area_struct *n)
 {
+	/* LAB 8 BEGIN: the left spine, pruned by subtree_last; stub: (void)it; (void)n; */
 	for (; n; n = n->vm_it_left) {
 		it->visited++;
 		if (n->vm_it_subtree_last < it->first)
@@ -156,6 +157,7 @@ static void push_left(struct vma_interval_iter *it, struct vm_area_struct *n)
 		BUG_ON(it->depth == VMA_INTERVAL_MAX_HEIGHT);
 		it->path[it->depth++] = n;
 	}
+	/* LAB 8 END */
 }
 
 /*
@@ -164,6 +166,7 @@ static void push_left(struct vma_interval_iter *it, struct vm_area_struct *n)
  */
 struct vm_area_struct *vma_interval_iter_next(struct vma_interval_iter *it)
 {
+	/* LAB 8 BEGIN: the next VMA that overlaps the range; stub: (void)it; return NULL; */
 	struct vm_area_struct *n;
 
 	while (it->depth > 0) {
@@ -177,6 +180,7 @@ struct vm_area_struct *vma_interval_iter_next(struct vma_interval_iter *it)
 			return n;
 	}
 	return NULL;
+	/* LAB 8 END */
 }
 
 struct vm_area_struct *vma_interval_iter_first(struct vma_interval_iter *it,

@@ -42,12 +42,14 @@ static bool pte_same(pte_t a, pte_t b)
 
 /* Swap in a new page for the old one at *pte (still == orig); 0, or
  * -ENOMEM with the PTE left empty and new still the caller's. */
+/* LAB 2 BEGIN: replace_page, used by your do_wp_page */
 static int replace_page(struct vm_area_struct *vma, unsigned long addr,
 			pte_t *pte, struct page *new, pte_t entry)
 {
 	vm_clear_pte(vma, addr, pte);
 	return vm_install_pte(vma, addr, pte, new, entry);
 }
+/* LAB 2 END */
 
 static pte_t writable_pte(struct page *page, struct vm_area_struct *vma)
 {
@@ -75,6 +77,7 @@ static struct page *copy_to_new_page(struct page *src)
 static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		      unsigned long addr, pte_t *pte, pte_t orig)
 {
+	/* LAB 2 BEGIN: copy-on-write: reuse the page or copy it; stub: (void)mm; (void)vma; (void)addr; (void)pte; (void)orig; return VM_FAULT_SIGBUS; */
 	struct page *old = pfn_to_page(pte_pfn(orig)), *new;
 	unsigned long flags;
 	int ret = VM_FAULT_MINOR;
@@ -117,6 +120,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 out_unlock:
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return VM_FAULT_MINOR;
+	/* LAB 2 END */
 }
 
 /*
@@ -144,6 +148,7 @@ static int install_new(struct vm_area_struct *vma, unsigned long addr,
 static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 			     pte_t *pte)
 {
+	/* LAB 2 BEGIN: demand zero: a fresh zeroed page; stub: (void)vma; (void)addr; (void)pte; return VM_FAULT_SIGBUS; */
 	struct page *page;
 	pte_t entry;
 
@@ -159,6 +164,7 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 		entry = pte_mkwrite(entry);
 	return install_new(vma, addr, pte, page, pte_mkyoung(entry),
 			   VM_FAULT_MINOR);
+	/* LAB 2 END */
 }
 
 /*
