@@ -118,6 +118,17 @@ static int stack_perms(const char *perms)
 	return found;
 }
 
+static int exe_opens_as_elf(void)
+{
+	char magic[4];
+	int fd = open("/proc/self/exe", O_RDONLY);
+	int ok = fd >= 0 && read(fd, magic, 4) == 4 && !memcmp(magic, ELFMAG, 4);
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
 static int random_bytes_set(const unsigned char *r)
 {
 	int i, any = 0;
@@ -179,6 +190,8 @@ static int check(int argc, char **argv)
 	exe[n] = 0;
 	if (strcmp(exe, argv[2]))
 		return 14;
+	if (!exe_opens_as_elf())		/* the link is followed, too */
+		return 18;
 	if (!proc_auxv_matches())
 		return 15;
 	if (!stack_perms("rw-p"))	/* PT_GNU_STACK without PF_X */
