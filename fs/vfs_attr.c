@@ -54,10 +54,9 @@ int vfs_access(struct path *base, const char *name, int mode,
 
 int vfs_readlink(struct path *base, const char *name, char *buf, int len)
 {
+	struct nameidata nd;
 	struct path p;
 	int err;
-
-	struct nameidata nd;
 
 	if (len <= 0)
 		return -EINVAL;

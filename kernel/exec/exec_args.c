@@ -47,11 +47,11 @@
 #define AT_EUID		12
 #define AT_GID		13
 #define AT_EGID		14
+#define AT_PLATFORM	15
 #define AT_HWCAP	16
 #define AT_CLKTCK	17
 #define AT_SECURE	23
 #define AT_RANDOM	25
-#define AT_PLATFORM	15
 #define AT_EXECFN	31
 
 /* The CPU name libc may pick libraries by: uname's machine

@@ -264,6 +264,9 @@ KTEST(exec_loads_static_elf_and_builds_stack)
 	KEXPECT_EQ(auxv_value(sp, 48, 6), PAGE_SIZE);	/* AT_PAGESZ */
 	KEXPECT_EQ(auxv_value(sp, 48, 23), 0);		/* AT_SECURE */
 	KEXPECT_GT(auxv_value(sp, 48, 25), r->esp);	/* AT_RANDOM */
+	KEXPECT_EQ(auxv_value(sp, 48, 7), 0);		/* AT_BASE: no ld.so */
+	/* AT_PLATFORM's string lies above the random bytes. */
+	KEXPECT_GT(auxv_value(sp, 48, 15), auxv_value(sp, 48, 25));
 	KEXPECT_EQ(nr_mm_structs, mms_before);
 	free_test_file(&tf);
 	kfree(r);
