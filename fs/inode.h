@@ -49,7 +49,10 @@ struct inode_operations {
 	/* Replaces an existing new name; the VFS has checked the types. */
 	int (*rename)(struct inode *odir, const struct qstr *oname,
 		      struct inode *ndir, const struct qstr *nname);
-	/* Copy the link target into buf (no NUL); returns its length. */
+	/* Copy the link target into buf (no NUL); returns its length.
+	 * Called with namespace_sem held, from a walk or from readlink(2),
+	 * so a target computed from the namespace (/proc/PID/exe) may use
+	 * d_path. */
 	int (*readlink)(struct inode *inode, char *buf, int len);
 	/* Change i_size to size, freeing what lies beyond. */
 	int (*truncate)(struct inode *inode, loff_t size);

@@ -123,6 +123,44 @@ int proc_pid_maps(struct task_struct *task, char *buf, int size, loff_t *pos)
 	return len;
 }
 
+/*
+ * As Linux 2.6 found it: the first VMA mapping the program with
+ * VM_EXECUTABLE (exec maps its segments MAP_EXECUTABLE; ld.so's and
+ * libraries' are not).  A file reference keeps it while mmap_sem is let
+ * go before d_path, which reads directories.
+ */
+int proc_pid_exe_link(struct task_struct *task, char *buf, int len)
+{
+	struct mm_struct *mm = get_task_mm(task);
+	struct vm_area_struct *vma;
+	struct file *exe = NULL;
+	char *name;
+	int n;
+
+	if (!mm)
+		return -ENOENT;
+	down(&mm->mmap_sem);
+	for_each_vma(vma, mm) {
+		if ((vma->vm_flags & VM_EXECUTABLE) && vma->vm_file) {
+			exe = get_file(vma->vm_file);
+			break;
+		}
+	}
+	up(&mm->mmap_sem);
+	mmput(mm);
+	if (!exe)
+		return -ENOENT;
+	name = kmalloc(PATH_MAX, GFP_KERNEL);
+	n = name ? d_path(&exe->f_path, name, PATH_MAX) : -ENOMEM;
+	fput(exe);
+	if (n > 0) {
+		n = min(n - 1, len);	/* d_path counts the NUL */
+		memcpy(buf, name, n);
+	}
+	kfree(name);
+	return n;
+}
+
 /* Page counts for statm and status. */
 struct mm_counts {
 	unsigned long rss_anon, rss_file;

@@ -24,6 +24,11 @@ int proc_pid_statm(struct task_struct *task, char *buf, int size);
 /* The Vm* and Rss* lines of /proc/PID/status (nothing for kthreads). */
 int proc_pid_status_mm(struct task_struct *task, char *buf, int size);
 
+/* The /proc/PID/exe link: the absolute name of the file mapped
+ * VM_EXECUTABLE (the program exec loaded), into buf without a NUL; its
+ * length or -ENOENT.  Caller holds namespace_sem (fs/inode.h). */
+int proc_pid_exe_link(struct task_struct *task, char *buf, int len);
+
 /* task's mm with a user reference (mmput it), or NULL for a kthread. */
 struct mm_struct *get_task_mm(struct task_struct *task);
 

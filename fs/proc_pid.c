@@ -1,10 +1,11 @@
 /*
- * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps.
+ * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps, auxv, exe.
  *
  * stat and status use Linux's field order and spelling (ps and top parse
- * them).  maps, statm and the Vm lines of status are formatted by the
- * address-space code (fs/proc_mm.c); cmdline is read from the process's
- * argument pages here.
+ * them).  maps, statm, the Vm lines of status and the exe link are made
+ * by the address-space code (fs/proc_mm.c); cmdline is read from the
+ * process's argument pages here, auxv from exec's copy of the auxiliary
+ * vector (binary id/value words up to AT_NULL's pair, as Linux).
  */
 #include "fs/procfs.h"
 #include "fs/fdtable.h"
@@ -43,8 +44,25 @@ static ssize_t make_it_fail_write(struct task_struct *t, const char *buf,
 	return (ssize_t)n;
 }
 
+static void auxv_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct mm_struct *mm = get_task_mm(t);
+	unsigned int n = 0;
+
+	if (!mm)
+		return;
+	while (n + 2 <= AT_VECTOR_SIZE && mm->saved_auxv[n])
+		n += 2;
+	/* The AT_NULL pair too; an mm exec did not build has only that. */
+	seq_write(m, (const char *)mm->saved_auxv,
+		  min(n + 2, (unsigned int)AT_VECTOR_SIZE) * sizeof(long));
+	mmput(mm);
+}
+
 static const struct proc_entry proc_pid_entries[] = {
+	PROC_FILE("auxv", 0400, auxv_show),
 	PROC_FILE("cmdline", 0444, cmdline_show),
+	PROC_LINK("exe", proc_pid_exe_link),
 	PROC_RW("make-it-fail", 0644, make_it_fail_show, make_it_fail_write),
 	PROC_FILE("maps", 0444, maps_show),
 	PROC_FILE("stat", 0444, proc_pid_stat_show),

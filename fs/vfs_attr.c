@@ -5,6 +5,7 @@
  * Mapback runs everything as root, so permission checks reduce to what
  * root is refused: executing a file with no execute bit at all.
  */
+#include "fs/namei.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 
@@ -53,19 +54,24 @@ int vfs_access(struct path *base, const char *name, int mode,
 
 int vfs_readlink(struct path *base, const char *name, char *buf, int len)
 {
+	struct nameidata nd;
 	struct path p;
 	int err;
 
 	if (len <= 0)
 		return -EINVAL;
-	err = lookup(base, name, 0, &p);
-	if (err)
-		return err;
-	if (!S_ISLNK(p.inode->i_mode) || !p.inode->i_op->readlink)
-		err = -EINVAL;
-	else
-		err = p.inode->i_op->readlink(p.inode, buf, len);
-	path_put(&p);
+	/* Held across ->readlink, as during a walk (fs/inode.h). */
+	down(&namespace_sem);
+	err = path_walk(name, base, 0, &nd);
+	if (!err) {
+		p = nd.path;
+		if (!S_ISLNK(p.inode->i_mode) || !p.inode->i_op->readlink)
+			err = -EINVAL;
+		else
+			err = p.inode->i_op->readlink(p.inode, buf, len);
+		path_put(&p);
+	}
+	up(&namespace_sem);
 	return err;
 }
 

@@ -60,6 +60,7 @@
 #define EPROTO		71	/* Protocol error */
 #define EBADMSG		74	/* Not a data message */
 #define EOVERFLOW	75	/* Value too large for defined data type */
+#define ELIBBAD		80	/* Accessing a corrupted shared library */
 #define EILSEQ		84	/* Illegal byte sequence */
 #define ERESTART	85	/* Interrupted system call should be restarted */
 #define EUSERS		87	/* Too many users */

@@ -13,7 +13,12 @@
 # nothing.  Nothing here runs an i386 program on the host.
 #
 # musl: user/musl-386.patch first, because musl's i386 atomics use cmpxchg
-# and xadd, 486 instructions.  Installed as build/musl/{include,lib}, plus
+# and xadd, 486 instructions, and gcc would take __mulxc3 (fucomi) from the
+# i686 libgcc.  Both libc.a and libc.so are built: the test
+# programs link libc.a, and libc.so, which is also musl's dynamic linker
+# (/lib/ld-musl-i386.so.1 in the initramfs), runs the dynamically linked
+# ones that test execve's PT_INTERP path (user/tests/dyn/).  Installed as
+# build/musl/{include,lib}, plus
 # build/musl/musl.specs: a gcc specs file that makes the cross gcc compile
 # and link against this musl only (and the kernel headers in build/sysroot),
 # as musl's own musl-gcc wrapper does.
@@ -55,7 +60,7 @@ build_musl() {
 	cp -a "$SRC/musl" "$work"
 	patch -s -d "$work" -p1 <"$TOP/user/musl-386.patch"
 	(cd "$work" &&
-		./configure --target=i386 --prefix=/ --disable-shared \
+		./configure --target=i386 --prefix=/ \
 			CC="$CC" CROSS_COMPILE="$CROSS" \
 			CFLAGS="$ARCHFLAGS -O2" &&
 		make -s -j"$JOBS" CROSS_COMPILE="$CROSS" &&

@@ -5,8 +5,9 @@
 #
 # Reads the cpio listing of ARCHIVE (nothing is unpacked or run) and fails,
 # naming what is wrong, unless it has /sbin/init, /bin/busybox as a regular
-# file and a symlink to /bin/busybox for each of a handful of applets a
-# shell session needs.  tools/run-tests.sh counts it as one host check, so
+# file, a symlink to /bin/busybox for each of a handful of applets a
+# shell session needs, and musl's dynamic linker /lib/ld-musl-i386.so.1
+# as a regular file (user/tests/dynexec runs programs that name it).  tools/run-tests.sh counts it as one host check, so
 # an initramfs built without its applet links fails `make test` however
 # the link list was made.
 set -euo pipefail
@@ -39,6 +40,7 @@ need() {
 
 need sbin/init "- sbin/init"
 need bin/busybox "- bin/busybox"
+need lib/ld-musl-i386.so.1 "- lib/ld-musl-i386.so.1"
 for a in $APPLETS; do
 	need "$a" "l $a -> /bin/busybox"
 done

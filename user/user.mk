@@ -16,7 +16,10 @@
 # BusyBox at /bin/busybox with a symlink per applet (the list BusyBox's own
 # build writes; BusyBox never runs on the host), our init at /sbin/init,
 # the system call fuzzer at /sbin/fuzz (`make fuzz`) and the test programs
-# in /tests/.  The bench initramfs (`make bench`,
+# in /tests/.  The test root also holds musl's libc.so as the dynamic
+# linker /lib/ld-musl-i386.so.1 and, in /usr/libexec/mapback, the two
+# dynamically linked builds of user/tests/dyn/probe.c (a fixed-address
+# one and a PIE) that user/tests/dynexec.c runs.  The bench initramfs (`make bench`,
 # docs/bench.md) is the same root with the benchmarks in /bench/ instead;
 # the floppy's (`make floppy`, docs/boot.md) has neither and a smaller
 # BusyBox.
@@ -48,13 +51,19 @@ USER_TESTS := $(patsubst user/tests/%.c,$(BUILD)/user/tests/%,$(wildcard user/te
 USER_BENCH := $(patsubst user/bench/%.c,$(BUILD)/user/bench/%,$(wildcard user/bench/*.c))
 USER_OBJS := $(patsubst user/%.c,$(BUILD)/user/obj/%.o,$(wildcard user/*.c user/tests/*.c user/bench/*.c))
 USER_ROOTFS := $(shell find user/rootfs 2>/dev/null)
+# The dynamically linked test programs and what the test root adds for them.
+DYN_DIR := $(BUILD)/user/dyn
+DYN_ROOT := $(BUILD)/user/dynroot
+DYN_LDFLAGS := -nostdlib -Wl,-z,noexecstack -L$(MUSL_LIB) \
+	-Wl,--dynamic-linker=/lib/ld-musl-i386.so.1
+DYN_PROGS := $(DYN_DIR)/probe-dyn $(DYN_DIR)/probe-pie
 
 INITRAMFS := $(BUILD)/initramfs.cpio
 BENCH_INITRAMFS := $(BUILD)/bench-initramfs.cpio
 FLOPPY_INITRAMFS := $(BUILD)/floppy-initramfs.cpio
 
 .PHONY: user initramfs test-host bench-host
-user: $(USER_PROGS) $(USER_TESTS) $(USER_BENCH)
+user: $(USER_PROGS) $(USER_TESTS) $(USER_BENCH) $(DYN_PROGS)
 initramfs: $(INITRAMFS)
 
 # The benchmarks are not run by make test, but they must keep building (and
@@ -84,13 +93,43 @@ $(BUILD)/user/%: $(BUILD)/user/obj/%.o
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_LDFLAGS) -o $@ $(USER_CRT_BEGIN) $< $(USER_LIBS) $(USER_CRT_END)
 
+# The dynamically linked programs (user/tests/dyn/): PT_INTERP names
+# musl's libc.so, which doubles as its dynamic linker, and -lc finds
+# build/musl/lib/libc.so (DT_NEEDED libc.so, which musl's ld.so knows is
+# itself).  probe-dyn is linked at a fixed address, probe-pie is a PIE.
+
+$(DYN_DIR)/probe-dyn.o: user/tests/dyn/probe.c $(MUSL_STAMP)
+	@mkdir -p $(dir $@)
+	$(USER_CC) $(USER_CFLAGS) -MMD -MP -c $< -o $@
+
+$(DYN_DIR)/probe-pie.o: user/tests/dyn/probe.c $(MUSL_STAMP)
+	@mkdir -p $(dir $@)
+	$(USER_CC) $(USER_CFLAGS) -fPIE -MMD -MP -c $< -o $@
+
+$(DYN_DIR)/probe-dyn: $(DYN_DIR)/probe-dyn.o
+	$(USER_CC) $(DYN_LDFLAGS) -no-pie -o $@ $(USER_CRT_BEGIN) $< -lc $(USER_LIBGCC) $(USER_CRT_END)
+
+$(DYN_DIR)/probe-pie: $(DYN_DIR)/probe-pie.o
+	$(USER_CC) $(DYN_LDFLAGS) -pie -o $@ $(MUSL_LIB)/Scrt1.o $(MUSL_LIB)/crti.o $< -lc $(USER_LIBGCC) $(USER_CRT_END)
+
+-include $(DYN_DIR)/probe-dyn.d $(DYN_DIR)/probe-pie.d
+
+# What the test root adds for them, staged as a tree make_root copies in.
+$(DYN_ROOT)/.staged: $(DYN_PROGS) $(MUSL_STAMP)
+	rm -rf $(DYN_ROOT)
+	mkdir -p $(DYN_ROOT)/lib $(DYN_ROOT)/usr/libexec/mapback
+	$(CROSS)strip -o $(DYN_ROOT)/lib/ld-musl-i386.so.1 $(MUSL_LIB)/libc.so
+	$(CROSS)strip --strip-debug $(DYN_PROGS)
+	cp $(DYN_PROGS) $(DYN_ROOT)/usr/libexec/mapback/
+	touch $@
+
 # Keep the objects: they are intermediates of a pattern chain.
 .SECONDARY: $(USER_OBJS)
 -include $(USER_OBJS:.o=.d)
 
-# $(call make_root,PROGRAMS,DIR,BUSYBOX_DIR): the root staged in build/ROOT
-# (ROOT is the target's name without .cpio), with PROGRAMS in /DIR and the
-# BusyBox of BUSYBOX_DIR, archived into the target with sorted names and
+# $(call make_root,PROGRAMS,DIR,BUSYBOX_DIR[,EXTRA]): the root staged in
+# build/ROOT (ROOT is the target's name without .cpio), with PROGRAMS in
+# /DIR, the BusyBox of BUSYBOX_DIR and the tree EXTRA copied over it, archived into the target with sorted names and
 # root ownership.  Applet links come from the list BusyBox's build wrote;
 # /sbin/init is ours, so BusyBox's init applet link is dropped.  Debug info
 # and symbols stay in build/: at mem=8M the test archive and its unpacked
@@ -107,14 +146,15 @@ define make_root
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
 	cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
+	$(if $(4),cp -a $(4)/. $(basename $@)/ && rm $(basename $@)/.staged)
 	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(if $(2),$(basename $@)/$(2)/*)
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)
 endef
 
-$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
-	$(call make_root,$(USER_TESTS),tests,$(BUILD)/busybox)
+$(INITRAMFS): $(USER_PROGS) $(USER_TESTS) $(USER_ROOTFS) $(BUSYBOX_STAMP) $(DYN_ROOT)/.staged user/user.mk
+	$(call make_root,$(USER_TESTS),tests,$(BUILD)/busybox,$(DYN_ROOT))
 
 $(BENCH_INITRAMFS): $(USER_PROGS) $(USER_BENCH) $(USER_ROOTFS) $(BUSYBOX_STAMP) user/user.mk
 	$(call make_root,$(USER_BENCH),bench,$(BUILD)/busybox)

@@ -1,19 +1,34 @@
 /*
- * kernel/exec/binfmt_elf.c - loading static i386 ELF executables (ET_EXEC,
- * EM_386).
+ * kernel/exec/binfmt_elf.c - loading i386 ELF programs: static ones
+ * (ET_EXEC), position-independent ones (ET_DYN, "PIE"), and dynamically
+ * linked ones, whose PT_INTERP names the program that really runs first:
+ * the dynamic linker (ld.so; musl's is libc.so itself), an ET_DYN too.
  *
- * Everything that can be wrong with the file is checked before the old
- * address space is given up (exec_mmap): header fields, program headers
- * inside the file, PT_LOAD segments inside user space, file offsets and
- * addresses congruent modulo the page size, the entry point inside a
- * segment.  A bad or truncated file is -ENOEXEC and the caller's process
- * carries on.
+ * Where each goes, as Linux i386 without address randomisation:
  *
- * Each PT_LOAD becomes a private file mapping of the executable: the pages
- * come from the page cache, so every process running the program shares
- * its text (object-based rmap finds them all through the file's i_mmap).
- * The bss is the rest of the last file page, zeroed (a private copy), plus
- * anonymous pages up to p_memsz.  The heap starts after the highest one.
+ *	ET_EXEC			where it was linked (0x08048000 ...)
+ *	ET_DYN with PT_INTERP	its first segment at ELF_ET_DYN_BASE
+ *	ET_DYN alone		(ld.so run as a command, a static PIE)
+ *				where mmap would put it: TASK_UNMAPPED_BASE up
+ *	the interpreter		likewise where mmap would put it
+ *
+ * The heap (brk) starts after the program's highest segment, never after
+ * the interpreter's.  With an interpreter the process starts at its entry
+ * point; ld.so then finds the program through the auxiliary vector:
+ * AT_PHDR (its program headers, mapped), AT_ENTRY (its entry point) and
+ * AT_BASE (where ld.so itself was put), see kernel/exec/exec_args.c.
+ *
+ * Errors: the program and the interpreter are opened, read and checked
+ * while the old address space still exists, so a bad program is -ENOEXEC,
+ * a missing interpreter is open's error (-ENOENT, -EACCES ...), and a bad
+ * one is -ELIBBAD (-EIO when shorter than an ELF header), as Linux.  What
+ * fails after exec_mmap, the point of no return (an image that does not
+ * fit, no memory), kills the process (kernel/exec/exec.c).
+ *
+ * PT_GNU_STACK decides whether the stack VMA is executable, as on Linux:
+ * without the header it is (old binaries), with it only if PF_X is set.
+ * The 386 cannot refuse to execute a readable page, so that shows only
+ * in /proc/PID/maps.
  */
 #include "fs/file.h"
 #include "fs/inode.h"
@@ -22,190 +37,184 @@
 #include "kernel/lib/string.h"
 #include "kernel/trap.h"
 #include "kernel/task.h"
-#include "kernel/uaccess.h"
 #include "kernel/exec/binprm.h"
+#include "kernel/exec/elf_image.h"
 #include "kernel/exec/exec.h"
-#include "kernel/exec/elf.h"
 #include "mm/vm/mman.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/slab.h"
 
-#define MAX_PHNUM	(PAGE_SIZE / sizeof(struct elf32_phdr))
+/* Where a PIE's first segment goes: 2/3 of user space (0x80000000). */
+#define ELF_ET_DYN_BASE	(TASK_SIZE / 3 * 2)
 
-static bool header_ok(const struct elf32_hdr *eh)
+/* The user address of the program headers, as linked: AT_PHDR - bias. */
+static unsigned long phdr_vaddr(const struct elf_image *prog)
 {
-	return !memcmp(eh->e_ident, ELFMAG, 4) &&
-	       eh->e_ident[EI_CLASS] == ELFCLASS32 &&
-	       eh->e_ident[EI_DATA] == ELFDATA2LSB &&
-	       eh->e_ident[EI_VERSION] == EV_CURRENT &&
-	       eh->e_type == ET_EXEC && eh->e_machine == EM_386 &&
-	       eh->e_phentsize == sizeof(struct elf32_phdr) &&
-	       eh->e_phnum > 0 && eh->e_phnum <= MAX_PHNUM;
-}
+	const struct elf32_phdr *ph = elf_image_find(prog, PT_PHDR);
+	u32 off = prog->eh.e_phoff;
+	int i;
 
-/* Below the stack's argument area and its room to grow. */
-#define LOAD_LIMIT	(STACK_TOP - STACK_LIMIT)
-
-static bool segment_ok(const struct elf32_phdr *ph, loff_t size)
-{
-	if (ph->p_filesz > ph->p_memsz)
-		return false;
-	if ((loff_t)ph->p_offset + ph->p_filesz > size)
-		return false;	/* truncated file */
-	if (ph->p_vaddr >= LOAD_LIMIT || ph->p_memsz > LOAD_LIMIT - ph->p_vaddr)
-		return false;
-	if ((ph->p_vaddr - ph->p_offset) & ~PAGE_MASK)
-		return false;
-	return ph->p_vaddr >= PAGE_SIZE;
-}
-
-/* Check every program header; fill bprm's entry/phdr fields. */
-static int check_phdrs(struct linux_binprm *bprm, const struct elf32_hdr *eh,
-		       const struct elf32_phdr *ph)
-{
-	loff_t size = bprm->file->f_inode->i_size;
-	bool entry_ok = false;
-	int i, loads = 0;
-
-	bprm->phdr_addr = 0;
-	for (i = 0; i < eh->e_phnum; i++) {
-		if (ph[i].p_type == PT_INTERP)
-			return -ENOEXEC;	/* dynamic: not supported */
-		if (ph[i].p_type == PT_PHDR)
-			bprm->phdr_addr = ph[i].p_vaddr;
-		if (ph[i].p_type != PT_LOAD)
-			continue;
-		if (!segment_ok(&ph[i], size))
-			return -ENOEXEC;
-		loads++;
-		if (eh->e_entry >= ph[i].p_vaddr &&
-		    eh->e_entry < ph[i].p_vaddr + ph[i].p_memsz)
-			entry_ok = true;
-		if (!bprm->phdr_addr && eh->e_phoff >= ph[i].p_offset &&
-		    eh->e_phoff < ph[i].p_offset + ph[i].p_filesz)
-			bprm->phdr_addr = ph[i].p_vaddr +
-					  (eh->e_phoff - ph[i].p_offset);
+	if (ph)
+		return ph->p_vaddr;
+	for (i = 0; i < prog->eh.e_phnum; i++) {
+		ph = &prog->ph[i];
+		if (ph->p_type == PT_LOAD && off >= ph->p_offset &&
+		    off < ph->p_offset + ph->p_filesz)
+			return ph->p_vaddr + (off - ph->p_offset);
 	}
-	if (!loads || !entry_ok)
-		return -ENOEXEC;
-	bprm->entry = eh->e_entry;
-	bprm->phnum = eh->e_phnum;
 	return 0;
 }
 
-static unsigned long elf_prot(u32 p_flags)
+/*
+ * Open and check the interpreter of prog, if it names one.  0 with
+ * interp->file NULL when there is none.
+ */
+static int open_interp(const struct elf_image *prog, struct elf_image *interp)
 {
-	return ((p_flags & PF_R) ? PROT_READ : 0) |
-	       ((p_flags & PF_W) ? PROT_WRITE : 0) |
-	       ((p_flags & PF_X) ? PROT_EXEC : 0);
-}
-
-/* Map one PT_LOAD; the caller holds mmap_sem. */
-static int map_segment(struct linux_binprm *bprm, const struct elf32_phdr *ph)
-{
-	unsigned long start = ph->p_vaddr & PAGE_MASK;
-	unsigned long file_end = PAGE_ALIGN(ph->p_vaddr + ph->p_filesz);
-	unsigned long mem_end = PAGE_ALIGN(ph->p_vaddr + ph->p_memsz);
+	const struct elf32_phdr *ph = elf_image_find(prog, PT_INTERP);
+	struct elf32_hdr eh;
+	struct file *file;
+	char *path;
 	long r;
+	int err;
 
-	if (ph->p_filesz) {
-		r = do_mmap_pgoff(bprm->file, start, file_end - start,
-				  elf_prot(ph->p_flags),
-				  MAP_PRIVATE | MAP_FIXED | MAP_EXECUTABLE |
-				  MAP_DENYWRITE,
-				  (ph->p_offset & PAGE_MASK) >> PAGE_SHIFT);
-		if (IS_ERR_VALUE(r))
-			return r;
-	} else {
-		file_end = start;
-	}
-	if (mem_end > file_end) {
-		r = do_brk(file_end, mem_end - file_end);
-		if (IS_ERR_VALUE(r))
-			return r;
-	}
-	return 0;
-}
-
-/* Zero from the end of a segment's file data to the end of its page. */
-static int pad_zero(const struct elf32_phdr *ph)
-{
-	unsigned long end = ph->p_vaddr + ph->p_filesz;
-	unsigned long n = PAGE_ALIGN(end) - end;
-
-	if (ph->p_memsz == ph->p_filesz || !n)
+	memset(interp, 0, sizeof(*interp));
+	if (!ph)
 		return 0;
-	return clear_user((void *)end, n) ? -EFAULT : 0;
+	if (ph->p_filesz < 2 || ph->p_filesz > PATH_MAX)
+		return -ENOEXEC;
+	path = kmalloc(ph->p_filesz, GFP_KERNEL);
+	if (!path)
+		return -ENOMEM;
+	r = kernel_read(prog->file, ph->p_offset, path, ph->p_filesz);
+	if (r != (long)ph->p_filesz || path[ph->p_filesz - 1])
+		err = -ENOEXEC;		/* short, or not NUL-terminated */
+	else
+		err = open_exec_file(path, &file);
+	kfree(path);
+	if (err)
+		return err;
+	r = kernel_read(file, 0, (char *)&eh, sizeof(eh));
+	if (r < 0 || r != sizeof(eh))
+		err = r < 0 ? r : -EIO;
+	else
+		err = elf_image_read(interp, file, &eh, sizeof(eh));
+	if (err == -ENOEXEC)
+		err = -ELIBBAD;
+	if (err)
+		fput(file);
+	return err;
 }
 
-static void note_segment(struct mm_struct *mm, const struct elf32_phdr *ph)
+static void note_segment(struct mm_struct *mm, const struct elf_image *img,
+			 const struct elf32_phdr *ph)
 {
-	unsigned long end = ph->p_vaddr + ph->p_filesz;
+	unsigned long start = ph->p_vaddr + img->bias;
+	unsigned long end = start + ph->p_filesz;
 
 	if (ph->p_flags & PF_X) {
-		if (!mm->start_code || ph->p_vaddr < mm->start_code)
-			mm->start_code = ph->p_vaddr;
+		if (!mm->start_code || start < mm->start_code)
+			mm->start_code = start;
 		if (end > mm->end_code)
 			mm->end_code = end;
 	} else {
-		if (!mm->start_data || ph->p_vaddr < mm->start_data)
-			mm->start_data = ph->p_vaddr;
+		if (!mm->start_data || start < mm->start_data)
+			mm->start_data = start;
 		if (end > mm->end_data)
 			mm->end_data = end;
 	}
-	if (PAGE_ALIGN(ph->p_vaddr + ph->p_memsz) > mm->start_brk)
-		mm->start_brk = mm->brk =
-			PAGE_ALIGN(ph->p_vaddr + ph->p_memsz);
+}
+
+/* Choose where an ET_DYN goes (mmap_sem held); ET_EXEC stays put. */
+static int place(struct elf_image *img, bool fixed_base)
+{
+	unsigned long addr;
+
+	if (img->eh.e_type != ET_DYN)
+		return 0;
+	if (fixed_base) {
+		img->bias = ELF_ET_DYN_BASE - img->lo;
+		return 0;
+	}
+	addr = get_unmapped_area(NULL, 0, img->hi - img->lo, 0, 0);
+	if (IS_ERR_VALUE(addr))
+		return addr;
+	img->bias = addr - img->lo;
+	return 0;
 }
 
 /* Past the point of no return: build the new address space. */
-static int map_image(struct linux_binprm *bprm, const struct elf32_hdr *eh,
-		     const struct elf32_phdr *ph)
+static int map_images(struct elf_image *prog, struct elf_image *interp)
 {
 	struct mm_struct *mm = current->mm;
-	int i, err = 0;
+	int i, err;
 
 	down(&mm->mmap_sem);
-	for (i = 0; i < eh->e_phnum && !err; i++) {
-		if (ph[i].p_type != PT_LOAD)
-			continue;
-		err = map_segment(bprm, &ph[i]);
-		note_segment(mm, &ph[i]);
-	}
+	err = place(prog, interp->file != NULL);
+	if (!err)
+		err = elf_image_map(prog, MAP_EXECUTABLE);
+	for (i = 0; i < prog->eh.e_phnum && !err; i++)
+		if (prog->ph[i].p_type == PT_LOAD)
+			note_segment(mm, prog, &prog->ph[i]);
+	mm->start_brk = mm->brk = prog->hi + prog->bias;
+	if (!err && interp->file)
+		err = place(interp, false);
+	if (!err && interp->file)
+		err = elf_image_map(interp, 0);
 	up(&mm->mmap_sem);
 	/* Faults in clear_user take mmap_sem themselves. */
-	for (i = 0; i < eh->e_phnum && !err; i++)
-		if (ph[i].p_type == PT_LOAD)
-			err = pad_zero(&ph[i]);
+	if (!err)
+		err = elf_image_clear_bss(prog);
+	if (!err && interp->file)
+		err = elf_image_clear_bss(interp);
 	return err;
+}
+
+/* Fill in what setup_stack puts in the auxiliary vector. */
+static void note_auxv(struct linux_binprm *bprm, const struct elf_image *prog,
+		      const struct elf_image *interp)
+{
+	const struct elf32_phdr *stack = elf_image_find(prog, PT_GNU_STACK);
+	unsigned long phdr = phdr_vaddr(prog);
+
+	bprm->phdr_addr = phdr ? phdr + prog->bias : 0;
+	bprm->phnum = prog->eh.e_phnum;
+	bprm->entry = prog->eh.e_entry + prog->bias;
+	bprm->interp_base = interp->file ? interp->bias : 0;
+	bprm->exec_stack = !stack || (stack->p_flags & PF_X);
 }
 
 int load_elf_binary(struct linux_binprm *bprm)
 {
-	const struct elf32_hdr *eh = (const struct elf32_hdr *)bprm->buf;
-	struct elf32_phdr *ph;
-	u32 size;
+	struct elf_image prog, interp;
+	u32 start;
 	long r;
 	int err;
 
-	if (!header_ok(eh))
-		return -ENOEXEC;
-	size = eh->e_phnum * sizeof(*ph);
-	ph = kmalloc(size, GFP_KERNEL);
-	if (!ph)
-		return -ENOMEM;
-	r = kernel_read(bprm->file, eh->e_phoff, (char *)ph, size);
-	err = r == (long)size ? check_phdrs(bprm, eh, ph) : -ENOEXEC;
+	err = elf_image_read(&prog, bprm->file, bprm->buf, sizeof(bprm->buf));
+	if (err)
+		return err;
+	err = open_interp(&prog, &interp);
+	if (err)
+		goto out_prog;
+	err = exec_mmap(bprm);
 	if (!err)
-		err = exec_mmap(bprm);
-	if (!err)
-		err = map_image(bprm, eh, ph);
+		err = map_images(&prog, &interp);
 	if (!err) {
+		note_auxv(bprm, &prog, &interp);
 		r = setup_stack(bprm);
 		err = IS_ERR_VALUE(r) ? r : 0;
 	}
-	kfree(ph);
-	if (!err)
-		start_thread(task_pt_regs(current), bprm->entry, (u32)r);
+	if (!err) {
+		start = interp.file ? interp.eh.e_entry + interp.bias
+				    : bprm->entry;
+		start_thread(task_pt_regs(current), start, (u32)r);
+	}
+	if (interp.file) {
+		elf_image_free(&interp);
+		fput(interp.file);
+	}
+out_prog:
+	elf_image_free(&prog);
 	return err;
 }

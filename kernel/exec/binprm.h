@@ -32,8 +32,11 @@ struct linux_binprm {
 	char buf[BINPRM_BUF_SIZE];	/* the first bytes of file */
 	int depth;			/* #! interpreters followed */
 	bool mm_replaced;		/* past the point of no return */
-	/* Set by the ELF loader for the stack tables. */
-	unsigned long entry, phdr_addr, phnum;
+	/* Set by the ELF loader for the auxiliary vector: the program's
+	 * entry point and mapped program headers, the interpreter's base
+	 * (AT_BASE, 0 without one), and PT_GNU_STACK's verdict. */
+	unsigned long entry, phdr_addr, phnum, interp_base;
+	bool exec_stack;
 };
 
 /* Copy one kernel string (with its NUL) below p. 0 or -E2BIG/-ENOMEM. */
@@ -53,6 +56,9 @@ void free_arg_pages(struct linux_binprm *bprm);
  * argc/argv/envp/auxv below them.  Returns the initial esp or -errno. */
 long setup_stack(struct linux_binprm *bprm);
 
+/* Open path for exec: a regular file with an execute bit.  0 with a
+ * reference in *res, or -errno. */
+int open_exec_file(const char *path, struct file **res);
 /* Open path for exec into bprm->file and read bprm->buf. */
 int open_exec(struct linux_binprm *bprm, const char *path);
 /* The formats: -ENOEXEC when the file is not theirs. */

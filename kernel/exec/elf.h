@@ -16,11 +16,13 @@
 #define ELFDATA2LSB	1
 #define EV_CURRENT	1
 #define ET_EXEC		2
+#define ET_DYN		3	/* a shared object: PIE programs, ld.so */
 #define EM_386		3
 
 #define PT_LOAD		1
 #define PT_INTERP	3
 #define PT_PHDR		6
+#define PT_GNU_STACK	0x6474e551	/* p_flags: may the stack execute */
 
 #define PF_X		1
 #define PF_W		2

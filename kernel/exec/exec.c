@@ -5,7 +5,7 @@
  * the old address space (kernel/exec/exec_args.c), and lets a format (ELF, #!)
  * load it.  A format gives up the old address space only after checking
  * the file (exec_mmap, the point of no return); failing later kills the
- * process with SIGKILL, as Linux does with SIGSEGV.
+ * process with SIGSEGV, as Linux does.
  *
  * On success the current task runs the new image on return to user mode:
  * its user trapframe (task_pt_regs) holds the entry point and the initial
@@ -30,7 +30,7 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/slab.h"
 
-int open_exec(struct linux_binprm *bprm, const char *path)
+int open_exec_file(const char *path, struct file **res)
 {
 	struct file *file;
 	struct inode *inode;
@@ -43,6 +43,17 @@ int open_exec(struct linux_binprm *bprm, const char *path)
 		fput(file);
 		return -EACCES;
 	}
+	*res = file;
+	return 0;
+}
+
+int open_exec(struct linux_binprm *bprm, const char *path)
+{
+	struct file *file;
+	int err = open_exec_file(path, &file);
+
+	if (err)
+		return err;
 	memset(bprm->buf, 0, sizeof(bprm->buf));
 	if (kernel_read(file, 0, bprm->buf, sizeof(bprm->buf)) < 0) {
 		fput(file);
@@ -108,6 +119,17 @@ static int copy_args(struct linux_binprm *bprm, const char *path,
 	return copy_strings(bprm, bprm->argc, argv, from_user);
 }
 
+/*
+ * Past the point of no return there is no program to return to: die of
+ * SIGSEGV, as Linux (force_fatal_sig), whatever the old image's handler
+ * or mask said, since its handler's code is gone.
+ */
+static void exec_failed_fatal(void)
+{
+	current->sighand[SIGSEGV - 1].sa_handler = SIG_DFL;
+	force_sig(SIGSEGV, current);
+}
+
 static int exec_common(const char *path, char *const *argv,
 		       char *const *envp, bool from_user)
 {
@@ -126,7 +148,7 @@ static int exec_common(const char *path, char *const *argv,
 	if (!err)
 		set_task_comm(current, path);
 	else if (bprm->mm_replaced)
-		force_sig(SIGKILL, current);	/* old image already gone */
+		exec_failed_fatal();
 	if (bprm->file)
 		fput(bprm->file);
 	free_arg_pages(bprm);

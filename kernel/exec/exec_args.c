@@ -12,7 +12,13 @@
  *		envp[0] .. envp[envc - 1], NULL
  *		auxv pairs (AT_PHDR ...), AT_NULL
  *		16 random bytes (AT_RANDOM)
+ *		"i386" (AT_PLATFORM)
  *		the strings: argv, envp, the file name (AT_EXECFN)
+ *
+ * The auxv's values are Linux i386's, in its order (without the vDSO's
+ * AT_SYSINFO*, as Mapback has none); the ELF loader supplies the
+ * program's (AT_PHDR, AT_PHNUM, AT_ENTRY) and the interpreter's (AT_BASE)
+ * through bprm.  mm->saved_auxv keeps a copy for /proc/PID/auxv.
  */
 #include "kernel/cpu.h"
 #include "kernel/errno.h"
@@ -41,11 +47,16 @@
 #define AT_EUID		12
 #define AT_GID		13
 #define AT_EGID		14
+#define AT_PLATFORM	15
 #define AT_HWCAP	16
 #define AT_CLKTCK	17
 #define AT_SECURE	23
 #define AT_RANDOM	25
 #define AT_EXECFN	31
+
+/* The CPU name libc may pick libraries by: uname's machine
+ * (kernel/sys_info.c), as Linux's ELF_PLATFORM is. */
+#define ELF_PLATFORM	"i386"
 
 #define STACK_BASE	(STACK_TOP - ARG_AREA)
 
@@ -191,6 +202,8 @@ static int map_arg_pages(struct linux_binprm *bprm)
 	vma->vm_end = STACK_TOP;
 	vma->vm_pgoff = vma->vm_start >> PAGE_SHIFT;
 	vma->vm_flags = VM_STACK_FLAGS | mm->def_flags;
+	if (!bprm->exec_stack)
+		vma->vm_flags &= ~VM_EXEC;	/* PT_GNU_STACK said so */
 	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
 	vma_link(mm, vma);
 	if (anon_vma_prepare(vma))
@@ -266,7 +279,8 @@ long setup_stack(struct linux_binprm *bprm)
 {
 	struct mm_struct *mm = current->mm;
 	u32 strings = STACK_BASE + bprm->p;
-	u32 u_rand = (strings - 16) & ~15u;
+	u32 u_platform = strings - sizeof(ELF_PLATFORM);
+	u32 u_rand = (u_platform - 16) & ~15u;
 	u32 auxv[][2] = {
 		{ AT_HWCAP, boot_cpu.x86_capability },
 		{ AT_PAGESZ, PAGE_SIZE },
@@ -274,7 +288,7 @@ long setup_stack(struct linux_binprm *bprm)
 		{ AT_PHDR, bprm->phdr_addr },
 		{ AT_PHENT, 32 },
 		{ AT_PHNUM, bprm->phnum },
-		{ AT_BASE, 0 },
+		{ AT_BASE, bprm->interp_base },
 		{ AT_FLAGS, 0 },
 		{ AT_ENTRY, bprm->entry },
 		{ AT_UID, 0 },
@@ -284,6 +298,7 @@ long setup_stack(struct linux_binprm *bprm)
 		{ AT_SECURE, 0 },
 		{ AT_RANDOM, u_rand },
 		{ AT_EXECFN, STACK_BASE + bprm->exec_p },
+		{ AT_PLATFORM, u_platform },
 		{ AT_NULL, 0 },
 	};
 	u32 words = 1 + bprm->argc + 1 + bprm->envc + 1 + 2 * ARRAY_SIZE(auxv);
@@ -296,7 +311,9 @@ long setup_stack(struct linux_binprm *bprm)
 	if (err)
 		return err;
 	random_bytes(rnd, sizeof(rnd));
-	if (copy_to_user((void *)u_rand, rnd, sizeof(rnd)))
+	if (copy_to_user((void *)u_rand, rnd, sizeof(rnd)) ||
+	    copy_to_user((void *)u_platform, ELF_PLATFORM,
+			 sizeof(ELF_PLATFORM)))
 		return -EFAULT;
 	err = push_word(&sp, bprm->argc);
 	mm->arg_start = strings;
@@ -311,6 +328,8 @@ long setup_stack(struct linux_binprm *bprm)
 	}
 	if (err)
 		return err;
+	_Static_assert(sizeof(mm->saved_auxv) >= sizeof(auxv), "auxv");
+	memcpy(mm->saved_auxv, auxv, sizeof(auxv));
 	mm->start_stack = esp;
 	return esp;
 }

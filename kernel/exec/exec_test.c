@@ -7,7 +7,11 @@
  * good case runs in a kernel thread of its own, which the load turns into
  * the owner of the new mm; the test reads the new image through
  * copy_from_user, then gives the mm back up.  Bad files must fail with
- * -ENOEXEC before the old address space is touched.
+ * -ENOEXEC before the old address space is touched.  The same file as an
+ * ET_DYN linked at 0 (a static PIE) is loaded where mmap would put it;
+ * with a PT_INTERP naming a missing or malformed interpreter it fails with
+ * -ENOENT or -ENOEXEC, again before the point of no return.  (A real
+ * interpreter is user/tests/dynexec.c's to try.)
  */
 #include "kernel/gdt.h"
 #include "kernel/kthread.h"
@@ -29,36 +33,59 @@
 #define DATA_LEN	0x20u
 #define BSS_END		(DATA_VA + 0x3000u)
 
+/* A PIE's copy of the layout is linked at 0: subtract PIE_LINK. */
+#define PIE_LINK	TEXT_VA
+#define INTERP_OFF	0xa0u		/* after the three program headers */
+
 static struct test_file tf;
 
-static void build_elf(u32 e_machine, u32 entry, u32 data_filesz)
+/*
+ * The test program; ET_DYN ones are linked PIE_LINK lower, and interp
+ * (when not NULL) is the PT_INTERP string, interp_len bytes of it.
+ */
+static void build_elf_type(u16 type, u32 e_machine, u32 entry,
+			   u32 data_filesz, const char *interp, u32 interp_len)
 {
+	u32 link = type == ET_DYN ? PIE_LINK : 0;
 	struct elf32_hdr eh = {
 		.e_ident = { 0x7f, 'E', 'L', 'F', ELFCLASS32, ELFDATA2LSB,
 			     EV_CURRENT },
-		.e_type = ET_EXEC, .e_machine = e_machine,
-		.e_version = EV_CURRENT, .e_entry = entry,
+		.e_type = type, .e_machine = e_machine,
+		.e_version = EV_CURRENT, .e_entry = entry - link,
 		.e_phoff = sizeof(struct elf32_hdr),
 		.e_ehsize = sizeof(struct elf32_hdr),
-		.e_phentsize = sizeof(struct elf32_phdr), .e_phnum = 2,
+		.e_phentsize = sizeof(struct elf32_phdr),
+		.e_phnum = interp ? 3 : 2,
 	};
-	struct elf32_phdr ph[2] = {
-		{ .p_type = PT_LOAD, .p_offset = 0, .p_vaddr = TEXT_VA,
+	struct elf32_phdr ph[3] = {
+		{ .p_type = PT_LOAD, .p_offset = 0, .p_vaddr = TEXT_VA - link,
 		  .p_filesz = 0x100, .p_memsz = 0x100, .p_flags = PF_R | PF_X,
 		  .p_align = PAGE_SIZE },
-		{ .p_type = PT_LOAD, .p_offset = DATA_OFF, .p_vaddr = DATA_VA,
+		{ .p_type = PT_LOAD, .p_offset = DATA_OFF,
+		  .p_vaddr = DATA_VA - link,
 		  .p_filesz = data_filesz, .p_memsz = BSS_END - DATA_VA,
 		  .p_flags = PF_R | PF_W, .p_align = PAGE_SIZE },
+		{ .p_type = PT_INTERP, .p_offset = INTERP_OFF,
+		  .p_vaddr = TEXT_VA - link + INTERP_OFF,
+		  .p_filesz = interp_len, .p_memsz = interp_len,
+		  .p_flags = PF_R, .p_align = 1 },
 	};
 	u8 junk[PAGE_SIZE - DATA_OFF % PAGE_SIZE];
 
 	make_test_file(&tf, 2 * PAGE_SIZE);
 	memset(junk, 0xdd, sizeof(junk));	/* after the data: not bss */
 	fill_test_file(&tf, 0, &eh, sizeof(eh));
-	fill_test_file(&tf, sizeof(eh), ph, sizeof(ph));
+	fill_test_file(&tf, sizeof(eh), ph, eh.e_phnum * sizeof(ph[0]));
+	if (interp)
+		fill_test_file(&tf, INTERP_OFF, interp, interp_len);
 	fill_test_file(&tf, DATA_OFF, junk, sizeof(junk));
 	memset(junk, 0x5a, DATA_LEN);
 	fill_test_file(&tf, DATA_OFF, junk, DATA_LEN);
+}
+
+static void build_elf(u32 e_machine, u32 entry, u32 data_filesz)
+{
+	build_elf_type(ET_EXEC, e_machine, entry, data_filesz, NULL, 0);
 }
 
 static struct linux_binprm *make_bprm(void)
@@ -124,6 +151,7 @@ KTEST(exec_rejects_bad_elf_with_enoexec)
 }
 
 struct exec_result {
+	u32 bias;	/* in: where the image is expected, minus TEXT_VA's */
 	int err;
 	u32 eip, esp, cs;
 	int map_count;
@@ -162,8 +190,9 @@ static __attribute__((noinline)) int exec_work(struct exec_result *r)
 	r->map_count = mm->map_count;
 	r->start_brk = mm->start_brk;
 	if (copy_from_user(r->stack, (void *)r->esp, sizeof(r->stack)) ||
-	    copy_from_user(r->data, (void *)DATA_VA, sizeof(r->data)) ||
-	    copy_from_user(&r->bss_far, (void *)(BSS_END - 1), 1) ||
+	    copy_from_user(r->data, (void *)(DATA_VA + r->bias),
+			   sizeof(r->data)) ||
+	    copy_from_user(&r->bss_far, (void *)(BSS_END - 1 + r->bias), 1) ||
 	    copy_from_user(r->strings, (void *)r->stack[1],
 			   sizeof(r->strings)))
 		r->err = -EFAULT;
@@ -235,7 +264,54 @@ KTEST(exec_loads_static_elf_and_builds_stack)
 	KEXPECT_EQ(auxv_value(sp, 48, 6), PAGE_SIZE);	/* AT_PAGESZ */
 	KEXPECT_EQ(auxv_value(sp, 48, 23), 0);		/* AT_SECURE */
 	KEXPECT_GT(auxv_value(sp, 48, 25), r->esp);	/* AT_RANDOM */
+	KEXPECT_EQ(auxv_value(sp, 48, 7), 0);		/* AT_BASE: no ld.so */
+	/* AT_PLATFORM's string lies above the random bytes. */
+	KEXPECT_GT(auxv_value(sp, 48, 15), auxv_value(sp, 48, 25));
 	KEXPECT_EQ(nr_mm_structs, mms_before);
 	free_test_file(&tf);
 	kfree(r);
+}
+
+/* ET_DYN without PT_INTERP: placed where mmap would put it, the auxv
+ * and the heap following it. */
+KTEST(exec_loads_static_pie_at_mmap_base)
+{
+	struct exec_result *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	u32 base = TASK_UNMAPPED_BASE, *sp;
+
+	KASSERT_TRUE(r);
+	r->bias = base - TEXT_VA;
+	build_elf_type(ET_DYN, EM_386, ENTRY, DATA_LEN, NULL, 0);
+	KASSERT_EQ(kthread_wait(kthread_run(exec_thread, r, "exec_test")), 0);
+	KEXPECT_EQ(r->err, 0);
+	KEXPECT_EQ(r->eip, base + (ENTRY - TEXT_VA));
+	KEXPECT_EQ(r->map_count, 4);
+	KEXPECT_EQ(r->start_brk, base + PAGE_ALIGN(BSS_END) - TEXT_VA);
+	KEXPECT_EQ(r->data[0], 0x5a);
+	KEXPECT_EQ(r->data[DATA_LEN], 0);
+	KEXPECT_EQ(r->bss_far, 0);
+	sp = r->stack;
+	KEXPECT_EQ(auxv_value(sp, 48, 9), r->eip);	/* AT_ENTRY */
+	KEXPECT_EQ(auxv_value(sp, 48, 3), base + sizeof(struct elf32_hdr));
+	KEXPECT_EQ(auxv_value(sp, 48, 7), 0);		/* AT_BASE: no ld.so */
+	free_test_file(&tf);
+	kfree(r);
+}
+
+KTEST(exec_rejects_bad_interpreter_before_no_return)
+{
+	static const char missing[] = "/nonexistent/ld.so";
+
+	build_elf_type(ET_EXEC, EM_386, ENTRY, DATA_LEN, missing,
+		       sizeof(missing));
+	KEXPECT_EQ(load_bad(), -ENOENT);
+	/* Not NUL-terminated within p_filesz. */
+	build_elf_type(ET_EXEC, EM_386, ENTRY, DATA_LEN, missing,
+		       sizeof(missing) - 1);
+	KEXPECT_EQ(load_bad(), -ENOEXEC);
+	build_elf_type(ET_DYN, EM_386, ENTRY, DATA_LEN, missing, 1);
+	KEXPECT_EQ(load_bad(), -ENOEXEC);		/* too short */
+	/* A directory is no interpreter. */
+	build_elf_type(ET_DYN, EM_386, ENTRY, DATA_LEN, "/", 2);
+	KEXPECT_EQ(load_bad(), -EACCES);
 }

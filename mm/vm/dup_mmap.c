@@ -12,6 +12,7 @@
  * again (copy_page_range, mm/vm/page_range.c).
  */
 #include "kernel/errno.h"
+#include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
@@ -61,6 +62,7 @@ struct mm_struct *dup_mm(struct mm_struct *oldmm)
 	mm->arg_end = oldmm->arg_end;
 	mm->env_start = oldmm->env_start;
 	mm->env_end = oldmm->env_end;
+	memcpy(mm->saved_auxv, oldmm->saved_auxv, sizeof(mm->saved_auxv));
 	err = dup_mmap(mm, oldmm);
 	up(&oldmm->mmap_sem);
 	/* The parent's writable PTEs may be read-only now. */

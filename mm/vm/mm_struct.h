@@ -37,6 +37,8 @@ struct vm_area_struct;
 /* The top of the initial stack, and how far it may grow. */
 #define STACK_TOP		TASK_SIZE
 #define STACK_LIMIT		(8UL << 20)
+/* Words of mm->saved_auxv: room for every pair exec writes. */
+#define AT_VECTOR_SIZE		44
 
 struct mm_struct {
 	struct list_head mmap;		/* VMAs sorted by address */
@@ -62,6 +64,9 @@ struct mm_struct {
 	unsigned long start_brk, brk;
 	unsigned long start_stack;
 	unsigned long arg_start, arg_end, env_start, env_end;
+	/* exec's auxiliary vector, id/value pairs to AT_NULL, as Linux keeps
+	 * it for /proc/PID/auxv (kernel/exec/exec_args.c). */
+	unsigned long saved_auxv[AT_VECTOR_SIZE];
 };
 
 /* Every mm_struct alive, via ->mmlist (walked by the rmap audit and by
