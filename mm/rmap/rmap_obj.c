@@ -65,21 +65,48 @@ int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 	return referenced;
 }
 
-int page_referenced_obj(struct page *page)
+int rmap_walk_file(struct page *page, struct rmap_walk_control *rwc)
 {
 	struct address_space *mapping = page->mapping;
 	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
-	int referenced = 0;
+	int ret = 0;
 
-	if (down_trylock(&mapping->i_shared_sem)) {
+	if (rwc->wait) {
+		down(&mapping->i_shared_sem);
+	} else if (down_trylock(&mapping->i_shared_sem)) {
 		rmap_stats.trylock_failed++;
-		return 1;
+		return RMAP_WALK_BUSY;
 	}
-	for_each_mapping_vma(vma, &it, mapping, page->index, page->index)
-		referenced += page_referenced_one(vma, page);
+	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
+		ret = rwc->rmap_one(vma, page, rwc->arg);
+		if (ret)
+			break;
+	}
 	rmap_stats.vmas_scanned += it.visited;
+	if (rwc->done)
+		ret = rwc->done(page, ret, rwc->arg);
 	up(&mapping->i_shared_sem);
+	return ret;
+}
+
+int page_referenced_visit(struct vm_area_struct *vma, struct page *page,
+			  void *referenced)
+{
+	*(int *)referenced += page_referenced_one(vma, page);
+	return 0;
+}
+
+/* A busy lock counts as a reference: the page is kept for now. */
+int page_referenced_obj(struct page *page)
+{
+	int referenced = 0;
+	struct rmap_walk_control rwc = {
+		.rmap_one = page_referenced_visit, .arg = &referenced,
+	};
+
+	if (rmap_walk_file(page, &rwc) == RMAP_WALK_BUSY)
+		return 1;
 	return referenced;
 }
 
@@ -109,24 +136,18 @@ int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 	return ret;
 }
 
-/* Stops at the first VMA that does not give way. */
-int try_to_unmap_obj(struct page *page)
+/* SWAP_SUCCESS (0) goes on to the next VMA; the others end the walk. */
+int try_to_unmap_visit(struct vm_area_struct *vma, struct page *page,
+		       void *unused)
 {
-	struct address_space *mapping = page->mapping;
-	struct mapping_vma_iter it;
-	struct vm_area_struct *vma;
-	int ret = SWAP_SUCCESS;
+	(void)unused;
+	return try_to_unmap_one(vma, page);
+}
 
-	if (down_trylock(&mapping->i_shared_sem)) {
-		rmap_stats.trylock_failed++;
-		return SWAP_AGAIN;
-	}
-	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
-		ret = try_to_unmap_one(vma, page);
-		if (ret != SWAP_SUCCESS)
-			break;
-	}
-	rmap_stats.vmas_scanned += it.visited;
+/* Every linear PTE is gone; the rest can only be in nonlinear VMAs. */
+static int unmap_nonlinear(struct page *page, int ret, void *unused)
+{
+	(void)unused;
 	if (ret == SWAP_SUCCESS && page->pte.mapcount != 0) {
 		/* Only remap_file_pages can put a file page out of reach of
 		 * the arithmetic, and only rmap=anon_vma leaves it a file
@@ -134,6 +155,15 @@ int try_to_unmap_obj(struct page *page)
 		BUG_ON(rmap_mode != RMAP_ANON_VMA);
 		ret = try_to_unmap_cluster(page);
 	}
-	up(&mapping->i_shared_sem);
 	return ret;
+}
+
+int try_to_unmap_obj(struct page *page)
+{
+	struct rmap_walk_control rwc = {
+		.rmap_one = try_to_unmap_visit, .done = unmap_nonlinear,
+	};
+	int ret = rmap_walk_file(page, &rwc);
+
+	return ret == RMAP_WALK_BUSY ? SWAP_AGAIN : ret;
 }
