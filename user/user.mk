@@ -15,7 +15,8 @@
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
 # BusyBox at /bin/busybox with a symlink per applet (the list BusyBox's own
 # build writes; BusyBox never runs on the host), our init at /sbin/init,
-# the system call fuzzer at /sbin/fuzz (`make fuzz`) and the test programs
+# the system call fuzzer at /sbin/fuzz (`make fuzz`), the page tracer at
+# /bin/pagetrace (mm/rmap/pagetrace.h) and the test programs
 # in /tests/.  The bench initramfs (`make bench`,
 # docs/bench.md) is the same root with the benchmarks in /bench/ instead;
 # the floppy's (`make floppy`, docs/boot.md) has neither and a smaller

@@ -187,12 +187,11 @@ static int trace_chain_pte(pte_t *ptep, struct page *page, void *arg)
 
 	w->stops++;
 	w->maps += verdict == maps_it;
-	seq_printf(w->m, "chain: pte %p pid %d address 0x%08lx ", ptep,
-		   mm_pid(mm), addr);
+	seq_printf(w->m, "chain: pte %p address 0x%08lx ", ptep, addr);
 	if (vma && addr >= vma->vm_start)
 		show_vma(w->m, vma);
 	else
-		seq_puts(w->m, "no vma");
+		seq_printf(w->m, "pid %d no vma", mm_pid(mm));
 	seq_printf(w->m, ": %s\n", verdict);
 	return 0;
 }
