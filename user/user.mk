@@ -107,8 +107,9 @@ define make_root
 		mkdir -p $$(dirname $$a) && ln -sf /bin/busybox $$a || exit 1; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
 	cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz
+	cp $(BUILD)/user/pagetrace $(basename $@)/bin/pagetrace
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(if $(2),$(basename $@)/$(2)/*)
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(basename $@)/bin/pagetrace $(if $(2),$(basename $@)/$(2)/*)
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)

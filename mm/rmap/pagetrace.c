@@ -280,8 +280,10 @@ void pagetrace_show(struct seq_buf *m, struct mm_struct *mm,
 	show_pte(m, ptep, pte);
 	if (!pte_present(pte) && !pte_none(pte) && !pte_file(pte))
 		page = show_swap(m, pte);
-	if (!page)
+	if (!page) {
+		seq_puts(m, "page: none (a fault would bring one)\n");
 		goto out;
+	}
 	show_page(m, page);
 	if (PageReserved(page)) {
 		seq_puts(m, "walk: none (a reserved page has no reverse map)\n");

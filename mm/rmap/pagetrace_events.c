@@ -3,9 +3,11 @@
  * mm/rmap/pagetrace_events.h).
  *
  * What is followed is a page (struct page *, while it lives) and the
- * place it was found at (mm, addr).  The place only serves to recognise
- * the page's successor when it faults back in; it is compared, never
- * dereferenced, so it needs no reference on the mm.  Events come from
+ * place it was found at (mm, addr).  The place serves to recognise the
+ * page's successor when it faults back in.  The follower holds an
+ * mm_count reference (as a lazy-TLB user does): after the process exits
+ * the mm_struct stays, with no VMAs, so a new process never reuses its
+ * address and passes for it.  Events come from
  * faults, reclaim (kswapd, direct reclaim) and I/O completion alike, so
  * the ring and the followed page change with interrupts off.
  */
@@ -88,14 +90,17 @@ void __pagetrace_event(enum pagetrace_event ev, struct page *page,
 
 void pagetrace_follow_mm(struct mm_struct *mm, unsigned long addr)
 {
+	struct mm_struct *old;
 	struct page *page = NULL;
 	unsigned long flags;
 	pte_t *ptep;
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
+	mm->mm_count++;
 	ptep = pte_lookup(mm, addr);
 	if (ptep && pte_present(*ptep) && pfn_valid(pte_pfn(*ptep)))
 		page = pte_page(*ptep);
+	old = followed_mm;
 	followed_page = page;
 	followed_mm = mm;
 	followed_addr = addr & PAGE_MASK;
@@ -103,16 +108,21 @@ void pagetrace_follow_mm(struct mm_struct *mm, unsigned long addr)
 	memset(ring, 0, sizeof(ring));
 	pagetrace_following = true;
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	if (old)
+		mmdrop(old);
 }
 
 void pagetrace_unfollow(void)
 {
 	u32 flags = irq_save();
+	struct mm_struct *old = followed_mm;
 
 	pagetrace_following = false;
 	followed_page = NULL;
 	followed_mm = NULL;
 	irq_restore(flags);
+	if (old)
+		mmdrop(old);
 }
 
 int pagetrace_follow(int pid, unsigned long addr)
