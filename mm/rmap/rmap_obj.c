@@ -13,7 +13,8 @@
  *
  * Locks (mm/locking.h): reclaim must never wait for a lock whose holder
  * may be waiting for memory, so it only tries: down_trylock(i_shared_sem),
- * spin_trylock(page_table_lock).  A busy
+ * spin_trylock(page_table_lock) (the page tracer, which is no reclaimer,
+ * asks rmap_walk_file to wait for i_shared_sem instead).  A busy
  * lock makes page_referenced answer "referenced" and try_to_unmap answer
  * SWAP_AGAIN.  Pages that remap_file_pages placed in a VM_NONLINEAR VMA
  * are PageAnon and found through pte_chains instead; but a nonlinear VMA
