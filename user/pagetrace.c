@@ -15,6 +15,7 @@
  * with pagetrace").
  */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,7 @@ static int follow(const char *pid, const char *addr)
 	static char buf[16384];
 	char text[64], *line, *nl;
 	long last = 0, seq;
+	bool first = true;
 	ssize_t n;
 	int fd;
 
@@ -86,6 +88,12 @@ static int follow(const char *pid, const char *addr)
 			return 1;
 		buf[n] = '\0';
 		for (line = buf; (nl = strchr(line, '\n')); line = nl + 1) {
+			/* The "# following" header: once, at the start. */
+			if (line[0] == '#') {
+				if (first && write(1, line, nl + 1 - line) < 0)
+					return 1;
+				continue;
+			}
 			seq = strtol(line, NULL, 10);
 			if (seq > last) {
 				last = seq;
@@ -93,6 +101,7 @@ static int follow(const char *pid, const char *addr)
 					return 1;
 			}
 		}
+		first = false;
 		sleep(1);
 	}
 }
