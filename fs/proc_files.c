@@ -19,6 +19,7 @@
 #include "kernel/timer.h"
 #include "kernel/lib/vsprintf.h"
 #include "mm/phys/slab.h"
+#include "mm/rmap/pagetrace_events.h"
 
 const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("cmdline", 0444, proc_cmdline_show),
@@ -28,6 +29,8 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("loadavg", 0444, proc_loadavg_show),
 	PROC_FILE("meminfo", 0444, proc_meminfo_show),
 	PROC_FILE("mounts", 0444, proc_mounts_show),
+	PROC_RW("pagetrace_events", 0644, proc_pagetrace_events_show,
+		proc_pagetrace_events_write),
 	PROC_FILE("partitions", 0444, proc_partitions_show),
 	PROC_FILE("rmap", 0444, proc_rmap_show),
 	PROC_LINK("self", proc_self_readlink),
@@ -43,6 +46,43 @@ const struct proc_entry proc_root_entries[] = {
 const struct proc_dir proc_root_dir = {
 	proc_root_entries, ARRAY_SIZE(proc_root_entries), NULL, PROC_ROOT_INO
 };
+
+/* The page tracer's follow mode (mm/rmap/pagetrace_events.h). */
+void proc_pagetrace_events_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	pagetrace_events_show(m);
+}
+
+/* "PID ADDR" starts following a page, "0" stops. */
+ssize_t proc_pagetrace_events_write(struct task_struct *t, const char *buf,
+				    size_t n)
+{
+	char text[32], *s, *end;
+	unsigned long pid, addr = 0;
+	int err;
+
+	(void)t;
+	if (n == 0 || n >= sizeof(text))
+		return -EINVAL;
+	memcpy(text, buf, n);
+	text[n] = '\0';
+	pid = simple_strtoul(text, &end, 10);
+	if (end == text)
+		return -EINVAL;
+	if (pid) {
+		s = end;
+		while (*s == ' ')
+			s++;
+		addr = simple_strtoul(s, &end, 0);
+		if (end == s)
+			return -EINVAL;
+	}
+	if (*end && strcmp(end, "\n"))
+		return -EINVAL;
+	err = pagetrace_follow((int)pid, addr);
+	return err ? err : (ssize_t)n;
+}
 
 int proc_self_readlink(struct task_struct *t, char *buf, int len)
 {

@@ -1,5 +1,6 @@
 /*
- * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps, auxv, exe.
+ * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps, auxv, exe,
+ * pagetrace.
  *
  * stat and status use Linux's field order and spelling (ps and top parse
  * them).  maps, statm, the Vm lines of status and the exe link are made
@@ -18,6 +19,7 @@
 #include "mm/phys/pgtable.h"
 #include "fs/proc_mm.h"
 #include "mm/phys/pt_walk.h"
+#include "mm/rmap/pagetrace.h"
 #include "kernel/spinlock.h"
 
 #define CONSOLE_TTY_NR 0x440	/* (4 << 8) | 64: ttyS0, encoded as Linux */
@@ -59,12 +61,47 @@ static void auxv_show(struct seq_buf *m, struct task_struct *t)
 	mmput(mm);
 }
 
+/*
+ * The page tracer (mm/rmap/pagetrace.h): write an address, then read its
+ * report.  The address is kept in the task, as make-it-fail is.
+ */
+static void pagetrace_pid_show(struct seq_buf *m, struct task_struct *t)
+{
+	unsigned long addr = t->pagetrace_addr;
+	struct mm_struct *mm = get_task_mm(t);
+
+	if (!mm) {
+		seq_puts(m, "no address space\n");
+		return;
+	}
+	pagetrace_show(m, mm, addr);	/* sleeps: t is not used after */
+	mmput(mm);
+}
+
+static ssize_t pagetrace_pid_write(struct task_struct *t, const char *buf,
+				   size_t n)
+{
+	char text[16], *end;
+	unsigned long addr;
+
+	if (n == 0 || n >= sizeof(text))
+		return -EINVAL;
+	memcpy(text, buf, n);
+	text[n] = '\0';
+	addr = simple_strtoul(text, &end, 0);
+	if (end == text || (*end && strcmp(end, "\n")))
+		return -EINVAL;
+	t->pagetrace_addr = addr;
+	return (ssize_t)n;
+}
+
 static const struct proc_entry proc_pid_entries[] = {
 	PROC_FILE("auxv", 0400, auxv_show),
 	PROC_FILE("cmdline", 0444, cmdline_show),
 	PROC_LINK("exe", proc_pid_exe_link),
 	PROC_RW("make-it-fail", 0644, make_it_fail_show, make_it_fail_write),
 	PROC_FILE("maps", 0444, maps_show),
+	PROC_RW("pagetrace", 0644, pagetrace_pid_show, pagetrace_pid_write),
 	PROC_FILE("stat", 0444, proc_pid_stat_show),
 	PROC_FILE("statm", 0444, statm_show),
 	PROC_FILE("status", 0444, proc_pid_status_show),

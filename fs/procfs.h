@@ -75,6 +75,9 @@ void proc_partitions_show(struct seq_buf *m, struct task_struct *t);
 void proc_version_show(struct seq_buf *m, struct task_struct *t);
 void proc_swaps_show(struct seq_buf *m, struct task_struct *t);
 void proc_rmap_show(struct seq_buf *m, struct task_struct *t);
+void proc_pagetrace_events_show(struct seq_buf *m, struct task_struct *t);
+ssize_t proc_pagetrace_events_write(struct task_struct *t, const char *buf,
+				    size_t n);
 int proc_self_readlink(struct task_struct *t, char *buf, int len);
 
 #endif

@@ -91,6 +91,7 @@ struct task_struct {
 	int preempt_count;		/* > 0: kernel-mode preemption disabled */
 	u32 swap_inflight;		/* swap entry held in flight (swap_audit) */
 	bool make_it_fail;		/* fault injection may fail its calls */
+	unsigned long pagetrace_addr;	/* /proc/PID/pagetrace's address */
 	int irq_depth;			/* IRQ handlers running on its stack */
 	u32 time_slice;			/* ticks left before preemption */
 	int syscall_nr;			/* call being served (orig eax), or -1 */

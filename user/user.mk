@@ -15,9 +15,10 @@
 # The initramfs (newc cpio, as Linux's) holds the skeleton in user/rootfs/,
 # BusyBox at /bin/busybox with a symlink per applet (the list BusyBox's own
 # build writes; BusyBox never runs on the host), our init at /sbin/init,
-# the system call fuzzer at /sbin/fuzz (`make fuzz`) and the test programs
-# in /tests/.  The test root also holds musl's libc.so as the dynamic
-# linker /lib/ld-musl-i386.so.1 and, in /usr/libexec/mapback, the two
+# the system call fuzzer at /sbin/fuzz (`make fuzz`), the page tracer at
+# /bin/pagetrace (mm/rmap/pagetrace.h) and the test programs in /tests/.
+# The test root also holds musl's libc.so as the dynamic linker
+# /lib/ld-musl-i386.so.1 and, in /usr/libexec/mapback, the two
 # dynamically linked builds of user/tests/dyn/probe.c (a fixed-address
 # one and a PIE) that user/tests/dynexec.c runs.  The bench initramfs (`make bench`,
 # docs/bench.md) is the same root with the benchmarks in /bench/ instead;
@@ -145,9 +146,10 @@ define make_root
 		mkdir -p $$(dirname $$a) && ln -sf /bin/busybox $$a || exit 1; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
 	cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz
+	cp $(BUILD)/user/pagetrace $(basename $@)/bin/pagetrace
 	$(if $(1),cp $(1) $(basename $@)/$(2)/)
 	$(if $(4),cp -a $(4)/. $(basename $@)/ && rm $(basename $@)/.staged)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(if $(2),$(basename $@)/$(2)/*)
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(basename $@)/bin/pagetrace $(if $(2),$(basename $@)/$(2)/*)
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)

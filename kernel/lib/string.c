@@ -121,3 +121,35 @@ size_t strlcpy(char *dst, const char *src, size_t size)
 	}
 	return len;
 }
+
+/* Linux's simple_strtoul: base 0 reads 0x... as hex, else decimal.  No
+ * digit at all leaves *endp at cp, so callers can tell. */
+unsigned long simple_strtoul(const char *cp, char **endp, unsigned int base)
+{
+	const char *s = cp, *digits;
+	unsigned long v = 0;
+
+	if ((base == 0 || base == 16) && s[0] == '0' &&
+	    (s[1] == 'x' || s[1] == 'X'))
+		s += 2, base = 16;
+	else if (base == 0)
+		base = 10;
+	for (digits = s;; s++) {
+		unsigned int d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			break;
+		if (d >= base)
+			break;
+		v = v * base + d;
+	}
+	if (endp)
+		*endp = (char *)(s == digits ? cp : s);
+	return v;
+}

@@ -19,5 +19,6 @@ int strncmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
 char *strrchr(const char *s, int c);
 size_t strlcpy(char *dst, const char *src, size_t size);
+unsigned long simple_strtoul(const char *cp, char **endp, unsigned int base);
 
 #endif

@@ -26,6 +26,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/vmstat.h"
 #include "mm/locking.h"
+#include "mm/rmap/pagetrace_events.h"
 
 struct page_state page_state;
 bool bad_page_catch;
@@ -339,6 +340,7 @@ void __free_pages(struct page *page, unsigned int order)
 	}
 	if (!put_page_testzero(page, order))
 		return;
+	pagetrace_event(PAGE_FREED, page, NULL, 0);
 	for (i = 0; i < (1u << order); i++)
 		if (!free_pages_check(__func__, page + i)) {
 			page->_count = 1;	/* refused: leave it allocated */

@@ -11,6 +11,7 @@
 #include "kernel/printk.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/rmap/pagetrace_events.h"
 
 _Static_assert(BIO_BYTES == PAGE_SIZE, "a bio moves exactly one page");
 
@@ -59,5 +60,6 @@ int swap_readpage(struct page *page, swp_entry_t entry)
 
 int swap_writepage(struct page *page, swp_entry_t entry)
 {
+	pagetrace_event(PAGE_SWAPOUT, page, NULL, entry.val);
 	return swap_rw(page, entry, WRITE);
 }

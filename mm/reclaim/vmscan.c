@@ -40,6 +40,7 @@
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
 #include "mm/locking.h"
+#include "mm/rmap/pagetrace_events.h"
 
 struct vm_events vm_events;
 
@@ -183,6 +184,7 @@ static void refill_inactive(struct zone *z, u32 nr)
 		} else {
 			lru_cache_add(page);
 			vm_events.pgdeactivate++;
+			pagetrace_event(PAGE_DEACTIVATED, page, NULL, 0);
 		}
 		put_page(page);
 	}

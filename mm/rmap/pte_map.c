@@ -20,6 +20,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/phys/tlb.h"
+#include "mm/rmap/pagetrace_events.h"
 
 int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
 		   pte_t *ptep, struct page *page, pte_t entry)
@@ -30,6 +31,7 @@ int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
 	if (page_add_rmap(page, vma, addr, ptep))
 		return -ENOMEM;
 	set_pte(ptep, entry);
+	pagetrace_event(PTE_MAPPED, page, vma, addr);
 	vma->vm_mm->rss++;
 	if (PageAnon(page))
 		vma->vm_has_anon = true;

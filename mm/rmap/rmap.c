@@ -28,6 +28,7 @@
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/vma.h"
+#include "mm/rmap/pagetrace_events.h"
 
 KERNEL_PARAM("rmap", "objrmap (default), pte_chain or anon_vma: how pages find their PTEs");
 
@@ -178,16 +179,17 @@ static int page_referenced_walk(struct page *page)
 
 int page_referenced(struct page *page)
 {
-	int referenced = TestClearPageReferenced(page);
+	int referenced = TestClearPageReferenced(page), young;
 	u64 t0;
 
 	rmap_stats.referenced_calls++;
 	if (!page_mapped(page))
 		return referenced;
 	t0 = walk_clock();
-	referenced += page_referenced_walk(page);
+	young = page_referenced_walk(page);
 	rmap_stats.walk_ticks += walk_clock() - t0;
-	return referenced;
+	pagetrace_event(PAGE_REFERENCED, page, NULL, young);
+	return referenced + young;
 }
 
 int try_to_unmap(struct page *page)
@@ -257,6 +259,7 @@ int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
 	if (!unmapped_pte(vma, addr, page, &after))
 		return SWAP_FAIL;
 	vm_zap_pte(vma, addr, ptep);
+	pagetrace_event(PTE_UNMAPPED, page, vma, addr);
 	if (!pte_none(after))
 		set_pte(ptep, after);
 	rmap_stats.pages_unmapped++;

@@ -17,40 +17,44 @@
 #include "mm/rmap/rmap_walk.h"
 #include "mm/vm/vma.h"
 
-int page_referenced_anon(struct page *page)
+int rmap_walk_anon(struct page *page, struct rmap_walk_control *rwc)
 {
 	struct anon_vma *anon_vma = page_anon_vma(page);
 	struct vm_area_struct *vma;
-	int referenced = 0;
 	unsigned long flags;
+	int ret = 0;
 
 	BUG_ON(!anon_vma);
 	spin_lock_irqsave(&anon_vma->lock, flags);
 	list_for_each_entry(vma, &anon_vma->head, anon_vma_node) {
 		rmap_stats.vmas_scanned++;
-		referenced += page_referenced_one(vma, page);
+		ret = rwc->rmap_one(vma, page, rwc->arg);
+		if (ret)
+			break;
 	}
+	if (rwc->done)
+		ret = rwc->done(page, ret, rwc->arg);
 	spin_unlock_irqrestore(&anon_vma->lock, flags);
+	return ret;
+}
+
+int page_referenced_anon(struct page *page)
+{
+	int referenced = 0;
+	struct rmap_walk_control rwc = {
+		.rmap_one = page_referenced_visit, .arg = &referenced,
+	};
+
+	rmap_walk_anon(page, &rwc);
 	return referenced;
 }
 
 /* Stops at the first VMA that does not give way. */
 int try_to_unmap_anon(struct page *page)
 {
-	struct anon_vma *anon_vma = page_anon_vma(page);
-	struct vm_area_struct *vma;
-	int ret = SWAP_SUCCESS;
-	unsigned long flags;
+	struct rmap_walk_control rwc = { .rmap_one = try_to_unmap_visit };
+	int ret = rmap_walk_anon(page, &rwc);
 
-	BUG_ON(!anon_vma);
-	spin_lock_irqsave(&anon_vma->lock, flags);
-	list_for_each_entry(vma, &anon_vma->head, anon_vma_node) {
-		rmap_stats.vmas_scanned++;
-		ret = try_to_unmap_one(vma, page);
-		if (ret != SWAP_SUCCESS)
-			break;
-	}
-	spin_unlock_irqrestore(&anon_vma->lock, flags);
 	/* Every PTE of an anonymous page is reachable through its anon_vma. */
 	BUG_ON(ret == SWAP_SUCCESS && page->pte.mapcount != 0);
 	return ret;

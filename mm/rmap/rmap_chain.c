@@ -18,32 +18,47 @@
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
 
-/* Clear the accessed bit of one PTE; true if it was set. */
-static bool pte_young_clear(pte_t *ptep)
+int rmap_walk_chain(struct page *page,
+		    int (*pte_one)(pte_t *ptep, struct page *page, void *arg),
+		    void *arg)
 {
+	struct pte_chain *pc;
+	int i, ret = 0;
+	u32 flags = pte_chain_lock(page);
+
+	if (PageDirect(page)) {
+		ret = pte_one(page->pte.direct, page, arg);
+	} else {
+		for (pc = page->pte.chain; pc && !ret; pc = pc->next)
+			for (i = 0; i < (int)NRPTE && !ret; i++)
+				if (pc->ptes[i])
+					ret = pte_one(pc->ptes[i], page, arg);
+	}
+	pte_chain_unlock(page, flags);
+	return ret;
+}
+
+/* Clear the accessed bit of one PTE, counting it if it was set. */
+static int pte_young_clear(pte_t *ptep, struct page *page, void *referenced)
+{
+	(void)page;
 	rmap_stats.ptes_visited++;
-	if (!ptep_test_and_clear_young(ptep))
-		return false;
-	flush_tlb_page(ptep_to_mm(ptep), ptep_to_address(ptep));
-	return true;
+	if (ptep_test_and_clear_young(ptep)) {
+		flush_tlb_page(ptep_to_mm(ptep), ptep_to_address(ptep));
+		(*(int *)referenced)++;
+	}
+	return 0;
 }
 
 int page_referenced_chain(struct page *page)
 {
-	struct pte_chain *pc;
-	int i, referenced = 0;
-	u32 flags = pte_chain_lock(page);
+	int referenced = 0;
+	u32 flags;
 
-	if (PageDirect(page)) {
-		referenced += pte_young_clear(page->pte.direct);
-	} else {
-		for (pc = page->pte.chain; pc; pc = pc->next)
-			for (i = 0; i < (int)NRPTE; i++)
-				if (pc->ptes[i])
-					referenced += pte_young_clear(pc->ptes[i]);
-		/* Under memory pressure only: give back a lone node. */
-		pte_chain_collapse(page);
-	}
+	rmap_walk_chain(page, pte_young_clear, &referenced);
+	/* Under memory pressure only: give back a lone node. */
+	flags = pte_chain_lock(page);
+	pte_chain_collapse(page);
 	pte_chain_unlock(page, flags);
 	return referenced;
 }

@@ -13,7 +13,8 @@
  *
  * Locks (mm/locking.h): reclaim must never wait for a lock whose holder
  * may be waiting for memory, so it only tries: down_trylock(i_shared_sem),
- * spin_trylock(page_table_lock).  A busy
+ * spin_trylock(page_table_lock) (the page tracer, which is no reclaimer,
+ * asks rmap_walk_file to wait for i_shared_sem instead).  A busy
  * lock makes page_referenced answer "referenced" and try_to_unmap answer
  * SWAP_AGAIN.  Pages that remap_file_pages placed in a VM_NONLINEAR VMA
  * are PageAnon and found through pte_chains instead; but a nonlinear VMA
@@ -45,6 +46,7 @@ static pte_t *find_obj_pte(struct vm_area_struct *vma, unsigned long addr,
 
 int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 {
+	/* LAB 4 BEGIN: did vma's PTE for page have its accessed bit? Clear it; stub: (void)vma; (void)page; return 0; */
 	unsigned long addr = vma_address(page, vma);
 	unsigned long flags;
 	int referenced = 0;
@@ -63,26 +65,54 @@ int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 	}
 	spin_unlock_irqrestore(&vma->vm_mm->page_table_lock, flags);
 	return referenced;
+	/* LAB 4 END */
 }
 
-int page_referenced_obj(struct page *page)
+int rmap_walk_file(struct page *page, struct rmap_walk_control *rwc)
 {
-	/* LAB 4 BEGIN: count the VMAs whose PTE for page was young; stub: (void)page; return 0; */
+	/* LAB 4 BEGIN: visit every VMA of the file that covers page; stub: (void)page; (void)rwc; return RMAP_WALK_BUSY; */
 	struct address_space *mapping = page->mapping;
 	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
-	int referenced = 0;
+	int ret = 0;
 
-	if (down_trylock(&mapping->i_shared_sem)) {
+	if (rwc->wait) {
+		down(&mapping->i_shared_sem);
+	} else if (down_trylock(&mapping->i_shared_sem)) {
 		rmap_stats.trylock_failed++;
-		return 1;
+		return RMAP_WALK_BUSY;
 	}
-	for_each_mapping_vma(vma, &it, mapping, page->index, page->index)
-		referenced += page_referenced_one(vma, page);
+	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
+		ret = rwc->rmap_one(vma, page, rwc->arg);
+		if (ret)
+			break;
+	}
 	rmap_stats.vmas_scanned += it.visited;
+	if (rwc->done)
+		ret = rwc->done(page, ret, rwc->arg);
 	up(&mapping->i_shared_sem);
-	return referenced;
+	return ret;
 	/* LAB 4 END */
+}
+
+int page_referenced_visit(struct vm_area_struct *vma, struct page *page,
+			  void *referenced)
+{
+	*(int *)referenced += page_referenced_one(vma, page);
+	return 0;
+}
+
+/* A busy lock counts as a reference: the page is kept for now. */
+int page_referenced_obj(struct page *page)
+{
+	int referenced = 0;
+	struct rmap_walk_control rwc = {
+		.rmap_one = page_referenced_visit, .arg = &referenced,
+	};
+
+	if (rmap_walk_file(page, &rwc) == RMAP_WALK_BUSY)
+		return 1;
+	return referenced;
 }
 
 int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
@@ -111,25 +141,18 @@ int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 	return ret;
 }
 
-/* Stops at the first VMA that does not give way. */
-int try_to_unmap_obj(struct page *page)
+/* SWAP_SUCCESS (0) goes on to the next VMA; the others end the walk. */
+int try_to_unmap_visit(struct vm_area_struct *vma, struct page *page,
+		       void *unused)
 {
-	/* LAB 4 BEGIN: unmap page from every VMA of its file; stub: (void)page; return SWAP_FAIL; */
-	struct address_space *mapping = page->mapping;
-	struct mapping_vma_iter it;
-	struct vm_area_struct *vma;
-	int ret = SWAP_SUCCESS;
+	(void)unused;
+	return try_to_unmap_one(vma, page);
+}
 
-	if (down_trylock(&mapping->i_shared_sem)) {
-		rmap_stats.trylock_failed++;
-		return SWAP_AGAIN;
-	}
-	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
-		ret = try_to_unmap_one(vma, page);
-		if (ret != SWAP_SUCCESS)
-			break;
-	}
-	rmap_stats.vmas_scanned += it.visited;
+/* Every linear PTE is gone; the rest can only be in nonlinear VMAs. */
+static int unmap_nonlinear(struct page *page, int ret, void *unused)
+{
+	(void)unused;
 	if (ret == SWAP_SUCCESS && page->pte.mapcount != 0) {
 		/* Only remap_file_pages can put a file page out of reach of
 		 * the arithmetic, and only rmap=anon_vma leaves it a file
@@ -137,7 +160,15 @@ int try_to_unmap_obj(struct page *page)
 		BUG_ON(rmap_mode != RMAP_ANON_VMA);
 		ret = try_to_unmap_cluster(page);
 	}
-	up(&mapping->i_shared_sem);
 	return ret;
-	/* LAB 4 END */
+}
+
+int try_to_unmap_obj(struct page *page)
+{
+	struct rmap_walk_control rwc = {
+		.rmap_one = try_to_unmap_visit, .done = unmap_nonlinear,
+	};
+	int ret = rmap_walk_file(page, &rwc);
+
+	return ret == RMAP_WALK_BUSY ? SWAP_AGAIN : ret;
 }

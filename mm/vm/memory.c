@@ -34,6 +34,7 @@
 #include "mm/reclaim/vmscan.h"
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
+#include "mm/rmap/pagetrace_events.h"
 
 static bool pte_same(pte_t a, pte_t b)
 {
@@ -313,6 +314,7 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		return VM_FAULT_OOM;
 	}
 	swap_free(entry);
+	pagetrace_event(PAGE_SWAPIN, page, vma, addr);
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	unlock_page(page);
 	if (write && (vma->vm_flags & VM_WRITE))
