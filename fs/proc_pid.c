@@ -47,6 +47,8 @@ static const struct proc_entry proc_pid_entries[] = {
 	PROC_FILE("cmdline", 0444, cmdline_show),
 	PROC_RW("make-it-fail", 0644, make_it_fail_show, make_it_fail_write),
 	PROC_FILE("maps", 0444, maps_show),
+	PROC_FILE("mountinfo", 0444, proc_mountinfo_show),
+	PROC_FILE("mounts", 0444, proc_mounts_show),
 	PROC_FILE("stat", 0444, proc_pid_stat_show),
 	PROC_FILE("statm", 0444, statm_show),
 	PROC_FILE("status", 0444, proc_pid_status_show),

@@ -116,4 +116,12 @@ long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
 			 const struct timespec64 *ts,
 			 const struct sigset_argpack *sig);
 
+/* fs/statfs.c */
+struct statfs;
+struct statfs64;
+long sys_statfs(const char *path, struct statfs *buf);
+long sys_fstatfs(unsigned int fd, struct statfs *buf);
+long sys_statfs64(const char *path, size_t size, struct statfs64 *buf);
+long sys_fstatfs64(unsigned int fd, size_t size, struct statfs64 *buf);
+
 #endif
