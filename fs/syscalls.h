@@ -124,4 +124,23 @@ long sys_fstatfs(unsigned int fd, struct statfs *buf);
 long sys_statfs64(const char *path, size_t size, struct statfs64 *buf);
 long sys_fstatfs64(unsigned int fd, size_t size, struct statfs64 *buf);
 
+/* fs/xattr.c */
+long sys_setxattr(const char *path, const char *name, const void *value,
+		  size_t size, int flags);
+long sys_lsetxattr(const char *path, const char *name, const void *value,
+		   size_t size, int flags);
+long sys_fsetxattr(int fd, const char *name, const void *value, size_t size,
+		   int flags);
+long sys_getxattr(const char *path, const char *name, void *value,
+		  size_t size);
+long sys_lgetxattr(const char *path, const char *name, void *value,
+		   size_t size);
+long sys_fgetxattr(int fd, const char *name, void *value, size_t size);
+long sys_listxattr(const char *path, char *list, size_t size);
+long sys_llistxattr(const char *path, char *list, size_t size);
+long sys_flistxattr(int fd, char *list, size_t size);
+long sys_removexattr(const char *path, const char *name);
+long sys_lremovexattr(const char *path, const char *name);
+long sys_fremovexattr(int fd, const char *name);
+
 #endif
