@@ -21,6 +21,7 @@ long sys_close(unsigned int fd);
 long sys_dup(unsigned int fd);
 long sys_dup2(unsigned int oldfd, unsigned int newfd);
 long sys_dup3(unsigned int oldfd, unsigned int newfd, int flags);
+long sys_fcntl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_pipe(int *fds);
