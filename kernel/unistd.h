@@ -204,6 +204,7 @@
 #define __NR_sched_getaffinity	242
 #define __NR_set_thread_area	243
 #define __NR_get_thread_area	244
+#define __NR_fadvise64	250
 #define __NR_exit_group	252
 #define __NR_remap_file_pages	257
 #define __NR_set_tid_address	258
@@ -215,6 +216,7 @@
 #define __NR_fstatfs64	269
 #define __NR_tgkill	270
 #define __NR_utimes	271
+#define __NR_fadvise64_64	272
 #define __NR_openat	295
 #define __NR_mkdirat	296
 #define __NR_mknodat	297
