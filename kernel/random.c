@@ -9,11 +9,11 @@
  * interrupted eip), which on a 386 without a TSC is the part an outsider
  * cannot know.  random_init adds the CMOS clock's time at boot.
  *
- * Output: ChaCha20 blocks under a 256-bit key.  Before each request the
- * key is re-derived from itself and the pool when new events came in
- * (reseed), and after it the key is replaced by fresh output ("fast key
- * erasure"), so bytes already handed out cannot be recomputed from a
- * later key.  The generator counts as ready from boot on, so getrandom
+ * Output: ChaCha20 blocks (kernel/lib/chacha.c) under a 256-bit key.
+ * Before each request the key is re-derived from itself and the pool when
+ * new events came in (reseed), and after it the key is replaced by fresh
+ * output ("fast key erasure"), so bytes already handed out cannot be
+ * recomputed from a later key.  The generator counts as ready from boot on, so getrandom
  * never blocks: this is the kernel's judgement, stated here, that the
  * boot seed plus a running pool is enough for a teaching kernel; Linux
  * makes the same call once its own boot jitter has been collected.
@@ -23,6 +23,7 @@
 #include "kernel/drivers/rtc.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
+#include "kernel/lib/chacha.h"
 #include "kernel/lib/string.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
@@ -37,7 +38,6 @@
 #define GRND_INSECURE 0x0004
 
 #define MAX_RW_COUNT 0x7ffff000	/* Linux's cap on one transfer */
-#define CHACHA_BLOCK 64
 
 static u32 pool[16];
 static unsigned int pool_pos;
@@ -72,46 +72,20 @@ void add_interrupt_randomness(int irq, u32 eip)
 	mix_pool(event_time() ^ ((u32)irq << 24), eip ^ jiffies);
 }
 
-#define QUARTERROUND(a, b, c, d)                        \
-	do {                                            \
-		a += b; d = rol32(d ^ a, 16);           \
-		c += d; b = rol32(b ^ c, 12);           \
-		a += b; d = rol32(d ^ a, 8);            \
-		c += d; b = rol32(b ^ c, 7);            \
-	} while (0)
-
-/* One ChaCha20 block (RFC 8439's function, 20 rounds) of key and counter;
- * nonce words n0, n1. */
-static void chacha20_block(const u32 key[8], u64 counter, u32 n0, u32 n1,
-			   u32 out[16])
+/* One block of key and counter; nonce words n0, n1. */
+static void crng_chacha(const u32 key[8], u64 counter, u32 n0, u32 n1,
+			u32 out[CHACHA_STATE_WORDS])
 {
-	u32 x[16];
-	int i;
+	u32 state[CHACHA_STATE_WORDS];
 
-	x[0] = 0x61707865;	/* "expand 32-byte k" */
-	x[1] = 0x3320646e;
-	x[2] = 0x79622d32;
-	x[3] = 0x6b206574;
-	for (i = 0; i < 8; i++)
-		x[4 + i] = key[i];
-	x[12] = (u32)counter;
-	x[13] = (u32)(counter >> 32);
-	x[14] = n0;
-	x[15] = n1;
-	memcpy(out, x, sizeof(x));
-	for (i = 0; i < 10; i++) {
-		QUARTERROUND(x[0], x[4], x[8], x[12]);
-		QUARTERROUND(x[1], x[5], x[9], x[13]);
-		QUARTERROUND(x[2], x[6], x[10], x[14]);
-		QUARTERROUND(x[3], x[7], x[11], x[15]);
-		QUARTERROUND(x[0], x[5], x[10], x[15]);
-		QUARTERROUND(x[1], x[6], x[11], x[12]);
-		QUARTERROUND(x[2], x[7], x[8], x[13]);
-		QUARTERROUND(x[3], x[4], x[9], x[14]);
-	}
-	for (i = 0; i < 16; i++)
-		out[i] += x[i];
-	memset(x, 0, sizeof(x));
+	chacha_init_consts(state);
+	memcpy(&state[4], key, 8 * sizeof(u32));
+	state[12] = (u32)counter;
+	state[13] = (u32)(counter >> 32);
+	state[14] = n0;
+	state[15] = n1;
+	chacha20_block(state, out);
+	memset(state, 0, sizeof(state));
 }
 
 /* New key from the old one and the whole pool; interrupts off. */
@@ -122,7 +96,7 @@ static void reseed(void)
 
 	for (i = 0; i < 8; i++)
 		key[i] = crng_key[i] ^ pool[i];
-	chacha20_block(key, crng_counter++, pool[8] ^ pool[12] ^ pool[14],
+	crng_chacha(key, crng_counter++, pool[8] ^ pool[12] ^ pool[14],
 		       pool[9] ^ pool[13] ^ pool[15], out);
 	for (i = 0; i < 8; i++)
 		crng_key[i] = out[i] ^ pool[10 + (i & 1)];
@@ -134,7 +108,7 @@ static void reseed(void)
 /* The next block of output; interrupts off. */
 static void crng_block(u32 out[16])
 {
-	chacha20_block(crng_key, crng_counter++, 0, 0, out);
+	crng_chacha(crng_key, crng_counter++, 0, 0, out);
 }
 
 /* Fast key erasure: the key that made this request's bytes is gone. */
@@ -180,7 +154,7 @@ void get_random_bytes(void *buf, size_t n)
 
 	crng_begin();
 	while (n > 0) {
-		size_t k = min(n, (size_t)CHACHA_BLOCK);
+		size_t k = min(n, (size_t)CHACHA_BLOCK_SIZE);
 
 		crng_next(block);
 		memcpy(p, block, k);
@@ -204,7 +178,7 @@ static long get_random_bytes_user(char *ubuf, size_t n)
 
 	crng_begin();
 	while (done < n) {
-		size_t k = min(n - done, (size_t)CHACHA_BLOCK);
+		size_t k = min(n - done, (size_t)CHACHA_BLOCK_SIZE);
 		size_t left;
 
 		crng_next(block);
