@@ -15,6 +15,8 @@
  * of waiters (blocked_list), for this owner: that is a deadlock and the
  * request fails with -EDEADLK, as Linux's posix_locks_deadlock.
  *
+ * /proc/locks lists the held locks in Linux's format.
+ *
  * No lock protects the lists: kernel code running for a process is not
  * preempted (mm/locking.h) and nothing here runs in an interrupt, so each
  * pass from looking to changing happens without a sleep in between; the
@@ -23,6 +25,7 @@
 #include "fs/locks.h"
 #include "fs/fcntl.h"
 #include "fs/fdtable.h"
+#include "fs/procfs.h"
 #include "kernel/errno.h"
 #include "kernel/list.h"
 #include "kernel/sched.h"
@@ -397,4 +400,25 @@ void locks_remove_posix(struct file *file, struct files_struct *owner)
 	}
 	if (removed)
 		wake_up_all(&locks_wait);
+}
+
+/* /proc/locks: "1: POSIX  ADVISORY  WRITE 42 00:02:7 0 EOF", as Linux. */
+void proc_locks_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct file_lock *fl;
+	int id = 0;
+
+	(void)t;
+	list_for_each_entry(fl, &file_lock_list, fl_link) {
+		dev_t dev = fl->fl_inode->i_sb->s_dev;
+
+		seq_printf(m, "%d: POSIX  ADVISORY  %s %d %02x:%02x:%lu %lld ",
+			   ++id, fl->fl_type == F_WRLCK ? "WRITE" : "READ",
+			   fl->fl_pid, MAJOR(dev), MINOR(dev),
+			   fl->fl_inode->i_ino, fl->fl_start);
+		if (fl->fl_end == OFFSET_MAX)
+			seq_printf(m, "EOF\n");
+		else
+			seq_printf(m, "%lld\n", fl->fl_end);
+	}
 }

@@ -12,7 +12,9 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 
 #define LK_GETLK 5
 #define LK_SETLK 6
@@ -412,6 +414,37 @@ static void test_release(void)
 	close(go[1]);
 }
 
+/* /proc/locks in Linux's format, naming the file by device and inode. */
+static void test_proc_locks(void)
+{
+	char buf[4096], want[128];
+	struct stat st;
+	ssize_t n = 0, r;
+	int f;
+
+	must(fstat(fd, &st));
+	is(setlk(F_WRLCK, 0, 10), 0, "parent: write lock [0,10)");
+	is(setlk(F_RDLCK, 20, 0), 0, "parent: read lock from 20 to the end");
+	f = open("/proc/locks", O_RDONLY);
+	if (!ok_sys(f, "open /proc/locks"))
+		return;
+	while ((r = read(f, buf + n, sizeof(buf) - 1 - n)) > 0)
+		n += r;
+	buf[n] = '\0';
+	close(f);
+	snprintf(want, sizeof(want), ": POSIX  ADVISORY  WRITE %d %02x:%02x:%lu 0 9\n",
+		 getpid(), major(st.st_dev), minor(st.st_dev),
+		 (unsigned long)st.st_ino);
+	if (!ok(strstr(buf, want) != NULL, "/proc/locks has the write lock"))
+		diag("want a line ending %.*s in:\n%s", (int)strlen(want) - 1, want, buf);
+	snprintf(want, sizeof(want), ": POSIX  ADVISORY  READ %d %02x:%02x:%lu 20 EOF\n",
+		 getpid(), major(st.st_dev), minor(st.st_dev),
+		 (unsigned long)st.st_ino);
+	if (!ok(strstr(buf, want) != NULL, "/proc/locks has the read lock"))
+		diag("want a line ending %.*s in:\n%s", (int)strlen(want) - 1, want, buf);
+	is(setlk(F_UNLCK, 0, 0), 0, "parent: unlock all");
+}
+
 int main(void)
 {
 	char buf[256];
@@ -426,6 +459,7 @@ int main(void)
 	test_setlkw();
 	test_deadlock();
 	test_release();
+	test_proc_locks();
 	close(fd);
 	unlink(PATH);
 	return done_testing();
