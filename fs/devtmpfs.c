@@ -24,6 +24,8 @@ static const struct dev_node std_nodes[] = {
 	{ "null", S_IFCHR | 0666, MEM_MAJOR, 3 },
 	{ "zero", S_IFCHR | 0666, MEM_MAJOR, 5 },
 	{ "full", S_IFCHR | 0666, MEM_MAJOR, 7 },
+	{ "random", S_IFCHR | 0666, MEM_MAJOR, 8 },
+	{ "urandom", S_IFCHR | 0666, MEM_MAJOR, 9 },
 };
 
 int devtmpfs_create_node(const char *name, umode_t mode, dev_t dev)

@@ -2,6 +2,7 @@
  * fs/fdtable.c - descriptor tables: allocation, lookup, fork and exec.
  */
 #include "fs/fdtable.h"
+#include "fs/locks.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -77,8 +78,10 @@ void put_files_struct(struct files_struct *files)
 	if (--files->count)
 		return;
 	for (i = 0; i < files->max_fds; i++)
-		if (files->fd[i])
+		if (files->fd[i]) {
+			locks_remove_posix(files->fd[i], files);
 			fput(files->fd[i]);
+		}
 	kfree(files->fd);
 	kfree(files->close_on_exec);
 	kfree(files);
@@ -139,6 +142,7 @@ int close_fd(struct files_struct *files, int fd)
 	f = files->fd[fd];
 	files->fd[fd] = NULL;
 	files->close_on_exec[fd] = 0;
+	locks_remove_posix(f, files);
 	fput(f);
 	return 0;
 }

@@ -80,6 +80,7 @@ struct super_block {
 	struct file_system_type *s_type;
 	const struct super_operations *s_op;
 	struct inode *s_root;
+	u32 s_magic;		/* Linux's number for the type: statfs f_type */
 	unsigned long s_next_ino;
 	unsigned int s_active;	/* mounts using it */
 	void *s_fs_info;

@@ -1,6 +1,7 @@
 /*
  * fs/mem_dev.c - the memory devices of major 1: null (1:3), zero (1:5),
- * full (1:7).
+ * full (1:7); random (1:8) and urandom (1:9), whose operations live with
+ * the generator in kernel/random.c.
  *
  * null reads as end of file and swallows writes; zero reads as endless
  * zeros; full reads as zeros and refuses every write with -ENOSPC.  As on
@@ -10,6 +11,7 @@
 #include "fs/mem_dev.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
+#include "kernel/random.h"
 
 #define NULL_MINOR 3
 #define ZERO_MINOR 5
@@ -79,6 +81,10 @@ static int mem_open(struct inode *inode, struct file *file)
 		return 0;
 	case FULL_MINOR:
 		file->f_op = &full_fops;
+		return 0;
+	case RANDOM_MINOR:
+	case URANDOM_MINOR:
+		file->f_op = &random_fops;
 		return 0;
 	}
 	return -ENXIO;

@@ -13,6 +13,7 @@
 #include "mm/phys/slab.h"
 
 LIST_HEAD(mount_list);
+static int last_mnt_id;	/* mnt_id: counts up, never reused */
 
 void path_get(struct path *path)
 {
@@ -75,6 +76,7 @@ int do_mount(const char *dev_name, struct path *where, const char *fstype,
 	mnt->mnt_root = igrab(sb->s_root);
 	mnt->mnt_count = 1;
 	mnt->mnt_flags = flags;
+	mnt->mnt_id = ++last_mnt_id;
 	strlcpy(mnt->mnt_devname, dev_name ? dev_name : "none",
 		sizeof(mnt->mnt_devname));
 	if (where) {

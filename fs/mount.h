@@ -32,6 +32,7 @@ struct vfsmount {
 	struct super_block *mnt_sb;
 	unsigned int mnt_count;
 	unsigned long mnt_flags;
+	int mnt_id;		/* /proc/self/mountinfo's first field */
 	char mnt_devname[32];
 };
 

@@ -27,6 +27,7 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("devices", 0444, proc_devices_show),
 	PROC_FILE("filesystems", 0444, proc_filesystems_show),
 	PROC_FILE("loadavg", 0444, proc_loadavg_show),
+	PROC_FILE("locks", 0444, proc_locks_show),
 	PROC_FILE("meminfo", 0444, proc_meminfo_show),
 	PROC_FILE("mounts", 0444, proc_mounts_show),
 	PROC_RW("pagetrace_events", 0644, proc_pagetrace_events_show,
@@ -204,25 +205,63 @@ void proc_stat_show(struct seq_buf *m, struct task_struct *t)
 		   last, nr_running());
 }
 
-void proc_mounts_show(struct seq_buf *m, struct task_struct *t)
+/* "rw" or "ro" and the other mount flags, as Linux spells them. */
+static void mnt_opts(struct seq_buf *m, struct vfsmount *mnt)
+{
+	seq_printf(m, "%s%s%s%s", (mnt->mnt_flags & MS_RDONLY) ? "ro" : "rw",
+		   (mnt->mnt_flags & MS_NOSUID) ? ",nosuid" : "",
+		   (mnt->mnt_flags & MS_NODEV) ? ",nodev" : "",
+		   (mnt->mnt_flags & MS_NOEXEC) ? ",noexec" : "");
+}
+
+/*
+ * /proc/mounts (fstab's format) or, with info, /proc/self/mountinfo:
+ * "id parent major:minor root mountpoint options - type source
+ * super-options".  Every mount shows its file system's root, "/", as
+ * there are no bind mounts of subtrees.
+ */
+static void show_mounts(struct seq_buf *m, bool info)
 {
 	struct vfsmount *mnt;
 	char *buf = kmalloc(PATH_MAX, GFP_KERNEL);
 
-	(void)t;
 	if (!buf)
 		return;
 	down(&namespace_sem);
 	list_for_each_entry(mnt, &mount_list, mnt_list) {
 		struct path where = { mnt, mnt->mnt_root };
+		dev_t dev = mnt->mnt_sb->s_dev;
 
 		if (d_path(&where, buf, PATH_MAX) < 0)
 			continue;	/* outside this process's root */
-		seq_printf(m, "%s %s %s rw 0 0\n", mnt->mnt_devname, buf,
-			   mnt->mnt_sb->s_type->name);
+		if (info) {
+			seq_printf(m, "%d %d %u:%u / %s ", mnt->mnt_id,
+				   mnt->mnt_parent->mnt_id, MAJOR(dev),
+				   MINOR(dev), buf);
+			mnt_opts(m, mnt);
+			seq_printf(m, " - %s %s rw\n",
+				   mnt->mnt_sb->s_type->name, mnt->mnt_devname);
+		} else {
+			seq_printf(m, "%s %s %s ", mnt->mnt_devname, buf,
+				   mnt->mnt_sb->s_type->name);
+			mnt_opts(m, mnt);
+			seq_printf(m, " 0 0\n");
+		}
 	}
 	up(&namespace_sem);
 	kfree(buf);
+}
+
+void proc_mounts_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	show_mounts(m, false);
+}
+
+void proc_mountinfo_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	show_mounts(m, true);
 }
 
 static void one_fs(struct file_system_type *type, void *arg)

@@ -101,6 +101,8 @@ static const struct proc_entry proc_pid_entries[] = {
 	PROC_LINK("exe", proc_pid_exe_link),
 	PROC_RW("make-it-fail", 0644, make_it_fail_show, make_it_fail_write),
 	PROC_FILE("maps", 0444, maps_show),
+	PROC_FILE("mountinfo", 0444, proc_mountinfo_show),
+	PROC_FILE("mounts", 0444, proc_mounts_show),
 	PROC_RW("pagetrace", 0644, pagetrace_pid_show, pagetrace_pid_write),
 	PROC_FILE("stat", 0444, proc_pid_stat_show),
 	PROC_FILE("statm", 0444, statm_show),

@@ -351,6 +351,7 @@ void proc_init(void)
 {
 	proc_sb = sget_nodev(&proc_fs_type, &proc_sops);
 	BUG_ON(!proc_sb);
+	proc_sb->s_magic = PROC_SUPER_MAGIC;
 	proc_sb->s_root = proc_make_inode(PROC_ROOT_INO, S_IFDIR | 0555, NULL,
 					  &proc_root_dir, 0);
 	BUG_ON(!proc_sb->s_root);

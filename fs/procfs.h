@@ -66,8 +66,11 @@ void proc_slabinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_uptime_show(struct seq_buf *m, struct task_struct *t);
 void proc_loadavg_show(struct seq_buf *m, struct task_struct *t);
+/* fs/locks.c */
+void proc_locks_show(struct seq_buf *m, struct task_struct *t);
 void proc_stat_show(struct seq_buf *m, struct task_struct *t);
 void proc_mounts_show(struct seq_buf *m, struct task_struct *t);
+void proc_mountinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_filesystems_show(struct seq_buf *m, struct task_struct *t);
 void proc_cmdline_show(struct seq_buf *m, struct task_struct *t);
 void proc_devices_show(struct seq_buf *m, struct task_struct *t);

@@ -9,6 +9,7 @@
 #include "fs/super.h"
 #include "fs/truncate.h"
 #include "kernel/errno.h"
+#include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/slab.h"
 
@@ -91,6 +92,8 @@ static struct super_block *ramfs_fill_super(struct file_system_type *type,
 		*err = -ENOMEM;
 		return NULL;
 	}
+	/* Linux's tmpfs and devtmpfs are shmem, which says TMPFS_MAGIC. */
+	sb->s_magic = strcmp(type->name, "ramfs") ? TMPFS_MAGIC : RAMFS_MAGIC;
 	sb->s_root = ramfs_get_inode(sb, NULL, S_IFDIR | 0755, 0);
 	if (!sb->s_root) {
 		kill_anon_super(sb);

@@ -10,6 +10,12 @@
 
 #include "fs/inode.h"
 
+/* super_block.s_magic: Linux's numbers (include/uapi/linux/magic.h), which
+ * statfs(2) reports as f_type and programs such as df compare against. */
+#define RAMFS_MAGIC 0x858458f6
+#define TMPFS_MAGIC 0x01021994
+#define PROC_SUPER_MAGIC 0x9fa0
+
 void register_filesystem(struct file_system_type *type);
 struct file_system_type *get_fs_type(const char *name);
 /* Calls fn for each type, in registration order. */

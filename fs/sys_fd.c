@@ -1,7 +1,9 @@
 /*
- * fs/sys_fd.c - descriptor calls: dup, dup2, dup3, fcntl64, ioctl, pipe.
+ * fs/sys_fd.c - descriptor calls: dup, dup2, dup3, fcntl, fcntl64, ioctl,
+ * pipe.  fcntl's record locks are in fs/locks.c.
  */
 #include "fs/syscalls.h"
+#include "fs/locks.h"
 #include "fs/pipe.h"
 #include "fs/sys_util.h"
 #include "fs/termios.h"
@@ -101,11 +103,34 @@ long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg)
 	case F_SETFL:
 		f->f_flags = (f->f_flags & ~SETFL_MASK) | (arg & SETFL_MASK);
 		break;
+	case F_GETLK:
+	case F_SETLK:
+	case F_SETLKW:
+	case F_GETLK64:
+	case F_SETLK64:
+	case F_SETLKW64:
+		ret = fcntl_lock(f, cmd, arg);
+		break;
 	default:
 		ret = -EINVAL;
 	}
 	fput(f);
 	return ret;
+}
+
+/* fcntl (55) is fcntl64 without the commands that take a struct flock64,
+ * as on Linux, where only fcntl64 knows them. */
+long sys_fcntl(unsigned int fd, unsigned int cmd, unsigned long arg)
+{
+	if (cmd == F_GETLK64 || cmd == F_SETLK64 || cmd == F_SETLKW64) {
+		struct file *f = fget_current(fd);
+
+		if (!f)
+			return -EBADF;
+		fput(f);
+		return -EINVAL;
+	}
+	return sys_fcntl64(fd, cmd, arg);
 }
 
 #define FIOCLEX 0x5451

@@ -7,6 +7,15 @@
  * without a poll operation (regular files, directories) are always ready
  * for reading and writing, as on Linux.  select is poll on the fds its
  * bit sets name.
+ *
+ * ppoll and pselect6 (both time layouts) take a signal mask to run under
+ * while they wait, as rt_sigsuspend does: the caller's mask is saved in
+ * current->saved_sigmask and comes back when the call returns, or, when
+ * a signal interrupted it, once that signal's handler frame is built
+ * (kernel/signal_frame.c) or the signal was dealt with otherwise
+ * (finish_syscall_restart), so the handler runs under the caller's mask
+ * and no signal the caller blocks slips in between.  The time left is not
+ * written back (Linux does); callers that loop recompute it anyway.
  */
 #include "fs/syscalls.h"
 #include "fs/sys_util.h"
@@ -160,38 +169,87 @@ static long user_ts64_ticks(const struct timespec64 *uts, long *ticks)
 	return *ticks == -2 ? -EINVAL : 0;
 }
 
-/* ppoll and pselect6 masks are not applied: signals stay as they are. */
+/* The same for the 32-bit layout of ppoll and pselect6. */
+static long user_ts32_ticks(const struct old_timespec32 *uts, long *ticks)
+{
+	struct old_timespec32 t32;
+	struct timespec64 ts;
+
+	*ticks = -1;
+	if (!uts)
+		return 0;
+	if (copy_from_user(&t32, uts, sizeof(t32)))
+		return -EFAULT;
+	ts.tv_sec = t32.tv_sec;
+	ts.tv_nsec = t32.tv_nsec;
+	*ticks = ts_ticks(&ts);
+	return *ticks == -2 ? -EINVAL : 0;
+}
+
+/* Install the user's mask for the wait (none when umask is NULL). */
+static long set_user_sigmask(const sigset_t *umask, size_t size, bool *set)
+{
+	sigset_t mask;
+	u32 flags;
+
+	*set = false;
+	if (!umask)
+		return 0;
+	if (size != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	flags = irq_save();
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~SIGKILL_STOP_MASK;
+	irq_restore(flags);
+	*set = true;
+	return 0;
+}
+
+/* Put the caller's mask back, unless a signal is to be delivered first. */
+static void restore_user_sigmask(bool set, long ret)
+{
+	u32 flags;
+
+	if (!set || (ret == -EINTR && signal_pending(current)))
+		return;
+	flags = irq_save();
+	current->blocked = current->saved_sigmask;
+	current->restore_sigmask = false;
+	irq_restore(flags);
+}
+
+static long ppoll_common(struct pollfd *fds, unsigned int nfds, long ticks,
+			 const sigset_t *umask, size_t sigsetsize)
+{
+	bool set;
+	long ret = set_user_sigmask(umask, sigsetsize, &set);
+
+	if (ret)
+		return ret;
+	ret = poll_user(fds, nfds, ticks);
+	restore_user_sigmask(set, ret);
+	return ret;
+}
+
 long sys_ppoll_time64(struct pollfd *fds, unsigned int nfds,
-		      const struct timespec64 *uts, const void *sigmask,
+		      const struct timespec64 *uts, const sigset_t *sigmask,
 		      size_t sigsetsize)
 {
 	long ticks, err = user_ts64_ticks(uts, &ticks);
 
-	(void)sigmask;
-	(void)sigsetsize;
-	return err ? err : poll_user(fds, nfds, ticks);
+	return err ? err : ppoll_common(fds, nfds, ticks, sigmask, sigsetsize);
 }
 
 long sys_ppoll(struct pollfd *fds, unsigned int nfds,
-	       const struct old_timespec32 *uts, const void *sigmask,
+	       const struct old_timespec32 *uts, const sigset_t *sigmask,
 	       size_t sigsetsize)
 {
-	struct old_timespec32 t32;
-	struct timespec64 ts;
-	long ticks = -1;
+	long ticks, err = user_ts32_ticks(uts, &ticks);
 
-	(void)sigmask;
-	(void)sigsetsize;
-	if (uts) {
-		if (copy_from_user(&t32, uts, sizeof(t32)))
-			return -EFAULT;
-		ts.tv_sec = t32.tv_sec;
-		ts.tv_nsec = t32.tv_nsec;
-		ticks = ts_ticks(&ts);
-		if (ticks == -2)
-			return -EINVAL;
-	}
-	return poll_user(fds, nfds, ticks);
+	return err ? err : ppoll_common(fds, nfds, ticks, sigmask, sigsetsize);
 }
 
 #define FD_SETSIZE 1024
@@ -285,12 +343,45 @@ long sys_select(int n, u32 *inp, u32 *outp, u32 *exp,
 	return do_select(n, sets, ticks);
 }
 
+/* pselect6's sixth argument points at this pair (six registers only). */
+struct sigset_argpack {
+	u32 ss;		/* const sigset_t *, may be NULL */
+	u32 ss_len;
+};
+
+static long pselect_common(int n, u32 *sets[3], long ticks,
+			   const struct sigset_argpack *usig)
+{
+	struct sigset_argpack sig = { 0, 0 };
+	bool set;
+	long ret;
+
+	if (usig && copy_from_user(&sig, usig, sizeof(sig)))
+		return -EFAULT;
+	ret = set_user_sigmask((const sigset_t *)sig.ss, sig.ss_len, &set);
+	if (ret)
+		return ret;
+	ret = do_select(n, sets, ticks);
+	restore_user_sigmask(set, ret);
+	return ret;
+}
+
 long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
-			 const struct timespec64 *uts, const void *sig)
+			 const struct timespec64 *uts,
+			 const struct sigset_argpack *sig)
 {
 	u32 *sets[3] = { inp, outp, exp };
 	long ticks, err = user_ts64_ticks(uts, &ticks);
 
-	(void)sig;
-	return err ? err : do_select(n, sets, ticks);
+	return err ? err : pselect_common(n, sets, ticks, sig);
+}
+
+long sys_pselect6(int n, u32 *inp, u32 *outp, u32 *exp,
+		  const struct old_timespec32 *uts,
+		  const struct sigset_argpack *sig)
+{
+	u32 *sets[3] = { inp, outp, exp };
+	long ticks, err = user_ts32_ticks(uts, &ticks);
+
+	return err ? err : pselect_common(n, sets, ticks, sig);
 }

@@ -21,6 +21,7 @@ long sys_close(unsigned int fd);
 long sys_dup(unsigned int fd);
 long sys_dup2(unsigned int oldfd, unsigned int newfd);
 long sys_dup3(unsigned int oldfd, unsigned int newfd, int flags);
+long sys_fcntl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_pipe(int *fds);
@@ -98,16 +99,49 @@ struct timespec64;
 struct old_timespec32;
 struct old_timeval32;
 long sys_poll(struct pollfd *fds, unsigned int nfds, int timeout_ms);
+struct sigset_argpack;
 long sys_ppoll(struct pollfd *fds, unsigned int nfds,
-	       const struct old_timespec32 *ts, const void *sigmask,
+	       const struct old_timespec32 *ts, const u64 *sigmask,
 	       size_t sigsetsize);
 long sys_ppoll_time64(struct pollfd *fds, unsigned int nfds,
-		      const struct timespec64 *ts, const void *sigmask,
+		      const struct timespec64 *ts, const u64 *sigmask,
 		      size_t sigsetsize);
 /* _newselect (142) */
 long sys_select(int n, u32 *inp, u32 *outp, u32 *exp,
 		struct old_timeval32 *tv);
+/* pselect6 (308) and pselect6_time64 (413): one body, two time layouts */
+long sys_pselect6(int n, u32 *inp, u32 *outp, u32 *exp,
+		  const struct old_timespec32 *ts,
+		  const struct sigset_argpack *sig);
 long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
-			 const struct timespec64 *ts, const void *sig);
+			 const struct timespec64 *ts,
+			 const struct sigset_argpack *sig);
+
+/* fs/statfs.c */
+struct statfs;
+struct statfs64;
+long sys_statfs(const char *path, struct statfs *buf);
+long sys_fstatfs(unsigned int fd, struct statfs *buf);
+long sys_statfs64(const char *path, size_t size, struct statfs64 *buf);
+long sys_fstatfs64(unsigned int fd, size_t size, struct statfs64 *buf);
+
+/* fs/xattr.c */
+long sys_setxattr(const char *path, const char *name, const void *value,
+		  size_t size, int flags);
+long sys_lsetxattr(const char *path, const char *name, const void *value,
+		   size_t size, int flags);
+long sys_fsetxattr(int fd, const char *name, const void *value, size_t size,
+		   int flags);
+long sys_getxattr(const char *path, const char *name, void *value,
+		  size_t size);
+long sys_lgetxattr(const char *path, const char *name, void *value,
+		   size_t size);
+long sys_fgetxattr(int fd, const char *name, void *value, size_t size);
+long sys_listxattr(const char *path, char *list, size_t size);
+long sys_llistxattr(const char *path, char *list, size_t size);
+long sys_flistxattr(int fd, char *list, size_t size);
+long sys_removexattr(const char *path, const char *name);
+long sys_lremovexattr(const char *path, const char *name);
+long sys_fremovexattr(int fd, const char *name);
 
 #endif

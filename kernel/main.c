@@ -22,6 +22,7 @@
 #include "kernel/multiboot.h"
 #include "kernel/power.h"
 #include "kernel/printk.h"
+#include "kernel/random.h"
 #include "kernel/sched.h"
 #include "kernel/syscall.h"
 #include "kernel/time.h"
@@ -70,6 +71,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pic_init();
 	timer_init();
 	time_init();
+	random_init();
 	sti();
 	ide_init();
 	fs_init();

@@ -333,6 +333,13 @@ void finish_syscall_restart(struct trapframe *tf)
 	if (in_syscall(tf))
 		restart_without_handler(tf);
 	current->syscall_nr = -1;
+	/* A call that ran under a temporary mask (rt_sigsuspend, pselect6,
+	 * ppoll) and was ended by a signal that built no handler frame (it
+	 * was ignored, or stopped us): the caller's mask comes back now. */
+	if (current->restore_sigmask) {
+		current->blocked = current->saved_sigmask;
+		current->restore_sigmask = false;
+	}
 }
 
 void flush_signal_handlers(struct task_struct *t)

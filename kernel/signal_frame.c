@@ -279,10 +279,11 @@ int setup_signal_frame(int sig, const struct ksiginfo *info,
 	int err = (ka->sa_flags & SA_SIGINFO) ? setup_rt_frame(sig, info, ka, tf)
 					      : setup_frame(sig, info, ka, tf);
 
-	if (!err && current->restore_sigmask) {
-		current->blocked = current->saved_sigmask;
+	/* The frame holds the caller's mask, which sigreturn puts back; the
+	 * handler runs under the temporary one (plus its sa_mask and the
+	 * signal), as on Linux. */
+	if (!err)
 		current->restore_sigmask = false;
-	}
 	return err;
 }
 

@@ -124,8 +124,10 @@ struct task_struct {
 	/* Signals: see kernel/signal.h. */
 	struct k_sigaction sighand[_NSIG];
 	sigset_t blocked;		/* masked by rt_sigprocmask */
-	sigset_t saved_sigmask;		/* rt_sigsuspend: the mask to go back to */
-	bool restore_sigmask;		/* ... once the handler frame is built */
+	sigset_t saved_sigmask;		/* rt_sigsuspend, pselect6, ppoll: the
+					 * caller's mask to go back to */
+	bool restore_sigmask;		/* ... when the frame saved it, or in
+					 * finish_syscall_restart */
 	struct sigpending pending;	/* sent, not yet delivered */
 	u32 sas_ss_sp;			/* sigaltstack */
 	u32 sas_ss_size;

@@ -23,6 +23,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/random.h"
 #include "kernel/sched.h"
 #include "kernel/task.h"
 
@@ -187,6 +188,7 @@ static void irq_dispatch(struct trapframe *tf)
 		return;
 	if (t)
 		t->irq_depth++;
+	add_interrupt_randomness(irq, tf->eip);
 	if (handlers[tf->trapno])
 		handlers[tf->trapno](tf);
 	if (t)

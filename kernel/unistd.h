@@ -185,6 +185,18 @@
 #define __NR_getdents64	220
 #define __NR_fcntl64	221
 #define __NR_gettid	224
+#define __NR_setxattr	226
+#define __NR_lsetxattr	227
+#define __NR_fsetxattr	228
+#define __NR_getxattr	229
+#define __NR_lgetxattr	230
+#define __NR_fgetxattr	231
+#define __NR_listxattr	232
+#define __NR_llistxattr	233
+#define __NR_flistxattr	234
+#define __NR_removexattr	235
+#define __NR_lremovexattr	236
+#define __NR_fremovexattr	237
 #define __NR_tkill	238
 #define __NR_sendfile64	239
 #define __NR_futex	240
@@ -192,6 +204,7 @@
 #define __NR_sched_getaffinity	242
 #define __NR_set_thread_area	243
 #define __NR_get_thread_area	244
+#define __NR_fadvise64	250
 #define __NR_exit_group	252
 #define __NR_remap_file_pages	257
 #define __NR_set_tid_address	258
@@ -203,6 +216,7 @@
 #define __NR_fstatfs64	269
 #define __NR_tgkill	270
 #define __NR_utimes	271
+#define __NR_fadvise64_64	272
 #define __NR_openat	295
 #define __NR_mkdirat	296
 #define __NR_mknodat	297

@@ -51,7 +51,9 @@ USER_PROGS := $(patsubst user/%.c,$(BUILD)/user/%,$(wildcard user/*.c))
 USER_TESTS := $(patsubst user/tests/%.c,$(BUILD)/user/tests/%,$(wildcard user/tests/*.c))
 USER_BENCH := $(patsubst user/bench/%.c,$(BUILD)/user/bench/%,$(wildcard user/bench/*.c))
 USER_OBJS := $(patsubst user/%.c,$(BUILD)/user/obj/%.o,$(wildcard user/*.c user/tests/*.c user/bench/*.c))
-USER_ROOTFS := $(shell find user/rootfs 2>/dev/null)
+# Links are left out: etc/mtab points into /proc, which only a booted
+# system has, and make would take the dangling link for a missing file.
+USER_ROOTFS := $(shell find user/rootfs ! -type l 2>/dev/null)
 # The dynamically linked test programs and what the test root adds for them.
 DYN_DIR := $(BUILD)/user/dyn
 DYN_ROOT := $(BUILD)/user/dynroot

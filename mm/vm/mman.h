@@ -79,6 +79,10 @@ long sys_mremap(unsigned long addr, unsigned long old_len,
 		unsigned long new_addr);
 long sys_msync(unsigned long start, unsigned long len, unsigned long flags);
 long sys_madvise(unsigned long start, unsigned long len, unsigned long advice);
+/* mm/vm/fadvise.c */
+long sys_fadvise64_64(int fd, u32 off_lo, u32 off_hi, u32 len_lo,
+		      u32 len_hi, int advice);
+long sys_fadvise64(int fd, u32 off_lo, u32 off_hi, u32 len, int advice);
 long sys_mincore(unsigned long start, unsigned long len, unsigned char *vec);
 long sys_mlock(unsigned long start, unsigned long len);
 long sys_munlock(unsigned long start, unsigned long len);

@@ -1,0 +1,25 @@
+/*
+ * fs/locks.h - POSIX record locks (fcntl F_GETLK/F_SETLK/F_SETLKW and the
+ * 64-bit forms), Linux's fs/locks.c in its 2.6 shape.
+ *
+ * A lock covers a byte range of an inode for an owner: the process's
+ * file table (current->files), as on Linux, so every descriptor the
+ * process has on the file shares its locks, a child's table after fork
+ * holds none of them, and closing any descriptor of the inode drops all
+ * the owner's locks on it (locks_remove_posix from close_fd and from the
+ * last put_files_struct at exit).
+ */
+#ifndef FS_LOCKS_H
+#define FS_LOCKS_H
+
+#include "fs/file.h"
+
+struct files_struct;
+
+/* The lock commands of fcntl (cmd F_GETLK ... F_SETLKW64); arg is the
+ * user's struct flock (32-bit commands) or flock64. */
+long fcntl_lock(struct file *file, unsigned int cmd, unsigned long arg);
+/* owner closes a descriptor of file: its locks on the inode go. */
+void locks_remove_posix(struct file *file, struct files_struct *owner);
+
+#endif

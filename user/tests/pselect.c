@@ -1,0 +1,194 @@
+/*
+ * pselect.c - pselect6 (308) and pselect6_time64 (413), called raw so the
+ * kernel's own checks are what is tested, and ppoll's signal mask.
+ *
+ * The mask argument is the point: a signal the mask unblocks ends the
+ * wait with EINTR, its handler runs under the call's mask and the
+ * caller's comes back when it returns; a signal the mask blocks waits
+ * until the call has returned.
+ */
+#include "tap.h"
+#include <poll.h>
+#include <signal.h>
+#include <sys/select.h>
+#include <sys/syscall.h>
+
+struct ts32 {
+	long tv_sec, tv_nsec;
+};
+
+struct ts64 {
+	long long tv_sec, tv_nsec;
+};
+
+/* pselect6's sixth argument. */
+struct sigset_argpack {
+	const void *ss;
+	unsigned long ss_len;
+};
+
+#define KSIGSET_SIZE 8	/* the kernel's sigset_t: 64 signals */
+
+static volatile int usr1_count;
+static volatile int usr2_blocked_in_handler;
+
+static void on_usr1(int sig)
+{
+	sigset_t now;
+
+	(void)sig;
+	usr1_count++;
+	sigprocmask(SIG_BLOCK, NULL, &now);
+	usr2_blocked_in_handler = sigismember(&now, SIGUSR2);
+}
+
+static long pselect32(int n, fd_set *r, const struct ts32 *ts,
+		      const struct sigset_argpack *sig)
+{
+	return syscall(SYS_pselect6, n, r, NULL, NULL, ts, sig);
+}
+
+static long pselect64(int n, fd_set *r, const struct ts64 *ts,
+		      const struct sigset_argpack *sig)
+{
+	return syscall(SYS_pselect6_time64, n, r, NULL, NULL, ts, sig);
+}
+
+static void test_basics(int p[2])
+{
+	struct ts32 zero = { 0, 0 }, bad = { 0, 1000000000 }, neg = { -1, 0 };
+	struct ts64 zero64 = { 0, 0 }, bad64 = { 0, 1000000000 };
+	struct sigset_argpack wrong = { NULL, 4 };
+	sigset_t empty;
+	struct sigset_argpack badlen;
+	fd_set r;
+
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(pselect32(p[0] + 1, &r, &zero, NULL), 0,
+	   "pselect6: an empty pipe is not readable (zero timeout)");
+	is(FD_ISSET(p[0], &r), 0, "pselect6 clears the bit of a fd not ready");
+	must(write(p[1], "x", 1));
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(pselect32(p[0] + 1, &r, NULL, NULL), 1,
+	   "pselect6: a pipe with data is readable (no timeout)");
+	ok(FD_ISSET(p[0], &r), "pselect6 sets the bit of the ready fd");
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(pselect64(p[0] + 1, &r, &zero64, NULL), 1,
+	   "pselect6_time64 gives the same answer");
+
+	is_errno(pselect32(p[0] + 1, &r, &bad, NULL), EINVAL,
+		 "pselect6: tv_nsec of 10^9: EINVAL");
+	is_errno(pselect32(p[0] + 1, &r, &neg, NULL), EINVAL,
+		 "pselect6: a negative timeout: EINVAL");
+	is_errno(pselect64(p[0] + 1, &r, &bad64, NULL), EINVAL,
+		 "pselect6_time64: tv_nsec of 10^9: EINVAL");
+	is_errno(pselect32(-1, &r, &zero, NULL), EINVAL,
+		 "pselect6: a negative n: EINVAL");
+	is_errno(pselect32(p[0] + 1, &r, (struct ts32 *)1, NULL), EFAULT,
+		 "pselect6: an unmapped timeout: EFAULT");
+	is_errno(pselect32(p[0] + 1, (fd_set *)1, &zero, NULL), EFAULT,
+		 "pselect6: an unmapped fd set: EFAULT");
+	sigemptyset(&empty);
+	badlen.ss = &empty;
+	badlen.ss_len = 4;
+	is_errno(pselect32(p[0] + 1, &r, &zero, &badlen), EINVAL,
+		 "pselect6: a sigset size other than 8: EINVAL");
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(pselect32(p[0] + 1, &r, &zero, &wrong), 1,
+	   "pselect6: a NULL mask with any size is no mask");
+	is_errno(pselect32(p[0] + 1, &r, &zero,
+			   (struct sigset_argpack *)1), EFAULT,
+		 "pselect6: an unmapped mask argument: EFAULT");
+	{
+		char c;
+
+		must(read(p[0], &c, 1));
+	}
+}
+
+/* SIGUSR1 pending and blocked; the call's mask lets it in. */
+static void test_mask_unblocks(int p[2])
+{
+	sigset_t block, none, after;
+	struct sigset_argpack sig = { &none, KSIGSET_SIZE };
+	fd_set r;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	sigaddset(&block, SIGUSR2);
+	sigprocmask(SIG_SETMASK, &block, NULL);
+	sigemptyset(&none);
+	usr1_count = 0;
+	raise(SIGUSR1);
+	is(usr1_count, 0, "SIGUSR1 is held while blocked");
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is_errno(pselect32(p[0] + 1, &r, NULL, &sig), EINTR,
+		 "pselect6 with a mask that unblocks a pending signal: EINTR");
+	is(usr1_count, 1, "the handler ran");
+	is(usr2_blocked_in_handler, 0,
+	   "the handler ran under the call's mask, as on Linux");
+	sigprocmask(SIG_BLOCK, NULL, &after);
+	ok(sigismember(&after, SIGUSR1) && sigismember(&after, SIGUSR2),
+	   "the caller's mask is back after the call");
+
+	/* The same through ppoll. */
+	usr1_count = 0;
+	raise(SIGUSR1);
+	{
+		struct pollfd pfd = { p[0], POLLIN, 0 };
+
+		is_errno(syscall(SYS_ppoll, &pfd, 1, NULL, &none, KSIGSET_SIZE),
+			 EINTR, "ppoll with a mask that unblocks: EINTR");
+	}
+	is(usr1_count, 1, "ppoll: the handler ran");
+	sigprocmask(SIG_BLOCK, NULL, &after);
+	ok(sigismember(&after, SIGUSR1), "ppoll: the caller's mask is back");
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* SIGUSR1 unblocked; the call's mask blocks it while data arrives. */
+static void test_mask_blocks(int p[2])
+{
+	sigset_t block;
+	struct sigset_argpack sig = { &block, KSIGSET_SIZE };
+	pid_t child;
+	fd_set r;
+	char c;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	usr1_count = 0;
+	child = must(fork());
+	if (child == 0) {
+		/* The signal first, then the data the parent waits for. */
+		kill(getppid(), SIGUSR1);
+		_exit(write(p[1], "y", 1) == 1 ? 0 : 1);
+	}
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(pselect32(p[0] + 1, &r, NULL, &sig), 1,
+	   "pselect6 with a mask that blocks the signal waits for the data");
+	is(usr1_count, 1, "the held signal is delivered once the call returns");
+	is_exit(wait_for(child), 0, "the child sent the signal and the data");
+	must(read(p[0], &c, 1));
+}
+
+int main(void)
+{
+	struct sigaction sa;
+	int p[2];
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;
+	must(sigaction(SIGUSR1, &sa, NULL));
+	must(pipe(p));
+	test_basics(p);
+	test_mask_unblocks(p);
+	test_mask_blocks(p);
+	return done_testing();
+}
