@@ -1,12 +1,13 @@
 /*
  * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps, auxv, exe,
- * pagetrace.
+ * mounts, mountinfo, pagetrace.
  *
  * stat and status use Linux's field order and spelling (ps and top parse
  * them).  maps, statm, the Vm lines of status and the exe link are made
  * by the address-space code (fs/proc_mm.c); cmdline is read from the
  * process's argument pages here, auxv from exec's copy of the auxiliary
- * vector (binary id/value words up to AT_NULL's pair, as Linux).
+ * vector (binary id/value words up to AT_NULL's pair, as Linux); mounts
+ * and mountinfo come from the mount table (every process shares one).
  */
 #include "fs/procfs.h"
 #include "fs/fdtable.h"
