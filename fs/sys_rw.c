@@ -1,5 +1,6 @@
 /*
- * fs/sys_rw.c - read, write and their vector and positioned forms, lseek.
+ * fs/sys_rw.c - read, write and their vector and positioned forms,
+ * sendfile, lseek.
  *
  * User data moves through a kernel bounce page, one page at a time, so
  * that file systems and drivers only ever see kernel buffers and never
@@ -10,6 +11,7 @@
  * for more could block.
  */
 #include "fs/syscalls.h"
+#include "fs/fcntl.h"
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
@@ -195,6 +197,105 @@ long sys_readv(unsigned int fd, const struct iovec *iov, int iovcnt)
 long sys_writev(unsigned int fd, const struct iovec *iov, int iovcnt)
 {
 	return do_rw_vec(fd, iov, iovcnt, true);
+}
+
+/*
+ * sendfile: from in to out through the bounce page, never through user
+ * memory.  With an offset, in is read from there and its f_pos stays;
+ * without, from its f_pos.  The checks come in Linux's order: in, its
+ * mode, the offset, out, its mode; an O_APPEND out is EINVAL (Linux 6.1
+ * refuses it too).  Bytes read but not written are given back to in.
+ */
+static long do_sendfile(unsigned int out_fd, unsigned int in_fd,
+			loff_t *ppos, size_t count)
+{
+	struct file *in = fget_current(in_fd), *out = NULL;
+	char *kbuf = NULL;
+	size_t done = 0;
+	ssize_t r = -EBADF, w;
+
+	if (!in || !(in->f_mode & FMODE_READ))
+		goto out;
+	r = -ESPIPE;
+	if (ppos && !seekable(in))
+		goto out;
+	r = -EINVAL;
+	if (ppos && *ppos < 0)
+		goto out;
+	r = -EBADF;
+	out = fget_current(out_fd);
+	if (!out || !(out->f_mode & FMODE_WRITE))
+		goto out;
+	r = -EINVAL;
+	if (out->f_flags & O_APPEND)
+		goto out;
+	if (!ppos)
+		ppos = &in->f_pos;
+	r = -ENOMEM;
+	kbuf = (char *)__get_free_page(GFP_KERNEL);
+	if (!kbuf)
+		goto out;
+	count = min(count, (size_t)MAX_RW_COUNT);
+	r = 0;
+	while (done < count) {
+		size_t chunk = min(count - done, (size_t)PAGE_SIZE);
+
+		r = vfs_read(in, kbuf, chunk, ppos);
+		if (r <= 0)
+			break;
+		w = vfs_write(out, kbuf, r, &out->f_pos);
+		if (w < r) {
+			*ppos -= r - (w > 0 ? w : 0);
+			done += w > 0 ? w : 0;
+			r = w;
+			break;
+		}
+		done += r;
+		if ((size_t)r < chunk || !S_ISREG(in->f_inode->i_mode))
+			break;
+	}
+out:
+	if (kbuf)
+		free_page((unsigned long)kbuf);
+	if (out)
+		fput(out);
+	if (in)
+		fput(in);
+	return done ? (long)done : r;
+}
+
+long sys_sendfile(unsigned int out_fd, unsigned int in_fd, long *offset,
+		  size_t count)
+{
+	long off;
+	loff_t pos;
+	long r;
+
+	if (!offset)
+		return do_sendfile(out_fd, in_fd, NULL, count);
+	if (get_user(off, offset))
+		return -EFAULT;
+	pos = off;
+	r = do_sendfile(out_fd, in_fd, &pos, count);
+	if (r >= 0 && put_user((long)pos, offset))
+		return -EFAULT;
+	return r;
+}
+
+long sys_sendfile64(unsigned int out_fd, unsigned int in_fd, loff_t *offset,
+		    size_t count)
+{
+	loff_t pos;
+	long r;
+
+	if (!offset)
+		return do_sendfile(out_fd, in_fd, NULL, count);
+	if (copy_from_user(&pos, offset, sizeof(pos)))
+		return -EFAULT;
+	r = do_sendfile(out_fd, in_fd, &pos, count);
+	if (r >= 0 && copy_to_user(offset, &pos, sizeof(pos)))
+		return -EFAULT;
+	return r;
 }
 
 long sys_lseek(unsigned int fd, long offset, unsigned int whence)

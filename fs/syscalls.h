@@ -35,6 +35,10 @@ long sys_pread64(unsigned int fd, char *buf, size_t count, u32 pos_lo,
 		 u32 pos_hi);
 long sys_pwrite64(unsigned int fd, const char *buf, size_t count,
 		  u32 pos_lo, u32 pos_hi);
+long sys_sendfile(unsigned int out_fd, unsigned int in_fd, long *offset,
+		  size_t count);
+long sys_sendfile64(unsigned int out_fd, unsigned int in_fd, loff_t *offset,
+		    size_t count);
 long sys_lseek(unsigned int fd, long offset, unsigned int whence);
 long sys_llseek(unsigned int fd, u32 off_hi, u32 off_lo, loff_t *result,
 		unsigned int whence);
