@@ -5,7 +5,8 @@
  * per-page pattern into every page, then reads everything back twice, in
  * order and in reverse, and rewrites half the pages with a second seed
  * before a last check.  On Mapback booted with mem=8M and a swap disk the
- * size is set to about 3x RAM, so most pages go to swap and back.
+ * size is set to about 3x RAM, so most pages go to swap and back; then
+ * pswpout must have grown (check_evicted), so the pass means eviction.
  */
 #include <sys/mman.h>
 #include "tests/tap.h"
@@ -15,6 +16,7 @@ int main(void)
 {
 	long mib = env_mib("TEST_ANON_MIB", 8);
 	long pages = mib * 256, i, good;
+	long pswpout = vmstat_read("pswpout");
 	char *m;
 
 	diag("%ld MiB of anonymous memory", mib);
@@ -35,5 +37,6 @@ int main(void)
 		good += pattern_check((uint32_t *)(m + i * PAGE), i, i % 2 ? 1 : 2);
 	is(good, pages, "after rewriting half, each page has its latest data");
 	ok_sys(munmap(m, pages * PAGE), "munmap");
+	check_evicted(pswpout, mib);
 	return done_testing();
 }

@@ -7,7 +7,8 @@
  * read(), then writes the other pages with pwrite() and checks them
  * through the mapping.  On Mapback's ramfs the file's pages can only be
  * reclaimed by moving them to swap (tmpfs-style), unmapping them through
- * the object-based rmap walk first.
+ * the object-based rmap walk first; pswpout must show that they went
+ * (check_evicted) when the file is larger than RAM and swap is on.
  */
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -22,6 +23,7 @@ int main(void)
 	long pages = mib * 256, i, good;
 	int fd = open("swap-file", O_RDWR | O_CREAT | O_TRUNC, 0644);
 	char *m;
+	long pswpout = vmstat_read("pswpout");
 
 	diag("%ld MiB file", mib);
 	ok_sys(fd, "create the file");
@@ -56,5 +58,6 @@ int main(void)
 	munmap(m, pages * PAGE);
 	close(fd);
 	ok_sys(unlink("swap-file"), "unlink");
+	check_evicted(pswpout, mib);
 	return done_testing();
 }

@@ -7,7 +7,8 @@
  * the file page: the object-based rmap walk must clear all 16 PTEs.  Then
  * each child checks the page again (faulting it back in), and the parent
  * checks that a store the last child made in a second page is visible
- * through its own mapping and read().
+ * through its own mapping and read().  With swap on and more pressure
+ * than RAM, pswpout must have grown (check_evicted).
  */
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -34,6 +35,7 @@ static int child(const uint32_t *m, int go, int k)
 int main(void)
 {
 	long mib = env_mib("TEST_ANON_MIB", 8), pages = mib * 256, i, good = 0;
+	long pswpout = vmstat_read("pswpout");
 	int fd = open("swap-shared", O_RDWR | O_CREAT | O_TRUNC, 0644);
 	pid_t pids[CHILDREN];
 	int go[2], k, all = 0;
@@ -77,5 +79,6 @@ int main(void)
 	close(go[1]);
 	close(fd);
 	unlink("swap-shared");
+	check_evicted(pswpout, mib);
 	return done_testing();
 }

@@ -273,6 +273,58 @@ static inline long memtotal_mib(void)
 	return p ? strtol(p + strlen("MemTotal:"), NULL, 10) / 1024 : 0;
 }
 
+/* A counter of /proc/vmstat (e.g. "pswpout"), or -1 if there is none. */
+static inline long vmstat_read(const char *name)
+{
+	static char buf[8192];
+	char key[64], *p;
+	int fd = open("/proc/vmstat", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	snprintf(key, sizeof(key), "\n%s ", name);
+	p = strstr(buf, key);
+	if (!p && !strncmp(buf, key + 1, strlen(key + 1)))
+		p = buf - 1;	/* the first line has no newline before it */
+	return p ? strtol(p + strlen(key), NULL, 10) : -1;
+}
+
+/* Is a swap area on?  /proc/swaps has a line after its header. */
+static inline int swap_on(void)
+{
+	char buf[512], *nl;
+	int fd = open("/proc/swaps", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	nl = strchr(buf, '\n');
+	return nl && nl[1] != '\0';
+}
+
+/*
+ * A test that only compares data would pass with nothing evicted.  When
+ * it asked for more than RAM (mib MiB) with swap on, pages must really
+ * have been written out: pswpout grew since `before`.
+ */
+static inline void check_evicted(long before, long mib)
+{
+	long after = vmstat_read("pswpout");
+
+	if (!swap_on() || mib <= memtotal_mib())
+		skip("pages went to swap", "no swap, or it all fits in RAM");
+	else
+		ok(before >= 0 && after > before,
+		   "pages went to swap: pswpout %ld -> %ld", before, after);
+}
+
 /*
  * A size in MiB from the environment, else def: "16" is 16 MiB, "3x" three
  * times MemTotal, so one command line asks for the same pressure on
