@@ -94,7 +94,7 @@ static void sig_dispositions(struct task_struct *t, sigset_t *ign,
 
 	*ign = *catch = 0;
 	for (i = 1; i <= _NSIG; i++) {
-		u32 h = t->sighand[i - 1].sa_handler;
+		u32 h = t->sighand->action[i - 1].sa_handler;
 
 		if (h == SIG_IGN)
 			*ign |= sigmask(i);

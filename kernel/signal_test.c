@@ -46,7 +46,7 @@ KTEST(signal_ignored_ones_are_dropped)
 	KASSERT_TRUE(t);
 	send_sig(SIGCHLD, t);			/* default action: ignore */
 	send_sig(SIGWINCH, t);
-	t->sighand[SIGUSR2 - 1].sa_handler = SIG_IGN;
+	t->sighand->action[SIGUSR2 - 1].sa_handler = SIG_IGN;
 	send_sig(SIGUSR2, t);
 	KEXPECT_EQ(t->pending.signal, 0);
 	/* A blocked one is kept: the handler may change before unblocking. */
@@ -72,7 +72,7 @@ KTEST(signal_cont_cancels_stop_and_stop_cancels_cont)
 	struct task_struct *t = dummy();
 
 	KASSERT_TRUE(t);
-	t->sighand[SIGCONT - 1].sa_handler = 0x1000;	/* so it is kept */
+	t->sighand->action[SIGCONT - 1].sa_handler = 0x1000;	/* so it is kept */
 	send_sig(SIGTSTP, t);
 	send_sig(SIGCONT, t);
 	KEXPECT_FALSE(t->pending.signal & sigmask(SIGTSTP));
@@ -99,13 +99,13 @@ KTEST(signal_handlers_survive_exec_only_if_ignored)
 	struct task_struct *t = dummy();
 
 	KASSERT_TRUE(t);
-	t->sighand[SIGINT - 1].sa_handler = 0x1234;
-	t->sighand[SIGQUIT - 1].sa_handler = SIG_IGN;
-	t->sighand[SIGINT - 1].sa_flags = SA_RESTART;
+	t->sighand->action[SIGINT - 1].sa_handler = 0x1234;
+	t->sighand->action[SIGQUIT - 1].sa_handler = SIG_IGN;
+	t->sighand->action[SIGINT - 1].sa_flags = SA_RESTART;
 	flush_signal_handlers(t);
-	KEXPECT_EQ(t->sighand[SIGINT - 1].sa_handler, SIG_DFL);
-	KEXPECT_EQ(t->sighand[SIGINT - 1].sa_flags, 0);
-	KEXPECT_EQ(t->sighand[SIGQUIT - 1].sa_handler, SIG_IGN);
+	KEXPECT_EQ(t->sighand->action[SIGINT - 1].sa_handler, SIG_DFL);
+	KEXPECT_EQ(t->sighand->action[SIGINT - 1].sa_flags, 0);
+	KEXPECT_EQ(t->sighand->action[SIGQUIT - 1].sa_handler, SIG_IGN);
 	free_task(t);
 }
 
@@ -118,7 +118,7 @@ KTEST(signal_init_gets_only_handled_or_forced_signals)
 	send_sig(SIGTERM, t);
 	send_sig(SIGKILL, t);
 	KEXPECT_EQ(t->pending.signal, 0);
-	t->sighand[SIGTERM - 1].sa_handler = 0x1000;
+	t->sighand->action[SIGTERM - 1].sa_handler = 0x1000;
 	send_sig(SIGTERM, t);
 	KEXPECT_TRUE(t->pending.signal & sigmask(SIGTERM));
 	force_sig(SIGSEGV, t);
