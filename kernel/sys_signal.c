@@ -179,9 +179,14 @@ long sys_sigaltstack(const struct user_stack_t *uss, struct user_stack_t *uoss)
  * t's whole process (kill) or to the thread t alone (tkill, tgkill). */
 static int kill_one(int sig, struct task_struct *t, bool group)
 {
-	if (!t || (t->flags & PF_KTHREAD) ||
-	    t->state & (TASK_ZOMBIE | TASK_DEAD))
-		return t && t->state == TASK_ZOMBIE ? 0 : -ESRCH;
+	bool live_group = t && group && !thread_group_empty(t);
+
+	if (!t || (t->flags & PF_KTHREAD) || (t->state & TASK_DEAD))
+		return -ESRCH;
+	/* A zombie takes no signals, unless it is a leader whose threads
+	 * live on: the process is still there. */
+	if (t->state == TASK_ZOMBIE && !live_group)
+		return 0;
 	if (!sig)
 		return 0;
 	return group ? group_send_sig_info(sig, NULL, t) : send_sig(sig, t);
