@@ -18,6 +18,13 @@
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
 
+/* Every thread of a process waits for its children on the leader's
+ * queue: any of them may reap a child of any other, as on Linux. */
+static wait_queue_head_t *chldexit_queue(struct task_struct *p)
+{
+	return &p->group_leader->wait_chldexit;
+}
+
 /* Where t's children go: another live thread of its group, else init
  * (2.6's reaper choice). */
 static struct task_struct *find_new_reaper(struct task_struct *t)
@@ -43,7 +50,7 @@ static void forget_original_parent(struct task_struct *t)
 			zombies = true;
 	}
 	if (zombies)
-		wake_up(&reaper->wait_chldexit);
+		wake_up(chldexit_queue(reaper));
 }
 
 /* The status wait4 reports: the group's once it is ending as a whole. */
@@ -79,7 +86,7 @@ static void tell_parent(struct task_struct *t, int status)
 	}
 	if (t->exit_signal > 0)
 		group_send_sig_info(t->exit_signal, &info, parent);
-	wake_up(&parent->wait_chldexit);
+	wake_up(chldexit_queue(parent));
 }
 
 /* Leader t, its group now empty, becomes a zombie for its parent, or
@@ -90,7 +97,7 @@ static void exit_notify(struct task_struct *t)
 		/* A parent blocked in wait4 learns it has one child fewer
 		 * (and gets ECHILD when none are left), as on Linux. */
 		if (t->parent)
-			wake_up(&t->parent->wait_chldexit);
+			wake_up(chldexit_queue(t->parent));
 		detach_task(t);
 		t->state = TASK_DEAD;
 	} else {
@@ -259,15 +266,16 @@ static int reap(struct task_struct *c, int *status, struct rusage *ru)
 }
 
 /* One look at the children: a pid, 0 if none is ready, or -ECHILD. */
-static long wait_scan(int pid, int options, int *status, struct rusage *ru)
+/* One look at p's children: a pid, or 0 with *found set if any match. */
+static long wait_scan_children(struct task_struct *p, int pid, int options,
+			       int *status, struct rusage *ru, bool *found)
 {
 	struct task_struct *c;
-	bool found = false;
 
-	list_for_each_entry(c, &current->children, sibling) {
+	list_for_each_entry(c, &p->children, sibling) {
 		if (!wait_match(c, pid))
 			continue;
-		found = true;
+		*found = true;
 		if (c->state == TASK_ZOMBIE && thread_group_empty(c))
 			return reap(c, status, ru);
 		if (!c->wait_report)
@@ -281,6 +289,29 @@ static long wait_scan(int pid, int options, int *status, struct rusage *ru)
 			return c->pid;
 		}
 	}
+	return 0;
+}
+
+/* One look at the children of every thread of the group (only ours
+ * with __WNOTHREAD): a pid, 0 if none is ready, or -ECHILD. */
+static long wait_scan(int pid, int options, int *status, struct rusage *ru)
+{
+	struct task_struct *t;
+	bool found = false;
+	long ret;
+
+	if (options & __WNOTHREAD)
+		ret = wait_scan_children(current, pid, options, status, ru,
+					 &found);
+	else
+		for_each_thread(current->group_leader, t) {
+			ret = wait_scan_children(t, pid, options, status, ru,
+						 &found);
+			if (ret)
+				break;
+		}
+	if (ret)
+		return ret;
 	return found ? 0 : -ECHILD;
 }
 
@@ -292,7 +323,8 @@ long do_wait(int pid, int options, int *status, struct rusage *ru)
 
 	init_wait(&w);
 	for (;;) {
-		prepare_to_wait(&current->wait_chldexit, &w, TASK_INTERRUPTIBLE);
+		prepare_to_wait(chldexit_queue(current), &w,
+				TASK_INTERRUPTIBLE);
 		flags = irq_save();
 		ret = wait_scan(pid, options, status, ru);
 		irq_restore(flags);
@@ -304,7 +336,7 @@ long do_wait(int pid, int options, int *status, struct rusage *ru)
 		}
 		schedule();
 	}
-	finish_wait(&current->wait_chldexit, &w);
+	finish_wait(chldexit_queue(current), &w);
 	return ret;
 }
 
@@ -326,7 +358,7 @@ void notify_parent_stopped(struct task_struct *child, int why, int sig)
 		info.si_status = sig;
 		group_send_sig_info(SIGCHLD, &info, parent);
 	}
-	wake_up(&parent->wait_chldexit);
+	wake_up(chldexit_queue(parent));
 }
 
 long sys_exit(int code)

@@ -7,7 +7,7 @@
  * not block it, tgkill to one thread, exit_group and pthread_exit of the
  * main thread from a group, a fault in a thread ending the whole process,
  * a thread touching memory another thread unmaps, execve from a thread,
- * and clone's argument checks.  Whatever ends a process is done in a
+ * wait for a child another thread forked, and clone's argument checks.  Whatever ends a process is done in a
  * forked child.
  */
 #include <fcntl.h>
@@ -342,6 +342,28 @@ static void test_exec_from_thread(void)
 		"execve from a thread ends the others and runs the program");
 }
 
+static void *fork_child(void *arg)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(9);
+	*(pid_t *)arg = pid;
+	return NULL;
+}
+
+/* A child forked by one thread is waited for by another. */
+static void test_wait_other_thread(void)
+{
+	pid_t pid = 0;
+	pthread_t t;
+
+	is(pthread_create(&t, NULL, fork_child, &pid), 0, "a thread forks");
+	pthread_join(t, NULL);
+	ok(pid > 0, "its fork returned a pid");
+	is_exit(wait_for(pid), 9, "the main thread waits for that child");
+}
+
 static void test_clone_checks(void)
 {
 	is_errno(syscall(SYS_clone, CLONE_THREAD | CLONE_VM, 0, 0, 0, 0),
@@ -361,6 +383,7 @@ int main(void)
 	test_thread_fault();
 	test_touch_while_unmapped();
 	test_exec_from_thread();
+	test_wait_other_thread();
 	test_clone_checks();
 	return done_testing();
 }
