@@ -85,10 +85,13 @@ static void prepare_signal(int sig, struct task_struct *t)
 	if (sig == SIGCONT || sig == SIGKILL) {
 		t->pending.signal &= ~stop_signals;
 		shared->signal &= ~stop_signals;
-		if (t->state == TASK_STOPPED) {
+		if (t->state == TASK_STOPPED)
 			wake_up_stopped(t);
+		if (t->signal->flags & SIGNAL_STOP_STOPPED) {
+			t->signal->flags &= ~SIGNAL_STOP_STOPPED;
 			if (sig == SIGCONT)
-				notify_parent_stopped(t, CLD_CONTINUED, SIGCONT);
+				notify_parent_stopped(t->group_leader,
+						      CLD_CONTINUED, SIGCONT);
 		}
 	} else if (stop_signals & sigmask(sig)) {
 		t->pending.signal &= ~sigmask(SIGCONT);
@@ -348,13 +351,38 @@ static int dequeue_signal(struct task_struct *t, struct ksiginfo *info)
 	return sig;
 }
 
-/* The default action of a stop signal: sleep until SIGCONT or SIGKILL. */
+/* The other live threads of t's group stop too: each gets SIGSTOP. */
+static void stop_other_threads(struct task_struct *t)
+{
+	struct task_struct *o;
+
+	for_each_thread(t->group_leader, o) {
+		if (o == t || (o->flags & PF_EXITING) ||
+		    (o->state & (TASK_ZOMBIE | TASK_DEAD)))
+			continue;
+		o->pending.signal |= sigmask(SIGSTOP);
+		o->pending.info[SIGSTOP - 1].si_signo = SIGSTOP;
+		o->pending.info[SIGSTOP - 1].si_code = SI_KERNEL;
+		signal_wake_up(o);
+	}
+}
+
+/*
+ * The default action of a stop signal: sleep until SIGCONT or SIGKILL.
+ * The whole process stops: the first thread to stop stops the others and
+ * tells the parent (a simple form of Linux's group stop).
+ */
 static void do_signal_stop(int sig)
 {
+	struct signal_struct *sg = current->signal;
 	u32 flags = irq_save();
 
+	if (!(sg->flags & SIGNAL_STOP_STOPPED)) {
+		sg->flags |= SIGNAL_STOP_STOPPED;
+		stop_other_threads(current);
+		notify_parent_stopped(current->group_leader, CLD_STOPPED, sig);
+	}
 	current->state = TASK_STOPPED;
-	notify_parent_stopped(current, CLD_STOPPED, sig);
 	schedule();
 	irq_restore(flags);
 }

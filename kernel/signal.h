@@ -142,6 +142,7 @@ struct sighand_struct {
 
 /* ->flags */
 #define SIGNAL_GROUP_EXIT	0x1	/* exit_group or a fatal signal */
+#define SIGNAL_STOP_STOPPED	0x2	/* stopped by a stop signal */
 
 /*
  * What a thread group shares (CLONE_THREAD): the signals sent to the

@@ -7,7 +7,8 @@
  * not block it, tgkill to one thread, exit_group and pthread_exit of the
  * main thread from a group, a fault in a thread ending the whole process,
  * a thread touching memory another thread unmaps, execve from a thread,
- * wait for a child another thread forked, and clone's argument checks.  Whatever ends a process is done in a
+ * wait for a child another thread forked, SIGSTOP/SIGCONT of a process
+ * of two threads, and clone's argument checks.  Whatever ends a process is done in a
  * forked child.
  */
 #include <fcntl.h>
@@ -342,6 +343,55 @@ static void test_exec_from_thread(void)
 		"execve from a thread ends the others and runs the program");
 }
 
+static volatile unsigned *spins;
+
+static void *spin(void *arg)
+{
+	(void)arg;
+	while (++*spins)
+		;
+	return NULL;
+}
+
+/* SIGSTOP stops every thread of a process, SIGCONT resumes them all. */
+static void test_stop_cont(void)
+{
+	unsigned before, rounds = 0;
+	pthread_t t;
+	pid_t pid;
+	int status = 0;
+
+	spins = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (spins == MAP_FAILED) {
+		ok(0, "map a shared counter");
+		return;
+	}
+	*spins = 0;
+	pid = must(fork());
+	if (pid == 0) {
+		pthread_create(&t, NULL, spin, NULL);
+		pthread_join(t, NULL);
+		_exit(1);
+	}
+	while (*spins == 0)
+		sched_yield();
+	ok_sys(kill(pid, SIGSTOP), "SIGSTOP a process whose thread spins");
+	is(waitpid(pid, &status, WUNTRACED), pid, "waitpid sees it stop");
+	ok(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP, "stopped by SIGSTOP");
+	before = *spins;
+	for (rounds = 0; rounds < 1000; rounds++)
+		sched_yield();
+	is(*spins, before, "the spinning thread is stopped too");
+	ok_sys(kill(pid, SIGCONT), "SIGCONT");
+	for (rounds = 0; *spins == before && rounds < 1000000; rounds++)
+		sched_yield();
+	ok(*spins != before, "the spinning thread runs again");
+	kill(pid, SIGKILL);
+	is_signal(wait_for(pid), SIGKILL, "SIGKILL ends it");
+	munmap((void *)spins, 4096);
+}
+
 static void *fork_child(void *arg)
 {
 	pid_t pid = fork();
@@ -384,6 +434,7 @@ int main(void)
 	test_touch_while_unmapped();
 	test_exec_from_thread();
 	test_wait_other_thread();
+	test_stop_cont();
 	test_clone_checks();
 	return done_testing();
 }
