@@ -284,7 +284,8 @@ static long futex_requeue(u32 *uaddr1, bool shared, u32 *uaddr2, int nr_wake,
 			woken++;
 		} else if (moved < nr_requeue) {
 			q->key = key2;
-			list_move_tail(&q->list, head2);
+			if (head2 != head1)	/* else it would come round again */
+				list_move_tail(&q->list, head2);
 			moved++;
 		} else {
 			break;
