@@ -8,7 +8,7 @@
  * main thread from a group, a fault in a thread ending the whole process,
  * a thread touching memory another thread unmaps, execve from a thread,
  * wait for a child another thread forked, SIGSTOP/SIGCONT of a process
- * of two threads, and clone's argument checks.  Whatever ends a process is done in a
+ * of two threads, the thread count in /proc, and clone's argument checks.  Whatever ends a process is done in a
  * forked child.
  */
 #include <fcntl.h>
@@ -414,6 +414,35 @@ static void test_wait_other_thread(void)
 	is_exit(wait_for(pid), 9, "the main thread waits for that child");
 }
 
+static void *read_one(void *arg)
+{
+	char c;
+
+	return (void *)(long)read(*(int *)arg, &c, 1);
+}
+
+/* /proc/self/status counts the threads. */
+static void test_proc_threads(void)
+{
+	char buf[2048];
+	int fds[2], fd, n;
+	pthread_t t;
+
+	must(pipe(fds));
+	is(pthread_create(&t, NULL, read_one, &fds[0]), 0,
+	   "start a thread that reads a pipe");
+	fd = must(open("/proc/self/status", O_RDONLY));
+	n = (int)read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = 0;
+	ok(strstr(buf, "\nThreads:\t2\n") != NULL,
+	   "/proc/self/status says Threads: 2");
+	must(write(fds[1], "x", 1));
+	pthread_join(t, NULL);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 static void test_clone_checks(void)
 {
 	is_errno(syscall(SYS_clone, CLONE_THREAD | CLONE_VM, 0, 0, 0, 0),
@@ -435,6 +464,7 @@ int main(void)
 	test_exec_from_thread();
 	test_wait_other_thread();
 	test_stop_cont();
+	test_proc_threads();
 	test_clone_checks();
 	return done_testing();
 }
