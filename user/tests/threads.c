@@ -8,13 +8,15 @@
  * main thread from a group, a fault in a thread ending the whole process,
  * a thread touching memory another thread unmaps, execve from a thread,
  * wait for a child another thread forked, SIGSTOP/SIGCONT of a process
- * of two threads, the thread count in /proc, and clone's argument checks.  Whatever ends a process is done in a
+ * of two threads, the thread count in /proc, posix_spawn (CLONE_VM |
+ * CLONE_VFORK), and clone's argument checks.  Whatever ends a process is done in a
  * forked child.
  */
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -443,6 +445,21 @@ static void test_proc_threads(void)
 	close(fds[1]);
 }
 
+/* musl's posix_spawn is clone(CLONE_VM | CLONE_VFORK): the child runs
+ * in the parent's memory until it execs, the parent waits for that. */
+static void test_posix_spawn(void)
+{
+	char *argv[] = { "sh", "-c", "exit 4", NULL };
+	char *envp[] = { NULL };
+	pid_t pid = 0;
+
+	is(posix_spawn(&pid, "/bin/sh", NULL, NULL, argv, envp), 0,
+	   "posix_spawn /bin/sh");
+	is_exit(wait_for(pid), 4, "the spawned program ran");
+	is(posix_spawn(&pid, "/nonexistent", NULL, NULL, argv, envp), ENOENT,
+	   "posix_spawn of a missing program reports ENOENT");
+}
+
 static void test_clone_checks(void)
 {
 	is_errno(syscall(SYS_clone, CLONE_THREAD | CLONE_VM, 0, 0, 0, 0),
@@ -465,6 +482,7 @@ int main(void)
 	test_wait_other_thread();
 	test_stop_cont();
 	test_proc_threads();
+	test_posix_spawn();
 	test_clone_checks();
 	return done_testing();
 }
