@@ -18,10 +18,8 @@
  * the child execs or exits (mm_release).
  */
 #include "kernel/errno.h"
-#include "kernel/exit.h"
 #include "kernel/fpu.h"
 #include "kernel/futex.h"
-#include "kernel/gdt.h"
 #include "kernel/lib/string.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
@@ -105,9 +103,8 @@ static int copy_process(struct task_struct *p, u32 clone_flags, u32 tls,
 	int err;
 
 	copy_task_fields(p, parent, clone_flags);
-	err = copy_sighand(p, parent, clone_flags);
-	if (!err)
-		err = copy_task_resources(p, parent, clone_flags);
+	copy_sighand(p, parent, clone_flags);
+	err = copy_task_resources(p, parent, clone_flags);
 	if (!err && (clone_flags & CLONE_SETTLS))
 		err = do_set_thread_area(p, (struct user_desc *)tls, false);
 	if (!err)
@@ -124,9 +121,10 @@ static void attach_new_task(struct task_struct *p, u32 clone_flags)
 	if (clone_flags & CLONE_THREAD) {
 		list_add_tail(&p->thread_group, &p->group_leader->thread_group);
 		attach_task(p, NULL);
+	} else if ((clone_flags & CLONE_PARENT) && parent->group_leader->parent) {
+		attach_task(p, parent->group_leader->parent);
 	} else {
-		attach_task(p, (clone_flags & CLONE_PARENT) && parent->parent ?
-				       parent->parent : parent);
+		attach_task(p, parent);
 	}
 	irq_restore(flags);
 }

@@ -567,8 +567,8 @@ static void share(struct task_struct *child, struct task_struct *parent,
 	irq_restore(flags);
 }
 
-int copy_sighand(struct task_struct *child, struct task_struct *parent,
-		 u32 clone_flags)
+void copy_sighand(struct task_struct *child, struct task_struct *parent,
+		  u32 clone_flags)
 {
 	if (!(clone_flags & CLONE_SIGHAND))
 		memcpy(child->sighand->action, parent->sighand->action,
@@ -580,12 +580,11 @@ int copy_sighand(struct task_struct *child, struct task_struct *parent,
 	 * alternate stack (Linux clears it for CLONE_VM without VFORK). */
 	if ((clone_flags & (CLONE_VM | CLONE_VFORK)) == CLONE_VM) {
 		child->sas_ss_flags = SS_DISABLE;
-		return 0;
+		return;
 	}
 	child->sas_ss_sp = parent->sas_ss_sp;
 	child->sas_ss_size = parent->sas_ss_size;
 	child->sas_ss_flags = parent->sas_ss_flags;
-	return 0;
 }
 
 int unshare_sighand(struct task_struct *t)

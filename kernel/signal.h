@@ -194,10 +194,10 @@ void finish_syscall_restart(struct trapframe *tf);
 /* exec: handlers revert to SIG_DFL, ignored signals stay ignored. */
 void flush_signal_handlers(struct task_struct *t);
 /* fork: the child shares (CLONE_SIGHAND) or copies the parent's actions,
- * shares (CLONE_THREAD) or gets a new signal_struct, and gets the mask
- * with nothing pending.  -ENOMEM; free_task lets go of what was set. */
-int copy_sighand(struct task_struct *child, struct task_struct *parent,
-		 u32 clone_flags);
+ * shares (CLONE_THREAD) or keeps its own new signal_struct, and gets the
+ * mask with nothing pending. */
+void copy_sighand(struct task_struct *child, struct task_struct *parent,
+		  u32 clone_flags);
 /* A new task's own, empty, sighand and signal structs (alloc_task). */
 int alloc_signal_structs(struct task_struct *t);
 /* Drop t's references to them (free_task). */

@@ -262,8 +262,8 @@ void detach_task(struct task_struct *t);
  * them (CLONE_VM, CLONE_FILES, CLONE_FS); -ENOMEM. */
 int copy_task_resources(struct task_struct *child, struct task_struct *parent,
 			u32 clone_flags);
-/* exit (and exec, from a thread): what a task owes user space before it
- * lets go of its mm: robust futexes, CLONE_CHILD_CLEARTID, vfork. */
+/* exit: what a task owes user space before it lets go of its mm: robust
+ * futexes, CLONE_CHILD_CLEARTID, a vfork parent. */
 void mm_release(struct task_struct *t);
 /* A CLONE_VFORK parent waiting for t may go on. */
 void vfork_release(struct task_struct *t);
