@@ -524,15 +524,16 @@ static struct sighand_struct *alloc_sighand(void)
 	return sh;
 }
 
+/* On failure free_task lets go of the one that was allocated. */
 int alloc_signal_structs(struct task_struct *t)
 {
 	t->sighand = alloc_sighand();
 	t->signal = kmalloc(sizeof(*t->signal), GFP_KERNEL);
-	if (!t->sighand || !t->signal)
-		return -ENOMEM;
-	memset(t->signal, 0, sizeof(*t->signal));
-	t->signal->count = 1;
-	return 0;
+	if (t->signal) {
+		memset(t->signal, 0, sizeof(*t->signal));
+		t->signal->count = 1;
+	}
+	return t->sighand && t->signal ? 0 : -ENOMEM;
 }
 
 void release_signal_structs(struct task_struct *t)

@@ -154,18 +154,19 @@ static void *sleep_on(void *arg)
 	return NULL;
 }
 
-static pthread_t start(struct sleeper *s, volatile int *addr, int op,
-		       int bitset)
+/* Start a sleeper; -1 (and a failed subtest) if there is no memory for
+ * a thread (the fault-injection boots). */
+static int start(pthread_t *t, struct sleeper *s, volatile int *addr, int op,
+		 int bitset)
 {
-	pthread_t t;
-
 	s->addr = addr;
 	s->op = op;
 	s->bitset = bitset;
 	s->done = 0;
-	if (pthread_create(&t, NULL, sleep_on, s))
-		ok(0, "pthread_create");
-	return t;
+	if (pthread_create(t, NULL, sleep_on, s) == 0)
+		return 0;
+	ok(0, "pthread_create");
+	return -1;
 }
 
 /* Wake on addr until n sleepers have been woken. */
@@ -191,12 +192,14 @@ static void test_wake(void)
 	pthread_t t;
 
 	word = 0;
-	t = start(&s, &word, FUTEX_WAIT_PRIVATE, 0);
+	if (start(&t, &s, &word, FUTEX_WAIT_PRIVATE, 0))
+		return;
 	is(wake_until(&word, FUTEX_WAKE_PRIVATE, 1, 0), 1, "WAKE a sleeper");
 	pthread_join(t, NULL);
 	is(s.ret, 0, "its WAIT returns 0");
 
-	t = start(&s, &word, FUTEX_WAIT_BITSET_PRIVATE, 0x2);
+	if (start(&t, &s, &word, FUTEX_WAIT_BITSET_PRIVATE, 0x2))
+		return;
 	while (!woken && rounds++ < 1000000) {
 		other += futex(&word, FUTEX_WAKE_BITSET_PRIVATE, INT_MAX, NULL,
 			       NULL, 0x1);
@@ -226,7 +229,10 @@ static void test_eintr(void)
 	sa.sa_handler = on_usr1;	/* no SA_RESTART */
 	sigaction(SIGUSR1, &sa, NULL);
 	word = 0;
-	t = start(&s, &word, FUTEX_WAIT_PRIVATE, 0);
+	if (start(&t, &s, &word, FUTEX_WAIT_PRIVATE, 0)) {
+		signal(SIGUSR1, SIG_DFL);
+		return;
+	}
 	while (!s.done) {
 		pthread_kill(t, SIGUSR1);
 		sched_yield();
@@ -246,8 +252,13 @@ static void test_requeue(void)
 
 	word = 0;
 	word2 = 0;
-	ta = start(&a, &word, FUTEX_WAIT_PRIVATE, 0);
-	tb = start(&b, &word, FUTEX_WAIT_PRIVATE, 0);
+	if (start(&ta, &a, &word, FUTEX_WAIT_PRIVATE, 0))
+		return;
+	if (start(&tb, &b, &word, FUTEX_WAIT_PRIVATE, 0)) {
+		wake_until(&word, FUTEX_WAKE_PRIVATE, 1, 0);
+		pthread_join(ta, NULL);
+		return;
+	}
 	is_errno(futex2(&word, FUTEX_CMP_REQUEUE_PRIVATE, 0, INT_MAX, &word2, 1),
 		 EAGAIN, "CMP_REQUEUE when the word differs");
 	while (moved < 2 && rounds++ < 1000000) {
@@ -266,7 +277,8 @@ static void test_requeue(void)
 	pthread_join(ta, NULL);
 	pthread_join(tb, NULL);
 
-	ta = start(&a, &word, FUTEX_WAIT_PRIVATE, 0);
+	if (start(&ta, &a, &word, FUTEX_WAIT_PRIVATE, 0))
+		return;
 	moved = 0;
 	rounds = 0;
 	while (moved < 1 && rounds++ < 1000000) {
@@ -302,7 +314,8 @@ static void test_wake_op(void)
 	is_errno(futex2(&word, FUTEX_WAKE_OP_PRIVATE, 1, 1, &word2,
 			OP(7, 0, 0, 0)), ENOSYS, "an unknown operation");
 	word2 = 0;
-	ta = start(&a, &word2, FUTEX_WAIT_PRIVATE, 0);
+	if (start(&ta, &a, &word2, FUTEX_WAIT_PRIVATE, 0))
+		return;
 	while (r < 1 && rounds++ < 1000000) {
 		/* SET 0 and "old == 0": the sleeper on word2 is woken. */
 		r = futex2(&word, FUTEX_WAKE_OP_PRIVATE, 1, 1, &word2,

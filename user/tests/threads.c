@@ -27,6 +27,14 @@ static pid_t gettid_(void)
 	return (pid_t)syscall(SYS_gettid);
 }
 
+/* In a forked child: start a thread, or exit 2 if there is no memory
+ * for one (the fault-injection boots). */
+static void spawn(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	if (pthread_create(t, NULL, fn, arg))
+		_exit(2);
+}
+
 #define NTHREADS 8
 #define NCOUNT 20000
 
@@ -53,13 +61,14 @@ static void *count_up(void *arg)
 static void test_mutex_and_join(void)
 {
 	pthread_t t[NTHREADS];
-	int i, joined = 0, ids_ok = 1, rets_ok = 1;
+	int i, n, joined = 0, ids_ok = 1, rets_ok = 1;
 	void *ret;
 
-	for (i = 0; i < NTHREADS; i++)
-		is(pthread_create(&t[i], NULL, count_up, (void *)(long)i), 0,
-		   "pthread_create %d", i);
-	for (i = 0; i < NTHREADS; i++) {
+	for (n = 0; n < NTHREADS; n++)
+		if (!is(pthread_create(&t[n], NULL, count_up, (void *)(long)n), 0,
+			"pthread_create %d", n))
+			break;		/* out of memory (fault injection) */
+	for (i = 0; i < n; i++) {
 		if (pthread_join(t[i], &ret) == 0)
 			joined++;
 		if ((long)ret != i + 100)
@@ -99,7 +108,8 @@ static void test_condvar(void)
 	pthread_t t;
 	int i;
 
-	is(pthread_create(&t, NULL, consume, NULL), 0, "start a consumer");
+	if (!is(pthread_create(&t, NULL, consume, NULL), 0, "start a consumer"))
+		return;
 	for (i = 0; i < 1000; i++) {
 		pthread_mutex_lock(&lock);
 		while (queue_len == 4)
@@ -149,12 +159,13 @@ static void test_process_signal(void)
 	signal(SIGUSR1, on_signal);
 	block(SIGUSR1, SIG_BLOCK);	/* the thread starts blocking it too */
 	handler_tid = 0;
-	is(pthread_create(&t, NULL, wait_for_signal, (void *)&tid), 0,
-	   "start a thread that will unblock SIGUSR1");
-	ok_sys(kill(getpid(), SIGUSR1), "kill the process with SIGUSR1");
-	is(pthread_join(t, NULL), 0, "the thread's sigsuspend returned");
-	ok(tid && handler_tid == tid,
-	   "the thread that does not block it ran the handler");
+	if (is(pthread_create(&t, NULL, wait_for_signal, (void *)&tid), 0,
+	       "start a thread that will unblock SIGUSR1")) {
+		ok_sys(kill(getpid(), SIGUSR1), "kill the process with SIGUSR1");
+		is(pthread_join(t, NULL), 0, "the thread's sigsuspend returned");
+		ok(tid && handler_tid == tid,
+		   "the thread that does not block it ran the handler");
+	}
 	block(SIGUSR1, SIG_UNBLOCK);
 	signal(SIGUSR1, SIG_DFL);
 }
@@ -167,8 +178,11 @@ static void test_tgkill(void)
 	signal(SIGUSR2, on_signal);
 	block(SIGUSR2, SIG_BLOCK);
 	handler_tid = 0;
-	is(pthread_create(&t, NULL, wait_for_signal, (void *)&tid), 0,
-	   "start a thread for tgkill");
+	if (!is(pthread_create(&t, NULL, wait_for_signal, (void *)&tid), 0,
+		"start a thread for tgkill")) {
+		block(SIGUSR2, SIG_UNBLOCK);
+		return;
+	}
 	while (!tid)
 		sched_yield();
 	is_errno(syscall(SYS_tgkill, getpid() + 1000, tid, SIGUSR2), ESRCH,
@@ -206,8 +220,8 @@ static void test_exit_group(void)
 	pthread_t t, u;
 
 	if (pid == 0) {
-		pthread_create(&u, NULL, sleep_forever, NULL);
-		pthread_create(&t, NULL, exit_seven, NULL);
+		spawn(&u, sleep_forever, NULL);
+		spawn(&t, exit_seven, NULL);
 		pthread_join(u, NULL);
 		_exit(1);
 	}
@@ -252,7 +266,7 @@ static void test_main_thread_exits_first(void)
 
 	if (pid == 0) {
 		leader = getpid();
-		pthread_create(&t, NULL, exit_five_later, &leader);
+		spawn(&t, exit_five_later, &leader);
 		pthread_exit(NULL);
 	}
 	is_exit(wait_for(pid), 5,
@@ -272,8 +286,8 @@ static void test_thread_fault(void)
 	pthread_t t, u;
 
 	if (pid == 0) {
-		pthread_create(&u, NULL, sleep_forever, NULL);
-		pthread_create(&t, NULL, fault, (void *)16);
+		spawn(&u, sleep_forever, NULL);
+		spawn(&t, fault, (void *)16);
 		pthread_join(u, NULL);
 		_exit(1);
 	}
@@ -281,7 +295,7 @@ static void test_thread_fault(void)
 		  "a fault in one thread kills the whole process");
 	pid = must(fork());
 	if (pid == 0) {
-		pthread_create(&u, NULL, sleep_forever, NULL);
+		spawn(&u, sleep_forever, NULL);
 		pthread_join(u, NULL);
 		_exit(1);
 	}
@@ -312,7 +326,7 @@ static void test_touch_while_unmapped(void)
 				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (shared_page == MAP_FAILED)
 			_exit(2);
-		pthread_create(&t, NULL, touch, NULL);
+		spawn(&t, touch, NULL);
 		while (!touching)
 			sched_yield();
 		munmap((void *)shared_page, 4096);
@@ -336,8 +350,8 @@ static void test_exec_from_thread(void)
 	pthread_t t, u;
 
 	if (pid == 0) {
-		pthread_create(&u, NULL, sleep_forever, NULL);
-		pthread_create(&t, NULL, exec_sh, NULL);
+		spawn(&u, sleep_forever, NULL);
+		spawn(&t, exec_sh, NULL);
 		pthread_join(u, NULL);
 		_exit(1);
 	}
@@ -372,12 +386,16 @@ static void test_stop_cont(void)
 	*spins = 0;
 	pid = must(fork());
 	if (pid == 0) {
-		pthread_create(&t, NULL, spin, NULL);
+		spawn(&t, spin, NULL);
 		pthread_join(t, NULL);
 		_exit(1);
 	}
-	while (*spins == 0)
+	while (*spins == 0 && waitpid(pid, &status, WNOHANG) == 0)
 		sched_yield();
+	if (!ok(*spins != 0, "the child's thread spins")) {
+		munmap((void *)spins, 4096);
+		return;		/* the child could not start it and exited */
+	}
 	ok_sys(kill(pid, SIGSTOP), "SIGSTOP a process whose thread spins");
 	is(waitpid(pid, &status, WUNTRACED), pid, "waitpid sees it stop");
 	ok(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP, "stopped by SIGSTOP");
@@ -410,7 +428,8 @@ static void test_wait_other_thread(void)
 	pid_t pid = 0;
 	pthread_t t;
 
-	is(pthread_create(&t, NULL, fork_child, &pid), 0, "a thread forks");
+	if (!is(pthread_create(&t, NULL, fork_child, &pid), 0, "a thread forks"))
+		return;
 	pthread_join(t, NULL);
 	ok(pid > 0, "its fork returned a pid");
 	is_exit(wait_for(pid), 9, "the main thread waits for that child");
@@ -431,8 +450,12 @@ static void test_proc_threads(void)
 	pthread_t t;
 
 	must(pipe(fds));
-	is(pthread_create(&t, NULL, read_one, &fds[0]), 0,
-	   "start a thread that reads a pipe");
+	if (!is(pthread_create(&t, NULL, read_one, &fds[0]), 0,
+		"start a thread that reads a pipe")) {
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
 	fd = must(open("/proc/self/status", O_RDONLY));
 	n = (int)read(fd, buf, sizeof(buf) - 1);
 	close(fd);
