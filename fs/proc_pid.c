@@ -152,7 +152,7 @@ static void sig_dispositions(struct task_struct *t, sigset_t *ign,
 
 	*ign = *catch = 0;
 	for (i = 1; i <= _NSIG; i++) {
-		u32 h = t->sighand[i - 1].sa_handler;
+		u32 h = t->sighand->action[i - 1].sa_handler;
 
 		if (h == SIG_IGN)
 			*ign |= sigmask(i);
@@ -161,11 +161,29 @@ static void sig_dispositions(struct task_struct *t, sigset_t *ign,
 	}
 }
 
+/* The tasks of t's thread group (Linux's num_threads). */
+static int nr_threads(struct task_struct *t)
+{
+	struct task_struct *o;
+	int n = 0;
+
+	for_each_thread(t->group_leader, o)
+		n++;
+	return n;
+}
+
+static int parent_tgid(struct task_struct *t)
+{
+	struct task_struct *p = t->group_leader->parent;
+
+	return p ? p->tgid : 0;
+}
+
 static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t)
 {
 	unsigned long vm, rss;
 	sigset_t ign, catch;
-	int ppid = t->parent ? t->parent->tgid : 0;
+	int ppid = parent_tgid(t);
 	int tpgid = t->tty ? t->tty->pgrp : -1;
 
 	mm_sizes(t, &vm, &rss);
@@ -173,9 +191,9 @@ static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "%d (%s) %c %d %d %d %d %d %u ", t->pid, t->comm,
 		   task_state_char(t), ppid, t->pgrp, t->session,
 		   t->tty ? CONSOLE_TTY_NR : 0, tpgid, t->flags);
-	seq_printf(m, "%u 0 %u 0 %u %u %u %u 20 0 1 0 %u ", t->min_flt,
+	seq_printf(m, "%u 0 %u 0 %u %u %u %u 20 0 %d 0 %u ", t->min_flt,
 		   t->maj_flt, t->utime, t->stime, t->cutime, t->cstime,
-		   t->start_time);
+		   nr_threads(t), t->start_time);
 	seq_printf(m, "%lu %lu 4294967295 0 0 0 0 0 ", vm << PAGE_SHIFT, rss);
 	seq_printf(m, "%u %u %u %u 0 0 0 %d 0 0 0\n",
 		   (u32)t->pending.signal, (u32)t->blocked, (u32)ign,
@@ -200,7 +218,7 @@ static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
 		   um & 7);
 	seq_printf(m, "State:\t%c (%s)\n", st, state_name(st));
 	seq_printf(m, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n", t->tgid,
-		   t->pid, t->parent ? t->parent->tgid : 0);
+		   t->pid, parent_tgid(t));
 	seq_puts(m, "TracerPid:\t0\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n");
 	seq_printf(m, "FDSize:\t%u\nGroups:\t\n",
 		   t->files ? t->files->max_fds : 0);
@@ -210,9 +228,9 @@ static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
 		m->len = m->size;
 	else
 		m->len += proc_pid_status_mm(t, m->buf + m->len, room);
-	seq_puts(m, "Threads:\t1\n");
+	seq_printf(m, "Threads:\t%d\n", nr_threads(t));
 	print_mask(m, "SigPnd:", t->pending.signal);
-	print_mask(m, "ShdPnd:", t->pending.signal);
+	print_mask(m, "ShdPnd:", t->signal->shared_pending.signal);
 	print_mask(m, "SigBlk:", t->blocked);
 	print_mask(m, "SigIgn:", ign);
 	print_mask(m, "SigCgt:", catch);

@@ -143,7 +143,9 @@ found:
 	return 0;
 }
 
-/* The smallest pid >= from among live tasks, or 0. */
+/* The smallest pid >= from among live processes, or 0.  Threads other
+ * than a group's leader are not listed, as on Linux, but /proc/TID
+ * still finds them. */
 static int next_pid(int from)
 {
 	struct task_struct *t;
@@ -151,7 +153,8 @@ static int next_pid(int from)
 	u32 flags = tasklist_lock_irqsave();
 
 	list_for_each_entry(t, &task_list, tasks)
-		if (t->pid >= from && t->pid > 0 && (!best || t->pid < best))
+		if (t->pid >= from && t->pid > 0 && thread_group_leader(t) &&
+		    (!best || t->pid < best))
 			best = t->pid;
 	tasklist_unlock_irqrestore(flags);
 	return best;

@@ -8,6 +8,11 @@
  * sends its parent SIGCHLD.  The parent's wait4 reaps the zombie (frees
  * task_struct and stack).  If the parent ignores SIGCHLD, or the parent
  * is the idle task, the task is reaped at once.
+ *
+ * Threads (CLONE_THREAD) are nobody's children: a thread other than the
+ * group leader is freed as it exits.  The leader's zombie is reported to
+ * its parent only once the last thread is gone, with the group's status
+ * if the group ended as a whole (exit_group, a fatal signal).
  */
 #ifndef KERNEL_EXIT_H
 #define KERNEL_EXIT_H
@@ -47,6 +52,9 @@ struct rusage {
 };
 
 void __noreturn do_exit(int status);
+/* End every thread of current's group with status (exit_group, a fatal
+ * signal); a group already ending keeps the status it has. */
+void __noreturn do_group_exit(int status);
 
 /*
  * Wait for a child matching pid (> 0 that pid, -1 any, 0 our process

@@ -66,7 +66,7 @@ static void math_emulate(struct trapframe *tf)
 	}
 	printk("math-emulation not enabled and no coprocessor found.\n");
 	printk("killing %s.\n", current->comm);
-	current->sighand[SIGFPE - 1].sa_handler = SIG_DFL;
+	current->sighand->action[SIGFPE - 1].sa_handler = SIG_DFL;
 	force_sig(SIGFPE, current);
 }
 

@@ -56,7 +56,7 @@ void run_real_timers(void)
 	list_for_each_entry_safe(t, n, &real_timers, itimer_list) {
 		if ((s32)(jiffies - t->it_real_expire) < 0)
 			continue;
-		send_sig(SIGALRM, t);
+		group_send_sig_info(SIGALRM, NULL, t);
 		arm(t, t->it_real_interval, t->it_real_interval);
 	}
 }

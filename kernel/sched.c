@@ -38,6 +38,8 @@ void swtch(struct context **old, struct context *new);
 
 /* The boot thread's task_struct; its stack is boot.asm's boot_stack. */
 static struct task_struct boot_task;
+static struct sighand_struct boot_sighand = { .count = 1 };
+static struct signal_struct boot_signal = { .count = 1 };
 extern char boot_stack[];
 
 void sched_init(void)
@@ -53,6 +55,8 @@ void sched_init(void)
 	t->stack = boot_stack;
 	*(u32 *)t->stack = STACK_END_MAGIC;
 	t->pid = 0;
+	t->sighand = &boot_sighand;
+	t->signal = &boot_signal;
 	task_init_links(t);
 	strlcpy(t->comm, "swapper", TASK_COMM_LEN);
 	list_add_tail(&t->tasks, &task_list);

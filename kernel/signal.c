@@ -18,6 +18,8 @@
 #include "kernel/signal_frame.h"
 #include "kernel/task.h"
 #include "kernel/unistd.h"
+#include "mm/phys/gfp.h"
+#include "mm/phys/slab.h"
 
 enum sig_default { SIG_TERM, SIG_CORE, SIG_IGNORE, SIG_STOP, SIG_CONT };
 
@@ -42,9 +44,15 @@ static const sigset_t stop_signals = (1ULL << (SIGSTOP - 1)) |
 	(1ULL << (SIGTSTP - 1)) | (1ULL << (SIGTTIN - 1)) |
 	(1ULL << (SIGTTOU - 1));
 
+/* The thread's own signals and its group's. */
+static sigset_t all_pending(const struct task_struct *t)
+{
+	return t->pending.signal | t->signal->shared_pending.signal;
+}
+
 bool signal_pending(struct task_struct *t)
 {
-	return (t->pending.signal & (~t->blocked | SIGKILL_STOP_MASK)) != 0;
+	return (all_pending(t) & (~t->blocked | SIGKILL_STOP_MASK)) != 0;
 }
 
 bool fatal_signal_pending(struct task_struct *t)
@@ -60,7 +68,7 @@ bool signal_pending_current(void)
 /* Would delivering sig to t do nothing at all? */
 static bool sig_ignored(struct task_struct *t, int sig)
 {
-	u32 h = t->sighand[sig - 1].sa_handler;
+	u32 h = t->sighand->action[sig - 1].sa_handler;
 
 	if (t->blocked & sigmask(sig))
 		return false;	/* the handler may change before unblock */
@@ -72,16 +80,32 @@ static bool sig_ignored(struct task_struct *t, int sig)
 /* SIGCONT and SIGKILL resume a stopped task; a stop cancels a SIGCONT. */
 static void prepare_signal(int sig, struct task_struct *t)
 {
+	struct sigpending *shared = &t->signal->shared_pending;
+
 	if (sig == SIGCONT || sig == SIGKILL) {
 		t->pending.signal &= ~stop_signals;
-		if (t->state == TASK_STOPPED) {
+		shared->signal &= ~stop_signals;
+		if (t->state == TASK_STOPPED)
 			wake_up_stopped(t);
+		if (t->signal->flags & SIGNAL_STOP_STOPPED) {
+			t->signal->flags &= ~SIGNAL_STOP_STOPPED;
 			if (sig == SIGCONT)
-				notify_parent_stopped(t, CLD_CONTINUED, SIGCONT);
+				notify_parent_stopped(t->group_leader,
+						      CLD_CONTINUED, SIGCONT);
 		}
 	} else if (stop_signals & sigmask(sig)) {
 		t->pending.signal &= ~sigmask(SIGCONT);
+		shared->signal &= ~sigmask(SIGCONT);
 	}
+}
+
+/* Would the default action of sig end the whole group? */
+static bool sig_fatal(const struct task_struct *t, int sig)
+{
+	enum sig_default a = default_action(sig);
+
+	return t->sighand->action[sig - 1].sa_handler == SIG_DFL &&
+	       (a == SIG_TERM || a == SIG_CORE);
 }
 
 /*
@@ -89,26 +113,21 @@ static void prepare_signal(int sig, struct task_struct *t)
  * SIGNAL_UNKILLABLE): a stray kill -TERM 1 must not end the system.
  * A fault it cannot handle is forced and still kills it (and panics).
  */
-static int __send_sig_info(int sig, const struct ksiginfo *info,
-			   struct task_struct *t, bool forced)
+static bool sig_unwanted(int sig, struct task_struct *t, sigset_t pending,
+			 bool forced)
 {
-	struct ksiginfo *slot;
-	u32 flags;
+	return sig_ignored(t, sig) || (pending & sigmask(sig)) ||
+	       (t->group_leader == init_task && !forced &&
+		t->sighand->action[sig - 1].sa_handler == SIG_DFL);
+}
 
-	if (sig < 1 || sig > _NSIG)
-		return -EINVAL;
-	if ((t->flags & PF_KTHREAD) || t->state & (TASK_ZOMBIE | TASK_DEAD))
-		return 0;
-	flags = irq_save();
-	prepare_signal(sig, t);
-	if (sig_ignored(t, sig) || (t->pending.signal & sigmask(sig)) ||
-	    (t == init_task && !forced &&
-	     t->sighand[sig - 1].sa_handler == SIG_DFL)) {
-		irq_restore(flags);
-		return 0;
-	}
-	t->pending.signal |= sigmask(sig);
-	slot = &t->pending.info[sig - 1];
+/* Mark sig pending in p (a thread's or the group's set). */
+static void add_pending(int sig, const struct ksiginfo *info,
+			struct sigpending *p)
+{
+	struct ksiginfo *slot = &p->info[sig - 1];
+
+	p->signal |= sigmask(sig);
 	if (info) {
 		*slot = *info;
 	} else {
@@ -117,10 +136,112 @@ static int __send_sig_info(int sig, const struct ksiginfo *info,
 		slot->si_pid = current->tgid;
 	}
 	slot->si_signo = sig;
+}
+
+static void signal_wake_up(struct task_struct *t)
+{
 	if (t->state == TASK_INTERRUPTIBLE)
 		wake_up_process(t);
+}
+
+static int __send_sig_info(int sig, const struct ksiginfo *info,
+			   struct task_struct *t, bool forced)
+{
+	u32 flags;
+
+	if (sig < 1 || sig > _NSIG)
+		return -EINVAL;
+	if ((t->flags & PF_KTHREAD) || t->state & (TASK_ZOMBIE | TASK_DEAD))
+		return 0;
+	flags = irq_save();
+	prepare_signal(sig, t);
+	if (!sig_unwanted(sig, t, t->pending.signal, forced)) {
+		add_pending(sig, info, &t->pending);
+		signal_wake_up(t);
+	}
 	irq_restore(flags);
 	return 0;
+}
+
+/* A live thread of the group (not yet exiting) that does not block sig. */
+static struct task_struct *wants_signal(struct task_struct *leader, int sig)
+{
+	struct task_struct *t;
+
+	for_each_thread(leader, t)
+		if (!(t->flags & PF_EXITING) && !(t->blocked & sigmask(sig)))
+			return t;
+	return NULL;
+}
+
+/*
+ * A fatal signal ends every thread at once, as Linux's complete_signal:
+ * the group exit status is the signal, each thread gets SIGKILL.
+ */
+static void complete_signal(int sig, struct task_struct *leader)
+{
+	struct task_struct *t = wants_signal(leader, sig);
+	struct signal_struct *sg = leader->signal;
+
+	if (!t)
+		return;		/* taken when some thread unblocks it */
+	if (sig_fatal(t, sig) && !signal_group_exit(sg) &&
+	    leader != init_task) {
+		sg->flags = SIGNAL_GROUP_EXIT;
+		sg->group_exit_code = sig;
+		zap_other_threads(t);
+		t->pending.signal |= sigmask(SIGKILL);
+	}
+	signal_wake_up(t);
+}
+
+int group_send_sig_info(int sig, const struct ksiginfo *info,
+			struct task_struct *p)
+{
+	struct task_struct *leader = p->group_leader, *t;
+	struct sigpending *shared = &p->signal->shared_pending;
+	u32 flags;
+
+	if (sig < 1 || sig > _NSIG)
+		return -EINVAL;
+	if ((p->flags & PF_KTHREAD) || leader->state & TASK_DEAD)
+		return 0;
+	flags = irq_save();
+	for_each_thread(leader, t)
+		if (!(t->state & (TASK_ZOMBIE | TASK_DEAD)))
+			prepare_signal(sig, t);
+	if (!sig_unwanted(sig, p, shared->signal, false)) {
+		add_pending(sig, info, shared);
+		complete_signal(sig, leader);
+	}
+	irq_restore(flags);
+	return 0;
+}
+
+bool signal_group_exit(const struct signal_struct *sg)
+{
+	return (sg->flags & SIGNAL_GROUP_EXIT) || sg->group_exit_task;
+}
+
+int zap_other_threads(struct task_struct *p)
+{
+	struct task_struct *t;
+	int n = 0;
+	u32 flags = irq_save();
+
+	for_each_thread(p->group_leader, t) {
+		if (t == p || (t->state & (TASK_ZOMBIE | TASK_DEAD)))
+			continue;
+		n++;
+		t->pending.signal |= sigmask(SIGKILL);
+		t->pending.info[SIGKILL - 1].si_signo = SIGKILL;
+		t->pending.info[SIGKILL - 1].si_code = SI_KERNEL;
+		if (t->state == TASK_STOPPED)
+			wake_up_stopped(t);
+		signal_wake_up(t);
+	}
+	irq_restore(flags);
+	return n;
 }
 
 int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *t)
@@ -138,7 +259,7 @@ static void force_sig_info(int sig, const struct ksiginfo *info,
 			   struct task_struct *t)
 {
 	u32 flags = irq_save();
-	struct k_sigaction *ka = &t->sighand[sig - 1];
+	struct k_sigaction *ka = &t->sighand->action[sig - 1];
 
 	if (ka->sa_handler == SIG_IGN || (t->blocked & sigmask(sig)))
 		ka->sa_handler = SIG_DFL;
@@ -177,10 +298,11 @@ int kill_pgrp_info(int pgrp, int sig, const struct ksiginfo *info)
 		return -EINVAL;
 	flags = irq_save();
 	list_for_each_entry(t, &task_list, tasks) {
-		if (t->pgrp != pgrp || (t->flags & PF_KTHREAD))
+		if (t->pgrp != pgrp || (t->flags & PF_KTHREAD) ||
+		    !thread_group_leader(t))
 			continue;
 		found = 1;
-		err = send_sig_info(sig, info, t);
+		err = group_send_sig_info(sig, info, t);
 	}
 	irq_restore(flags);
 	return found ? err : -ESRCH;
@@ -195,34 +317,72 @@ int kill_pgrp(int pgrp, int sig)
 	return kill_pgrp_info(pgrp, sig, &info);
 }
 
-/* The lowest-numbered deliverable signal, SIGKILL first; 0 if none. */
+/* The lowest-numbered deliverable signal of p, SIGKILL first; 0 if none. */
+static int next_signal(struct sigpending *p, sigset_t blocked)
+{
+	sigset_t ready = p->signal & (~blocked | SIGKILL_STOP_MASK);
+	int sig;
+
+	if (ready & sigmask(SIGKILL))
+		return SIGKILL;
+	if (!ready)
+		return 0;
+	for (sig = 1; !(ready & sigmask(sig)); sig++)
+		;
+	return sig;
+}
+
+/* The thread's own signals first, then the group's. */
 static int dequeue_signal(struct task_struct *t, struct ksiginfo *info)
 {
-	sigset_t ready;
+	struct sigpending *p = &t->pending;
 	u32 flags = irq_save();
-	int sig = 0;
+	int sig = next_signal(p, t->blocked);
 
-	ready = t->pending.signal & (~t->blocked | SIGKILL_STOP_MASK);
-	if (ready & sigmask(SIGKILL))
-		sig = SIGKILL;
-	else if (ready)
-		for (sig = 1; !(ready & sigmask(sig)); sig++)
-			;
+	if (!sig) {
+		p = &t->signal->shared_pending;
+		sig = next_signal(p, t->blocked);
+	}
 	if (sig) {
-		t->pending.signal &= ~sigmask(sig);
-		*info = t->pending.info[sig - 1];
+		p->signal &= ~sigmask(sig);
+		*info = p->info[sig - 1];
 	}
 	irq_restore(flags);
 	return sig;
 }
 
-/* The default action of a stop signal: sleep until SIGCONT or SIGKILL. */
+/* The other live threads of t's group stop too: each gets SIGSTOP. */
+static void stop_other_threads(struct task_struct *t)
+{
+	struct task_struct *o;
+
+	for_each_thread(t->group_leader, o) {
+		if (o == t || (o->flags & PF_EXITING) ||
+		    (o->state & (TASK_ZOMBIE | TASK_DEAD)))
+			continue;
+		o->pending.signal |= sigmask(SIGSTOP);
+		o->pending.info[SIGSTOP - 1].si_signo = SIGSTOP;
+		o->pending.info[SIGSTOP - 1].si_code = SI_KERNEL;
+		signal_wake_up(o);
+	}
+}
+
+/*
+ * The default action of a stop signal: sleep until SIGCONT or SIGKILL.
+ * The whole process stops: the first thread to stop stops the others and
+ * tells the parent (a simple form of Linux's group stop).
+ */
 static void do_signal_stop(int sig)
 {
+	struct signal_struct *sg = current->signal;
 	u32 flags = irq_save();
 
+	if (!(sg->flags & SIGNAL_STOP_STOPPED)) {
+		sg->flags |= SIGNAL_STOP_STOPPED;
+		stop_other_threads(current);
+		notify_parent_stopped(current->group_leader, CLD_STOPPED, sig);
+	}
 	current->state = TASK_STOPPED;
-	notify_parent_stopped(current, CLD_STOPPED, sig);
 	schedule();
 	irq_restore(flags);
 }
@@ -278,7 +438,7 @@ static bool in_syscall(struct trapframe *tf)
 static void handle_signal(int sig, const struct ksiginfo *info,
 			  struct trapframe *tf)
 {
-	struct k_sigaction *ka = &current->sighand[sig - 1];
+	struct k_sigaction *ka = &current->sighand->action[sig - 1];
 	u32 flags;
 
 	if (in_syscall(tf)) {
@@ -307,7 +467,7 @@ void do_signal(struct trapframe *tf)
 
 	if (!sig)
 		return;
-	h = current->sighand[sig - 1].sa_handler;
+	h = current->sighand->action[sig - 1].sa_handler;
 	if (h == SIG_IGN)
 		return;
 	if (h != SIG_DFL) {
@@ -324,7 +484,7 @@ void do_signal(struct trapframe *tf)
 	case SIG_TERM:
 	case SIG_CORE:
 		/* No core files are written, so WCOREFLAG stays clear. */
-		do_exit(sig);
+		do_group_exit(sig);
 	}
 }
 
@@ -347,7 +507,7 @@ void flush_signal_handlers(struct task_struct *t)
 	int i;
 
 	for (i = 0; i < _NSIG; i++) {
-		struct k_sigaction *ka = &t->sighand[i];
+		struct k_sigaction *ka = &t->sighand->action[i];
 
 		if (ka->sa_handler != SIG_IGN)
 			ka->sa_handler = SIG_DFL;
@@ -360,12 +520,95 @@ void flush_signal_handlers(struct task_struct *t)
 	t->sas_ss_flags = SS_DISABLE;
 }
 
-void copy_sighand(struct task_struct *child, struct task_struct *parent)
+static struct sighand_struct *alloc_sighand(void)
 {
-	memcpy(child->sighand, parent->sighand, sizeof(child->sighand));
+	struct sighand_struct *sh = kmalloc(sizeof(*sh), GFP_KERNEL);
+
+	if (sh) {
+		memset(sh, 0, sizeof(*sh));
+		sh->count = 1;
+	}
+	return sh;
+}
+
+/* On failure free_task lets go of the one that was allocated. */
+int alloc_signal_structs(struct task_struct *t)
+{
+	t->sighand = alloc_sighand();
+	t->signal = kmalloc(sizeof(*t->signal), GFP_KERNEL);
+	if (t->signal) {
+		memset(t->signal, 0, sizeof(*t->signal));
+		t->signal->count = 1;
+	}
+	return t->sighand && t->signal ? 0 : -ENOMEM;
+}
+
+void release_signal_structs(struct task_struct *t)
+{
+	u32 flags = irq_save();
+
+	if (t->sighand && --t->sighand->count == 0)
+		kfree(t->sighand);
+	if (t->signal && --t->signal->count == 0)
+		kfree(t->signal);
+	t->sighand = NULL;
+	t->signal = NULL;
+	irq_restore(flags);
+}
+
+/* child's own structs (from alloc_task) give way to parent's. */
+static void share(struct task_struct *child, struct task_struct *parent,
+		  u32 clone_flags)
+{
+	u32 flags = irq_save();
+
+	if (clone_flags & CLONE_SIGHAND) {
+		kfree(child->sighand);
+		child->sighand = parent->sighand;
+		child->sighand->count++;
+	}
+	if (clone_flags & CLONE_THREAD) {
+		kfree(child->signal);
+		child->signal = parent->signal;
+		child->signal->count++;
+	}
+	irq_restore(flags);
+}
+
+void copy_sighand(struct task_struct *child, struct task_struct *parent,
+		  u32 clone_flags)
+{
+	if (!(clone_flags & CLONE_SIGHAND))
+		memcpy(child->sighand->action, parent->sighand->action,
+		       sizeof(child->sighand->action));
+	share(child, parent, clone_flags);
 	child->blocked = parent->blocked;
 	child->pending.signal = 0;
+	/* A thread runs on a stack of its own: not on the creator's
+	 * alternate stack (Linux clears it for CLONE_VM without VFORK). */
+	if ((clone_flags & (CLONE_VM | CLONE_VFORK)) == CLONE_VM) {
+		child->sas_ss_flags = SS_DISABLE;
+		return;
+	}
 	child->sas_ss_sp = parent->sas_ss_sp;
 	child->sas_ss_size = parent->sas_ss_size;
 	child->sas_ss_flags = parent->sas_ss_flags;
+}
+
+int unshare_sighand(struct task_struct *t)
+{
+	struct sighand_struct *sh;
+	u32 flags;
+
+	if (t->sighand->count == 1)
+		return 0;
+	sh = alloc_sighand();
+	if (!sh)
+		return -ENOMEM;
+	flags = irq_save();
+	memcpy(sh->action, t->sighand->action, sizeof(sh->action));
+	t->sighand->count--;
+	t->sighand = sh;
+	irq_restore(flags);
+	return 0;
 }

@@ -133,10 +133,39 @@ struct sigpending {
 	struct ksiginfo info[_NSIG];	/* info[sig - 1] */
 };
 
-/* Send sig to t.  info may be NULL (SI_USER from the current task).
- * Returns 0, or -EINVAL for a bad signal number. */
+/* The actions: one set per process, shared by the tasks cloned with
+ * CLONE_SIGHAND (every thread of a thread group). */
+struct sighand_struct {
+	int count;
+	struct k_sigaction action[_NSIG];	/* action[sig - 1] */
+};
+
+/* ->flags */
+#define SIGNAL_GROUP_EXIT	0x1	/* exit_group or a fatal signal */
+#define SIGNAL_STOP_STOPPED	0x2	/* stopped by a stop signal */
+
+/*
+ * What a thread group shares (CLONE_THREAD): the signals sent to the
+ * process as a whole, which any thread not blocking them takes, and how
+ * the group is ending.
+ */
+struct signal_struct {
+	int count;			/* tasks pointing here */
+	struct sigpending shared_pending;
+	u32 flags;			/* SIGNAL_GROUP_EXIT */
+	int group_exit_code;		/* wait status once it is set */
+	/* de_thread: the thread whose execve waits for the others to go. */
+	struct task_struct *group_exit_task;
+};
+
+/* Send sig to the thread t.  info may be NULL (SI_USER from the current
+ * task).  Returns 0, or -EINVAL for a bad signal number. */
 int send_sig_info(int sig, const struct ksiginfo *info, struct task_struct *t);
 int send_sig(int sig, struct task_struct *t);
+/* Send sig to t's whole thread group (kill, SIGCHLD, SIGALRM): it goes
+ * to a thread that does not block it; a fatal one ends every thread. */
+int group_send_sig_info(int sig, const struct ksiginfo *info,
+			struct task_struct *t);
 /* A fault in user mode: deliver sig to current even if it is blocked or
  * ignored (then the default action, normally death, applies). */
 void force_sig_fault(int sig, int code, u32 addr);
@@ -164,7 +193,20 @@ void finish_syscall_restart(struct trapframe *tf);
 
 /* exec: handlers revert to SIG_DFL, ignored signals stay ignored. */
 void flush_signal_handlers(struct task_struct *t);
-/* fork: the child gets the parent's handlers and mask, nothing pending. */
-void copy_sighand(struct task_struct *child, struct task_struct *parent);
+/* fork: the child shares (CLONE_SIGHAND) or copies the parent's actions,
+ * shares (CLONE_THREAD) or keeps its own new signal_struct, and gets the
+ * mask with nothing pending. */
+void copy_sighand(struct task_struct *child, struct task_struct *parent,
+		  u32 clone_flags);
+/* A new task's own, empty, sighand and signal structs (alloc_task). */
+int alloc_signal_structs(struct task_struct *t);
+/* Drop t's references to them (free_task). */
+void release_signal_structs(struct task_struct *t);
+/* execve: a sighand shared with another process becomes our own copy. */
+int unshare_sighand(struct task_struct *t);
+/* The group is ending (exit_group, fatal signal) or a thread execs. */
+bool signal_group_exit(const struct signal_struct *sig);
+/* SIGKILL every other thread of current's group; how many there were. */
+int zap_other_threads(struct task_struct *t);
 
 #endif

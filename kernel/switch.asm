@@ -32,10 +32,11 @@ swtch:
 ; A forked child's first context returns here, with its copy of the
 ; parent's trapframe right above: finish the switch, deliver anything
 ; pending, and leave through the common trap exit with eax = 0.
-extern schedule_tail, prepare_exit_to_user, trapret
+extern schedule_tail, ret_from_fork_tail, prepare_exit_to_user, trapret
 global ret_from_fork
 ret_from_fork:
 	call schedule_tail
+	call ret_from_fork_tail	; CLONE_CHILD_SETTID, in the child
 	push esp			; the trapframe
 	call prepare_exit_to_user
 	add esp, 4

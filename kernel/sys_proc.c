@@ -27,7 +27,7 @@ long sys_gettid(void)
 
 long sys_getppid(void)
 {
-	struct task_struct *p = current->parent;
+	struct task_struct *p = current->group_leader->parent;
 
 	return p && p != idle_task ? p->tgid : 0;
 }

@@ -7,6 +7,7 @@
  */
 #include "kernel/errno.h"
 #include "kernel/io.h"
+#include "kernel/lib/string.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/syscall.h"
@@ -16,6 +17,16 @@
 static bool valid_sig(int sig)
 {
 	return sig >= 1 && sig <= _NSIG;
+}
+
+/* Forget sig wherever it is pending in current's thread group. */
+static void flush_pending(int sig)
+{
+	struct task_struct *t;
+
+	current->signal->shared_pending.signal &= ~sigmask(sig);
+	for_each_thread(current->group_leader, t)
+		t->pending.signal &= ~sigmask(sig);
 }
 
 long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
@@ -30,7 +41,7 @@ long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 		return -EINVAL;
 	if (uact && copy_from_user(&new, uact, sizeof(new)))
 		return -EFAULT;
-	ka = &current->sighand[sig - 1];
+	ka = &current->sighand->action[sig - 1];
 	if (uoact && copy_to_user(uoact, ka, sizeof(*ka)))
 		return -EFAULT;
 	if (!uact)
@@ -42,7 +53,7 @@ long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 	if (new.sa_handler == SIG_IGN ||
 	    (new.sa_handler == SIG_DFL &&
 	     (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH)))
-		current->pending.signal &= ~sigmask(sig);
+		flush_pending(sig);
 	irq_restore(flags);
 	return 0;
 }
@@ -77,7 +88,9 @@ long sys_rt_sigprocmask(int how, const sigset_t *uset, sigset_t *uoset,
 
 long sys_rt_sigpending(sigset_t *uset, u32 sigsetsize)
 {
-	sigset_t set = current->pending.signal & current->blocked;
+	sigset_t set = (current->pending.signal |
+			current->signal->shared_pending.signal) &
+		       current->blocked;
 
 	if (sigsetsize != sizeof(sigset_t))
 		return -EINVAL;
@@ -162,13 +175,21 @@ long sys_sigaltstack(const struct user_stack_t *uss, struct user_stack_t *uoss)
 	return 0;
 }
 
-/* Deliver (or, for sig 0, just check) one signal from the caller. */
-static int kill_one(int sig, struct task_struct *t)
+/* Deliver (or, for sig 0, just check) one signal from the caller, to
+ * t's whole process (kill) or to the thread t alone (tkill, tgkill). */
+static int kill_one(int sig, struct task_struct *t, bool group)
 {
-	if (!t || (t->flags & PF_KTHREAD) ||
-	    t->state & (TASK_ZOMBIE | TASK_DEAD))
-		return t && t->state == TASK_ZOMBIE ? 0 : -ESRCH;
-	return sig ? send_sig(sig, t) : 0;
+	bool live_group = t && group && !thread_group_empty(t);
+
+	if (!t || (t->flags & PF_KTHREAD) || (t->state & TASK_DEAD))
+		return -ESRCH;
+	/* A zombie takes no signals, unless it is a leader whose threads
+	 * live on: the process is still there. */
+	if (t->state == TASK_ZOMBIE && !live_group)
+		return 0;
+	if (!sig)
+		return 0;
+	return group ? group_send_sig_info(sig, NULL, t) : send_sig(sig, t);
 }
 
 static int kill_all(int sig)
@@ -178,11 +199,12 @@ static int kill_all(int sig)
 	u32 flags = irq_save();
 
 	list_for_each_entry(t, &task_list, tasks) {
-		if (t->pid <= 1 || t == current || (t->flags & PF_KTHREAD))
+		if (t->pid <= 1 || t->tgid == current->tgid ||
+		    (t->flags & PF_KTHREAD) || !thread_group_leader(t))
 			continue;
 		found = 1;
 		if (sig)
-			send_sig(sig, t);
+			group_send_sig_info(sig, NULL, t);
 	}
 	irq_restore(flags);
 	return found ? 0 : -ESRCH;
@@ -193,7 +215,7 @@ long sys_kill(int pid, int sig)
 	if (sig < 0 || sig > _NSIG)
 		return -EINVAL;
 	if (pid > 0)
-		return kill_one(sig, find_task_by_pid(pid));
+		return kill_one(sig, find_task_by_pid(pid), true);
 	if (pid == -1)
 		return kill_all(sig);
 	if (pid == 0)
@@ -209,11 +231,25 @@ long sys_kill(int pid, int sig)
 	return kill_pgrp_info(-pid, sig, NULL);
 }
 
+/* Signals sent to a thread carry si_code SI_TKILL, as on Linux. */
+static int tkill_one(int sig, struct task_struct *t)
+{
+	struct ksiginfo info;
+
+	if (!sig || !t || (t->flags & PF_KTHREAD) ||
+	    t->state & (TASK_ZOMBIE | TASK_DEAD))
+		return kill_one(sig, t, false);
+	memset(&info, 0, sizeof(info));
+	info.si_code = SI_TKILL;
+	info.si_pid = current->tgid;
+	return send_sig_info(sig, &info, t);
+}
+
 long sys_tkill(int tid, int sig)
 {
 	if (tid <= 0 || sig < 0 || sig > _NSIG)
 		return -EINVAL;
-	return kill_one(sig, find_task_by_pid(tid));
+	return tkill_one(sig, find_task_by_pid(tid));
 }
 
 long sys_tgkill(int tgid, int tid, int sig)
@@ -225,5 +261,5 @@ long sys_tgkill(int tgid, int tid, int sig)
 	t = find_task_by_pid(tid);
 	if (t && t->tgid != tgid)
 		return -ESRCH;
-	return kill_one(sig, t);
+	return tkill_one(sig, t);
 }

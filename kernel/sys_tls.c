@@ -7,7 +7,8 @@
  * loads it into the GDT (kernel/gdt.c load_tls); the scheduler reloads
  * the slots on every switch.  entry_number -1 asks for a free slot and is
  * answered with the one chosen (musl and glibc both do this; the selector
- * is then entry_number * 8 + 3).
+ * is then entry_number * 8 + 3).  clone's CLONE_SETTLS fills the new
+ * thread's slot the same way, from a user_desc naming its slot.
  */
 #include "kernel/errno.h"
 #include "kernel/gdt.h"
@@ -19,16 +20,17 @@ static bool tls_slot_free(const struct user_desc *d)
 	return d->seg_not_present && !d->base_addr && !d->limit;
 }
 
-long sys_set_thread_area(struct user_desc *uinfo)
+int do_set_thread_area(struct task_struct *p, struct user_desc *uinfo,
+		       bool can_allocate)
 {
 	struct user_desc d;
 	int idx;
 
 	if (copy_from_user(&d, uinfo, sizeof(d)))
 		return -EFAULT;
-	if (d.entry_number == (u32)-1) {
+	if (d.entry_number == (u32)-1 && can_allocate) {
 		for (idx = 0; idx < GDT_ENTRY_TLS_ENTRIES; idx++)
-			if (tls_slot_free(&current->tls_array[idx]))
+			if (tls_slot_free(&p->tls_array[idx]))
 				break;
 		if (idx == GDT_ENTRY_TLS_ENTRIES)
 			return -ESRCH;
@@ -39,9 +41,15 @@ long sys_set_thread_area(struct user_desc *uinfo)
 	if (d.entry_number < GDT_ENTRY_TLS_MIN ||
 	    d.entry_number > GDT_ENTRY_TLS_MAX)
 		return -EINVAL;
-	current->tls_array[d.entry_number - GDT_ENTRY_TLS_MIN] = d;
-	load_tls(current->tls_array);
+	p->tls_array[d.entry_number - GDT_ENTRY_TLS_MIN] = d;
+	if (p == current)
+		load_tls(p->tls_array);
 	return 0;
+}
+
+long sys_set_thread_area(struct user_desc *uinfo)
+{
+	return do_set_thread_area(current, uinfo, true);
 }
 
 long sys_get_thread_area(struct user_desc *uinfo)

@@ -87,6 +87,8 @@ void task_init_links(struct task_struct *t)
 	INIT_LIST_HEAD(&t->run_list);
 	INIT_LIST_HEAD(&t->timer_list);
 	INIT_LIST_HEAD(&t->itimer_list);
+	INIT_LIST_HEAD(&t->thread_group);
+	t->group_leader = t;
 	init_waitqueue_head(&t->wait_chldexit);
 }
 
@@ -111,6 +113,10 @@ struct task_struct *alloc_task(void)
 		free_task(t);
 		return NULL;
 	}
+	if (alloc_signal_structs(t)) {
+		free_task(t);
+		return NULL;
+	}
 	*(u32 *)t->stack = STACK_END_MAGIC;
 	BUG_ON((u32)&t->fpu & 15);	/* FXSAVE needs 16-byte alignment */
 	t->tgid = t->pid;
@@ -127,6 +133,7 @@ struct task_struct *alloc_task(void)
 void free_task(struct task_struct *t)
 {
 	BUG_ON(t == current);
+	release_signal_structs(t);
 	kstack_free(t->stack);
 	kmem_cache_free(task_cachep, t);
 }

@@ -52,6 +52,29 @@ struct tty_struct;
 #define PF_FORKNOEXEC	0x0008	/* forked but has not exec'd */
 #define PF_MEMALLOC	0x0100	/* reclaiming: may dip into reserves, no recursion */
 
+/* clone flags (Linux's values). */
+#define CSIGNAL			0x000000ff	/* exit signal */
+#define CLONE_VM		0x00000100	/* share the mm */
+#define CLONE_FS		0x00000200	/* share root and cwd */
+#define CLONE_FILES		0x00000400	/* share the descriptor table */
+#define CLONE_SIGHAND		0x00000800	/* share the signal actions */
+#define CLONE_VFORK		0x00004000	/* parent waits for exec/exit */
+#define CLONE_PARENT		0x00008000	/* sibling, not child */
+#define CLONE_THREAD		0x00010000	/* same thread group */
+#define CLONE_SYSVSEM		0x00040000	/* (no SysV semaphores here) */
+#define CLONE_SETTLS		0x00080000	/* TLS slot from a user_desc */
+#define CLONE_PARENT_SETTID	0x00100000	/* store tid in the parent */
+#define CLONE_CHILD_CLEARTID	0x00200000	/* clear it + futex wake at exit */
+#define CLONE_DETACHED		0x00400000	/* ignored, as by Linux */
+#define CLONE_CHILD_SETTID	0x01000000	/* store tid in the child */
+
+/* CLONE_VFORK: the parent sleeps on this until the child lets go of the
+ * borrowed mm (exec or exit). */
+struct vfork_done {
+	bool done;
+	struct task_struct *waiter;
+};
+
 /*
  * Registers swtch() saves: the callee-saved ones plus the return address.
  * A new task's first context "returns" into its start function.
@@ -97,10 +120,16 @@ struct task_struct {
 	int syscall_nr;			/* call being served (orig eax), or -1 */
 
 	int pid;			/* thread id (gettid) */
-	int tgid;			/* process id (getpid); == pid here */
+	int tgid;			/* process id (getpid): the leader's pid */
 	int pgrp;			/* process group id */
 	int session;			/* session id */
 	struct tty_struct *tty;		/* controlling terminal, or NULL */
+
+	/* Thread group (CLONE_THREAD): the leader is the task the process
+	 * began with; the others are on its ->thread_group list and have
+	 * no parent: nobody waits for a thread, it is freed as it exits. */
+	struct task_struct *group_leader;
+	struct list_head thread_group;
 
 	struct task_struct *parent;	/* who wait()s for us; init if orphaned */
 	struct list_head children;	/* our children, via their ->sibling */
@@ -121,8 +150,11 @@ struct task_struct {
 	struct fs_struct *fs;		/* root and cwd (fs) */
 	u32 umask;
 
-	/* Signals: see kernel/signal.h. */
-	struct k_sigaction sighand[_NSIG];
+	/* Signals: see kernel/signal.h.  Actions are shared with
+	 * CLONE_SIGHAND, the group's signals with CLONE_THREAD; the mask
+	 * and the thread's own pending set are per task. */
+	struct sighand_struct *sighand;
+	struct signal_struct *signal;
 	sigset_t blocked;		/* masked by rt_sigprocmask */
 	sigset_t saved_sigmask;		/* rt_sigsuspend, pselect6, ppoll: the
 					 * caller's mask to go back to */
@@ -150,6 +182,9 @@ struct task_struct {
 	/* Thread-local storage for set_thread_area, loaded into the GDT. */
 	struct user_desc tls_array[GDT_ENTRY_TLS_ENTRIES];
 	u32 clear_child_tid;		/* set_tid_address: user pointer */
+	u32 set_child_tid;		/* CLONE_CHILD_SETTID: user pointer */
+	u32 robust_list;		/* set_robust_list: user pointer */
+	struct vfork_done *vfork_done;	/* CLONE_VFORK: the parent's */
 
 	/* Accounting, in ticks. */
 	u32 utime, stime;		/* own user / system time */
@@ -226,10 +261,42 @@ void free_task(struct task_struct *t);
 void attach_task(struct task_struct *t, struct task_struct *parent);
 /* Unlink t from the task list and its parent. */
 void detach_task(struct task_struct *t);
-/* fork: give child copies of parent's mm (COW), files and fs; -ENOMEM. */
-int copy_task_resources(struct task_struct *child, struct task_struct *parent);
+/* fork: give child copies of parent's mm (COW), files and fs, or share
+ * them (CLONE_VM, CLONE_FILES, CLONE_FS); -ENOMEM. */
+int copy_task_resources(struct task_struct *child, struct task_struct *parent,
+			u32 clone_flags);
+/* exit: what a task owes user space before it lets go of its mm: robust
+ * futexes, CLONE_CHILD_CLEARTID, a vfork parent. */
+void mm_release(struct task_struct *t);
+/* A CLONE_VFORK parent waiting for t may go on. */
+void vfork_release(struct task_struct *t);
+/* Store a user_desc into p's TLS slots (set_thread_area, CLONE_SETTLS);
+ * can_allocate: entry_number -1 picks a free slot and is written back. */
+int do_set_thread_area(struct task_struct *p, struct user_desc *uinfo,
+		       bool can_allocate);
+/* execve from a thread: the other threads end and current becomes the
+ * group leader with the process's pid. */
+int de_thread(struct task_struct *t);
 /* exit (or a failed fork): drop t's mm, files and fs. */
 void exit_task_resources(struct task_struct *t);
+static inline bool thread_group_leader(const struct task_struct *t)
+{
+	return t->group_leader == t;
+}
+
+/* No thread but the leader is left in t's group. */
+static inline bool thread_group_empty(const struct task_struct *t)
+{
+	return list_empty(&t->group_leader->thread_group);
+}
+
+/* Every thread of leader's group, the leader first. */
+#define for_each_thread(leader, t)					\
+	for ((t) = (leader); (t);					\
+	     (t) = (t)->thread_group.next == &(leader)->thread_group ?	\
+		   NULL : list_entry((t)->thread_group.next,		\
+				     struct task_struct, thread_group))
+
 /* Look up by pid; NULL if none.  Zombies are found too. */
 struct task_struct *find_task_by_pid(int pid);
 /* Name t after the basename of path (truncated to TASK_COMM_LEN - 1). */

@@ -11,20 +11,42 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/reclaim/oom_kill.h"
 
-/* On failure the caller undoes what was copied with exit_task_resources. */
-int copy_task_resources(struct task_struct *child, struct task_struct *parent)
+/* CLONE_FILES, CLONE_FS: one more task uses the same table / root. */
+static void share_files_fs(struct task_struct *child,
+			   struct task_struct *parent, u32 clone_flags)
 {
-	if (parent->mm) {
+	u32 flags = irq_save();
+
+	if ((clone_flags & CLONE_FILES) && parent->files) {
+		child->files = parent->files;
+		child->files->count++;
+	}
+	if ((clone_flags & CLONE_FS) && parent->fs) {
+		child->fs = parent->fs;
+		child->fs->count++;
+	}
+	irq_restore(flags);
+}
+
+/* On failure the caller undoes what was copied with exit_task_resources. */
+int copy_task_resources(struct task_struct *child, struct task_struct *parent,
+			u32 clone_flags)
+{
+	share_files_fs(child, parent, clone_flags);
+	if (parent->mm && (clone_flags & CLONE_VM)) {
+		mmget(parent->mm);
+		child->mm = parent->mm;
+	} else if (parent->mm) {
 		child->mm = dup_mm(parent->mm);
 		if (!child->mm)
 			return -ENOMEM;
 	}
-	if (parent->files) {
+	if (parent->files && !child->files) {
 		child->files = copy_files(parent->files);
 		if (!child->files)
 			return -ENOMEM;
 	}
-	if (parent->fs) {
+	if (parent->fs && !child->fs) {
 		child->fs = copy_fs_struct(parent->fs);
 		if (!child->fs)
 			return -ENOMEM;
@@ -33,18 +55,15 @@ int copy_task_resources(struct task_struct *child, struct task_struct *parent)
 }
 
 /*
- * The clear_child_tid word (set_tid_address) is zeroed first, while the
- * address space is still there.  mmput switches cr3 away before it frees
- * a page directory the CPU is using.  An OOM victim's memory is free
- * after that: the allocators waiting for it may go on.
+ * mmput switches cr3 away before it frees a page directory the CPU is
+ * using.  An OOM victim's memory is free after that: the allocators
+ * waiting for it may go on.  (The clear_child_tid word was handled by
+ * mm_release, kernel/fork.c, while the mm was still there.)
  */
 void exit_task_resources(struct task_struct *t)
 {
 	struct mm_struct *mm = t->mm;
-	u32 zero = 0;
 
-	if (t == current && t->clear_child_tid && mm)
-		copy_to_user((void *)t->clear_child_tid, &zero, sizeof(zero));
 	if (t->fs) {
 		put_fs_struct(t->fs);
 		t->fs = NULL;

@@ -7,7 +7,9 @@
  * signals revert to SIG_DFL (ignored ones stay ignored, the mask and
  * pending signals stay), the alternate signal stack is forgotten,
  * close-on-exec descriptors are closed, TLS slots are emptied and the x87
- * starts clean.
+ * starts clean.  The other threads of the process end (de_thread), the
+ * actions stop being shared with another process, and a vfork parent
+ * goes on.
  */
 #include "kernel/errno.h"
 #include "kernel/fpu.h"
@@ -28,6 +30,12 @@ void exec_reset_task(void)
 	struct task_struct *t = current;
 	int i;
 
+	/* Past the point of no return: a failure here ends the process. */
+	if (de_thread(t) || unshare_sighand(t))
+		force_sig(SIGKILL, t);
+	vfork_release(t);
+	t->robust_list = 0;
+	t->set_child_tid = 0;
 	flush_signal_handlers(t);
 	t->flags &= ~(PF_FORKNOEXEC | PF_KTHREAD);
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
