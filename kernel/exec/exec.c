@@ -126,7 +126,7 @@ static int copy_args(struct linux_binprm *bprm, const char *path,
  */
 static void exec_failed_fatal(void)
 {
-	current->sighand[SIGSEGV - 1].sa_handler = SIG_DFL;
+	current->sighand->action[SIGSEGV - 1].sa_handler = SIG_DFL;
 	force_sig(SIGSEGV, current);
 }
 
