@@ -17,13 +17,16 @@
  * test's before/after comparison sees only what the test itself leaked,
  * not a slab that a cache (VMAs, mm_structs, pte_chains) kept for later.
  * The reserves that keep objects aside (the fault path's spare pte_chain
- * node, the page cache's radix tree nodes) are filled first: the test
- * would fill them, and they keep their slabs.
+ * node, the page cache's radix tree nodes) are emptied first.  Refilling
+ * them instead would not do: the test uses up the reserve's nodes and the
+ * refill takes new ones wherever the slab has room, so the same number of
+ * objects can end up spread over one slab page more (seen with a larger
+ * initramfs, whose files fill the radix_tree_node slabs differently).
  */
 static inline u32 settled_free_pages(void)
 {
-	pte_chain_preload(GFP_KERNEL);
-	radix_tree_preload(GFP_KERNEL);
+	pte_chain_drop_spare();
+	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
 	return nr_free_pages();
 }
