@@ -13,6 +13,8 @@
  *                 (under -icount it is virtual time, which counts the
  *                 guest's instructions and its idle time alike)
  *   pswpout/in    pages written to and read from swap (/proc/vmstat)
+ *   swap_ra, swap_ra_hit  pages swap readahead read, and those a fault
+ *                 then used (/proc/vmstat; Linux has them too)
  *   write_reqs    write requests completed on the swap disk, and
  *   pages_per_write_x100  the pages they carried on average, times 100
  *                 (/proc/diskstats, the line of TEST_SWAP_DEV's numbers;
@@ -157,7 +159,8 @@ static inline void phase_end(struct phase *p)
 	phase_print(p, "ticks", (long long)(ticks - p->ticks));
 	phase_print(p, "ms", ms - p->ms);
 	snprintf(prefix, sizeof(prefix), "%s_", p->name);
-	bench_print_delta(p->bench, prefix, "pswpout pswpin", &p->vm, &after);
+	bench_print_delta(p->bench, prefix, "pswpout pswpin swap_ra swap_ra_hit",
+			  &p->vm, &after);
 	if (writes >= 0 && p->writes >= 0) {
 		phase_print(p, "write_reqs", writes - p->writes);
 		if (writes > p->writes)
