@@ -217,7 +217,7 @@ test-linux: $(INITRAMFS) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.
-bench: $(KERNEL) $(BENCH_INITRAMFS) $(SWAP_IMG) | deps
+bench: $(KERNEL) $(BENCH_INITRAMFS) | deps
 	@command -v gnuplot >/dev/null || tools/deps.sh gnuplot-nox
 	@KERNEL=$(KERNEL) BENCH_INITRAMFS=$(BENCH_INITRAMFS) tools/run-bench.sh
 

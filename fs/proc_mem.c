@@ -96,6 +96,8 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "allocstall", &vm_events.allocstall },
 	{ "oom_kill", &vm_events.oom_kill },
 	{ "swap_write_error", &vm_events.swap_write_error },
+	{ "swap_ra", &vm_events.swap_ra },
+	{ "swap_ra_hit", &vm_events.swap_ra_hit },
 	{ "rmap_pte_chains", &rmap_stats.pte_chains },
 	{ "rmap_pte_chains_peak", &rmap_stats.pte_chains_peak },
 	{ "rmap_ptes_visited", &rmap_stats.ptes_visited },

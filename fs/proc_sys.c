@@ -4,7 +4,8 @@
  * which prints the first violations); reading it gives the last result.
  * /proc/sys/vm/swap_audit does the same for the swap audit
  * (mm/reclaim/swap_audit.c); its write also fails when a run nobody asked
- * for (swapoff's) failed since the previous write.  /proc/sys/debug holds
+ * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
+ * is the swap readahead window (Linux's name).  /proc/sys/debug holds
  * the fault-injection attributes (kernel/fault_inject.h).
  */
 #include "fs/procfs.h"
@@ -13,6 +14,7 @@
 #include "kernel/fault_inject.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 
@@ -86,8 +88,35 @@ static void drop_caches_show(struct seq_buf *m, struct task_struct *t)
 	seq_puts(m, "0\n");
 }
 
+static void page_cluster_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%u\n", page_cluster);
+}
+
+/* Linux's knob: log2 of the swap readahead window (mm/reclaim/swap_state.h);
+ * a decimal number up to PAGE_CLUSTER_MAX, a newline may follow. */
+static ssize_t page_cluster_write(struct task_struct *t, const char *buf,
+				  size_t n)
+{
+	unsigned int v = 0;
+	size_t i;
+
+	(void)t;
+	for (i = 0; i < n && buf[i] != '\n'; i++) {
+		if (buf[i] < '0' || buf[i] > '9' || v > PAGE_CLUSTER_MAX)
+			return -EINVAL;
+		v = v * 10 + (unsigned int)(buf[i] - '0');
+	}
+	if (!i || v > PAGE_CLUSTER_MAX)
+		return -EINVAL;
+	page_cluster = v;
+	return (ssize_t)n;
+}
+
 static const struct proc_entry proc_sys_vm_entries[] = {
 	PROC_RW("drop_caches", 0644, drop_caches_show, drop_caches_write),
+	PROC_RW("page-cluster", 0644, page_cluster_show, page_cluster_write),
 	PROC_RW("rmap_audit", 0644, audit_show, audit_write),
 	PROC_RW("swap_audit", 0644, swap_audit_show, swap_audit_write),
 };

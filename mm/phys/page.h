@@ -80,6 +80,7 @@ struct page {
 #define PG_anon 20		/* anonymous: rmap via pte_chain, not object */
 #define PG_swapcache 21		/* in the swap cache, `private` is the entry */
 #define PG_buddy 22		/* head of a free block in the buddy lists */
+#define PG_readahead 23		/* read by swapin_readahead, no fault used it yet */
 
 /* UP-safe bit operations: one bts/btr instruction cannot be split by an irq. */
 static inline bool test_bit(int nr, const u32 *addr)
@@ -141,6 +142,7 @@ PAGEFLAG(Compound, PG_compound)
 PAGEFLAG(Anon, PG_anon)
 PAGEFLAG(SwapCache, PG_swapcache)
 PAGEFLAG(Buddy, PG_buddy)
+PAGEFLAG(Readahead, PG_readahead)
 
 extern struct page *mem_map;
 extern u32 max_pfn;		/* frames described by mem_map */

@@ -202,7 +202,7 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 			free_pages_check(__func__, p);
 		p->flags &= ~(1u << PG_referenced | 1u << PG_dirty |
 			      1u << PG_uptodate | 1u << PG_error |
-			      1u << PG_anon);
+			      1u << PG_anon | 1u << PG_readahead);
 		p->private = 0;
 		p->index = 0;
 	}
@@ -348,7 +348,7 @@ void __free_pages(struct page *page, unsigned int order)
 		}
 	for (i = 0; i < (1u << order); i++)
 		page[i].flags &= ~(1u << PG_dirty | 1u << PG_anon |
-				   1u << PG_referenced);
+				   1u << PG_referenced | 1u << PG_readahead);
 	free_block(page, order);
 }
 

@@ -47,6 +47,10 @@
 #define SWAP_MAP_MAX 0x7fff	/* a count that reached this never drops */
 #define SWAP_MAP_BAD 0x8000	/* the header, or a bad page */
 
+/* Slots handed out in a row before the allocator looks for a new free
+ * run (Linux 2.6's SWAPFILE_CLUSTER). */
+#define SWAPFILE_CLUSTER 256
+
 /* The largest slot an entry can name: 24 offset bits in a PTE. */
 #define SWP_OFFSET_MAX ((1u << 24) - 1)
 
@@ -87,8 +91,10 @@ struct swap_info_struct {
 	unsigned int pages;		/* usable slots: max - 1 - bad */
 	unsigned int inuse_pages;	/* slots with a count */
 	/* Free slots lie in [lowest_bit, highest_bit]; highest_bit == 0 when
-	 * the area is full.  cluster_next is where the next search starts. */
-	unsigned int lowest_bit, highest_bit, cluster_next;
+	 * the area is full.  cluster_next is where the next search starts,
+	 * cluster_nr how many more slots the current cluster may hand out
+	 * (scan_swap_map). */
+	unsigned int lowest_bit, highest_bit, cluster_next, cluster_nr;
 	u8 uuid[16];
 	char label[17];
 };

@@ -5,6 +5,15 @@
  * reference on its slot (the swap_map count).  Each PTE that holds the
  * entry holds another slot reference (swap_duplicate at fork, swap_free
  * when the PTE goes).  The radix tree changes with interrupts off.
+ *
+ * Swap readahead (Linux 2.6's swapin_readahead): a fault that had to read
+ * its page from disk also reads the other slots of the aligned window of
+ * 2^page_cluster slots around it, those in use and not cached yet, into
+ * the cache (docs/reclaim.md draws it).  Slots are handed out in clusters
+ * (swapfile.c), so the window holds the pages evicted just before and
+ * after this one, which a program that walks its memory wants next; their
+ * faults then find them here.  The reads are synchronous, as every read
+ * of this block layer.  A readahead read that fails only drops its page.
  */
 #include "mm/vm/filemap.h"
 #include "fs/radix_tree.h"
@@ -66,6 +75,7 @@ int add_to_swap(struct page *page)
 	/* Not written yet: the copy on the device is not the data.  The
 	 * page itself is: a fault that finds it in the cache may map it. */
 	SetPageDirty(page);
+	ClearPageReadahead(page);	/* left from an earlier stay, unused */
 	SetPageUptodate(page);
 	return 0;
 	/* LAB 6 END */
@@ -99,6 +109,45 @@ struct page *lookup_swap_cache(swp_entry_t entry)
 	return page;
 }
 
+/*
+ * A new locked page in the swap cache for entry, with the cache's slot
+ * reference, not read yet.  NULL and *err = -EEXIST (someone cached it
+ * first), -ENOMEM, or -EIO (entry is no live slot).  For readahead
+ * (ahead), a slot that is free or bad is no error: -ENOENT, quietly.
+ */
+static struct page *add_new_swap_page(swp_entry_t entry, bool ahead, int *err)
+{
+	struct page *page = alloc_page(GFP_KERNEL);
+	int count;
+
+	if (!page) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	/* Checked after the allocation, which may sleep while the slot's
+	 * last reference goes. */
+	count = swap_count(entry);
+	if (ahead && (count <= 0 || count >= SWAP_MAP_BAD)) {
+		put_page(page);
+		*err = -ENOENT;
+		return NULL;
+	}
+	if (swap_duplicate(entry)) {
+		put_page(page);
+		*err = -EIO;
+		return NULL;
+	}
+	SetPageLocked(page);
+	*err = add_to_swap_cache(page, entry);
+	if (*err) {
+		ClearPageLocked(page);	/* nobody could see it */
+		swap_free(entry);
+		put_page(page);
+		return NULL;
+	}
+	return page;
+}
+
 struct page *read_swap_cache(swp_entry_t entry, int *err)
 {
 	/* LAB 6 BEGIN: find or read the page of a swap entry; stub: (void)entry; *err = -EIO; return NULL; */
@@ -109,24 +158,8 @@ again:
 	page = lookup_swap_cache(entry);
 	if (page)
 		return page;
-	page = alloc_page(GFP_KERNEL);
+	page = add_new_swap_page(entry, false, err);
 	if (!page) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	/* The cache's slot reference; the PTE keeps its own. */
-	if (swap_duplicate(entry)) {
-		put_page(page);
-		*err = -EIO;
-		return NULL;
-	}
-	SetPageLocked(page);
-	*err = add_to_swap_cache(page, entry);
-	if (*err) {
-		/* Someone else read it in while we allocated. */
-		ClearPageLocked(page);
-		swap_free(entry);
-		put_page(page);
 		if (*err == -EEXIST)
 			goto again;	/* use theirs, if it is still there */
 		return NULL;
@@ -135,16 +168,72 @@ again:
 	vm_events.pswpin++;
 	if (*err) {
 		delete_from_swap_cache(page);
-		ClearPageLocked(page);
+		unlock_page(page);
 		put_page(page);
 		return NULL;
 	}
 	SetPageUptodate(page);
 	SetPageAnon(page);
 	lru_cache_add_active(page);
-	ClearPageLocked(page);
+	unlock_page(page);
 	return page;
 	/* LAB 6 END */
+}
+
+unsigned int page_cluster = PAGE_CLUSTER_DEFAULT;
+
+/*
+ * One page of the window.  false when readahead should stop: no memory,
+ * or the disk failed (the page is dropped again; PG_readahead stays on it
+ * so that a fault that waited for it reads the slot itself).
+ */
+static bool read_ahead_one(swp_entry_t entry)
+{
+	struct page *page = lookup_swap_cache(entry);
+	int count = swap_count(entry), err;
+
+	if (page) {
+		put_page(page);
+		return true;
+	}
+	if (count <= 0 || count >= SWAP_MAP_BAD)
+		return true;		/* free, bad, or the header */
+	page = add_new_swap_page(entry, true, &err);
+	if (!page)
+		return err != -ENOMEM;
+	SetPageReadahead(page);
+	err = swap_readpage(page, entry);
+	vm_events.pswpin++;
+	if (err) {
+		delete_from_swap_cache(page);
+		unlock_page(page);
+		put_page(page);
+		return false;
+	}
+	vm_events.swap_ra++;
+	SetPageUptodate(page);
+	SetPageAnon(page);
+	/* Inactive: a page nobody faults on is the first to go again. */
+	lru_cache_add(page);
+	unlock_page(page);
+	put_page(page);			/* the cache keeps its own */
+	return true;
+}
+
+void swapin_readahead(swp_entry_t entry)
+{
+	struct swap_info_struct *si = swap_info_get(entry);
+	u32 nr = 1u << page_cluster, target = swp_offset(entry);
+	u32 start = target & ~(nr - 1), offset;
+
+	if (!si)
+		return;
+	for (offset = start; offset < start + nr && offset < si->max;
+	     offset++) {
+		if (offset != target &&
+		    !read_ahead_one(swp_entry(swp_type(entry), offset)))
+			return;
+	}
 }
 
 void free_swap_cache(struct page *page)

@@ -45,6 +45,19 @@ struct page *lookup_swap_cache(swp_entry_t entry);
  * -EIO (the read failed: the data is lost for whoever needed it).
  */
 struct page *read_swap_cache(swp_entry_t entry, int *err);
+/*
+ * Read the in-use, uncached slots of the aligned window of 2^page_cluster
+ * slots that holds entry (entry itself excepted: the caller has it) into
+ * the swap cache, as PG_readahead pages on the inactive list; counted in
+ * vm_events.swap_ra.  Stops at the first that cannot be had; never fails.
+ */
+void swapin_readahead(swp_entry_t entry);
+/* /proc/sys/vm/page-cluster: log2 of the readahead window, 0 turns it
+ * off; at most PAGE_CLUSTER_MAX. */
+extern unsigned int page_cluster;
+#define PAGE_CLUSTER_DEFAULT 3
+#define PAGE_CLUSTER_MAX 5
+
 /* A PTE holding entry goes away (munmap, exit): drop its slot reference,
  * and the cached page too if nothing else wants it. */
 void free_swap_and_cache(swp_entry_t entry);

@@ -65,22 +65,65 @@ struct swap_info_struct *swap_info_get(swp_entry_t entry)
 	return p;
 }
 
-/* Take a free slot of si: count 1.  0 if it has none. */
+/*
+ * The first slot of the next cluster: the lowest run of SWAPFILE_CLUSTER
+ * free slots (not aligned, as in 2.6.9), else the lowest free slot.  0 if
+ * si has none.  A used slot inside a candidate run moves the search past
+ * it, so the scan looks at each slot about once.
+ */
+static unsigned int new_cluster(struct swap_info_struct *si)
+{
+	unsigned int offset = si->lowest_bit, i;
+
+	while (offset + SWAPFILE_CLUSTER - 1 <= si->highest_bit) {
+		for (i = 0; i < SWAPFILE_CLUSTER; i++) {
+			if (si->swap_map[offset + i])
+				break;
+		}
+		if (i == SWAPFILE_CLUSTER)
+			return offset;
+		offset += i + 1;
+	}
+	for (offset = si->lowest_bit; offset <= si->highest_bit; offset++) {
+		if (!si->swap_map[offset])
+			return offset;
+	}
+	return 0;
+}
+
+/*
+ * Take a free slot of si: count 1.  0 if it has none.
+ *
+ * Slots come in clusters (Linux 2.6's scan_swap_map): up to
+ * SWAPFILE_CLUSTER allocations in a row take the next free slot after the
+ * previous one (cluster_next), so pages evicted one after the other lie
+ * one after the other on disk, where swapin_readahead finds them again
+ * and a merging block layer can write them as one request.  When the
+ * cluster is used up (cluster_nr reaches 0) or runs into the end, the next
+ * starts at the lowest run of SWAPFILE_CLUSTER free slots, or, when the
+ * area is too fragmented for one, at the lowest free slot.
+ */
 static unsigned int scan_swap_map(struct swap_info_struct *si)
 {
-	unsigned int offset, start;
+	unsigned int offset = 0;
 
 	if (!si->highest_bit)
 		return 0;
-	offset = si->cluster_next;
-	if (offset < si->lowest_bit || offset > si->highest_bit)
-		offset = si->lowest_bit;
-	start = offset;
-	while (si->swap_map[offset]) {
-		if (++offset > si->highest_bit)
-			offset = si->lowest_bit;
-		if (offset == start)
+	if (si->cluster_nr) {
+		for (; si->cluster_next <= si->highest_bit; si->cluster_next++) {
+			if (si->cluster_next >= si->lowest_bit &&
+			    !si->swap_map[si->cluster_next]) {
+				offset = si->cluster_next;
+				si->cluster_nr--;
+				break;
+			}
+		}
+	}
+	if (!offset) {
+		offset = new_cluster(si);
+		if (!offset)
 			return 0;
+		si->cluster_nr = SWAPFILE_CLUSTER - 1;
 	}
 	si->swap_map[offset] = 1;
 	si->inuse_pages++;
@@ -345,6 +388,7 @@ static int setup_swap_map(struct swap_info_struct *p,
 	p->lowest_bit = 1;
 	p->highest_bit = p->max - 1;
 	p->cluster_next = 1;
+	p->cluster_nr = 0;
 	return 0;
 }
 

@@ -229,8 +229,9 @@ static int do_file_pte(struct vm_area_struct *vma, unsigned long addr,
 	return err ? VM_FAULT_SIGBUS : VM_FAULT_MAJOR;
 }
 
-/* Read the page of a swap entry back, or find it still in the swap cache.
- * NULL with *err set when it cannot be had. */
+/* Read the page of a swap entry back, with its neighbours on disk
+ * (swapin_readahead), or find it still in the swap cache.  NULL with *err
+ * set when it cannot be had. */
 static struct page *swapin_page(swp_entry_t entry, int *ret, int *err)
 {
 	struct page *page = lookup_swap_cache(entry);
@@ -240,6 +241,7 @@ static struct page *swapin_page(swp_entry_t entry, int *ret, int *err)
 	page = read_swap_cache(entry, err);
 	if (!page)
 		return NULL;
+	swapin_readahead(entry);
 	*ret = VM_FAULT_MAJOR;
 	vm_events.pgmajfault++;
 	return page;
@@ -279,12 +281,14 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 {
 	swp_entry_t entry = pte_to_swp_entry(orig);
 	int ret = VM_FAULT_MINOR, err = 0;
+	bool retried = false;
 	struct page *page;
 	unsigned long flags;
 	pte_t new;
 
 	if (anon_vma_prepare(vma))
 		return VM_FAULT_OOM;
+again:
 	page = swapin_page(entry, &ret, &err);
 	if (!page)
 		return pte_unchanged(mm, pte, orig) ? swapin_failed(entry, err) :
@@ -292,11 +296,20 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	lock_page(page);		/* not while reclaim writes it */
 	if (!PageUptodate(page)) {
 		/* found in the swap cache while another fault's read of it
-		 * was failing: that read's SIGBUS is ours too */
+		 * was failing: that read's SIGBUS is ours too.  Unless it
+		 * was readahead's, which nobody needed: read it ourselves. */
+		bool ahead = PageReadahead(page) && !retried;
+
 		unlock_page(page);
 		put_page(page);
+		if (ahead) {
+			retried = true;
+			goto again;
+		}
 		return VM_FAULT_SIGBUS;
 	}
+	if (TestClearPageReadahead(page))
+		vm_events.swap_ra_hit++;
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (!pte_same(*pte, orig)) {
 		/* another fault of this mm brought it back first */

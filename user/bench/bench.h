@@ -111,13 +111,15 @@ static inline unsigned int bench_read(const volatile char *p, size_t len)
 }
 
 /*
- * Fork n children that each run child(arg, ready, go): it must write one
- * byte to ready when set up, wait until read(go) returns 0, and _exit.
+ * Fork n children that each run child(arg, i, ready, go), i counting them
+ * from 0: it must write one byte to ready when set up, wait until read(go)
+ * returns 0, and _exit.
  * Returns once every child is ready; the caller closes *go_w to let them
  * go and reaps pids[].
  */
 static inline void bench_spawn(const char *name, long n, pid_t *pids,
-			       void (*child)(void *arg, int ready, int go),
+			       void (*child)(void *arg, long i, int ready,
+					     int go),
 			       void *arg, int *go_w)
 {
 	int ready[2], go[2];
@@ -133,7 +135,7 @@ static inline void bench_spawn(const char *name, long n, pid_t *pids,
 		if (pids[i] == 0) {
 			close(ready[0]);
 			close(go[1]);
-			child(arg, ready[1], go[0]);
+			child(arg, i, ready[1], go[0]);
 			_exit(6);
 		}
 	}
@@ -178,7 +180,7 @@ static inline int bench_listed(const char *list, const char *name)
 	"rmap_referenced_calls rmap_unmap_calls rmap_pages_unmapped " \
 	"rmap_anon_vmas rmap_walk_ticks nr_page_table_pages slab_pte_chain " \
 	"slab_anon_vma " \
-	"slab_anon_vma_chain"
+	"slab_anon_vma_chain swap_ra swap_ra_hit"
 
 static inline void bench_add(struct bench_counters *s, const char *name,
 			     long long value)

@@ -43,13 +43,14 @@ struct file_arg {
 };
 
 /* A child: map, touch, say so on ready, then wait for go to close. */
-static void mapper(void *arg, int ready, int go)
+static void mapper(void *arg, long i, int ready, int go)
 {
 	const char *path = ((struct file_arg *)arg)->path;
 	size_t len = ((struct file_arg *)arg)->len;
 	char *mem, c = 0;
 	int fd;
 
+	(void)i;	/* every child does the same */
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		_exit(2);

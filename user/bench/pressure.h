@@ -1,0 +1,184 @@
+/*
+ * pressure.h - the measured phases of the reclaim benchmarks
+ * (pressure_anon, pressure_file, pressure_mixed; docs/bench.md).
+ *
+ * Their sizes are fractions of MemTotal (BENCH_PRESSURE_PCT, default 125:
+ * 1.25 times RAM), so one command line asks every kernel for the same
+ * pressure whatever it keeps for itself.  A phase is the work between
+ * phase_begin() and phase_end(); phase_end() prints, as
+ * "bench NAME PHASE_METRIC VALUE":
+ *
+ *   ticks         rdtsc: guest instructions under -icount shift=0
+ *   ms            CLOCK_MONOTONIC: wall time in a run without -icount
+ *                 (under -icount it is virtual time, which counts the
+ *                 guest's instructions and its idle time alike)
+ *   pswpout/in    pages written to and read from swap (/proc/vmstat)
+ *   swap_ra, swap_ra_hit  pages swap readahead read, and those a fault
+ *                 then used (/proc/vmstat; Linux has them too)
+ *   write_reqs    write requests completed on the swap disk, and
+ *   pages_per_write_x100  the pages they carried on average, times 100
+ *                 (/proc/diskstats, the line of TEST_SWAP_DEV's numbers;
+ *                 a kernel without it prints neither, and the table
+ *                 shows "-")
+ *   idle_pct      the share of the phase the CPU was idle (/proc/stat)
+ *
+ * Without a swap area (no TEST_SWAP_DEV, swapon failed) the benchmarks
+ * still run: the kernel then reclaims only clean file pages.
+ */
+#ifndef PRESSURE_H
+#define PRESSURE_H
+
+#include <time.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "bench/bench.h"
+
+struct phase {
+	const char *bench, *name;
+	uint64_t ticks;
+	long long ms;
+	struct bench_counters vm;
+	long long writes, sectors;	/* -1: no /proc/diskstats line */
+	long long busy, idle;		/* -1: no /proc/stat */
+};
+
+/* MemTotal in bytes (exits when /proc/meminfo has none). */
+static inline size_t pressure_memtotal(const char *bench)
+{
+	static char buf[2048];
+	char *p;
+
+	if (bench_slurp("/proc/meminfo", buf, sizeof(buf)) < 0 ||
+	    !(p = strstr(buf, "MemTotal:")))
+		bench_fail(bench, "MemTotal in /proc/meminfo");
+	return (size_t)strtol(p + strlen("MemTotal:"), NULL, 10) * 1024;
+}
+
+/* BENCH_PRESSURE_PCT percent of MemTotal, whole pages. */
+static inline size_t pressure_bytes(const char *bench)
+{
+	long pct = bench_env("BENCH_PRESSURE_PCT", 125);
+	unsigned long long len = (unsigned long long)pressure_memtotal(bench) *
+				 pct / 100;
+
+	return (size_t)(len & ~(unsigned long long)(PAGE_SIZE - 1));
+}
+
+static inline long long pressure_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * The swap disk's completed writes and sectors written: fields 8 and 10
+ * of its /proc/diskstats line, found by the device numbers of
+ * TEST_SWAP_DEV (Linux calls that disk sdX, Mapback hdb).
+ */
+static inline void pressure_diskstats(long long *writes, long long *sectors)
+{
+	static char buf[8192];
+	const char *dev = getenv("TEST_SWAP_DEV");
+	unsigned int major, minor;
+	long long f[7];
+	struct stat st;
+	char *line;
+
+	*writes = *sectors = -1;
+	if (!dev || stat(dev, &st) < 0 ||
+	    bench_slurp("/proc/diskstats", buf, sizeof(buf)) < 0)
+		return;
+	for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+		if (sscanf(line, " %u %u %*s %lld %lld %lld %lld %lld %lld %lld",
+			   &major, &minor, &f[0], &f[1], &f[2], &f[3], &f[4],
+			   &f[5], &f[6]) != 9)
+			continue;
+		if (major == major(st.st_rdev) && minor == minor(st.st_rdev)) {
+			*writes = f[4];
+			*sectors = f[6];
+		}
+	}
+}
+
+/* All jiffies of the "cpu" line of /proc/stat, and the idle ones. */
+static inline void pressure_cpu(long long *busy, long long *idle)
+{
+	static char buf[4096];
+	long long f[8] = { 0 };
+	int i, n;
+
+	*busy = *idle = -1;
+	if (bench_slurp("/proc/stat", buf, sizeof(buf)) < 0)
+		return;
+	n = sscanf(buf, "cpu %lld %lld %lld %lld %lld %lld %lld %lld", &f[0],
+		   &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7]);
+	if (n < 4)
+		return;
+	/* idle and iowait are both time the CPU had nothing to run. */
+	*idle = f[3] + f[4];
+	*busy = 0;
+	for (i = 0; i < n; i++)
+		*busy += f[i];
+	*busy -= *idle;
+}
+
+static inline void phase_begin(struct phase *p, const char *bench,
+			       const char *name)
+{
+	p->bench = bench;
+	p->name = name;
+	bench_snapshot(&p->vm);
+	pressure_diskstats(&p->writes, &p->sectors);
+	pressure_cpu(&p->busy, &p->idle);
+	p->ms = pressure_ms();
+	p->ticks = bench_rdtsc();
+}
+
+static inline void phase_print(const struct phase *p, const char *metric,
+			       long long value)
+{
+	char m[48];
+
+	snprintf(m, sizeof(m), "%s_%s", p->name, metric);
+	bench_print(p->bench, m, value);
+}
+
+static inline void phase_end(struct phase *p)
+{
+	uint64_t ticks = bench_rdtsc();
+	long long ms = pressure_ms(), writes, sectors, busy, idle;
+	struct bench_counters after;
+	char prefix[32];
+
+	bench_snapshot(&after);
+	pressure_diskstats(&writes, &sectors);
+	pressure_cpu(&busy, &idle);
+	phase_print(p, "ticks", (long long)(ticks - p->ticks));
+	phase_print(p, "ms", ms - p->ms);
+	snprintf(prefix, sizeof(prefix), "%s_", p->name);
+	bench_print_delta(p->bench, prefix, "pswpout pswpin swap_ra swap_ra_hit",
+			  &p->vm, &after);
+	if (writes >= 0 && p->writes >= 0) {
+		phase_print(p, "write_reqs", writes - p->writes);
+		if (writes > p->writes)
+			phase_print(p, "pages_per_write_x100",
+				    (sectors - p->sectors) * 100 / 8 /
+					    (writes - p->writes));
+	}
+	if (busy >= 0 && p->busy >= 0 && busy + idle > p->busy + p->idle)
+		phase_print(p, "idle_pct",
+			    (idle - p->idle) * 100 /
+				    (busy + idle - p->busy - p->idle));
+}
+
+/* The word stamped at the start of page i of an object (seed tells the
+ * objects apart), so a page that comes back wrong is caught. */
+static inline uint32_t pressure_stamp(uint32_t seed, size_t i)
+{
+	return seed * 0x9e3779b1u ^ (uint32_t)i * 2654435761u;
+}
+
+#endif
