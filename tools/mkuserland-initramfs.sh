@@ -7,7 +7,8 @@
 # pages and translations), user/rootfs's /etc, our init at /sbin/init,
 # the links a package's maintainer scripts would have made (/bin/sh ->
 # dash, awk -> gawk), tools/userland/run.sh as /tests/userland (init's
-# runtests mode starts it) and tools/userland/tests/ as /userland/tests,
+# runtests mode starts it), tools/userland/tests/ as /userland/tests and
+# tools/userland/todo as /userland/todo,
 # then archives it as a newc cpio with sorted names and root ownership.
 # Nothing here is built for the 386: check-386 does not scan this archive.
 #
@@ -34,7 +35,7 @@ mkdir -p "$STAGE/sbin" "$STAGE/proc" "$STAGE/dev" "$STAGE/tmp" "$STAGE/root" \
 ln -sf dash "$STAGE/bin/sh"
 ln -sf gawk "$STAGE/usr/bin/awk"
 cp "$HERE/userland/run.sh" "$STAGE/tests/userland"
-cp -a "$HERE/userland/tests" "$STAGE/userland/"
+cp -a "$HERE/userland/tests" "$HERE/userland/todo" "$STAGE/userland/"
 chmod 1777 "$STAGE/tmp"
 (cd "$STAGE" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort |
 	cpio -o -H newc -R 0:0 --quiet) >"$OUT"
