@@ -23,5 +23,5 @@ $(USERLAND_STAMP): tools/userland/packages tools/fetch-debian-userland.sh | $(DE
 	tools/fetch-debian-userland.sh $(BUILD)
 
 $(USERLAND_INITRAMFS): $(USERLAND_STAMP) $(BUILD)/user/init $(USER_ROOTFS) \
-		$(USERLAND_FILES) tools/mkuserland-initramfs.sh user/userland.mk
+		tools/userland/tests $(USERLAND_FILES) tools/mkuserland-initramfs.sh user/userland.mk
 	CROSS=$(CROSS) tools/mkuserland-initramfs.sh $@ $(BUILD)/debian-userland $(BUILD)/user/init
