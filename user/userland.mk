@@ -16,12 +16,17 @@ USERLAND_FILES := $(shell find tools/userland -type f 2>/dev/null)
 
 TEST_DEPS += $(USERLAND_INITRAMFS)
 
+# The command lines are sources: no implicit rule may remake one (a test
+# named like a program would otherwise match make's built-in rules).
+$(USERLAND_FILES): ;
+
 .PHONY: userland-initramfs
 userland-initramfs: $(USERLAND_INITRAMFS)
 
 $(USERLAND_STAMP): tools/userland/packages tools/fetch-debian-userland.sh | $(DEPS_ORDER)
 	tools/fetch-debian-userland.sh $(BUILD)
 
+# The directory too: a test added with an old mtime changes its mtime.
 $(USERLAND_INITRAMFS): $(USERLAND_STAMP) $(BUILD)/user/init $(USER_ROOTFS) \
 		tools/userland/tests $(USERLAND_FILES) tools/mkuserland-initramfs.sh user/userland.mk
 	CROSS=$(CROSS) tools/mkuserland-initramfs.sh $@ $(BUILD)/debian-userland $(BUILD)/user/init
