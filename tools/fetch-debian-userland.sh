@@ -34,7 +34,7 @@ apt_private_lists
 
 pkgs=$(sed 's/#.*//' "$LIST")
 for p in $pkgs; do
-	if ! ls "$DEBS/${p}_"*_i386.deb "$DEBS/${p}_"*_all.deb >/dev/null 2>&1; then
+	if ! ls "$DEBS/${p}_"*.deb >/dev/null 2>&1; then
 		(cd "$DEBS" && aptget download "$p:i386")
 	fi
 done
