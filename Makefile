@@ -84,6 +84,7 @@ DEPS_GOALS := run run-bochs iso floppy hdd test test-faults fuzz test-bochs test
 DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
 
 -include user/user.mk
+-include user/userland.mk
 
 $(KOBJS): | $(DEPS_ORDER)
 
@@ -213,7 +214,7 @@ grade: $(KERNEL) $(TEST_DEPS) | deps
 grade-check: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-check.sh
 
-test-linux: $(INITRAMFS) | deps
+test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.

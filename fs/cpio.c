@@ -140,9 +140,16 @@ static int write_all(struct file *f, const char *data, size_t n)
 	return 0;
 }
 
+/*
+ * A hard link's data may come with any of its members: GNU cpio's newc
+ * writes it with the last one and empty earlier ones.  So, as Linux's
+ * initramfs, a member that links to an earlier one still writes its data,
+ * if it has some, into the shared inode.
+ */
 static int make_file(struct unpack *u, struct member *m)
 {
-	struct link_seen *l;
+	int flags = O_WRONLY | O_CREAT | O_TRUNC;
+	struct link_seen *l = NULL;
 	struct file *f;
 	int err;
 
@@ -150,19 +157,23 @@ static int make_file(struct unpack *u, struct member *m)
 		l = find_link(u, m);
 		if (l) {
 			u->stats->links++;
-			return vfs_link(NULL, l->name, NULL, m->name, 0);
+			err = vfs_link(NULL, l->name, NULL, m->name, 0);
+			if (err || m->f[F_FILESIZE] == 0)
+				return err;
+			flags = O_WRONLY;
+		} else {
+			err = remember_link(u, m);
+			if (err)
+				return err;
 		}
-		err = remember_link(u, m);
-		if (err)
-			return err;
 	}
-	err = vfs_open(NULL, m->name, O_WRONLY | O_CREAT | O_TRUNC,
-		       m->f[F_MODE] & S_IALLUGO, &f);
+	err = vfs_open(NULL, m->name, flags, m->f[F_MODE] & S_IALLUGO, &f);
 	if (err)
 		return err;
 	err = write_all(f, m->data, m->f[F_FILESIZE]);
 	fput(f);
-	u->stats->files++;
+	if (!l)
+		u->stats->files++;
 	return err;
 }
 

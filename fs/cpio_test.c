@@ -75,12 +75,15 @@ KTEST(cpio_unpacks_dirs_files_symlinks_links_nodes)
 	add(&a, "kt_cpio/sub/again", S_IFREG | 0741, 3, 2, "", 0, 0, 0);
 	add(&a, "kt_cpio/link", S_IFLNK | 0777, 4, 1, "hello", 5, 0, 0);
 	add(&a, "kt_cpio/null", S_IFCHR | 0666, 5, 1, "", 0, 1, 3);
+	/* GNU cpio's order: empty first link, the data with the last. */
+	add(&a, "kt_cpio/first", S_IFREG | 0755, 6, 2, "", 0, 0, 0);
+	add(&a, "kt_cpio/last", S_IFREG | 0755, 6, 2, "data", 4, 0, 0);
 	trailer(&a);
 	KEXPECT_EQ(cpio_unpack(a.buf, a.len, &st, &msg), 0);
 	KEXPECT_TRUE(msg == NULL);
 	KEXPECT_EQ(st.dirs, 2);
-	KEXPECT_EQ(st.files, 1);
-	KEXPECT_EQ(st.links, 1);
+	KEXPECT_EQ(st.files, 2);
+	KEXPECT_EQ(st.links, 2);
 	KEXPECT_EQ(st.symlinks, 1);
 	KEXPECT_EQ(st.nodes, 1);
 
@@ -104,6 +107,12 @@ KTEST(cpio_unpacks_dirs_files_symlinks_links_nodes)
 	KEXPECT_TRUE(S_ISCHR(k1.mode));
 	KEXPECT_EQ(k1.rdev, new_encode_dev(MKDEV(1, 3)));
 
+	KEXPECT_EQ(read_all("/kt_cpio/first", buf, sizeof(buf)), 4);
+	KEXPECT_EQ(memcmp(buf, "data", 4), 0);
+	KEXPECT_EQ(read_all("/kt_cpio/last", buf, sizeof(buf)), 4);
+
+	vfs_unlink(NULL, "/kt_cpio/first");
+	vfs_unlink(NULL, "/kt_cpio/last");
 	vfs_unlink(NULL, "/kt_cpio/null");
 	vfs_unlink(NULL, "/kt_cpio/link");
 	vfs_unlink(NULL, "/kt_cpio/sub/again");

@@ -13,7 +13,9 @@
 #
 # Finally it runs tools/fetch-userland.sh when that exists (it fetches the
 # user-space toolchain and BusyBox; it is expected to be a no-op when its
-# downloads are already in place).
+# downloads are already in place), and tools/fetch-debian-userland.sh (the
+# Debian binaries of the userland boot, docs/userland.md; also a no-op
+# once they are unpacked).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -35,6 +37,7 @@ bochsbios             file:/usr/share/bochs/BIOS-bochs-latest
 vgabios               file:/usr/share/vgabios/vgabios.bin
 util-linux            cmd:mkswap
 dpkg-dev              cmd:dpkg-source
+dpkg                  cmd:dpkg-deb
 python3               cmd:python3
 syslinux              cmd:syslinux
 syslinux-common       file:/usr/lib/syslinux/modules/bios/mboot.c32
@@ -90,4 +93,7 @@ fi
 
 if [ -f tools/fetch-userland.sh ]; then
 	bash tools/fetch-userland.sh
+fi
+if [ -f tools/fetch-debian-userland.sh ]; then
+	sh tools/fetch-debian-userland.sh
 fi
