@@ -26,6 +26,9 @@ long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_pipe(int *fds);
 long sys_pipe2(int *fds, int flags);
+/* fs/sync.c */
+long sys_fsync(unsigned int fd);
+long sys_fdatasync(unsigned int fd);
 /* fs/sys_rw.c */
 long sys_read(unsigned int fd, char *buf, size_t count);
 long sys_write(unsigned int fd, const char *buf, size_t count);
