@@ -119,6 +119,11 @@ run_boot() {
 
 	rm -f "$log" "$out" "build/test-$name.status"
 	start=$EPOCHREALTIME
+	# A Mapback panic reboots at once, which -no-reboot makes an exit:
+	# the boot fails now, not at its timeout.
+	case $how in
+	qemu | typed | qemu-iso) cmdline="panic=-1 $cmdline" ;;
+	esac
 	case $how in
 	qemu | linux)
 		local kernel=$KERNEL
