@@ -67,16 +67,24 @@ static int maps_by(int pid)
 /*
  * A child that keeps p mapped: on each byte from the parent it reads p
  * (faulting it back if reclaim took it) and answers; at EOF it exits.
+ * -1, and both descriptors -1, when a pipe or the fork fails (as under
+ * fault injection): the test then fails instead of reading from a
+ * descriptor it never opened.
  */
 static pid_t start_child(int *to, int *from, volatile char *p, int map_fd)
 {
-	int down[2], up[2];
+	int down[2] = { -1, -1 }, up[2] = { -1, -1 };
 	pid_t pid;
 	char c;
 
-	if (pipe(down) || pipe(up))
+	*to = *from = -1;	/* what both_map sees if there is no child */
+	if (pipe(down) || pipe(up) || (pid = fork()) < 0) {
+		close(down[0]);
+		close(down[1]);
+		close(up[0]);
+		close(up[1]);
 		return -1;
-	pid = fork();
+	}
 	if (pid == 0) {
 		close(down[1]);
 		close(up[0]);
