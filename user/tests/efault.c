@@ -101,7 +101,8 @@ static void setup(void)
 	mkdir("ef-dir", 0755);
 	fd_dir = open("ef-dir", O_RDONLY | O_DIRECTORY);
 	{
-		int p[2];
+		int p[2] = { -1, -1 };	/* a failed pipe leaves them -1 */
+
 		pipe(p);
 		pipe_r = p[0];
 		pipe_w = p[1];
