@@ -257,18 +257,27 @@ static inline long env_long(const char *name, long def)
 	return s && *s ? strtol(s, NULL, 0) : def;
 }
 
-/* MemTotal of /proc/meminfo in MiB, or 0 when it cannot be read. */
-static inline long memtotal_mib(void)
+/* The start of a /proc file as a string in buf; 0 when it cannot be read. */
+static inline int read_proc(const char *path, char *buf, size_t size)
 {
-	char buf[256], *p;
-	int fd = open("/proc/meminfo", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	int fd = open(path, O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, size - 1);
 
 	if (fd >= 0)
 		close(fd);
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
+	return 1;
+}
+
+/* MemTotal of /proc/meminfo in MiB, or 0 when it cannot be read. */
+static inline long memtotal_mib(void)
+{
+	char buf[256], *p;
+
+	if (!read_proc("/proc/meminfo", buf, sizeof(buf)))
+		return 0;
 	p = strstr(buf, "MemTotal:");
 	return p ? strtol(p + strlen("MemTotal:"), NULL, 10) / 1024 : 0;
 }
@@ -278,14 +287,9 @@ static inline long vmstat_read(const char *name)
 {
 	static char buf[8192];
 	char key[64], *p;
-	int fd = open("/proc/vmstat", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
 
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
+	if (!read_proc("/proc/vmstat", buf, sizeof(buf)))
 		return -1;
-	buf[n] = '\0';
 	snprintf(key, sizeof(key), "\n%s ", name);
 	p = strstr(buf, key);
 	if (!p && !strncmp(buf, key + 1, strlen(key + 1)))
@@ -297,14 +301,9 @@ static inline long vmstat_read(const char *name)
 static inline int swap_on(void)
 {
 	char buf[512], *nl;
-	int fd = open("/proc/swaps", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
 
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
+	if (!read_proc("/proc/swaps", buf, sizeof(buf)))
 		return 0;
-	buf[n] = '\0';
 	nl = strchr(buf, '\n');
 	return nl && nl[1] != '\0';
 }
