@@ -44,24 +44,9 @@ static int count(const char *text, const char *what)
 	return n;
 }
 
-static struct file *file_page(const char *name)
-{
-	u32 magic = RMAP_TEST_MAGIC;
-	struct file *f = NULL;
-	loff_t pos = 0;
-
-	if (vfs_open(NULL, name, O_RDWR | O_CREAT | O_TRUNC, 0600, &f))
-		return NULL;
-	if (vfs_write(f, (const char *)&magic, sizeof(magic), &pos) != sizeof(magic)) {
-		fput(f);
-		return NULL;
-	}
-	return f;
-}
-
 KTEST(pagetrace_file_page_mapped_by_three)
 {
-	struct file *f = file_page("/pagetrace-test");
+	struct file *f = one_page_file("/pagetrace-test");
 	struct rmap_family fam = { .n = 0 };
 	char *text = NULL;
 
@@ -132,7 +117,7 @@ static char *events(void)
 
 KTEST(pagetrace_follow_records_a_page_life)
 {
-	struct file *f = file_page("/pagetrace-follow");
+	struct file *f = one_page_file("/pagetrace-follow");
 	struct rmap_family fam = { .n = 0 };
 	struct vm_area_struct *vma;
 	struct page *page;

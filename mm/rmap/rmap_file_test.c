@@ -17,22 +17,6 @@
 
 #define NR_MAPPERS 8
 
-/* A one-page ramfs file holding RMAP_TEST_MAGIC, open read-write. */
-static struct file *one_page_file(const char *name)
-{
-	u32 magic = RMAP_TEST_MAGIC;
-	struct file *f = NULL;
-	loff_t pos = 0;
-
-	if (vfs_open(NULL, name, O_RDWR | O_CREAT | O_TRUNC, 0600, &f))
-		return NULL;
-	if (vfs_write(f, (const char *)&magic, sizeof(magic), &pos) != sizeof(magic)) {
-		fput(f);
-		return NULL;
-	}
-	return f;
-}
-
 static int nr_present(struct rmap_family *fam)
 {
 	int i, n = 0;

@@ -13,7 +13,9 @@
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pt_walk.h"
+#include "fs/fcntl.h"
 #include "fs/file.h"
+#include "fs/vfs.h"
 #include "mm/vm/filemap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/rmap/pte_chain.h"
@@ -188,6 +190,22 @@ static inline void rmap_shrink_all(void)
 
 	for (i = 0; i < MAX_NR_ZONES; i++)
 		shrink_zone(&zones[i], zones[i].nr_active + zones[i].nr_inactive);
+}
+
+/* A one-page ramfs file holding RMAP_TEST_MAGIC, open read-write. */
+static inline struct file *one_page_file(const char *name)
+{
+	u32 magic = RMAP_TEST_MAGIC;
+	struct file *f = NULL;
+	loff_t pos = 0;
+
+	if (vfs_open(NULL, name, O_RDWR | O_CREAT | O_TRUNC, 0600, &f))
+		return NULL;
+	if (vfs_write(f, (const char *)&magic, sizeof(magic), &pos) != sizeof(magic)) {
+		fput(f);
+		return NULL;
+	}
+	return f;
 }
 
 #endif
