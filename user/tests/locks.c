@@ -77,31 +77,6 @@ static int in_child(int (*fn)(int f))
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-static char proc_state(pid_t pid)
-{
-	char path[64], buf[256], *p;
-	ssize_t n;
-	int f;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	f = open(path, O_RDONLY);
-	if (f < 0)
-		return '?';
-	n = read(f, buf, sizeof(buf) - 1);
-	close(f);
-	buf[n > 0 ? n : 0] = '\0';
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p[2] : '?';
-}
-
-static void wait_sleeping(pid_t pid)
-{
-	char s;
-
-	while ((s = proc_state(pid)) != 'S' && s != '?')
-		sched_yield();
-}
-
 static int try_wr_5(int f) { return errno_code(lk(f, LK_SETLK64, F_WRLCK, 5, 1, NULL)); }
 static int try_rd_5(int f) { return errno_code(lk(f, LK_SETLK64, F_RDLCK, 5, 1, NULL)); }
 static int try_wr_20(int f) { return errno_code(lk(f, LK_SETLK64, F_WRLCK, 20, 10, NULL)); }

@@ -243,32 +243,6 @@ static void test_faults(void)
 	is(getpid() > 0, 1, "process survives handled faults");
 }
 
-/* The child's state in /proc/PID/stat: 'S' once it sleeps in read(). */
-static char proc_state(pid_t pid)
-{
-	char path[64], buf[256], *p;
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return '?';
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	buf[n > 0 ? n : 0] = '\0';
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p[2] : '?';
-}
-
-static void wait_sleeping(pid_t pid)
-{
-	char s;
-
-	while ((s = proc_state(pid)) != 'S' && s != '?')
-		sched_yield();
-}
-
 static void quiet(int sig, siginfo_t *si, void *uc)
 {
 	(void)sig;

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +270,27 @@ static inline int read_proc(const char *path, char *buf, size_t size)
 		return 0;
 	buf[n] = '\0';
 	return 1;
+}
+
+/* A process's state letter from /proc/PID/stat ('S' asleep), '?' if gone. */
+static inline char proc_state(pid_t pid)
+{
+	char path[64], buf[256], *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (!read_proc(path, buf, sizeof(buf)))
+		return '?';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/* Until pid sleeps (in a read, a lock, a wait) or is gone. */
+static inline void wait_sleeping(pid_t pid)
+{
+	char s;
+
+	while ((s = proc_state(pid)) != 'S' && s != '?')
+		sched_yield();
 }
 
 /* MemTotal of /proc/meminfo in MiB, or 0 when it cannot be read. */
