@@ -12,7 +12,7 @@
 #   make run          QEMU, serial on this terminal    (CMDLINE="...")
 #   make run-bochs    Bochs booting the ISO             (CMDLINE="...")
 #   make iso          build/mapback.iso (GRUB 2)
-#   make floppy       build/mapback-floppy.img (SYSLINUX, 1.44 MB)
+#   make floppy       build/mapback-floppy.img (own loader, 1.44 MB)
 #   make hdd          build/mapback-hdd.img (SYSLINUX, MBR: boot + swap)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
@@ -140,8 +140,9 @@ $(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
 
 iso: $(ISO)
 
-# The SYSLINUX floppy for 386 and 486 PCs (docs/boot.md, "Old PCs").
-$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh | deps
+# The boot floppy for 386 and 486 PCs from 4 MiB, with the loader in
+# boot/floppy/ (docs/boot.md, "Old PCs").  Not in KSRCS: boot/*.asm only.
+$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh $(wildcard boot/floppy/*) | deps
 	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS)
 
 floppy: $(FLOPPY)

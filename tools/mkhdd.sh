@@ -8,7 +8,7 @@
 #
 #   sector 0          SYSLINUX's mbr.bin and the partition table
 #   partition 1 (hda1) FAT, active: ldlinux.sys, mboot.c32, the kernel
-#                     (stripped) and the initramfs, as on the boot floppy
+#                     (stripped) and the boot floppy's initramfs
 #   partition 2 (hda2) a Linux swap area (type 82), for `swapon /dev/hda2`
 #
 # Both partitions start on a 1 MiB boundary, as fdisk places them.  The

@@ -1,0 +1,541 @@
+; boot/floppy/loader.asm - the boot floppy's loader: start Mapback the way
+; a Multiboot loader does, in any PC from a 386 with 4 MiB up.
+;
+; bootsect.asm has read the map (map.asm) to 0x7E00 and this file to
+; 0x8000, and jumps here with the boot drive in DL.  In real mode, with
+; the BIOS, the loader
+;   1. asks the BIOS how much memory there is (INT 12h, INT 15h E801h or
+;      88h, and the E820 map when the BIOS has one) and stops with a
+;      message if the kernel and the initramfs would not fit;
+;   2. reads the flat kernel image and the initramfs a track at a time
+;      into a buffer below 1 MiB and copies each track to its place above
+;      1 MiB with INT 15h AH=87h;
+;   3. turns the floppy motor off and opens the A20 gate;
+;   4. fills in the Multiboot information structure;
+; then switches to 32-bit protected mode with flat segments, zeroes the
+; kernel's bss and jumps to its entry with EAX = 0x2BADB002 and EBX = the
+; structure, which is all kernel/multiboot.c and boot/boot.asm expect.
+;
+; Why not SYSLINUX: its mboot.c32 reads every file into its own heap
+; before moving it, and at 4 MiB that heap is smaller than the initramfs.
+; Reading straight to the final address needs only one track of buffer.
+;
+; Messages go to the screen (INT 10h) and to COM1 at 115200 8N1, as the
+; kernel's console does.  Only 386 instructions (`cpu 386`).
+	cpu 386
+	bits 16
+%include "layout.inc"
+	org LOADER_ADDR
+
+MB_MAGIC	equ 0x2BADB002
+MB_INFO_MEMORY	equ 0x001
+MB_INFO_CMDLINE	equ 0x004
+MB_INFO_MODS	equ 0x008
+MB_INFO_MMAP	equ 0x040
+MB_INFO_LOADER_NAME equ 0x200
+E820_MAX	equ 32		; kernel/multiboot.h keeps MAX_MEM_RANGES
+SMAP		equ 0x534D4150	; 'SMAP', E820's signature
+COM1		equ 0x3F8
+CODE_SEG	equ 0x08	; in gdt below
+DATA_SEG	equ 0x10
+
+; The Multiboot 1 information structure (Multiboot Specification 0.6.96,
+; section 3.3), as far as the kernel reads it.
+struc mbi
+	.flags		resd 1
+	.mem_lower	resd 1	; KiB below 640 KiB
+	.mem_upper	resd 1	; KiB from 1 MiB to the first hole
+	.boot_device	resd 1
+	.cmdline	resd 1
+	.mods_count	resd 1
+	.mods_addr	resd 1
+	.syms		resd 4
+	.mmap_length	resd 1
+	.mmap_addr	resd 1
+	.drives_length	resd 1
+	.drives_addr	resd 1
+	.config_table	resd 1
+	.boot_loader_name resd 1
+	.apm_table	resd 1
+	.vbe		resd 6
+endstruc
+
+start:
+	cld
+	mov [drive], dl
+	call serial_init
+	mov si, msg_banner
+	call puts
+
+	call detect_memory
+	call check_room
+
+	mov si, msg_kernel
+	call puts
+	mov eax, [MAP_ADDR + map.kernel_lba]
+	mov ecx, [MAP_ADDR + map.kernel_size]
+	mov edi, [MAP_ADDR + map.kernel_load]
+	call load
+	mov si, msg_initrd
+	call puts
+	mov eax, [MAP_ADDR + map.initrd_lba]
+	mov ecx, [MAP_ADDR + map.initrd_size]
+	mov edi, [MAP_ADDR + map.initrd_load]
+	call load
+
+	call motor_off
+	call enable_a20
+	call build_mbi
+	mov si, msg_start
+	call puts
+
+	; Protected mode: no interrupts from here on (the kernel installs
+	; its own IDT), a flat GDT, CR0.PE.  The far jump loads CS.
+	cli
+	lgdt [gdt_desc]
+	mov eax, cr0
+	or al, 1
+	mov cr0, eax
+	jmp dword CODE_SEG:pm32
+
+; ---------------------------------------------------------------------------
+; detect_memory: mem_lower, mem_upper and the E820 map into the mbi.
+
+detect_memory:
+	; INT 12h: KiB of conventional memory, below the EBDA.
+	int 0x12
+	movzx eax, ax
+	mov [info + mbi.mem_lower], eax
+
+	; INT 15h E801h: KiB between 1 and 16 MiB in AX (or CX), 64 KiB
+	; blocks above 16 MiB in BX (or DX).  BIOSes differ in which pair
+	; they fill, so CX/DX are cleared first and used when non-zero.
+	xor cx, cx
+	xor dx, dx
+	mov ax, 0xE801
+	int 0x15
+	jc .try_88
+	jcxz .ax_bx
+	mov ax, cx
+	mov bx, dx
+.ax_bx:
+	movzx eax, ax
+	test eax, eax			; some BIOSes answer without knowing
+	jz .try_88
+	; Only memory contiguous with 1 MiB counts: above 16 MiB only when
+	; nothing is missing below it.
+	cmp eax, 15 * 1024
+	jb .upper
+	movzx ebx, bx
+	shl ebx, 6
+	add eax, ebx
+	jmp .upper
+.try_88:
+	; The 286 BIOS call: KiB above 1 MiB, at most 64 MiB.
+	mov ah, 0x88
+	int 0x15
+	jc .no_upper
+	movzx eax, ax
+	jmp .upper
+.no_upper:
+	xor eax, eax
+.upper:
+	mov [info + mbi.mem_upper], eax
+
+	; INT 15h E820h, one range per call; EBX is the BIOS's cursor and 0
+	; after the last.  The kernel's multiboot.c prefers this map.  Each
+	; Multiboot entry is a size dword (20) and the BIOS's 20 bytes.
+	xor ebx, ebx
+	mov di, e820_map
+.e820:
+	mov eax, 0xE820
+	mov edx, SMAP
+	mov ecx, 20
+	add di, 4
+	int 0x15
+	jc .e820_done		; no E820, or past the end on some BIOSes
+	cmp eax, SMAP
+	jne .e820_done
+	mov dword [di - 4], 20
+	add di, 20
+	add dword [info + mbi.mmap_length], 24
+	test ebx, ebx
+	jz .e820_done
+	cmp di, e820_map + E820_MAX * 24
+	jb .e820
+.e820_done:
+	ret
+
+; check_room: stop with a message unless the kernel with its bss and the
+; initramfs lie below 1 MiB + mem_upper.  Everything above the kernel's
+; load address is written only after this check.
+check_room:
+	mov eax, [MAP_ADDR + map.initrd_load]
+	add eax, [MAP_ADDR + map.initrd_size]
+	mov ebx, [MAP_ADDR + map.kernel_end]
+	cmp eax, ebx
+	jae .top
+	mov eax, ebx
+.top:
+	sub eax, 0x100000
+	add eax, 1023
+	shr eax, 10			; KiB needed above 1 MiB
+	cmp eax, [info + mbi.mem_upper]
+	ja .short
+	ret
+.short:
+	mov si, msg_memory
+	jmp fail
+
+; ---------------------------------------------------------------------------
+; load: read ECX bytes from sector EAX of the floppy to physical address
+; EDI, one track (or the rest of one) per BIOS call.  Whole sectors are
+; copied: the bytes after the end of a piece are the next piece's or the
+; bss, which is zeroed later.
+
+load:
+	mov [lba], eax
+	mov [dest], edi
+	add ecx, 511
+	shr ecx, 9
+	mov [left], ecx
+.track:
+	cmp dword [left], 0
+	je .done
+	; Sector number EAX = (cylinder * heads + head) * spt + (sector - 1).
+	mov eax, [lba]
+	xor edx, edx
+	div dword [MAP_ADDR + map.spt]
+	mov [sector], dl		; 0-based
+	xor edx, edx
+	div dword [MAP_ADDR + map.heads]
+	mov [head], dl
+	mov [cylinder], ax
+	; To the end of this track, or fewer if the piece ends first.
+	mov ecx, [MAP_ADDR + map.spt]
+	movzx eax, byte [sector]
+	sub ecx, eax
+	cmp ecx, [left]
+	jbe .count
+	mov ecx, [left]
+.count:
+	mov [count], cl
+	call read_track
+	call copy_up
+	movzx eax, byte [count]
+	add [lba], eax
+	sub [left], eax
+	shl eax, 9
+	add [dest], eax
+	mov al, '.'
+	call putc
+	jmp .track
+.done:
+	mov si, msg_done
+	jmp puts
+
+; read_track: [count] sectors from [cylinder]/[head]/[sector] to BUF_ADDR
+; (INT 13h AH=02h), with a controller reset (AH=00h) between tries.
+read_track:
+	mov byte [tries], READ_TRIES
+.try:
+	push es
+	mov ax, BUF_SEG
+	mov es, ax
+	xor bx, bx
+	mov ah, 0x02
+	mov al, [count]
+	mov cx, [cylinder]
+	xchg ch, cl			; CH = cylinder bits 0-7
+	shl cl, 6			; CL bits 6-7 = cylinder bits 8-9
+	mov dl, [sector]
+	inc dl				; the BIOS counts sectors from 1
+	or cl, dl
+	mov dh, [head]
+	mov dl, [drive]
+	int 0x13
+	pop es
+	jnc .done
+	xor ah, ah
+	mov dl, [drive]
+	int 0x13
+	dec byte [tries]
+	jnz .try
+	mov si, msg_disk
+	jmp fail
+.done:
+	ret
+
+; copy_up: [count] sectors from BUF_ADDR to physical [dest] with INT 15h
+; AH=87h, the BIOS's copy to extended memory (it opens and closes A20 and
+; enters protected mode itself, so the loader stays in real mode).
+copy_up:
+	mov eax, [dest]
+	mov [copy_gdt.dst + 2], ax	; base bits 0-15
+	shr eax, 16
+	mov [copy_gdt.dst + 4], al	; base bits 16-23
+	mov [copy_gdt.dst + 7], ah	; base bits 24-31
+	movzx cx, byte [count]
+	shl cx, 8			; words: 256 per sector
+	mov si, copy_gdt
+	mov ah, 0x87
+	int 0x15
+	jc .fail
+	ret
+.fail:
+	mov si, msg_copy
+	jmp fail
+
+; ---------------------------------------------------------------------------
+; motor_off: the BIOS stops the motor from its timer interrupt, which will
+; not run again once the kernel takes over; Linux's boot sector does the
+; same.  0 to the digital output register: motors off, controller reset.
+motor_off:
+	mov dx, 0x3F2
+	xor al, al
+	out dx, al
+	ret
+
+; enable_a20: open the A20 gate, or the kernel at 1 MiB would see every
+; odd megabyte alias the even one below it.  Three ways, from the politest:
+; the BIOS (INT 15h AX=2401h), the keyboard controller's output port (the
+; AT's way), the "fast A20" bit of port 0x92 (PS/2 and later).  Each is
+; verified; some take a while, so the check is repeated.
+enable_a20:
+	call a20_wait_on
+	jnz .ok
+	mov ax, 0x2401
+	int 0x15
+	call a20_wait_on
+	jnz .ok
+	call kbc_wait
+	mov al, 0xD1			; write the output port
+	out 0x64, al
+	call kbc_wait
+	mov al, 0xDF			; A20 on, CPU not held in reset
+	out 0x60, al
+	call kbc_wait
+	call a20_wait_on
+	jnz .ok
+	in al, 0x92
+	or al, 2			; A20
+	and al, 0xFE			; bit 0 would reset the CPU
+	out 0x92, al
+	call a20_wait_on
+	jnz .ok
+	mov si, msg_a20
+	jmp fail
+.ok:
+	ret
+
+; a20_wait_on: ZF clear when A20 is open, trying a while before saying no.
+a20_wait_on:
+	mov cx, 0x1000
+.again:
+	call a20_test
+	jnz .done
+	loop .again
+.done:
+	ret
+
+; a20_test: ZF clear when A20 is open.  With A20 closed, FFFF:0510
+; (0x100500) wraps to 0000:0500; write different bytes to both and see.
+; Both bytes are put back: 0x100500 is inside the kernel image.
+a20_test:
+	push ds
+	push es
+	xor ax, ax
+	mov ds, ax
+	not ax
+	mov es, ax
+	mov al, [ds:0x0500]
+	mov ah, [es:0x0510]
+	mov byte [ds:0x0500], 0x00
+	mov byte [es:0x0510], 0xFF
+	cmp byte [ds:0x0500], 0xFF	; ZF set: wrapped, A20 closed
+	mov [es:0x0510], ah
+	mov [ds:0x0500], al
+	pop es
+	pop ds
+	ret
+
+; kbc_wait: until the keyboard controller's input buffer is empty, or a
+; while (a PC without one must not hang here).
+kbc_wait:
+	mov cx, 0xFFFF
+.again:
+	in al, 0x64
+	test al, 2
+	jz .done
+	loop .again
+.done:
+	ret
+
+; ---------------------------------------------------------------------------
+; build_mbi: the rest of the Multiboot information (memory came first).
+; Every address is below 64 KiB, so an offset here is the physical address.
+build_mbi:
+	mov eax, MB_INFO_MEMORY | MB_INFO_CMDLINE | MB_INFO_MODS | MB_INFO_LOADER_NAME
+	cmp dword [info + mbi.mmap_length], 0
+	je .flags
+	or eax, MB_INFO_MMAP
+	mov dword [info + mbi.mmap_addr], e820_map
+.flags:
+	mov [info + mbi.flags], eax
+	mov dword [info + mbi.cmdline], MAP_ADDR + map.cmdline
+	mov dword [info + mbi.boot_loader_name], loader_name
+	mov dword [info + mbi.mods_count], 1
+	mov dword [info + mbi.mods_addr], module
+	mov eax, [MAP_ADDR + map.initrd_load]
+	mov [module], eax		; mod_start
+	add eax, [MAP_ADDR + map.initrd_size]
+	mov [module + 4], eax		; mod_end
+	ret
+
+; ---------------------------------------------------------------------------
+; Console: screen and COM1.
+
+serial_init:
+	mov dx, COM1 + 1
+	xor al, al
+	out dx, al			; no UART interrupts
+	mov dx, COM1 + 3
+	mov al, 0x80
+	out dx, al			; DLAB: the next two are the divisor
+	mov dx, COM1
+	mov al, 1
+	out dx, al			; 115200 / 1
+	mov dx, COM1 + 1
+	xor al, al
+	out dx, al
+	mov dx, COM1 + 3
+	mov al, 0x03
+	out dx, al			; 8N1
+	ret
+
+; putc: AL to the screen and to COM1 (giving up on a UART that never
+; empties, or a PC without one).
+putc:
+	pusha
+	mov ah, 0x0E
+	mov bx, 0x0007
+	push ax
+	int 0x10
+	pop ax
+	mov bl, al
+	mov cx, 0xFFFF
+	mov dx, COM1 + 5
+.wait:
+	in al, dx
+	test al, 0x20			; transmit holding register empty
+	jnz .send
+	loop .wait
+.send:
+	mov al, bl
+	mov dx, COM1
+	out dx, al
+	popa
+	ret
+
+; puts: the NUL-terminated string at SI.
+puts:
+	lodsb
+	test al, al
+	jz .done
+	call putc
+	jmp puts
+.done:
+	ret
+
+; fail: print SI and stop; the user reads the screen and reboots.
+fail:
+	call puts
+	cli
+.halt:
+	hlt
+	jmp .halt
+
+; ---------------------------------------------------------------------------
+	bits 32
+; pm32: flat 32-bit segments, paging off, interrupts off.
+pm32:
+	mov ax, DATA_SEG
+	mov ds, ax
+	mov es, ax
+	mov fs, ax
+	mov gs, ax
+	mov ss, ax
+	mov esp, STACK_TOP
+	; The bss was never on the floppy; the tail of the image's last
+	; sector may have been copied over its start.
+	mov edi, [MAP_ADDR + map.kernel_load]
+	add edi, [MAP_ADDR + map.kernel_size]
+	mov ecx, [MAP_ADDR + map.kernel_end]
+	sub ecx, edi
+	xor eax, eax
+	cld
+	rep stosb
+	mov eax, MB_MAGIC
+	mov ebx, info
+	jmp [MAP_ADDR + map.kernel_entry]
+
+; ---------------------------------------------------------------------------
+; Data.
+
+	align 8
+; Flat code and data, base 0, limit 4 GiB, 32-bit (what Multiboot promises).
+gdt:
+	dq 0
+	dq 0x00CF9A000000FFFF		; CODE_SEG: present, ring 0, code, r/x
+	dq 0x00CF92000000FFFF		; DATA_SEG: present, ring 0, data, r/w
+gdt_desc:
+	dw gdt_desc - gdt - 1
+	dd gdt
+
+; INT 15h AH=87h's descriptor table: six descriptors, of which the caller
+; fills in the source and the destination (64 KiB data segments).
+copy_gdt:
+	dq 0, 0				; null; the BIOS's GDT descriptor
+.src:	dw 0xFFFF			; limit
+	dw BUF_ADDR & 0xFFFF		; base bits 0-15
+	db BUF_ADDR >> 16		; base bits 16-23
+	db 0x93				; present, data, writable
+	db 0, BUF_ADDR >> 24		; limit 16-19, flags; base bits 24-31
+.dst:	dw 0xFFFF
+	dw 0
+	db 0
+	db 0x93
+	db 0, 0
+	dq 0, 0				; the BIOS's code and stack segments
+
+	align 4
+info:	times mbi_size db 0		; the Multiboot information structure
+module:	dd 0, 0, module_name, 0	; mod_start, mod_end, string, reserved
+
+loader_name	db "Mapback floppy loader", 0
+module_name	db "initramfs", 0
+msg_banner	db "Mapback floppy loader", 13, 10, 0
+msg_kernel	db "kernel ", 0
+msg_initrd	db "initramfs ", 0
+msg_done	db " ok", 13, 10, 0
+msg_start	db "starting the kernel", 13, 10, 0
+msg_memory	db "loader: not enough memory for the kernel and the initramfs", 13, 10, 0
+msg_disk	db 13, 10, "loader: cannot read the floppy", 13, 10, 0
+msg_copy	db 13, 10, "loader: INT 15h cannot copy above 1 MiB", 13, 10, 0
+msg_a20		db "loader: cannot open the A20 gate", 13, 10, 0
+
+drive		db 0
+tries		db 0
+sector		db 0			; 0-based, within the track
+head		db 0
+count		db 0			; sectors in this read
+cylinder	dw 0
+lba		dd 0
+left		dd 0			; sectors of the piece still to read
+dest		dd 0
+
+	times LOADER_SECTORS * 512 - ($ - $$) db 0
+
+; Filled in at run time, not on the floppy: after the loader's 8 KiB.
+	absolute LOADER_ADDR + LOADER_SECTORS * 512
+e820_map:	resb E820_MAX * 24
