@@ -141,7 +141,7 @@ static bool put_out(swp_entry_t *e)
 		}
 		e[i] = page_swp_entry(pg);
 		KEXPECT_EQ(swap_duplicate(e[i]), 0);
-		KEXPECT_EQ(swap_writepage(pg, e[i]), 0);
+		KEXPECT_EQ(swap_writepage_sync(pg, e[i]), 0);
 		delete_from_swap_cache(pg);
 		unlock_page(pg);
 		put_page(pg);
