@@ -62,7 +62,7 @@ void proc_meminfo_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "%-16s%8u kB\n", "SwapTotal:", swap_total);
 	seq_printf(m, "%-16s%8u kB\n", "SwapFree:", swap_free);
 	kb(m, "Dirty:", 0);	/* ramfs pages have nowhere to be written */
-	kb(m, "Writeback:", 0);
+	kb(m, "Writeback:", nr_writeback);	/* swap writes in flight */
 	kb(m, "Mapped:", rmap_stats.nr_mapped);
 	kb(m, "Shmem:", 0);
 	kb(m, "Slab:", page_state.nr_slab);
