@@ -62,7 +62,7 @@ void proc_meminfo_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "%-16s%8u kB\n", "SwapTotal:", swap_total);
 	seq_printf(m, "%-16s%8u kB\n", "SwapFree:", swap_free);
 	kb(m, "Dirty:", 0);	/* ramfs pages have nowhere to be written */
-	kb(m, "Writeback:", 0);
+	kb(m, "Writeback:", nr_writeback);	/* swap writes in flight */
 	kb(m, "Mapped:", rmap_stats.nr_mapped);
 	kb(m, "Shmem:", 0);
 	kb(m, "Slab:", page_state.nr_slab);
@@ -80,6 +80,7 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "nr_slab", &page_state.nr_slab },
 	{ "nr_page_table_pages", &page_state.nr_page_table_pages },
 	{ "nr_mapped", &rmap_stats.nr_mapped },
+	{ "nr_writeback", &nr_writeback },
 	{ "pgalloc_dma", &page_state.pgalloc[ZONE_DMA] },
 	{ "pgalloc_normal", &page_state.pgalloc[ZONE_NORMAL] },
 	{ "pgfree", &page_state.pgfree },
@@ -92,6 +93,7 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "pgdeactivate", &vm_events.pgdeactivate },
 	{ "pswpin", &vm_events.pswpin },
 	{ "pswpout", &vm_events.pswpout },
+	{ "pgrotated", &vm_events.pgrotated },
 	{ "kswapd_wakeup", &vm_events.kswapd_wakeup },
 	{ "allocstall", &vm_events.allocstall },
 	{ "oom_kill", &vm_events.oom_kill },

@@ -95,7 +95,7 @@ int ramfs_writepage(struct page *page)
 	ClearPageDirty(page);
 	err = radix_tree_preload(GFP_ATOMIC);
 	if (!err)
-		err = swap_writepage(page, entry);
+		err = swap_writepage_sync(page, entry);
 	if (err)
 		goto fail;
 	vm_events.pswpout++;

@@ -286,7 +286,7 @@ static void bio_sleep(struct bio *bio, u32 ticks)
 	finish_wait(&bio_wait_queue, &w);
 }
 
-static void bio_wait(struct bio *bio)
+void bio_wait(struct bio *bio)
 {
 	struct request_queue *q = bio->bi_bdev->queue;
 	bool irqs_on = read_eflags() & EFLAGS_IF;

@@ -10,6 +10,7 @@
  *	submit_bio(bio)		queue it; bio->bi_end_io runs when it is done
  *				(possibly in interrupt context)
  *	submit_bio_wait(bio)	queue it and wait; returns 0 or -EIO
+ *	bio_wait(bio)		wait for a bio submitted earlier
  *	blkdev_read_page(), blkdev_write_page()
  *				the synchronous calls most users want
  *
@@ -129,6 +130,9 @@ void bio_init(struct bio *bio, struct block_device *bdev, int rw,
 	      sector_t sector, void *buf);
 void submit_bio(struct bio *bio);
 int submit_bio_wait(struct bio *bio);
+/* Wait for a submitted bio to be done (it may be done already).  Polls
+ * the disk if its interrupt does not come. */
+void bio_wait(struct bio *bio);
 int blkdev_read_page(struct block_device *bdev, sector_t sector, void *buf);
 int blkdev_write_page(struct block_device *bdev, sector_t sector,
 		      const void *buf);

@@ -36,7 +36,8 @@ u32 bad_page_caught;
 #define PAGE_FLAGS_CHECK                                                  \
 	(1u << PG_locked | 1u << PG_lru | 1u << PG_active | 1u << PG_slab | \
 	 1u << PG_reserved | 1u << PG_direct | 1u << PG_compound |        \
-	 1u << PG_swapcache | 1u << PG_buddy | 1u << PG_chainlock)
+	 1u << PG_swapcache | 1u << PG_buddy | 1u << PG_chainlock | \
+	 1u << PG_writeback)
 
 void bad_page(const char *function, const char *why, struct page *page)
 {

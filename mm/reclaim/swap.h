@@ -13,7 +13,7 @@
  *
  * The reclaim work uses, in this order:
  *	entry = get_swap_page();		a free slot, count 1
- *	swap_writepage(page, entry)
+ *	swap_writepage(page, entry)		starts the write (PG_writeback)
  *	swap_duplicate(entry) / swap_free(entry) as references come and go
  *	swap_readpage(page, entry)		on a fault (do_swap_page)
  * and swapoff() calls try_to_unuse(type) to bring the pages of an area
@@ -134,10 +134,24 @@ extern u32 swap_audit_failed_runs;
 /* The area of entry, or NULL if entry names no slot of a live area. */
 struct swap_info_struct *swap_info_get(swp_entry_t entry);
 
-/* Page I/O (mm/reclaim/page_io.c).  Synchronous: 0, -EINVAL for an entry
- * that names no slot, or -EIO. */
+/*
+ * Page I/O (mm/reclaim/page_io.c).  swap_readpage waits: 0, -EINVAL for
+ * an entry that names no slot, or -EIO.  swap_writepage only starts the
+ * write of a locked page: 0 (PG_writeback is set until the write ends;
+ * a failed write leaves the page dirty with PG_error), or -EINVAL.
+ */
 int swap_readpage(struct page *page, swp_entry_t entry);
 int swap_writepage(struct page *page, swp_entry_t entry);
+/* Write and wait for the write's end: 0, -EINVAL, or -EIO (PG_error and
+ * PG_dirty set).  For ramfs, whose page leaves its cache only once its
+ * copy is on disk. */
+int swap_writepage_sync(struct page *page, swp_entry_t entry);
+/* Sleep until page's write has ended (at once if none is in flight). */
+void wait_on_page_writeback(struct page *page);
+/* Wait for the oldest write in flight to end: reclaim's throttle. */
+void congestion_wait(void);
+/* Pages under writeback now (/proc/vmstat nr_writeback). */
+extern u32 nr_writeback;
 
 /* The swapon/swapoff system calls; path is a user pointer.  The do_
  * forms take a kernel string (tests, init). */

@@ -21,35 +21,11 @@
 
 #define NR_OUT 6	/* tst0's slots 1, 2, 4, 5, 6, 7 (3 is bad) */
 
-/* The area of tst0, switched on; NULL with nothing left behind. */
-static struct swap_info_struct *cluster_swapon(void)
-{
-	unsigned int i;
-
-	if (!tst_setup(0))
-		return NULL;
-	if (!KEXPECT_EQ(do_swapon("tst0", 0), 0)) {
-		tst_teardown(0);
-		return NULL;
-	}
-	for (i = 0; i < nr_swapfiles; i++)
-		if ((swap_info[i].flags & SWP_USED) &&
-		    swap_info[i].bdev == &tst[0].bdev)
-			return &swap_info[i];
-	return NULL;
-}
-
-static void cluster_swapoff(void)
-{
-	KEXPECT_EQ(do_swapoff("tst0"), 0);
-	tst_teardown(0);
-}
-
 /* Slots are handed out in a run: a hole freed behind the run is not used
  * until the run is over. */
 KTEST(swap_cluster_runs_on)
 {
-	struct swap_info_struct *p = cluster_swapon();
+	struct swap_info_struct *p = tst_swapon0();
 	swp_entry_t e[5];
 	unsigned int i;
 
@@ -69,7 +45,7 @@ KTEST(swap_cluster_runs_on)
 		if (i != 1)
 			swap_free(e[i]);
 	KEXPECT_EQ(p->inuse_pages, 0);
-	cluster_swapoff();
+	tst_swapoff0();
 }
 
 /*
@@ -141,7 +117,7 @@ static bool put_out(swp_entry_t *e)
 		}
 		e[i] = page_swp_entry(pg);
 		KEXPECT_EQ(swap_duplicate(e[i]), 0);
-		KEXPECT_EQ(swap_writepage(pg, e[i]), 0);
+		KEXPECT_EQ(swap_writepage_sync(pg, e[i]), 0);
 		delete_from_swap_cache(pg);
 		unlock_page(pg);
 		put_page(pg);
@@ -199,7 +175,7 @@ KTEST(swap_readahead_fills_window)
 	struct page *pg;
 	int i, err;
 
-	if (!cluster_swapon())
+	if (!tst_swapon0())
 		return;
 	if (!put_out(e))
 		goto out;
@@ -232,7 +208,7 @@ KTEST(swap_readahead_fills_window)
 	take_back(e);
 out:
 	page_cluster = saved;
-	cluster_swapoff();
+	tst_swapoff0();
 }
 
 /* A readahead read that fails drops its page (the slot keeps only the
@@ -246,7 +222,7 @@ KTEST(swap_readahead_error_drops_page)
 	struct page *pg;
 	int err;
 
-	if (!cluster_swapon())
+	if (!tst_swapon0())
 		return;
 	if (!put_out(e))
 		goto out;
@@ -274,5 +250,5 @@ KTEST(swap_readahead_error_drops_page)
 	take_back(e);
 out:
 	page_cluster = saved;
-	cluster_swapoff();
+	tst_swapoff0();
 }

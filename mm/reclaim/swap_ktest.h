@@ -6,6 +6,7 @@
  * any header it likes.  tst_setup(n) registers "tstN" (N = 0 or 1) with a
  * mkswap'd version-1 header: TST_PAGES slots, slot 0 the header and slot 3
  * a bad page, so 14 usable slots.  tst_teardown(n) unregisters it.
+ * tst_swapon0() sets up tst0 and swaps on it; tst_swapoff0() undoes that.
  */
 #ifndef MM_RECLAIM_SWAP_KTEST_H
 #define MM_RECLAIM_SWAP_KTEST_H
@@ -97,6 +98,30 @@ static inline void tst_teardown(int n)
 	blkdev_unregister(&d->bdev);
 	__free_pages(d->mem, TST_ORDER);
 	d->mem = NULL;
+}
+
+/* The area of tst0, switched on; NULL with nothing left behind. */
+static inline struct swap_info_struct *tst_swapon0(void)
+{
+	unsigned int i;
+
+	if (!tst_setup(0))
+		return NULL;
+	if (!KEXPECT_EQ(do_swapon("tst0", 0), 0)) {
+		tst_teardown(0);
+		return NULL;
+	}
+	for (i = 0; i < nr_swapfiles; i++)
+		if ((swap_info[i].flags & SWP_USED) &&
+		    swap_info[i].bdev == &tst[0].bdev)
+			return &swap_info[i];
+	return NULL;
+}
+
+static inline void tst_swapoff0(void)
+{
+	KEXPECT_EQ(do_swapoff("tst0"), 0);
+	tst_teardown(0);
 }
 
 #endif

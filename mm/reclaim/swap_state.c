@@ -86,7 +86,9 @@ void delete_from_swap_cache(struct page *page)
 	swp_entry_t entry = page_swp_entry(page);
 	u32 flags;
 
-	BUG_ON(!PageLocked(page) || !PageSwapCache(page));
+	/* The cache's reference is what keeps a page under writeback. */
+	BUG_ON(!PageLocked(page) || !PageSwapCache(page) ||
+	       PageWriteback(page));
 	flags = tree_lock_irqsave();
 	radix_tree_delete(&swapper_space.page_tree, entry.val);
 	ClearPageSwapCache(page);
@@ -240,9 +242,11 @@ void free_swap_cache(struct page *page)
 {
 	if (!PageSwapCache(page) || page_mapped(page) || !trylock_page(page))
 		return;
-	/* the caller's reference + the cache's, and no PTE holds the slot */
-	if (PageSwapCache(page) && page_count(page) == 2 &&
-	    swap_count(page_swp_entry(page)) == 1)
+	/* the caller's reference + the cache's, and no PTE holds the slot;
+	 * a page under writeback is left to reclaim, which frees it once
+	 * the write has ended */
+	if (PageSwapCache(page) && !PageWriteback(page) &&
+	    page_count(page) == 2 && swap_count(page_swp_entry(page)) == 1)
 		delete_from_swap_cache(page);
 	unlock_page(page);
 }
@@ -265,9 +269,11 @@ bool reuse_swap_page(struct page *page)
 {
 	if (!PageSwapCache(page) || !trylock_page(page))
 		return false;
-	/* the cache's reference and this PTE's; the slot only the cache's */
-	if (PageSwapCache(page) && page_count(page) == 2 &&
-	    swap_count(page_swp_entry(page)) == 1) {
+	/* the cache's reference and this PTE's; the slot only the cache's;
+	 * and not being written: the write reads the page, so a store now
+	 * would reach the disk half done (the caller copies instead) */
+	if (PageSwapCache(page) && !PageWriteback(page) &&
+	    page_count(page) == 2 && swap_count(page_swp_entry(page)) == 1) {
 		delete_from_swap_cache(page);
 		SetPageDirty(page);
 		unlock_page(page);

@@ -50,6 +50,7 @@ static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 	if (!page)
 		return err;
 	lock_page(page);
+	wait_on_page_writeback(page);	/* before it may leave the cache */
 	if (!PageUptodate(page)) {	/* a read that failed while we waited */
 		unlock_page(page);
 		put_page(page);
@@ -144,6 +145,7 @@ static void drop_cached(struct swap_info_struct *si, unsigned int type)
 		if (!page)
 			continue;
 		lock_page(page);
+		wait_on_page_writeback(page);
 		if (PageSwapCache(page) && swap_count(entry) == 1)
 			delete_from_swap_cache(page);
 		unlock_page(page);

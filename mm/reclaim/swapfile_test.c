@@ -429,7 +429,11 @@ static void page_io_on(const char *disk)
 	e = get_swap_page();
 	for (i = 0; i < PAGE_SIZE; i++)
 		va[i] = (u8)(i * 13 + 1);
+	SetPageLocked(pg);
 	KEXPECT_EQ(swap_writepage(pg, e), 0);
+	wait_on_page_writeback(pg);
+	KEXPECT_FALSE(PageWriteback(pg));
+	KEXPECT_FALSE(PageError(pg));
 	memset(va, 0, PAGE_SIZE);
 	ClearPageUptodate(pg);
 	KEXPECT_EQ(swap_readpage(pg, e), 0);
@@ -438,10 +442,13 @@ static void page_io_on(const char *disk)
 		if (!KEXPECT_EQ(va[i], (u8)(i * 13 + 1)))
 			break;
 
-	ClearPageError(pg);
+	/* A failed write is reported at its end: the page is dirty again
+	 * and marked, so reclaim keeps it. */
 	blk_inject_error(blk_nr_requests() + 1);
-	KEXPECT_EQ(swap_writepage(pg, e), -EIO);
+	KEXPECT_EQ(swap_writepage_sync(pg, e), -EIO);
 	KEXPECT_TRUE(PageError(pg));
+	KEXPECT_TRUE(PageDirty(pg));
+	ClearPageDirty(pg);
 	ClearPageError(pg);
 	blk_inject_error(blk_nr_requests() + 1);
 	KEXPECT_EQ(swap_readpage(pg, e), -EIO);
@@ -449,6 +456,7 @@ static void page_io_on(const char *disk)
 	KEXPECT_FALSE(PageUptodate(pg));
 	blk_inject_error(0);
 	ClearPageError(pg);
+	ClearPageLocked(pg);
 	KEXPECT_EQ(swap_readpage(pg, swp_entry(MAX_SWAPFILES - 1, 1)), -EINVAL);
 	swap_free(e);
 	KEXPECT_EQ(do_swapoff(disk), 0);

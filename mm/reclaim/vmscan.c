@@ -7,22 +7,28 @@
  * the tail of the inactive list and, for each:
  *
  *   locked (being read, written or truncated) ....... keep it for later
+ *   its write to swap in flight (PG_writeback) ...... keep it for later
  *   referenced lately ............................... back to active
  *   anonymous, no slot yet .......................... add_to_swap
  *   mapped .......................................... try_to_unmap: every PTE
  *                                                     (objrmap or pte_chain)
- *   dirty ........................................... write it: swap_writepage,
- *                                                     or the mapping's
- *                                                     writepage (ramfs's
- *                                                     moves the page to
- *                                                     swap and frees it
- *                                                     from the cache)
+ *   dirty, in the swap cache ........................ start the write
+ *                                                     (swap_writepage) and
+ *                                                     keep it: the write's
+ *                                                     end moves it to the
+ *                                                     inactive tail
+ *   dirty, a ramfs page ............................. the mapping's
+ *                                                     writepage: moves the
+ *                                                     page to swap and frees
+ *                                                     it from the cache
  *   clean, in the swap cache or a file with a
  *   backing store ................................... free it
  *
  * Pages that cannot go (VM_LOCKED, swap full or off, a mapping with no
- * writepage) go back to the active list.  A failed swap write leaves the page dirty and in
- * memory: nothing is lost.
+ * writepage) go back to the active list.  A failed swap write leaves the
+ * page dirty and in memory: nothing is lost.  Reclaim that finds too
+ * little to free while writes are in flight waits for the oldest to end
+ * (congestion_wait) rather than scan the same pages again.
  */
 #include "fs/address_space.h"
 #include "mm/vm/filemap.h"
@@ -49,17 +55,6 @@ static bool kswapd_running, kswapd_work;
 
 enum verdict { PAGE_KEEP, PAGE_ACTIVATE, PAGE_FREE };
 
-/* Write a dirty page that has its swap slot.  Keep it dirty on error. */
-static enum verdict write_swap_page(struct page *page)
-{
-	ClearPageDirty(page);
-	if (swap_writepage(page, page_swp_entry(page))) {
-		SetPageDirty(page);
-		return PAGE_ACTIVATE;
-	}
-	vm_events.pswpout++;
-	return PAGE_FREE;
-}
 
 /* The clean, unmapped, locked page leaves its cache; PAGE_FREE if only
  * our reference is left then. */
@@ -85,6 +80,23 @@ static enum verdict release_page(struct page *page)
 	return v;
 }
 
+/* Start the write of a dirty page that has its swap slot.  The page stays
+ * on the inactive list; the write's end moves it to the tail, and the
+ * next scan frees it.  A disk that ended the write already (no interrupt:
+ * the write waited) leaves it clean here: free it now. */
+static enum verdict write_swap_page(struct page *page)
+{
+	ClearPageDirty(page);
+	if (swap_writepage(page, page_swp_entry(page))) {
+		SetPageDirty(page);
+		return PAGE_ACTIVATE;
+	}
+	vm_events.pswpout++;
+	if (PageWriteback(page) || PageDirty(page))
+		return PAGE_KEEP;
+	return release_page(page);
+}
+
 static bool has_backing_store(struct page *page)
 {
 	if (PageSwapCache(page))
@@ -97,6 +109,8 @@ static bool has_backing_store(struct page *page)
 /* Decide about one locked page taken off the inactive list. */
 static enum verdict shrink_page(struct page *page)
 {
+	if (PageWriteback(page))
+		return PAGE_KEEP;		/* its write is in flight */
 	/* LAB 5 BEGIN: a page in use goes back to the active list */
 	if (page_referenced(page) && page_mapped(page))
 		return PAGE_ACTIVATE;
@@ -116,8 +130,7 @@ static enum verdict shrink_page(struct page *page)
 	}
 	if (PageDirty(page)) {
 		if (PageSwapCache(page))
-			return write_swap_page(page) == PAGE_FREE ?
-				       release_page(page) : PAGE_ACTIVATE;
+			return write_swap_page(page);
 		/* ramfs moves the page to swap and out of its cache */
 		if (page_mapping(page)->a_ops->writepage(page))
 			return PAGE_ACTIVATE;
@@ -238,8 +251,12 @@ u32 try_to_free_pages(gfp_t gfp)
 		return 0;		/* reclaim allocating: no recursion */
 	current->flags |= PF_MEMALLOC;
 	vm_events.allocstall++;
-	for (priority = DEF_PRIORITY; priority >= 0 && freed < 32; priority--)
+	for (priority = DEF_PRIORITY; priority >= 0 && freed < 32;
+	     priority--) {
 		freed += shrink_zones(priority);
+		if (freed < 32 && nr_writeback)
+			congestion_wait();
+	}
 	current->flags &= ~PF_MEMALLOC;
 	return freed;
 }
@@ -266,9 +283,12 @@ static int kswapd(void *unused)
 		wait_event(kswapd_wait, kswapd_work);
 		kswapd_work = false;
 		for (priority = DEF_PRIORITY; priority >= 0 &&
-		     zones_need_balance(); priority--)
+		     zones_need_balance(); priority--) {
 			if (shrink_zones(priority))
 				priority++;	/* progress: stay gentle */
+			else if (nr_writeback)
+				congestion_wait();
+		}
 	}
 	return 0;
 }

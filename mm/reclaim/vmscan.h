@@ -25,6 +25,7 @@ struct vm_events {
 	u32 allocstall;		/* direct reclaims */
 	u32 oom_kill;
 	u32 swap_write_error;	/* writes that failed: page kept, dirty */
+	u32 pgrotated;		/* written pages moved to the inactive tail */
 	u32 swap_ra;		/* pages swapin_readahead read into the cache */
 	u32 swap_ra_hit;	/* ... that a swap-in fault then found there */
 };

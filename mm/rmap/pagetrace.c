@@ -46,6 +46,7 @@ static const struct { int bit; const char *name; } page_flag_names[] = {
 	{ PG_active, "active" },	{ PG_slab, "slab" },
 	{ PG_reserved, "reserved" },	{ PG_direct, "direct" },
 	{ PG_anon, "anon" },		{ PG_swapcache, "swapcache" },
+	{ PG_writeback, "writeback" },
 };
 
 /* The tgid of a task using mm, or 0 (an mm the ktests built). */

@@ -1,0 +1,262 @@
+/*
+ * mm/reclaim/writeback_test.c - tests of swap writes that do not wait
+ * (PG_writeback, end_swap_bio_write, rotate_reclaimable_page).
+ *
+ * The pages go to tst0, the RAM disk of mm/reclaim/swap_ktest.h, told to
+ * act as an interrupt-driven disk: a write stays in flight until the test
+ * plays the disk's interrupt (disk_interrupt), so each test can look at a
+ * page while its write is out, and then end the write well or badly.
+ */
+#include "kernel/block/blkdev.h"
+#include "kernel/io.h"
+#include "kernel/ktest.h"
+#include "kernel/lib/string.h"
+#include "mm/locking.h"
+#include "mm/phys/mmzone.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_ktest.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/reclaim/vmscan.h"
+#include "mm/vm/filemap.h"
+
+/* tst0 swapped on, its completions left to disk_interrupt. */
+static bool writeback_setup(void)
+{
+	if (!tst_swapon0())
+		return false;
+	tst[0].queue.irq_driven = true;
+	return true;
+}
+
+/* The disk ends its active request, with error (0 or -EIO), as its
+ * interrupt handler would. */
+static void disk_interrupt(int error)
+{
+	struct request_queue *q = &tst[0].queue;
+	u32 flags = irq_save();
+
+	if (KEXPECT_TRUE(q->active != NULL)) {
+		if (error)
+			blk_complete(q, error);
+		else
+			tst_poll(q);
+	}
+	irq_restore(flags);
+}
+
+/* A locked, dirty anonymous page in tst0's swap cache, filled with c and
+ * on the inactive list; the caller holds a reference (a PTE's stand-in). */
+static struct page *swap_cached_page(u8 c)
+{
+	struct page *pg = alloc_page(GFP_KERNEL);
+
+	if (!KEXPECT_TRUE(pg != NULL))
+		return NULL;
+	memset(page_address(pg), c, PAGE_SIZE);
+	SetPageLocked(pg);
+	SetPageAnon(pg);
+	if (!KEXPECT_EQ(add_to_swap(pg), 0)) {
+		ClearPageLocked(pg);
+		put_page(pg);
+		return NULL;
+	}
+	lru_cache_add(pg);
+	return pg;
+}
+
+/* What reclaim does with a dirty swap cache page: clean it, start the
+ * write, unlock it. */
+static void start_write(struct page *pg)
+{
+	ClearPageDirty(pg);
+	KEXPECT_EQ(swap_writepage(pg, page_swp_entry(pg)), 0);
+	unlock_page(pg);
+}
+
+/* Does slot entry of tst0 hold c in every byte? */
+static bool slot_holds(swp_entry_t entry, u8 c)
+{
+	const u8 *at = (const u8 *)page_address(tst[0].mem) +
+		       swp_offset(entry) * PAGE_SIZE;
+	u32 i;
+
+	for (i = 0; i < PAGE_SIZE; i++)
+		if (at[i] != c)
+			return false;
+	return true;
+}
+
+static bool page_holds(struct page *pg, u8 c)
+{
+	const u8 *at = page_address(pg);
+	u32 i;
+
+	for (i = 0; i < PAGE_SIZE; i++)
+		if (at[i] != c)
+			return false;
+	return true;
+}
+
+static bool at_inactive_tail(struct page *pg)
+{
+	struct zone *z = page_zone(pg);
+	u32 flags = lru_lock_irqsave();
+	bool tail = !list_empty(&z->inactive_list) &&
+		    list_last_entry(&z->inactive_list, struct page, lru) == pg;
+
+	lru_unlock_irqrestore(flags);
+	return tail;
+}
+
+/* The caller's page leaves the swap cache and memory. */
+static void drop_page(struct page *pg)
+{
+	lock_page(pg);
+	if (PageSwapCache(pg))
+		delete_from_swap_cache(pg);
+	unlock_page(pg);
+	put_page(pg);
+}
+
+/* While the write is out the page stays in the cache and may not be
+ * reused in place; its end puts it at the inactive tail, clean. */
+KTEST(swap_write_in_flight_then_rotated)
+{
+	struct page *pg;
+	u32 rotated = vm_events.pgrotated, writeback = nr_writeback;
+
+	if (!writeback_setup())
+		return;
+	pg = swap_cached_page(0x5a);
+	if (!pg)
+		goto out;
+	start_write(pg);
+	KEXPECT_TRUE(PageWriteback(pg));
+	KEXPECT_EQ(nr_writeback, writeback + 1);
+	/* a write fault must copy: the disk is still reading the page */
+	KEXPECT_FALSE(reuse_swap_page(pg));
+	free_swap_cache(pg);
+	KEXPECT_TRUE(PageSwapCache(pg));
+	disk_interrupt(0);
+	KEXPECT_FALSE(PageWriteback(pg));
+	KEXPECT_EQ(nr_writeback, writeback);
+	KEXPECT_EQ(vm_events.pgrotated, rotated + 1);
+	KEXPECT_TRUE(at_inactive_tail(pg));
+	KEXPECT_FALSE(PageDirty(pg));
+	KEXPECT_TRUE(slot_holds(page_swp_entry(pg), 0x5a));
+	drop_page(pg);
+out:
+	tst_swapoff0();
+}
+
+/* A page written to while its write is out is dirty after the write: it
+ * is not rotated, and reclaim will write it again. */
+KTEST(swap_write_redirtied_in_flight)
+{
+	struct page *pg;
+	u32 rotated = vm_events.pgrotated;
+
+	if (!writeback_setup())
+		return;
+	pg = swap_cached_page(0x11);
+	if (!pg)
+		goto out;
+	start_write(pg);
+	memset(page_address(pg), 0x22, PAGE_SIZE);
+	SetPageDirty(pg);		/* as try_to_unmap moves a dirty PTE's bit */
+	disk_interrupt(0);
+	KEXPECT_TRUE(PageDirty(pg));
+	KEXPECT_TRUE(PageSwapCache(pg));
+	KEXPECT_EQ(vm_events.pgrotated, rotated);
+	KEXPECT_TRUE(page_holds(pg, 0x22));
+	drop_page(pg);
+out:
+	tst_swapoff0();
+}
+
+/* The owner goes (exit, munmap) while the write is out: the page stays
+ * in the cache for the disk, and the write's end frees it and its slot. */
+KTEST(swap_write_owner_exits_in_flight)
+{
+	struct page *pg;
+	swp_entry_t entry;
+	u32 free_before;
+
+	if (!writeback_setup())
+		return;
+	pg = swap_cached_page(0x77);
+	if (!pg)
+		goto out;
+	entry = page_swp_entry(pg);
+	start_write(pg);
+	free_swap_cache(pg);		/* as the last PTE's zap does */
+	KEXPECT_TRUE(PageSwapCache(pg));
+	put_page(pg);			/* the last PTE's reference */
+	free_before = nr_free_pages();
+	disk_interrupt(0);
+	KEXPECT_TRUE(lookup_swap_cache(entry) == NULL);
+	KEXPECT_EQ(swap_count(entry), 0);
+	KEXPECT_EQ(nr_free_pages(), free_before + 1);
+	KEXPECT_TRUE(slot_holds(entry, 0x77));
+out:
+	tst_swapoff0();
+}
+
+/* A write that fails, at once or from the interrupt, loses nothing: the
+ * page stays in the cache, dirty, with its data. */
+KTEST(swap_write_error_keeps_page)
+{
+	struct page *pg;
+	u32 errors = vm_events.swap_write_error;
+
+	if (!writeback_setup())
+		return;
+	pg = swap_cached_page(0x33);
+	if (!pg)
+		goto out;
+	start_write(pg);
+	disk_interrupt(-EIO);
+	KEXPECT_FALSE(PageWriteback(pg));
+	KEXPECT_TRUE(PageDirty(pg));
+	KEXPECT_TRUE(PageError(pg));
+	KEXPECT_TRUE(PageSwapCache(pg));
+	KEXPECT_TRUE(page_holds(pg, 0x33));
+
+	lock_page(pg);
+	blk_inject_error(blk_nr_requests() + 1);
+	start_write(pg);		/* failed before it reached the disk */
+	blk_inject_error(0);
+	KEXPECT_FALSE(PageWriteback(pg));
+	KEXPECT_TRUE(PageDirty(pg));
+	KEXPECT_TRUE(page_holds(pg, 0x33));
+	KEXPECT_EQ(vm_events.swap_write_error, errors + 2);
+	drop_page(pg);
+out:
+	tst_swapoff0();
+}
+
+/* swapoff waits for a write in flight before the page leaves the cache.
+ * Nobody plays the interrupt here: swapoff's wait takes it as lost after
+ * the block layer's timeout and polls the disk, which ends the write. */
+KTEST(swapoff_waits_for_writeback)
+{
+	struct page *pg;
+	swp_entry_t entry;
+
+	if (!writeback_setup())
+		return;
+	pg = swap_cached_page(0x44);
+	if (!pg) {
+		tst_swapoff0();
+		return;
+	}
+	entry = page_swp_entry(pg);
+	start_write(pg);
+	KEXPECT_EQ(do_swapoff("tst0"), 0);
+	KEXPECT_FALSE(PageWriteback(pg));
+	KEXPECT_FALSE(PageSwapCache(pg));
+	KEXPECT_TRUE(slot_holds(entry, 0x44));
+	put_page(pg);
+	tst_teardown(0);
+}
