@@ -18,6 +18,7 @@
 #include "mm/phys/page.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
 #include "mm/locking.h"
 
@@ -72,62 +73,102 @@ static bool swap_tree_del(struct address_space *mapping, unsigned long index,
 	return true;
 }
 
+/*
+ * The slot goes into the swap tree and the page into the swap cache, with
+ * a slot reference each, in one interrupts-off section (the swap audit
+ * never sees a reference in mid-air).  0, or an errno with nothing done:
+ * the slot reference in flight is still the caller's.
+ */
+static int move_to_swap(struct address_space *mapping, struct page *page,
+			swp_entry_t entry)
+{
+	u32 flags = info_lock_irqsave();
+	int err = swap_tree_add(mapping, page->index, entry);
+
+	if (!err) {
+		err = swap_duplicate(entry);	/* the swap cache's */
+		if (!err) {
+			err = move_to_swap_cache(page, entry);
+			if (err)
+				swap_free(entry);
+		}
+		if (err) {
+			/* the tree's reference is the caller's again */
+			swap_tree_del(mapping, page->index, entry_to_item(entry));
+			swap_inflight_take(entry);
+		}
+	}
+	info_unlock_irqrestore(flags);
+	return err;
+}
+
 int ramfs_writepage(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
 	swp_entry_t entry = get_swap_page();
-	int err = -ENOSPC;
-	u32 flags;
+	int err;
 
 	BUG_ON(!PageLocked(page));
 	if (!entry.val)
-		return err;
+		return -ENOSPC;
 	swap_inflight_take(entry);
-	/* kswapd may be preempted after try_to_unmap: mapped again since */
-	if (page_mapped(page)) {
+	/* kswapd may be preempted after try_to_unmap: mapped again since,
+	 * or looked up (reclaim's reference + the cache's only) */
+	if (page_mapped(page) || page_count(page) != 2) {
 		swap_inflight_free(entry);
 		return -EAGAIN;
 	}
-	if (page_count(page) != 2) {	/* reclaim's + the cache's only */
-		swap_inflight_free(entry);
-		return -EAGAIN;
-	}
-	ClearPageDirty(page);
 	err = radix_tree_preload(GFP_ATOMIC);
 	if (!err)
-		err = swap_writepage_sync(page, entry);
-	if (err)
-		goto fail;
+		err = move_to_swap(mapping, page, entry);
+	if (err) {
+		swap_inflight_free(entry);
+		return err;
+	}
+	/* A swap cache page from here on: the write is the swap cache's,
+	 * and a failed one leaves the page dirty there, for reclaim to try
+	 * again and for ramfs_readpage to find. */
+	ClearPageDirty(page);
+	swap_writepage(page, entry);
 	vm_events.pswpout++;
-	flags = info_lock_irqsave();
-	/* Redirtied, mapped or looked up while the write ran: keep it. */
-	if (PageDirty(page) || page_mapped(page) || page_count(page) != 2) {
-		info_unlock_irqrestore(flags);
-		err = -EAGAIN;
-		goto fail;
+	return 0;
+}
+
+/*
+ * The page at entry from the swap cache, locked and up to date, if it is
+ * there: its write may still be in flight, so the disk may not have the
+ * data yet.  Otherwise NULL, after reading the slots around entry into the
+ * swap cache for the next reads (swapin_readahead).
+ */
+static struct page *swap_cache_page(swp_entry_t entry)
+{
+	struct page *cached = lookup_swap_cache(entry);
+
+	if (!cached) {
+		swapin_readahead(entry);
+		return NULL;
 	}
-	err = swap_tree_add(mapping, page->index, entry);
-	if (!err) {
-		remove_from_page_cache(page);
-		put_page(page);		/* the page cache's reference */
+	lock_page(cached);
+	if (PageUptodate(cached) && PageSwapCache(cached) &&
+	    page_swp_entry(cached).val == entry.val) {
+		if (TestClearPageReadahead(cached))
+			vm_events.swap_ra_hit++;
+		return cached;
 	}
-	info_unlock_irqrestore(flags);
-	if (!err)
-		return 0;
-fail:
-	SetPageDirty(page);
-	swap_inflight_free(entry);
-	return err;
+	unlock_page(cached);		/* a read that failed */
+	put_page(cached);
+	return NULL;
 }
 
 int ramfs_readpage(struct file *file, struct page *page)
 {
 	struct address_space *mapping = page->mapping;
+	struct page *cached = NULL;
 	swp_entry_t entry = { 0 };
 	void *item = NULL;
 	bool gone;
 	u32 flags;
-	int err;
+	int err = 0;
 
 	(void)file;
 	flags = info_lock_irqsave();
@@ -141,11 +182,17 @@ int ramfs_readpage(struct file *file, struct page *page)
 		return 0;
 	}
 	entry = item_to_entry(item);
-	err = swap_readpage(page, entry);
-	vm_events.pswpin++;
+	cached = swap_cache_page(entry);
+	if (cached) {
+		memcpy(page_address(page), page_address(cached), PAGE_SIZE);
+	} else {
+		err = swap_readpage(page, entry);
+		vm_events.pswpin++;
+	}
 	if (!err) {
-		/* The read slept: a truncate may have freed the slot meanwhile,
-		 * and the page is past the end then, about to be dropped. */
+		/* The read may have slept: a truncate may have freed the slot
+		 * meanwhile, and the page is past the end then, about to be
+		 * dropped. */
 		flags = info_lock_irqsave();
 		gone = !swap_tree_del(mapping, page->index, item);
 		if (!gone)
@@ -154,6 +201,13 @@ int ramfs_readpage(struct file *file, struct page *page)
 		/* The only copy again: it must be written before it is dropped. */
 		SetPageDirty(page);
 		SetPageUptodate(page);
+	}
+	if (cached) {
+		/* Only the swap cache holds the slot now: let both go, unless
+		 * the write is still out (its end frees the page then). */
+		unlock_page(cached);
+		free_swap_cache(cached);
+		put_page(cached);
 	}
 	unlock_page(page);
 	return err;

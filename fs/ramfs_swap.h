@@ -3,10 +3,12 @@
  *
  * A ramfs page has no copy anywhere but memory, so its writepage moves it
  * to swap: reclaim has already unmapped it from every process (the object
- * walk), ramfs_writepage writes it to a swap slot, records the slot in the
- * file's swap_tree and takes the page out of the page cache.  The next
- * read, write or fault at that offset finds no page, calls readpage, and
- * ramfs_readpage reads the slot back into a new page-cache page.
+ * walk), ramfs_writepage records a swap slot in the file's swap_tree and
+ * moves the page from the page cache into the swap cache, where its write
+ * runs without waiting and reclaim frees it afterwards.  The next read,
+ * write or fault at that offset finds no page, calls readpage, and
+ * ramfs_readpage copies the swap cache's page if it is still there, or
+ * reads the slot (and its neighbours, swapin_readahead) back.
  */
 #ifndef FS_RAMFS_SWAP_H
 #define FS_RAMFS_SWAP_H

@@ -143,8 +143,7 @@ struct swap_info_struct *swap_info_get(swp_entry_t entry);
 int swap_readpage(struct page *page, swp_entry_t entry);
 int swap_writepage(struct page *page, swp_entry_t entry);
 /* Write and wait for the write's end: 0, -EINVAL, or -EIO (PG_error and
- * PG_dirty set).  For ramfs, whose page leaves its cache only once its
- * copy is on disk. */
+ * PG_dirty set).  For the tests, which look at the slot afterwards. */
 int swap_writepage_sync(struct page *page, swp_entry_t entry);
 /* Sleep until page's write has ended (at once if none is in flight). */
 void wait_on_page_writeback(struct page *page);

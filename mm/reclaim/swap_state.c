@@ -81,6 +81,27 @@ int add_to_swap(struct page *page)
 	/* LAB 6 END */
 }
 
+int move_to_swap_cache(struct page *page, swp_entry_t entry)
+{
+	u32 flags;
+	int err;
+
+	BUG_ON(!PageLocked(page) || PageSwapCache(page) || !page->mapping);
+	err = radix_tree_preload(GFP_ATOMIC);
+	if (err)
+		return err;
+	flags = tree_lock_irqsave();
+	err = radix_tree_insert(&swapper_space.page_tree, entry.val, page);
+	if (!err) {
+		remove_from_page_cache(page);
+		SetPageSwapCache(page);
+		page->private = entry.val;
+		swapper_space.nrpages++;
+	}
+	tree_unlock_irqrestore(flags);
+	return err;
+}
+
 void delete_from_swap_cache(struct page *page)
 {
 	swp_entry_t entry = page_swp_entry(page);

@@ -37,6 +37,13 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry);
 /* Take a locked page out of the swap cache, dropping the cache's page and
  * slot references. */
 void delete_from_swap_cache(struct page *page);
+/*
+ * Move a locked page cache page (ramfs's) into the swap cache under entry,
+ * in one step nobody can see halfway: the page cache's page reference
+ * becomes the swap cache's, and the caller has taken the slot reference
+ * the swap cache holds.  0, or -ENOMEM with the page where it was.
+ */
+int move_to_swap_cache(struct page *page, swp_entry_t entry);
 /* entry's page with a reference, or NULL. */
 struct page *lookup_swap_cache(swp_entry_t entry);
 /*

@@ -19,8 +19,9 @@
  *                                                     inactive tail
  *   dirty, a ramfs page ............................. the mapping's
  *                                                     writepage: moves the
- *                                                     page to swap and frees
- *                                                     it from the cache
+ *                                                     page into the swap
+ *                                                     cache and starts the
+ *                                                     write, as above
  *   clean, in the swap cache or a file with a
  *   backing store ................................... free it
  *
@@ -131,10 +132,12 @@ static enum verdict shrink_page(struct page *page)
 	if (PageDirty(page)) {
 		if (PageSwapCache(page))
 			return write_swap_page(page);
-		/* ramfs moves the page to swap and out of its cache */
+		/* ramfs moves the page into the swap cache and starts its
+		 * write: from here on it is a swap cache page */
 		if (page_mapping(page)->a_ops->writepage(page))
 			return PAGE_ACTIVATE;
-		return PAGE_FREE;
+		return PageWriteback(page) || PageDirty(page) ?
+			       PAGE_KEEP : release_page(page);
 	}
 	return release_page(page);
 }

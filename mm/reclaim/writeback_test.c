@@ -5,8 +5,13 @@
  * The pages go to tst0, the RAM disk of mm/reclaim/swap_ktest.h, told to
  * act as an interrupt-driven disk: a write stays in flight until the test
  * plays the disk's interrupt (disk_interrupt), so each test can look at a
- * page while its write is out, and then end the write well or badly.
+ * page while its write is out, and then end the write well or badly.  The
+ * last two do it with a ramfs page, which its writepage moves into the
+ * swap cache before the write starts.
  */
+#include "fs/fcntl.h"
+#include "fs/file.h"
+#include "fs/vfs.h"
 #include "kernel/block/blkdev.h"
 #include "kernel/io.h"
 #include "kernel/ktest.h"
@@ -259,4 +264,93 @@ KTEST(swapoff_waits_for_writeback)
 	KEXPECT_TRUE(slot_holds(entry, 0x44));
 	put_page(pg);
 	tst_teardown(0);
+}
+
+#define WB_FILE "/writeback-test"
+#define WB_WORD 0xC0DE0001u
+
+/* A one-page ramfs file whose page went to swap as reclaim sends it: its
+ * write is in flight now.  NULL (and nothing left) on failure. */
+static struct file *file_under_writeback(swp_entry_t *entry)
+{
+	struct file *f = NULL;
+	struct page *pg;
+	u32 v = WB_WORD;
+	loff_t pos = 0;
+
+	if (!KEXPECT_EQ(vfs_open(NULL, WB_FILE, O_RDWR | O_CREAT | O_TRUNC,
+				 0600, &f), 0))
+		return NULL;
+	KEXPECT_EQ(vfs_write(f, (const char *)&v, 4, &pos), 4);
+	pg = find_lock_page(f->f_mapping, 0);
+	if (!KEXPECT_TRUE(pg != NULL) ||
+	    !KEXPECT_EQ(f->f_mapping->a_ops->writepage(pg), 0)) {
+		if (pg) {
+			unlock_page(pg);
+			put_page(pg);
+		}
+		fput(f);
+		vfs_unlink(NULL, WB_FILE);
+		return NULL;
+	}
+	*entry = page_swp_entry(pg);
+	KEXPECT_TRUE(PageSwapCache(pg));
+	KEXPECT_TRUE(PageWriteback(pg));
+	KEXPECT_EQ(f->f_mapping->nrpages, 0);
+	KEXPECT_EQ(swap_count(*entry), 2);	/* the swap tree + the cache */
+	unlock_page(pg);
+	put_page(pg);			/* reclaim's: the cache keeps it */
+	return f;
+}
+
+/* read() of a ramfs page whose write is still out takes the swap cache's
+ * copy: the disk does not have the data yet.  The write's end then frees
+ * the cached page and the slot. */
+KTEST(ramfs_read_while_write_in_flight)
+{
+	u32 pswpin = vm_events.pswpin, v = 0;
+	swp_entry_t entry;
+	struct file *f;
+	loff_t pos = 0;
+
+	if (!writeback_setup())
+		return;
+	f = file_under_writeback(&entry);
+	if (f) {
+		KEXPECT_EQ(vfs_read(f, (char *)&v, 4, &pos), 4);
+		KEXPECT_EQ(v, WB_WORD);
+		KEXPECT_EQ(vm_events.pswpin, pswpin);
+		KEXPECT_EQ(f->f_mapping->nrswapped, 0);
+		KEXPECT_EQ(swap_count(entry), 1);	/* the cache's */
+		disk_interrupt(0);
+		KEXPECT_TRUE(lookup_swap_cache(entry) == NULL);
+		KEXPECT_EQ(swap_count(entry), 0);
+		fput(f);
+		vfs_unlink(NULL, WB_FILE);
+	}
+	tst_swapoff0();
+}
+
+/* Truncate while the write is out frees the swap tree's slot reference;
+ * the slot is not reused while the disk writes it (the cache still holds
+ * it), and the write's end frees both. */
+KTEST(ramfs_truncate_while_write_in_flight)
+{
+	swp_entry_t entry;
+	struct file *f;
+
+	if (!writeback_setup())
+		return;
+	f = file_under_writeback(&entry);
+	if (f) {
+		KEXPECT_EQ(vfs_ftruncate(f, 0), 0);
+		KEXPECT_EQ(f->f_mapping->nrswapped, 0);
+		KEXPECT_EQ(swap_count(entry), 1);
+		disk_interrupt(0);
+		KEXPECT_TRUE(lookup_swap_cache(entry) == NULL);
+		KEXPECT_EQ(swap_count(entry), 0);
+		fput(f);
+		vfs_unlink(NULL, WB_FILE);
+	}
+	tst_swapoff0();
 }
