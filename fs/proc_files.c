@@ -188,13 +188,16 @@ void proc_stat_show(struct seq_buf *m, struct task_struct *t)
 
 	(void)t;
 	flags = tasklist_lock_irqsave();
+	/* The idle task's ticks are the idle column, not system time. */
 	list_for_each_entry(p, &task_list, tasks) {
+		ctxt += p->nvcsw + p->nivcsw;
+		if (p == idle_task) {
+			idle = p->utime + p->stime;
+			continue;
+		}
 		user += p->utime;
 		sys += p->stime;
-		ctxt += p->nvcsw + p->nivcsw;
 	}
-	if (idle_task)
-		idle = idle_task->utime + idle_task->stime;
 	tasklist_unlock_irqrestore(flags);
 	count_tasks(&nr, &last);
 	seq_printf(m, "cpu  %u 0 %u %u 0 0 0 0 0 0\n", user, sys, idle);
