@@ -206,6 +206,9 @@
 #define __NR_get_thread_area	244
 #define __NR_fadvise64	250
 #define __NR_exit_group	252
+#define __NR_epoll_create	254
+#define __NR_epoll_ctl	255
+#define __NR_epoll_wait	256
 #define __NR_remap_file_pages	257
 #define __NR_set_tid_address	258
 #define __NR_clock_settime	264
@@ -233,7 +236,9 @@
 #define __NR_ppoll	309
 #define __NR_set_robust_list	311
 #define __NR_get_robust_list	312
+#define __NR_epoll_pwait	319
 #define __NR_utimensat	320
+#define __NR_epoll_create1	329
 #define __NR_dup3	330
 #define __NR_pipe2	331
 #define __NR_prlimit64	340
@@ -250,5 +255,6 @@
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
 #define __NR_faccessat2	439
+#define __NR_epoll_pwait2	441
 
 #endif
