@@ -18,6 +18,7 @@
 #include "kernel/itimer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "kernel/posix-timers.h"
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
@@ -258,6 +259,7 @@ void sched_tick(struct trapframe *tf)
 		t->stime++;
 	run_timeouts();
 	run_real_timers();
+	run_posix_timers();
 	if (t == idle_task) {
 		if (!list_empty(&run_queue))
 			t->need_resched = 1;

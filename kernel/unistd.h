@@ -211,6 +211,11 @@
 #define __NR_epoll_wait	256
 #define __NR_remap_file_pages	257
 #define __NR_set_tid_address	258
+#define __NR_timer_create	259
+#define __NR_timer_settime	260
+#define __NR_timer_gettime	261
+#define __NR_timer_getoverrun	262
+#define __NR_timer_delete	263
 #define __NR_clock_settime	264
 #define __NR_clock_gettime	265
 #define __NR_clock_getres	266
@@ -249,6 +254,8 @@
 #define __NR_clock_settime64	404
 #define __NR_clock_getres_time64	406
 #define __NR_clock_nanosleep_time64	407
+#define __NR_timer_gettime64	408
+#define __NR_timer_settime64	409
 #define __NR_utimensat_time64	412
 #define __NR_pselect6_time64	413
 #define __NR_ppoll_time64	414
