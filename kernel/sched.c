@@ -40,7 +40,10 @@ void swtch(struct context **old, struct context *new);
 /* The boot thread's task_struct; its stack is boot.asm's boot_stack. */
 static struct task_struct boot_task;
 static struct sighand_struct boot_sighand = { .count = 1 };
-static struct signal_struct boot_signal = { .count = 1 };
+static struct signal_struct boot_signal = {
+	.count = 1,
+	.posix_timers = LIST_HEAD_INIT(boot_signal.posix_timers),
+};
 extern char boot_stack[];
 
 void sched_init(void)
