@@ -361,15 +361,17 @@ long sys_epoll_create1(int flags)
 	INIT_LIST_HEAD(&ep->rdllist);
 	init_waitqueue_head(&ep->wq);
 	init_waitqueue_head(&ep->poll_wait);
-	fd = get_unused_fd(files, 0);
-	if (fd < 0) {
-		kfree(ep);
-		return fd;
-	}
 	file = anon_inode_getfile(&eventpoll_fops, ep, O_RDWR);
 	if (!file) {
 		kfree(ep);
 		return -ENOMEM;
+	}
+	/* No sleep between finding the fd and filling it: a thread sharing
+	 * the table could take it meanwhile. */
+	fd = get_unused_fd(files, 0);
+	if (fd < 0) {
+		fput(file);	/* ep_eventpoll_release frees ep */
+		return fd;
 	}
 	fd_install(files, fd, file, flags & EPOLL_CLOEXEC);
 	return fd;
