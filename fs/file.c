@@ -2,6 +2,7 @@
  * fs/file.c - allocating and releasing struct file.
  */
 #include "fs/file.h"
+#include "fs/eventpoll.h"
 #include "fs/fcntl.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -32,6 +33,7 @@ struct file *alloc_file(struct path *path, unsigned int flags,
 	f->f_inode = path->inode;
 	f->f_mapping = path->inode->i_mapping;
 	f->f_op = fop;
+	INIT_LIST_HEAD(&f->f_ep_links);
 	files_in_use++;
 	return f;
 }
@@ -47,6 +49,7 @@ void fput(struct file *file)
 	BUG_ON(file->f_count == 0);
 	if (--file->f_count)
 		return;
+	eventpoll_release(file);
 	if (file->f_op && file->f_op->release)
 		file->f_op->release(file->f_inode, file);
 	path_put(&file->f_path);

@@ -14,6 +14,7 @@
 
 #include "fs/mount.h"
 #include "fs/stat.h"
+#include "kernel/list.h"
 #include "kernel/types.h"
 
 struct file;
@@ -86,6 +87,9 @@ struct file {
 	struct address_space *f_mapping;	/* == f_inode->i_mapping */
 	const struct file_operations *f_op;
 	void *private_data;	/* the driver's */
+	/* The epoll items watching this file (fs/eventpoll.c); the last
+	 * fput takes it out of every epoll set before it is released. */
+	struct list_head f_ep_links;
 };
 
 void file_cache_init(void);

@@ -2,6 +2,7 @@
  * fs/fs_init.c - the order in which the file system layer comes up.
  */
 #include "fs/fs_init.h"
+#include "fs/anon_inodes.h"
 #include "fs/devtmpfs.h"
 #include "fs/file.h"
 #include "fs/fs_struct.h"
@@ -51,6 +52,7 @@ void fs_init(void)
 	file_cache_init();
 	pagecache_init();
 	pipe_init();
+	anon_inode_init();
 	ramfs_init();
 	proc_init();
 	mem_dev_init();

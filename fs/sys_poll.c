@@ -186,41 +186,6 @@ static long user_ts32_ticks(const struct old_timespec32 *uts, long *ticks)
 	return *ticks == -2 ? -EINVAL : 0;
 }
 
-/* Install the user's mask for the wait (none when umask is NULL). */
-static long set_user_sigmask(const sigset_t *umask, size_t size, bool *set)
-{
-	sigset_t mask;
-	u32 flags;
-
-	*set = false;
-	if (!umask)
-		return 0;
-	if (size != sizeof(sigset_t))
-		return -EINVAL;
-	if (copy_from_user(&mask, umask, sizeof(mask)))
-		return -EFAULT;
-	flags = irq_save();
-	current->saved_sigmask = current->blocked;
-	current->restore_sigmask = true;
-	current->blocked = mask & ~SIGKILL_STOP_MASK;
-	irq_restore(flags);
-	*set = true;
-	return 0;
-}
-
-/* Put the caller's mask back, unless a signal is to be delivered first. */
-static void restore_user_sigmask(bool set, long ret)
-{
-	u32 flags;
-
-	if (!set || (ret == -EINTR && signal_pending(current)))
-		return;
-	flags = irq_save();
-	current->blocked = current->saved_sigmask;
-	current->restore_sigmask = false;
-	irq_restore(flags);
-}
-
 static long ppoll_common(struct pollfd *fds, unsigned int nfds, long ticks,
 			 const sigset_t *umask, size_t sigsetsize)
 {

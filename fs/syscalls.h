@@ -124,6 +124,19 @@ long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
 			 const struct timespec64 *ts,
 			 const struct sigset_argpack *sig);
 
+/* fs/eventpoll.c */
+struct epoll_event;
+long sys_epoll_create(int size);
+long sys_epoll_create1(int flags);
+long sys_epoll_ctl(int epfd, int op, int fd, const struct epoll_event *ev);
+long sys_epoll_wait(int epfd, struct epoll_event *events, int maxevents,
+		    int timeout);
+long sys_epoll_pwait(int epfd, struct epoll_event *events, int maxevents,
+		     int timeout, const u64 *sigmask, u32 sigsetsize);
+long sys_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents,
+		      const struct timespec64 *timeout, const u64 *sigmask,
+		      u32 sigsetsize);
+
 /* fs/statfs.c */
 struct statfs;
 struct statfs64;

@@ -12,6 +12,7 @@
 #include "kernel/itimer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "kernel/posix-timers.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/syscall.h"
@@ -122,6 +123,18 @@ static void release_thread(struct task_struct *t)
 		free_task(leader);
 }
 
+/* t, already PF_EXITING, is the last live thread of its group. */
+static bool group_dead(struct task_struct *t)
+{
+	struct task_struct *o;
+
+	for_each_thread(t->group_leader, o)
+		if (!(o->flags & PF_EXITING) &&
+		    !(o->state & (TASK_ZOMBIE | TASK_DEAD)))
+			return false;
+	return true;
+}
+
 void __noreturn do_exit(int status)
 {
 	struct task_struct *t = current;
@@ -135,6 +148,8 @@ void __noreturn do_exit(int status)
 	mm_release(t);
 	exit_task_resources(t);
 	itimer_exit(t);
+	if (group_dead(t))
+		exit_itimers(t->signal);
 
 	cli();
 	forget_original_parent(t);

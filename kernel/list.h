@@ -73,6 +73,27 @@ static inline bool list_empty(const struct list_head *h)
 	return h->next == h;
 }
 
+/* Move every entry of list to the front of head; list is left garbage. */
+static inline void list_splice(struct list_head *list, struct list_head *head)
+{
+	struct list_head *first = list->next, *last = list->prev;
+
+	if (list_empty(list))
+		return;
+	first->prev = head;
+	last->next = head->next;
+	head->next->prev = last;
+	head->next = first;
+}
+
+/* The same, leaving list empty. */
+static inline void list_splice_init(struct list_head *list,
+				    struct list_head *head)
+{
+	list_splice(list, head);
+	INIT_LIST_HEAD(list);
+}
+
 #define list_entry(ptr, type, member) container_of(ptr, type, member)
 #define list_first_entry(head, type, member) \
 	list_entry((head)->next, type, member)

@@ -18,6 +18,7 @@
 #include "kernel/itimer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "kernel/posix-timers.h"
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
@@ -39,7 +40,10 @@ void swtch(struct context **old, struct context *new);
 /* The boot thread's task_struct; its stack is boot.asm's boot_stack. */
 static struct task_struct boot_task;
 static struct sighand_struct boot_sighand = { .count = 1 };
-static struct signal_struct boot_signal = { .count = 1 };
+static struct signal_struct boot_signal = {
+	.count = 1,
+	.posix_timers = LIST_HEAD_INIT(boot_signal.posix_timers),
+};
 extern char boot_stack[];
 
 void sched_init(void)
@@ -258,6 +262,7 @@ void sched_tick(struct trapframe *tf)
 		t->stime++;
 	run_timeouts();
 	run_real_timers();
+	run_posix_timers();
 	if (t == idle_task) {
 		if (!list_empty(&run_queue))
 			t->need_resched = 1;

@@ -14,6 +14,7 @@
 #include "kernel/exit.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
+#include "kernel/posix-timers.h"
 #include "kernel/sched.h"
 #include "kernel/signal_frame.h"
 #include "kernel/task.h"
@@ -346,6 +347,8 @@ static int dequeue_signal(struct task_struct *t, struct ksiginfo *info)
 	if (sig) {
 		p->signal &= ~sigmask(sig);
 		*info = p->info[sig - 1];
+		if (info->si_code == SI_TIMER)
+			posixtimer_rearm(info);
 	}
 	irq_restore(flags);
 	return sig;
@@ -539,6 +542,7 @@ int alloc_signal_structs(struct task_struct *t)
 	if (t->signal) {
 		memset(t->signal, 0, sizeof(*t->signal));
 		t->signal->count = 1;
+		INIT_LIST_HEAD(&t->signal->posix_timers);
 	}
 	return t->sighand && t->signal ? 0 : -ENOMEM;
 }

@@ -15,6 +15,7 @@
 #ifndef KERNEL_SIGNAL_H
 #define KERNEL_SIGNAL_H
 
+#include "kernel/list.h"
 #include "kernel/types.h"
 
 struct task_struct;
@@ -77,6 +78,7 @@ struct trapframe;
 /* si_code values */
 #define SI_USER		0
 #define SI_KERNEL	0x80
+#define SI_TIMER	(-2)
 #define SI_TKILL	(-6)
 #define ILL_ILLOPC	1
 #define ILL_PRVOPC	5
@@ -126,6 +128,9 @@ struct ksiginfo {
 	int si_pid;		/* sender (kill) or child (SIGCHLD) */
 	int si_status;		/* SIGCHLD: exit code or signal */
 	u32 si_addr;		/* faults: the faulting address */
+	int si_timerid;		/* SI_TIMER: the POSIX timer's id, */
+	int si_overrun;		/* its overruns, */
+	u32 si_value;		/* its sigev_value */
 };
 
 struct sigpending {
@@ -156,6 +161,8 @@ struct signal_struct {
 	int group_exit_code;		/* wait status once it is set */
 	/* de_thread: the thread whose execve waits for the others to go. */
 	struct task_struct *group_exit_task;
+	/* The group's POSIX timers (kernel/posix-timers.c). */
+	struct list_head posix_timers;
 };
 
 /* Send sig to the thread t.  info may be NULL (SI_USER from the current
@@ -190,6 +197,16 @@ void do_signal(struct trapframe *tf);
 /* After the signals: restart an interrupted system call that no handler
  * interrupted, and forget that we were in one. */
 void finish_syscall_restart(struct trapframe *tf);
+
+/*
+ * The mask of ppoll, pselect6 and epoll_pwait: install the user's
+ * (*set false when umask is NULL; -EINVAL for a size other than 8,
+ * -EFAULT), keeping the caller's in saved_sigmask; then put it back
+ * after the wait, unless the call ends in EINTR with a signal to deliver,
+ * whose handler must run under the call's mask (do_signal restores it).
+ */
+long set_user_sigmask(const sigset_t *umask, u32 size, bool *set);
+void restore_user_sigmask(bool set, long ret);
 
 /* exec: handlers revert to SIG_DFL, ignored signals stay ignored. */
 void flush_signal_handlers(struct task_struct *t);

@@ -43,6 +43,11 @@ struct user_siginfo {
 			s32 utime, stime;
 		} chld;			/* also kill: pid, uid */
 		u32 addr;		/* SIGSEGV, SIGBUS, SIGILL, SIGFPE */
+		struct {
+			s32 tid;	/* the timer's id */
+			s32 overrun;
+			u32 sigval;
+		} timer;		/* SI_TIMER */
 		s32 pad[29];
 	} f;
 };
@@ -210,6 +215,10 @@ static void fill_user_siginfo(struct user_siginfo *u,
 	u->si_code = info->si_code;
 	if (is_fault_signal(info->si_signo) && info->si_code > 0) {
 		u->f.addr = info->si_addr;
+	} else if (info->si_code == SI_TIMER) {
+		u->f.timer.tid = info->si_timerid;
+		u->f.timer.overrun = info->si_overrun;
+		u->f.timer.sigval = info->si_value;
 	} else {
 		/* kill, tkill, SIGCHLD: who sent it (and the child's status) */
 		u->f.chld.pid = info->si_pid;

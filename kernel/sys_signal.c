@@ -2,7 +2,9 @@
  * kernel/sys_signal.c - the signal system calls: rt_sigaction,
  * rt_sigprocmask, rt_sigpending, rt_sigsuspend, sigaltstack, pause, kill,
  * tkill, tgkill.  The work is in kernel/signal.c; these check and copy
- * the user's arguments.  Only the rt_ forms with an 8-byte sigset exist,
+ * the user's arguments.  set_user_sigmask and restore_user_sigmask are
+ * the mask argument of the calls that wait under one (ppoll, pselect6,
+ * epoll_pwait).  Only the rt_ forms with an 8-byte sigset exist,
  * as musl and glibc use on i386.
  */
 #include "kernel/errno.h"
@@ -109,6 +111,41 @@ static long sleep_for_signal(void)
 	}
 	irq_restore(flags);
 	return -ERESTARTNOHAND;
+}
+
+/* See kernel/signal.h. */
+long set_user_sigmask(const sigset_t *umask, u32 size, bool *set)
+{
+	sigset_t mask;
+	u32 flags;
+
+	*set = false;
+	if (!umask)
+		return 0;
+	if (size != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	flags = irq_save();
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~SIGKILL_STOP_MASK;
+	irq_restore(flags);
+	*set = true;
+	return 0;
+}
+
+/* Put the caller's mask back, unless a signal is to be delivered first. */
+void restore_user_sigmask(bool set, long ret)
+{
+	u32 flags;
+
+	if (!set || (ret == -EINTR && signal_pending(current)))
+		return;
+	flags = irq_save();
+	current->blocked = current->saved_sigmask;
+	current->restore_sigmask = false;
+	irq_restore(flags);
 }
 
 long sys_rt_sigsuspend(const sigset_t *umask, u32 sigsetsize)

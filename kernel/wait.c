@@ -21,7 +21,32 @@ void init_waitqueue_head(wait_queue_head_t *q)
 void init_wait(wait_queue_t *w)
 {
 	w->task = current;
+	w->func = NULL;
 	INIT_LIST_HEAD(&w->link);
+}
+
+void init_waitqueue_func_entry(wait_queue_t *w, wait_queue_func_t func)
+{
+	w->task = NULL;
+	w->func = func;
+	INIT_LIST_HEAD(&w->link);
+}
+
+void add_wait_queue(wait_queue_head_t *q, wait_queue_t *w)
+{
+	u32 flags = irq_save();
+
+	list_add_tail(&w->link, &q->task_list);
+	irq_restore(flags);
+}
+
+void remove_wait_queue(wait_queue_head_t *q, wait_queue_t *w)
+{
+	u32 flags = irq_save();
+
+	(void)q;
+	list_del_init(&w->link);
+	irq_restore(flags);
 }
 
 void prepare_to_wait(wait_queue_head_t *q, wait_queue_t *w, long state)
@@ -51,7 +76,9 @@ static void __wake_up(wait_queue_head_t *q, long states)
 	u32 flags = irq_save();
 
 	list_for_each_entry(w, &q->task_list, link)
-		if (w->task->state & states)
+		if (w->func)
+			w->func(w);
+		else if (w->task->state & states)
 			wake_up_process(w->task);
 	irq_restore(flags);
 }

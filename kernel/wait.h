@@ -11,6 +11,11 @@
  * schedule() just makes it runnable again: no wake-up is lost.  wake_up
  * may be called from interrupt handlers.  The queue is protected by
  * disabling interrupts (Mapback is uniprocessor).
+ *
+ * An entry may instead carry a function (init_waitqueue_func_entry), which
+ * wake_up calls in place of waking a task, with interrupts off: epoll
+ * hangs one such entry on each file it watches (fs/eventpoll.c), for as
+ * long as it watches it (add_wait_queue, remove_wait_queue).
  */
 #ifndef KERNEL_WAIT_H
 #define KERNEL_WAIT_H
@@ -25,8 +30,12 @@ typedef struct wait_queue_head {
 	struct list_head task_list;	/* of struct wait_queue */
 } wait_queue_head_t;
 
+struct wait_queue;
+typedef void (*wait_queue_func_t)(struct wait_queue *w);
+
 typedef struct wait_queue {
-	struct task_struct *task;
+	struct task_struct *task;	/* NULL for a func entry */
+	wait_queue_func_t func;		/* NULL: wake task */
 	struct list_head link;		/* in the head's task_list */
 } wait_queue_t;
 
@@ -36,6 +45,11 @@ typedef struct wait_queue {
 
 void init_waitqueue_head(wait_queue_head_t *q);
 void init_wait(wait_queue_t *w);
+/* An entry that calls func on wake_up instead of waking a task. */
+void init_waitqueue_func_entry(wait_queue_t *w, wait_queue_func_t func);
+/* Queue or unqueue w without touching current->state. */
+void add_wait_queue(wait_queue_head_t *q, wait_queue_t *w);
+void remove_wait_queue(wait_queue_head_t *q, wait_queue_t *w);
 
 /* Queue w (if not queued) and set current->state to state. */
 void prepare_to_wait(wait_queue_head_t *q, wait_queue_t *w, long state);

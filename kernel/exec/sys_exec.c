@@ -15,6 +15,7 @@
 #include "kernel/fpu.h"
 #include "kernel/gdt.h"
 #include "kernel/lib/string.h"
+#include "kernel/posix-timers.h"
 #include "kernel/signal.h"
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
@@ -34,6 +35,7 @@ void exec_reset_task(void)
 	if (de_thread(t) || unshare_sighand(t))
 		force_sig(SIGKILL, t);
 	vfork_release(t);
+	exit_itimers(t->signal);	/* POSIX timers do not survive exec */
 	t->robust_list = 0;
 	t->set_child_tid = 0;
 	flush_signal_handlers(t);

@@ -1,0 +1,20 @@
+/*
+ * fs/anon_inodes.h - files that are not on any file system.
+ *
+ * An epoll instance is a file (it has a descriptor, is closed, inherited
+ * and polled like one) with nothing to name it by.  As in Linux, all such
+ * files share one inode of an unmounted file system, mode 0600 with no
+ * type bits; each is told apart by its f_op and private_data.
+ */
+#ifndef FS_ANON_INODES_H
+#define FS_ANON_INODES_H
+
+#include "fs/file.h"
+
+void anon_inode_init(void);
+/* A new file on the anonymous inode (f_count 1), or NULL for no memory.
+ * flags are O_* (O_RDWR, O_NONBLOCK ...). */
+struct file *anon_inode_getfile(const struct file_operations *fops,
+				void *priv, unsigned int flags);
+
+#endif
