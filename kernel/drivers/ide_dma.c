@@ -63,7 +63,8 @@ KERNEL_PARAM("ide", "ide=nodma: IDE disks by programmed I/O only, no bus-master 
 /* From ide.c: the command block registers and status bits used here. */
 #define ATA_ERROR 1
 #define ATA_LBAH 5
-#define ATA_COMMAND 7
+#define ATA_STATUS 7	/* read */
+#define ATA_COMMAND 7	/* write */
 #define ATA_DF 0x20
 #define ATA_DRQ 0x08
 #define ATA_ERR 0x01
@@ -274,6 +275,10 @@ int ide_dma_end(struct ide_channel *ch, u8 st)
 
 	if (!(bm & BM_STAT_INTR) && !(st & (ATA_ERR | ATA_DF)))
 		return -EAGAIN;		/* the drive has not finished */
+	/* st may have been read before the drive finished (a poll races
+	 * with the end of the transfer): read it again, which also
+	 * acknowledges the drive's interrupt. */
+	st = inb(ch->base + ATA_STATUS);
 	ide_dma_stop(ch);
 	if ((bm & (BM_STAT_ACTIVE | BM_STAT_ERROR | BM_STAT_INTR)) == BM_STAT_INTR &&
 	    !(st & (ATA_ERR | ATA_DF | ATA_DRQ)))
