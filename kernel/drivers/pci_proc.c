@@ -25,10 +25,10 @@ void pci_proc_devices_show(struct seq_buf *m)
 			   dev->vendor, dev->device, dev->irq);
 		for (i = 0; i < PCI_NUM_RESOURCES; i++) {
 			r = &dev->resource[i];
-			seq_printf(m, "\t%08x", r->flags ? r->start | (r->flags & 0xf) : 0);
+			seq_printf(m, "\t%16x", r->flags ? r->start | (r->flags & 0xf) : 0);
 		}
 		for (i = 0; i < PCI_NUM_RESOURCES; i++)
-			seq_printf(m, "\t%08x", pci_resource_len(dev, i));
+			seq_printf(m, "\t%16x", pci_resource_len(dev, i));
 		seq_putc(m, '\t');
 		if (dev->driver)
 			seq_puts(m, dev->driver);
