@@ -22,6 +22,7 @@
 #include "mm/rmap/pagetrace_events.h"
 
 const struct proc_entry proc_root_entries[] = {
+	PROC_DIR("bus", &proc_bus_dir),
 	PROC_FILE("cmdline", 0444, proc_cmdline_show),
 	PROC_FILE("cpuinfo", 0444, proc_cpuinfo_show),
 	PROC_FILE("devices", 0444, proc_devices_show),

@@ -3,7 +3,8 @@
  *
  * Every directory is a table of proc_entry lines; adding a file is adding
  * one line to a table (fs/proc_root.c for /proc, fs/proc_pid.c for
- * /proc/PID, fs/proc_sys.c for /proc/sys/vm and /proc/sys/debug).  A file's text is produced
+ * /proc/PID, fs/proc_sys.c for /proc/sys/vm and /proc/sys/debug, fs/proc_bus.c
+ * for /proc/bus/pci).  A file's text is produced
  * by its show function when the file is opened and kept until it is
  * closed, so one open reads one consistent snapshot.  Writes go to the
  * entry's write function.
@@ -55,7 +56,7 @@ struct proc_dir {
 #define PROC_PID_INO(pid) (0x10000UL + (unsigned long)(pid) * 64)
 
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
-	proc_sys_vm_dir, proc_sys_debug_dir;
+	proc_sys_vm_dir, proc_sys_debug_dir, proc_bus_dir, proc_bus_pci_dir;
 
 void proc_init(void);
 

@@ -10,6 +10,7 @@
 #include "kernel/doublefault.h"
 #include "kernel/cpu.h"
 #include "kernel/drivers/ide.h"
+#include "kernel/drivers/pci.h"
 #include "kernel/drivers/pic.h"
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
@@ -73,6 +74,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	time_init();
 	random_init();
 	sti();
+	pci_init();
 	ide_init();
 	fs_init();
 

@@ -24,6 +24,11 @@
  * absent drive returns on the first read (0x00 from emulators, 0xFF from a
  * floating bus), and a drive that stays busy for IDE_POLL_LIMIT polls is
  * reset and its request failed with -EIO.
+ *
+ * Where the PC has a PIIX-style PCI controller, ide_request hands the
+ * request to bus-master DMA (ide_dma.c) once the address is programmed, and
+ * ide_service asks ide_dma_end whether the transfer is over; the PIO steps
+ * below are then skipped.
  */
 #include "kernel/drivers/ide.h"
 #include "kernel/block/partitions.h"
@@ -227,6 +232,7 @@ static void ata_print_error(struct ide_drive *d, struct bio *bio, u8 st)
 
 static void ide_end_request(struct ide_channel *ch, int error)
 {
+	ide_dma_stop(ch);
 	ch->xfer = 0;
 	ch->idle_polls = 0;
 	blk_complete(&ch->queue, error);
@@ -328,6 +334,8 @@ static int ide_request(struct request_queue *q, struct bio *bio)
 		ata_program_lba28(ch, bio->bi_sector, BIO_SECTORS);
 	else
 		ata_program_chs(ch, &chs, BIO_SECTORS);
+	if (ide_dma_start(ch, d, bio))
+		return 0;
 	if (ext)
 		outb(ch->base + ATA_COMMAND, write ? ATA_CMD_WRITE_EXT : ATA_CMD_READ_EXT);
 	else
@@ -359,7 +367,21 @@ static void ide_service(struct ide_channel *ch, u8 st)
 	struct bio *bio = ch->queue.active;
 	struct ide_drive *d = bio->bi_bdev->private;
 	u8 *buf = bio->bi_buf;
+	int err;
 
+	if (ch->dma.active) {
+		err = ide_dma_end(ch, st);
+		if (err == -EAGAIN)
+			return;
+		if (!err) {
+			ide_end_request(ch, 0);
+			return;
+		}
+		err = ide_request(&ch->queue, bio);	/* DMA failed: PIO */
+		if (err)
+			ide_end_request(ch, err);
+		return;
+	}
 	if (st & (ATA_ERR | ATA_DF)) {
 		ata_print_error(d, bio, st);
 		ide_end_request(ch, -EIO);
@@ -605,6 +627,7 @@ static void ide_setup_disk(struct ide_drive *d, const u16 *id, int index)
 		printk("%s: %s, %llu sectors (%llu MiB), %s\n", b->name, d->model,
 		       b->nr_sectors, b->nr_sectors >> 11,
 		       addressing_names[d->addressing]);
+	ide_dma_probe_drive(d, id);
 	blkdev_register(b);
 }
 
@@ -650,6 +673,7 @@ void ide_init(void)
 		ch->irq = legacy_ports[i].irq;
 		ch->name = names[i];
 		blk_init_queue(&ch->queue, ide_request, ide_poll, ch);
+		ide_dma_init_channel(ch, i);
 		ide_probe_channel(ch, i);
 		if (!ch->drives[0].present && !ch->drives[1].present)
 			continue;

@@ -11,12 +11,15 @@
  * (EXT for LBA48 drives) of BIO_SECTORS sectors, one DRQ block per sector,
  * addressed as the drive allows: LBA48, LBA28, or cylinder/head/sector.
  * Probing polls with the drives' interrupts off; then each channel with a
- * disk takes its IRQ line and completes requests by interrupt.
+ * disk takes its IRQ line and completes requests by interrupt.  On a PCI
+ * PC with a PIIX-style controller, requests move by bus-master DMA instead
+ * (ide_dma.h) unless `ide=nodma`.
  */
 #ifndef KERNEL_DRIVERS_IDE_H
 #define KERNEL_DRIVERS_IDE_H
 
 #include "kernel/block/blkdev.h"
+#include "kernel/drivers/ide_dma.h"
 #include "kernel/types.h"
 
 #define IDE_MAX_CHANNELS 2
@@ -36,6 +39,7 @@ struct ide_drive {
 	 * (tests lower it to check that all forms find the same sectors). */
 	enum ide_addressing addressing, use;
 	u16 cyls, heads, sectors;	/* current CHS geometry */
+	bool dma;			/* requests by bus-master DMA (ide_dma.c) */
 	char model[IDE_MODEL_LEN + 1];
 	struct block_device bdev;
 };
@@ -52,6 +56,7 @@ struct ide_channel {
 	unsigned int xfer;
 	unsigned int idle_polls;
 	unsigned long nr_irq_steps;	/* steps driven by the interrupt */
+	struct ide_dma dma;		/* bus-master DMA, if any (ide_dma.h) */
 };
 
 extern struct ide_channel ide_channels[IDE_MAX_CHANNELS];

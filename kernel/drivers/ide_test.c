@@ -78,17 +78,26 @@ KTEST(ide_address_forms_agree)
 	d->use = d->addressing;
 }
 
-/* A page read with interrupts on is driven by the drive's interrupts: one
- * per sector. */
+/* A page read by PIO with interrupts on is driven by the drive's
+ * interrupts: one per sector.  By DMA it is one interrupt in all. */
 KTEST(ide_interrupt_driven)
 {
 	struct ide_drive *d = test_drive();
 	unsigned long before;
+	bool dma;
 
 	if (!d)
 		return;
 	KASSERT_TRUE(d->chan->queue.irq_driven);
+	dma = d->dma;
+	d->dma = false;
 	before = d->chan->nr_irq_steps;
 	KEXPECT_EQ(blkdev_read_page(&d->bdev, 8, back), 0);
 	KEXPECT_GE(d->chan->nr_irq_steps - before, BIO_SECTORS);
+	d->dma = dma;
+	if (!dma)
+		return;
+	before = d->chan->nr_irq_steps;
+	KEXPECT_EQ(blkdev_read_page(&d->bdev, 8, back), 0);
+	KEXPECT_EQ(d->chan->nr_irq_steps - before, 1);
 }
