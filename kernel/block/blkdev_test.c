@@ -262,18 +262,19 @@ KTEST(blk_polled_with_irqs_off)
 static u8 silent_data[BIO_BYTES];
 static int silent_polls;
 
-static int silent_request(struct request_queue *q, struct bio *bio)
+static int silent_request(struct request_queue *q, struct request *rq)
 {
 	(void)q;
-	(void)bio;
+	(void)rq;
 	return 0;
 }
 
-static void silent_poll(struct request_queue *q)
+static bool silent_poll(struct request_queue *q)
 {
 	silent_polls++;
-	memcpy(q->active->bi_buf, silent_data, BIO_BYTES);
+	memcpy(q->active->bio->bi_buf, silent_data, BIO_BYTES);
 	blk_complete(q, 0);
+	return true;
 }
 
 KTEST(blk_lost_interrupt_falls_back_to_polling)

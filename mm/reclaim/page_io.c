@@ -2,9 +2,11 @@
  * mm/reclaim/page_io.c - moving a page to and from its swap slot.
  *
  * Slot n of an area is the page at sector n * 8 of its disk (slot 0 is
- * the header).  Both calls wait for the block layer: reclaim writes one
- * page at a time and waits for each (docs/reclaim.md says what that
- * costs).
+ * the header).  swap_readpage and swap_writepage wait for the block
+ * layer.  Reclaim writes in batches instead: swap_writepage_start submits
+ * the write with the caller's bio under its plug, so that pages of
+ * consecutive slots merge into one request, and swap_writepage_end, after
+ * bio_wait, sees how it went.
  */
 #include "mm/reclaim/swap.h"
 #include "kernel/errno.h"
@@ -27,18 +29,10 @@ static void report(const char *what, struct swap_info_struct *p,
 	       p->bdev->minor, swap_sector(entry));
 }
 
-static int swap_rw(struct page *page, swp_entry_t entry, int rw)
+/* The end of a read or write of page: flags, counters, the message. */
+static int swap_rw_end(struct page *page, struct swap_info_struct *p,
+		       swp_entry_t entry, int rw, int err)
 {
-	struct swap_info_struct *p = swap_info_get(entry);
-	sector_t sector = swap_sector(entry);
-	int err;
-
-	if (!p)
-		return -EINVAL;
-	if (rw == READ)
-		err = blkdev_read_page(p->bdev, sector, page_address(page));
-	else
-		err = blkdev_write_page(p->bdev, sector, page_address(page));
 	if (err) {
 		report(rw == READ ? "Read" : "Write", p, entry);
 		if (rw == WRITE)
@@ -53,6 +47,21 @@ static int swap_rw(struct page *page, swp_entry_t entry, int rw)
 	return 0;
 }
 
+static int swap_rw(struct page *page, swp_entry_t entry, int rw)
+{
+	struct swap_info_struct *p = swap_info_get(entry);
+	sector_t sector = swap_sector(entry);
+	int err;
+
+	if (!p)
+		return -EINVAL;
+	if (rw == READ)
+		err = blkdev_read_page(p->bdev, sector, page_address(page));
+	else
+		err = blkdev_write_page(p->bdev, sector, page_address(page));
+	return swap_rw_end(page, p, entry, rw, err);
+}
+
 int swap_readpage(struct page *page, swp_entry_t entry)
 {
 	return swap_rw(page, entry, READ);
@@ -62,4 +71,23 @@ int swap_writepage(struct page *page, swp_entry_t entry)
 {
 	pagetrace_event(PAGE_SWAPOUT, page, NULL, entry.val);
 	return swap_rw(page, entry, WRITE);
+}
+
+int swap_writepage_start(struct page *page, swp_entry_t entry, struct bio *bio)
+{
+	struct swap_info_struct *p = swap_info_get(entry);
+
+	if (!p)
+		return -EINVAL;
+	pagetrace_event(PAGE_SWAPOUT, page, NULL, entry.val);
+	bio_init(bio, p->bdev, WRITE, swap_sector(entry), page_address(page));
+	submit_bio(bio);
+	return 0;
+}
+
+int swap_writepage_end(struct page *page, swp_entry_t entry, struct bio *bio)
+{
+	int err = bio_wait(bio);
+
+	return swap_rw_end(page, swap_info_get(entry), entry, WRITE, err);
 }

@@ -138,6 +138,11 @@ struct swap_info_struct *swap_info_get(swp_entry_t entry);
  * that names no slot, or -EIO. */
 int swap_readpage(struct page *page, swp_entry_t entry);
 int swap_writepage(struct page *page, swp_entry_t entry);
+/* Reclaim's batched write: submit (0, or -EINVAL for an entry that names
+ * no slot), then, after the caller's blk_finish_plug, wait and finish
+ * (0 or -EIO; a failure sets PG_error and is printed, as swap_writepage). */
+int swap_writepage_start(struct page *page, swp_entry_t entry, struct bio *bio);
+int swap_writepage_end(struct page *page, swp_entry_t entry, struct bio *bio);
 
 /* The swapon/swapoff system calls; path is a user pointer.  The do_
  * forms take a kernel string (tests, init). */

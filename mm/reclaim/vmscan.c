@@ -11,14 +11,22 @@
  *   anonymous, no slot yet .......................... add_to_swap
  *   mapped .......................................... try_to_unmap: every PTE
  *                                                     (objrmap or pte_chain)
- *   dirty ........................................... write it: swap_writepage,
- *                                                     or the mapping's
+ *   dirty ........................................... write it: a swap cache
+ *                                                     page joins the batch
+ *                                                     of writes (below),
+ *                                                     others go through the mapping's
  *                                                     writepage (ramfs's
  *                                                     moves the page to
  *                                                     swap and frees it
  *                                                     from the cache)
  *   clean, in the swap cache or a file with a
  *   backing store ................................... free it
+ *
+ * Swap writes are batched: shrink_zone plugs the disk queues, starts the
+ * writes of up to SWAP_WRITE_BATCH pages (each stays locked and off the
+ * lists), then unplugs, so the block layer merges the writes of pages in
+ * consecutive slots (swap slots are handed out in clusters) into requests
+ * of up to 64 KiB, and only then waits for them and frees the pages.
  *
  * Pages that cannot go (VM_LOCKED, swap full or off, a mapping with no
  * writepage) go back to the active list.  A failed swap write leaves the page dirty and in
@@ -47,18 +55,32 @@ struct vm_events vm_events;
 static DECLARE_WAIT_QUEUE_HEAD(kswapd_wait);
 static bool kswapd_running, kswapd_work;
 
-enum verdict { PAGE_KEEP, PAGE_ACTIVATE, PAGE_FREE };
+/* PAGE_WRITING: its write is in a batch, which owns the page for now. */
+enum verdict { PAGE_KEEP, PAGE_ACTIVATE, PAGE_FREE, PAGE_WRITING };
 
-/* Write a dirty page that has its swap slot.  Keep it dirty on error. */
-static enum verdict write_swap_page(struct page *page)
+/* A batch of swap writes in flight: the pages (locked, with reclaim's
+ * reference) and their bios.  On the stack of shrink_zone: 16 is one
+ * request of 64 KiB when the slots are consecutive. */
+#define SWAP_WRITE_BATCH 16
+
+struct write_batch {
+	struct blk_plug plug;
+	int nr;
+	struct page *pages[SWAP_WRITE_BATCH];
+	struct bio bios[SWAP_WRITE_BATCH];
+};
+
+/* Start the write of a dirty page that has its swap slot.  Keep it dirty
+ * on error. */
+static enum verdict write_swap_page(struct page *page, struct write_batch *b)
 {
 	ClearPageDirty(page);
-	if (swap_writepage(page, page_swp_entry(page))) {
+	if (swap_writepage_start(page, page_swp_entry(page), &b->bios[b->nr])) {
 		SetPageDirty(page);
 		return PAGE_ACTIVATE;
 	}
-	vm_events.pswpout++;
-	return PAGE_FREE;
+	b->pages[b->nr++] = page;
+	return PAGE_WRITING;
 }
 
 /* The clean, unmapped, locked page leaves its cache; PAGE_FREE if only
@@ -95,7 +117,7 @@ static bool has_backing_store(struct page *page)
 }
 
 /* Decide about one locked page taken off the inactive list. */
-static enum verdict shrink_page(struct page *page)
+static enum verdict shrink_page(struct page *page, struct write_batch *b)
 {
 	/* LAB 5 BEGIN: a page in use goes back to the active list */
 	if (page_referenced(page) && page_mapped(page))
@@ -116,8 +138,7 @@ static enum verdict shrink_page(struct page *page)
 	}
 	if (PageDirty(page)) {
 		if (PageSwapCache(page))
-			return write_swap_page(page) == PAGE_FREE ?
-				       release_page(page) : PAGE_ACTIVATE;
+			return write_swap_page(page, b);
 		/* ramfs moves the page to swap and out of its cache */
 		if (page_mapping(page)->a_ops->writepage(page))
 			return PAGE_ACTIVATE;
@@ -191,23 +212,62 @@ static void refill_inactive(struct zone *z, u32 nr)
 	/* LAB 5 END */
 }
 
+/* Unplug, wait for the batch's writes and finish their pages: a written
+ * page leaves the swap cache and is freed, a failed one stays dirty and
+ * in memory.  Returns the pages freed. */
+static u32 finish_writes(struct write_batch *b)
+{
+	struct page *page;
+	enum verdict v;
+	u32 freed = 0;
+	int i;
+
+	blk_finish_plug(&b->plug);
+	for (i = 0; i < b->nr; i++) {
+		page = b->pages[i];
+		if (swap_writepage_end(page, page_swp_entry(page), &b->bios[i])) {
+			SetPageDirty(page);
+			v = PAGE_ACTIVATE;
+		} else {
+			vm_events.pswpout++;
+			v = release_page(page);
+		}
+		unlock_page(page);
+		putback_page(page, v);
+		freed += v == PAGE_FREE;
+	}
+	b->nr = 0;
+	return freed;
+}
+
 u32 shrink_zone(struct zone *z, u32 nr)
 {
+	struct write_batch b;
 	u32 freed = 0;
 	struct page *page;
 	enum verdict v;
 
 	refill_inactive(z, nr);
+	b.nr = 0;
+	blk_start_plug(&b.plug);
 	while (nr-- && (page = isolate_tail(&z->inactive_list))) {
 		vm_events.pgscan++;
 		v = PAGE_KEEP;
 		if (trylock_page(page)) {
-			v = shrink_page(page);
+			v = shrink_page(page, &b);
+			if (v == PAGE_WRITING) {
+				if (b.nr == SWAP_WRITE_BATCH) {
+					freed += finish_writes(&b);
+					blk_start_plug(&b.plug);
+				}
+				continue;
+			}
 			unlock_page(page);
 		}
 		putback_page(page, v);
 		freed += v == PAGE_FREE;
 	}
+	freed += finish_writes(&b);
 	return freed;
 }
 
