@@ -280,6 +280,8 @@ static void blk_partition_remap(struct bio *bio)
 
 	if (!part->bd_contains || part->bd_contains == part)
 		return;
+	part->dkstats.ios[bio->bi_rw]++;	/* a partition counts bios issued */
+	part->dkstats.sectors[bio->bi_rw] += BIO_SECTORS;
 	bio->bi_sector += part->start_sect;
 	bio->bi_bdev = part->bd_contains;
 }
