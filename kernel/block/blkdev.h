@@ -1,11 +1,12 @@
 /*
- * kernel/block/blkdev.h - the block layer: disks, and page-sized requests.
+ * kernel/block/blkdev.h - the block layer: disks, page-sized bios, and the
+ * requests that merge them.
  *
  * A driver (kernel/drivers/ide.c) describes each disk it finds with a struct
  * block_device and registers it; swap (mm/reclaim/swapfile.c,
  * mm/reclaim/page_io.c) and the /dev nodes of fs/ find disks by name or device
- * number.  All I/O is a struct bio moving one page (BIO_SECTORS sectors of 512
- * bytes) between a kernel buffer and the disk:
+ * number.  All I/O is made of struct bios, each moving one page (BIO_SECTORS
+ * sectors of 512 bytes) between a kernel buffer and the disk:
  *
  *	submit_bio(bio)		queue it; bio->bi_end_io runs when it is done
  *				(possibly in interrupt context)
@@ -17,11 +18,16 @@
  * checks a bio against the partition's size and then moves it onto the
  * whole disk, start_sect further on, so drivers only ever see disks.
  *
- * Disks that share a controller share a struct request_queue: it runs one
- * bio at a time, in submission order, and the driver reports the end of the
- * active one with blk_complete().  The queue's poll_fn lets the block layer
- * drive the hardware itself when no interrupt can arrive (interrupts off,
- * early boot, a lost interrupt).
+ * Disks that share a controller share a struct request_queue.  A bio joins
+ * a queued struct request that it continues on disk (merging, up to
+ * BLK_MAX_SECTORS), or gets one of its own, sorted in by sector; the
+ * driver moves a whole request with one command and reports its end with
+ * blk_complete(), which ends every bio of it.  A task that submits many
+ * bios at once plugs the queues (blk_start_plug/blk_finish_plug) so that
+ * they merge before the first starts.  The queue's poll_fn lets the block
+ * layer drive the hardware itself when no interrupt can arrive (interrupts
+ * off, early boot, a lost interrupt).  /proc/diskstats shows each disk's
+ * struct disk_stats.
  *
  * Error injection: `fail_blk_io=N` on the command line makes the Nth bio
  * submitted since boot (counting from 1, over all disks) fail with -EIO

@@ -3,14 +3,16 @@
  * state machine behind the block layer.
  *
  * A channel carries two drives but runs one command at a time, so each
- * channel has one request_queue shared by its drives.  A request moves one
- * page: READ SECTORS (0x20) or WRITE SECTORS (0x30), or their EXT forms
- * 0x24/0x34 on LBA48 drives, with a count of BIO_SECTORS.  The drive hands
- * over each 512-byte sector as a DRQ block: for a read it raises DRQ (and
- * an interrupt) when a sector is ready; for a write we give it the first
- * sector as soon as it asks (DRQ) and each following one after the
- * interrupt that says the previous one was taken.  The last interrupt of a
- * write says the whole command is done.
+ * channel has one request_queue shared by its drives.  A request moves up
+ * to 128 sectors (the block layer's merged bios) with one command: READ/
+ * WRITE MULTIPLE (0xC4/0xC5, EXT 0x29/0x39) when the drive took SET
+ * MULTIPLE MODE at probe, else READ/WRITE SECTORS (0x20/0x30, EXT
+ * 0x24/0x34).  The drive hands the data over in DRQ blocks (d->mult
+ * sectors, or one): for a read it raises DRQ (and an interrupt) when a
+ * block is ready; for a write we give it the first block as soon as it
+ * asks (DRQ) and each following one after the interrupt that says the
+ * previous one was taken.  The last interrupt of a write says the whole
+ * command is done.
  *
  * ide_service() performs the next step of that dance from the status the
  * drive shows; the interrupt handler and the poll function both call it,

@@ -43,6 +43,7 @@
 #include "kernel/wait.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -59,8 +60,10 @@ static bool kswapd_running, kswapd_work;
 enum verdict { PAGE_KEEP, PAGE_ACTIVATE, PAGE_FREE, PAGE_WRITING };
 
 /* A batch of swap writes in flight: the pages (locked, with reclaim's
- * reference) and their bios.  On the stack of shrink_zone: 16 is one
- * request of 64 KiB when the slots are consecutive. */
+ * reference) and their bios; 16 is one request of 64 KiB when the slots
+ * are consecutive.  kmalloc'ed, not on the stack: reclaim runs deep in a
+ * fault's call chain, and a write may lead on through ramfs_writepage
+ * into the block layer. */
 #define SWAP_WRITE_BATCH 16
 
 struct write_batch {
@@ -70,11 +73,21 @@ struct write_batch {
 	struct bio bios[SWAP_WRITE_BATCH];
 };
 
+static enum verdict release_page(struct page *page);
+
 /* Start the write of a dirty page that has its swap slot.  Keep it dirty
- * on error. */
+ * on error.  Without a batch (no memory for one) write it and wait. */
 static enum verdict write_swap_page(struct page *page, struct write_batch *b)
 {
 	ClearPageDirty(page);
+	if (!b) {
+		if (swap_writepage(page, page_swp_entry(page))) {
+			SetPageDirty(page);
+			return PAGE_ACTIVATE;
+		}
+		vm_events.pswpout++;
+		return release_page(page);
+	}
 	if (swap_writepage_start(page, page_swp_entry(page), &b->bios[b->nr])) {
 		SetPageDirty(page);
 		return PAGE_ACTIVATE;
@@ -222,6 +235,8 @@ static u32 finish_writes(struct write_batch *b)
 	u32 freed = 0;
 	int i;
 
+	if (!b)
+		return 0;
 	blk_finish_plug(&b->plug);
 	for (i = 0; i < b->nr; i++) {
 		page = b->pages[i];
@@ -242,23 +257,25 @@ static u32 finish_writes(struct write_batch *b)
 
 u32 shrink_zone(struct zone *z, u32 nr)
 {
-	struct write_batch b;
+	struct write_batch *b = kmalloc(sizeof(*b), GFP_ATOMIC);
 	u32 freed = 0;
 	struct page *page;
 	enum verdict v;
 
 	refill_inactive(z, nr);
-	b.nr = 0;
-	blk_start_plug(&b.plug);
+	if (b) {
+		b->nr = 0;
+		blk_start_plug(&b->plug);
+	}
 	while (nr-- && (page = isolate_tail(&z->inactive_list))) {
 		vm_events.pgscan++;
 		v = PAGE_KEEP;
 		if (trylock_page(page)) {
-			v = shrink_page(page, &b);
+			v = shrink_page(page, b);
 			if (v == PAGE_WRITING) {
-				if (b.nr == SWAP_WRITE_BATCH) {
-					freed += finish_writes(&b);
-					blk_start_plug(&b.plug);
+				if (b->nr == SWAP_WRITE_BATCH) {
+					freed += finish_writes(b);
+					blk_start_plug(&b->plug);
 				}
 				continue;
 			}
@@ -267,7 +284,8 @@ u32 shrink_zone(struct zone *z, u32 nr)
 		putback_page(page, v);
 		freed += v == PAGE_FREE;
 	}
-	freed += finish_writes(&b);
+	freed += finish_writes(b);
+	kfree(b);
 	return freed;
 }
 
