@@ -43,7 +43,6 @@
 #include "kernel/wait.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/slab.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -61,9 +60,11 @@ enum verdict { PAGE_KEEP, PAGE_ACTIVATE, PAGE_FREE, PAGE_WRITING };
 
 /* A batch of swap writes in flight: the pages (locked, with reclaim's
  * reference) and their bios; 16 is one request of 64 KiB when the slots
- * are consecutive.  kmalloc'ed, not on the stack: reclaim runs deep in a
- * fault's call chain, and a write may lead on through ramfs_writepage
- * into the block layer. */
+ * are consecutive.  Not on the stack: reclaim runs deep in a fault's call
+ * chain, and a write may lead on through ramfs_writepage into the block
+ * layer.  Not from kmalloc either: reclaim must not hold memory of its own
+ * (a slab page) after it returns.  A small static pool, one per reclaimer
+ * at a time; a reclaimer that finds none free writes page by page. */
 #define SWAP_WRITE_BATCH 16
 
 struct write_batch {
@@ -72,6 +73,32 @@ struct write_batch {
 	struct page *pages[SWAP_WRITE_BATCH];
 	struct bio bios[SWAP_WRITE_BATCH];
 };
+
+#define NR_WRITE_BATCHES 4
+
+static struct write_batch write_batches[NR_WRITE_BATCHES];
+static bool write_batch_used[NR_WRITE_BATCHES];
+
+static struct write_batch *get_write_batch(void)
+{
+	struct write_batch *b = NULL;
+	u32 flags = irq_save();
+	int i;
+
+	for (i = 0; i < NR_WRITE_BATCHES && !b; i++)
+		if (!write_batch_used[i]) {
+			write_batch_used[i] = true;
+			b = &write_batches[i];
+		}
+	irq_restore(flags);
+	return b;
+}
+
+static void put_write_batch(struct write_batch *b)
+{
+	if (b)
+		write_batch_used[b - write_batches] = false;
+}
 
 static enum verdict release_page(struct page *page);
 
@@ -257,7 +284,7 @@ static u32 finish_writes(struct write_batch *b)
 
 u32 shrink_zone(struct zone *z, u32 nr)
 {
-	struct write_batch *b = kmalloc(sizeof(*b), GFP_ATOMIC);
+	struct write_batch *b = get_write_batch();
 	u32 freed = 0;
 	struct page *page;
 	enum verdict v;
@@ -285,7 +312,7 @@ u32 shrink_zone(struct zone *z, u32 nr)
 		freed += v == PAGE_FREE;
 	}
 	freed += finish_writes(b);
-	kfree(b);
+	put_write_batch(b);
 	return freed;
 }
 
