@@ -26,6 +26,7 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("cmdline", 0444, proc_cmdline_show),
 	PROC_FILE("cpuinfo", 0444, proc_cpuinfo_show),
 	PROC_FILE("devices", 0444, proc_devices_show),
+	PROC_FILE("diskstats", 0444, proc_diskstats_show),
 	PROC_FILE("filesystems", 0444, proc_filesystems_show),
 	PROC_FILE("loadavg", 0444, proc_loadavg_show),
 	PROC_FILE("locks", 0444, proc_locks_show),
@@ -295,6 +296,38 @@ void proc_devices_show(struct seq_buf *m, struct task_struct *t)
 }
 
 /* Every disk and partition, sizes in 1 KiB blocks, as Linux prints them. */
+/*
+ * Linux 2.6's /proc/diskstats: for a disk, reads completed, reads merged,
+ * sectors read, ms reading, the same four for writes, requests in flight,
+ * ms busy, weighted ms; for a partition (2.6.0's short form) reads issued,
+ * sectors read, writes issued, sectors written.
+ */
+void proc_diskstats_show(struct seq_buf *m, struct task_struct *t)
+{
+	struct block_device *b;
+	const struct disk_stats *st;
+
+	(void)t;
+	for_each_blkdev(b) {
+		st = &b->dkstats;
+		if (b->bd_contains != b) {
+			seq_printf(m, "%4u %7u %s %lu %lu %lu %lu\n", b->major,
+				   b->minor, b->name, st->ios[READ],
+				   st->sectors[READ], st->ios[WRITE],
+				   st->sectors[WRITE]);
+			continue;
+		}
+		seq_printf(m, "%4u %7u %s %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu %lu\n",
+			   b->major, b->minor, b->name, st->ios[READ],
+			   st->merges[READ], st->sectors[READ],
+			   st->ticks[READ] * (1000 / HZ), st->ios[WRITE],
+			   st->merges[WRITE], st->sectors[WRITE],
+			   st->ticks[WRITE] * (1000 / HZ), st->in_flight,
+			   st->io_ticks * (1000 / HZ),
+			   st->time_in_queue * (1000 / HZ));
+	}
+}
+
 void proc_partitions_show(struct seq_buf *m, struct task_struct *t)
 {
 	struct block_device *b;

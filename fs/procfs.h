@@ -76,6 +76,7 @@ void proc_filesystems_show(struct seq_buf *m, struct task_struct *t);
 void proc_cmdline_show(struct seq_buf *m, struct task_struct *t);
 void proc_devices_show(struct seq_buf *m, struct task_struct *t);
 void proc_partitions_show(struct seq_buf *m, struct task_struct *t);
+void proc_diskstats_show(struct seq_buf *m, struct task_struct *t);
 void proc_version_show(struct seq_buf *m, struct task_struct *t);
 void proc_swaps_show(struct seq_buf *m, struct task_struct *t);
 void proc_rmap_show(struct seq_buf *m, struct task_struct *t);

@@ -105,6 +105,8 @@ struct rlimit {
 	unsigned long rlim_max;
 };
 
+struct blk_plug;
+
 struct task_struct {
 	volatile long state;		/* TASK_* */
 	u32 flags;			/* PF_* */
@@ -118,6 +120,7 @@ struct task_struct {
 	int irq_depth;			/* IRQ handlers running on its stack */
 	u32 time_slice;			/* ticks left before preemption */
 	int syscall_nr;			/* call being served (orig eax), or -1 */
+	struct blk_plug *plug;		/* bios held back to merge, or NULL */
 
 	int pid;			/* thread id (gettid) */
 	int tgid;			/* process id (getpid): the leader's pid */

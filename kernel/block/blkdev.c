@@ -1,6 +1,7 @@
 /*
  * kernel/block/blkdev.c - the block layer: disk registry and major names,
- * request queues, waiting for completion, error injection.
+ * request queues with merging and plugging, waiting for completion,
+ * /proc/diskstats counters, error injection.
  *
  * Locking: Mapback is uniprocessor, and queues are touched both by
  * submitters and by interrupt handlers, so every queue operation runs with
@@ -33,14 +34,22 @@ static bool fail_param_read;
 static DECLARE_WAIT_QUEUE_HEAD(bio_wait_queue);
 
 void blk_init_queue(struct request_queue *q,
-		    int (*request_fn)(struct request_queue *, struct bio *),
-		    void (*poll_fn)(struct request_queue *), void *queuedata)
+		    int (*request_fn)(struct request_queue *, struct request *),
+		    bool (*poll_fn)(struct request_queue *), void *queuedata)
 {
-	INIT_LIST_HEAD(&q->pending);
+	int i;
+
+	INIT_LIST_HEAD(&q->queue_head);
+	INIT_LIST_HEAD(&q->free_list);
+	for (i = 0; i < BLK_NR_REQUESTS; i++)
+		list_add_tail(&q->requests[i].queuelist, &q->free_list);
 	q->active = NULL;
+	q->max_sectors = BLK_MAX_SECTORS;
+	q->plugged = false;
 	q->request_fn = request_fn;
 	q->poll_fn = poll_fn;
 	q->irq_driven = false;
+	q->last_progress = 0;
 	q->queuedata = queuedata;
 }
 
@@ -77,7 +86,8 @@ void blkdev_register(struct block_device *bdev)
 
 void blkdev_unregister(struct block_device *bdev)
 {
-	BUG_ON(bdev->holder || bdev->queue->active);
+	BUG_ON(bdev->holder || bdev->queue->active ||
+	       !list_empty(&bdev->queue->queue_head));
 	list_del_init(&bdev->list);
 }
 
@@ -156,7 +166,7 @@ void bio_init(struct bio *bio, struct block_device *bdev, int rw,
 	bio->bi_done = false;
 	bio->bi_end_io = NULL;
 	bio->bi_private = NULL;
-	INIT_LIST_HEAD(&bio->bi_queue);
+	bio->bi_next = NULL;
 }
 
 static void bio_endio(struct bio *bio, int error)
@@ -168,33 +178,80 @@ static void bio_endio(struct bio *bio, int error)
 	wake_up(&bio_wait_queue);
 }
 
-/* Start pending bios until one is in flight or none is left. */
+/*
+ * Disk statistics, as Linux's part_round_stats: io_ticks grows by the
+ * jiffies during which anything was in flight, time_in_queue by those
+ * jiffies times the number in flight.
+ */
+static void disk_round_stats(struct disk_stats *st)
+{
+	u32 now = jiffies;
+
+	if (st->in_flight) {
+		st->io_ticks += now - st->stamp;
+		st->time_in_queue += st->in_flight * (now - st->stamp);
+	}
+	st->stamp = now;
+}
+
+/* Start queued requests until one is in flight or none is left; nothing
+ * starts while the queue is plugged. */
 static void blk_run_queue(struct request_queue *q)
 {
-	struct bio *bio;
+	struct request *rq;
 	int err;
 
-	while (!q->active && !list_empty(&q->pending)) {
-		bio = list_first_entry(&q->pending, struct bio, bi_queue);
-		list_del_init(&bio->bi_queue);
-		q->active = bio;
-		err = q->request_fn(q, bio);
-		if (err) {
-			q->active = NULL;
-			bio_endio(bio, err);
-		}
+	while (!q->active && !q->plugged && !list_empty(&q->queue_head)) {
+		rq = list_first_entry(&q->queue_head, struct request, queuelist);
+		list_del_init(&rq->queuelist);
+		q->active = rq;
+		q->last_progress = jiffies;
+		err = q->request_fn(q, rq);
+		if (err)
+			blk_complete(q, err);
 	}
+}
+
+void *blk_rq_sector_buf(struct request *rq, unsigned int i)
+{
+	struct bio *bio = rq->bio;
+
+	while (i >= BIO_SECTORS) {
+		bio = bio->bi_next;
+		i -= BIO_SECTORS;
+	}
+	return (u8 *)bio->bi_buf + i * SECTOR_SIZE;
 }
 
 void blk_complete(struct request_queue *q, int error)
 {
-	struct bio *bio = q->active;
+	struct request *rq = q->active;
+	struct disk_stats *st;
+	struct bio *bio, *next;
 
-	if (!bio)
+	if (!rq)
 		return;
 	q->active = NULL;
-	bio_endio(bio, error);
+	st = &rq->rq_disk->dkstats;
+	disk_round_stats(st);
+	st->in_flight--;
+	if (!error) {
+		st->ios[rq->rw]++;
+		st->sectors[rq->rw] += rq->nr_sectors;
+		st->ticks[rq->rw] += jiffies - rq->start_time;
+	}
+	for (bio = rq->bio; bio; bio = next) {
+		next = bio->bi_next;	/* bi_end_io may free the bio */
+		bio->bi_next = NULL;
+		bio_endio(bio, error);
+	}
+	list_add(&rq->queuelist, &q->free_list);
 	blk_run_queue(q);
+}
+
+void blk_progress(struct request_queue *q)
+{
+	q->last_progress = jiffies;
 }
 
 /* The boot option is read on first use: cmdline_init runs before any I/O. */
@@ -223,8 +280,143 @@ static void blk_partition_remap(struct bio *bio)
 
 	if (!part->bd_contains || part->bd_contains == part)
 		return;
+	part->dkstats.ios[bio->bi_rw]++;	/* a partition counts bios issued */
+	part->dkstats.sectors[bio->bi_rw] += BIO_SECTORS;
 	bio->bi_sector += part->start_sect;
 	bio->bi_bdev = part->bd_contains;
+}
+
+/*
+ * The elevator.  A bio joins a queued request of the same disk and
+ * direction that it continues (back merge) or that continues it (front
+ * merge), while the request stays within max_sectors.  Otherwise it gets a
+ * request of its own, sorted in by sector; a request is passed by at most
+ * BLK_MAX_PASSES later ones, so a far sector is not starved.
+ */
+#define BLK_MAX_PASSES 16
+
+static bool elv_merge(struct request_queue *q, struct bio *bio)
+{
+	struct request *rq;
+
+	list_for_each_entry(rq, &q->queue_head, queuelist) {
+		if (rq->rq_disk != bio->bi_bdev || rq->rw != bio->bi_rw ||
+		    rq->nr_sectors + BIO_SECTORS > q->max_sectors)
+			continue;
+		if (rq->sector + rq->nr_sectors == bio->bi_sector) {
+			rq->biotail->bi_next = bio;
+			rq->biotail = bio;
+		} else if (bio->bi_sector + BIO_SECTORS == rq->sector) {
+			bio->bi_next = rq->bio;
+			rq->bio = bio;
+			rq->sector = bio->bi_sector;
+		} else {
+			continue;
+		}
+		rq->nr_sectors += BIO_SECTORS;
+		bio->bi_bdev->dkstats.merges[bio->bi_rw]++;
+		return true;
+	}
+	return false;
+}
+
+static void elv_add_request(struct request_queue *q, struct request *new)
+{
+	struct list_head *pos = q->queue_head.prev;
+	struct request *rq;
+
+	/* Walk back from the tail past the requests that lie behind new. */
+	while (pos != &q->queue_head) {
+		rq = list_entry(pos, struct request, queuelist);
+		if (rq->sector <= new->sector || rq->nr_passed >= BLK_MAX_PASSES)
+			break;
+		pos = pos->prev;
+	}
+	for (rq = list_entry(pos->next, struct request, queuelist);
+	     &rq->queuelist != &q->queue_head;
+	     rq = list_entry(rq->queuelist.next, struct request, queuelist))
+		rq->nr_passed++;
+	list_add(&new->queuelist, pos);
+}
+
+/* A free request of q; with none left, drive the queue by polling until
+ * one comes back (interrupts are off). */
+static struct request *get_request(struct request_queue *q)
+{
+	struct request *rq;
+
+	while (list_empty(&q->free_list)) {
+		q->plugged = false;
+		blk_run_queue(q);
+		q->poll_fn(q);
+	}
+	rq = list_first_entry(&q->free_list, struct request, queuelist);
+	list_del_init(&rq->queuelist);
+	return rq;
+}
+
+static void blk_queue_bio(struct request_queue *q, struct bio *bio)
+{
+	struct block_device *disk = bio->bi_bdev;
+	struct request *rq;
+
+	if (elv_merge(q, bio))
+		return;
+	rq = get_request(q);
+	rq->rq_disk = disk;
+	rq->rw = bio->bi_rw;
+	rq->sector = bio->bi_sector;
+	rq->nr_sectors = BIO_SECTORS;
+	rq->bio = rq->biotail = bio;
+	rq->nr_passed = 0;
+	rq->start_time = jiffies;
+	disk_round_stats(&disk->dkstats);
+	disk->dkstats.in_flight++;
+	elv_add_request(q, rq);
+}
+
+/* Hold q back for the plug of the current task, if it has one. */
+static void blk_plug_queue(struct request_queue *q)
+{
+	struct blk_plug *plug = current && !in_irq() ? current->plug : NULL;
+	int i;
+
+	if (!plug)
+		return;
+	for (i = 0; i < plug->nr_queues; i++)
+		if (plug->queues[i] == q)
+			break;
+	if (i == plug->nr_queues) {
+		if (i == BLK_PLUG_QUEUES)
+			return;		/* no room: this queue runs at once */
+		plug->queues[plug->nr_queues++] = q;
+	}
+	q->plugged = true;
+}
+
+static void blk_unplug(struct request_queue *q)
+{
+	u32 flags = irq_save();
+
+	q->plugged = false;
+	blk_run_queue(q);
+	irq_restore(flags);
+}
+
+void blk_start_plug(struct blk_plug *plug)
+{
+	plug->nr_queues = 0;
+	current->plug = plug;
+}
+
+void blk_finish_plug(struct blk_plug *plug)
+{
+	int i;
+
+	current->plug = NULL;
+	for (i = 0; i < plug->nr_queues; i++)
+		blk_unplug(plug->queues[i]);
+	plug->nr_queues = 0;
 }
 
 void submit_bio(struct bio *bio)
@@ -234,6 +426,7 @@ void submit_bio(struct bio *bio)
 
 	bio->bi_done = false;
 	bio->bi_error = 0;
+	bio->bi_next = NULL;
 	nr_requests++;
 	if (!bio_in_range(bio)) {
 		printk("%s: attempt to access beyond end of device "
@@ -248,7 +441,8 @@ void submit_bio(struct bio *bio)
 		bio_endio(bio, -EIO);
 	} else {
 		blk_partition_remap(bio);
-		list_add_tail(&bio->bi_queue, &bdev->queue->pending);
+		blk_plug_queue(bdev->queue);
+		blk_queue_bio(bdev->queue, bio);
 		blk_run_queue(bdev->queue);
 	}
 	irq_restore(flags);
@@ -260,10 +454,21 @@ void submit_bio(struct bio *bio)
  * Otherwise a task sleeps on bio_wait_queue; the boot thread and the idle
  * task, which must not sleep, halt until the next interrupt instead
  * (`sti; hlt` is atomic against the completion interrupt: sti takes effect
- * after the next instruction).  If no completion comes within
- * BLK_IRQ_TIMEOUT, the interrupt is taken as lost and the waiter polls.
+ * after the next instruction).
+ *
+ * When the queue's active bio has made no progress for BLK_IRQ_TIMEOUT
+ * (counted from q->last_progress, not from when this bio was queued: it may
+ * have waited behind others), the waiter looks at the hardware once.  Only
+ * if the hardware was ready (poll_fn could take a step) was an interrupt
+ * lost; a drive still busy is slow, not silent (under `-icount
+ * shift=0,sleep=off` an idle guest's clock jumps from tick to tick while the
+ * host does the I/O, so two seconds of jiffies can pass in a few host
+ * milliseconds).  After BLK_HANG_ROUNDS such looks without progress the
+ * waiter polls without sleeping, and the driver's own poll limit resets a
+ * drive that never finishes.
  */
 #define BLK_IRQ_TIMEOUT (2 * HZ)
+#define BLK_HANG_ROUNDS 15
 
 static bool may_sleep(void)
 {
@@ -286,43 +491,70 @@ static void bio_sleep(struct bio *bio, u32 ticks)
 	finish_wait(&bio_wait_queue, &w);
 }
 
-void bio_wait(struct bio *bio)
+/* No completion for BLK_IRQ_TIMEOUT: look at the hardware once.  Returns
+ * true when the waiter should stop sleeping and poll. */
+static bool bio_irq_timeout(struct request_queue *q, struct bio *bio,
+			    int *rounds, bool *warned)
+{
+	if (q->poll_fn(q)) {
+		*rounds = 0;
+		if (!*warned)
+			printk("%s: lost interrupt, polling\n", bio->bi_bdev->name);
+		*warned = true;
+	} else if (++*rounds >= BLK_HANG_ROUNDS) {
+		printk("%s: no progress for %u s, polling\n", bio->bi_bdev->name,
+		       BLK_HANG_ROUNDS * BLK_IRQ_TIMEOUT / HZ);
+		return true;
+	}
+	q->last_progress = jiffies;
+	return false;
+}
+
+int bio_wait(struct bio *bio)
 {
 	struct request_queue *q = bio->bi_bdev->queue;
 	bool irqs_on = read_eflags() & EFLAGS_IF;
-	u32 start = jiffies, waited;
-	bool lost = false;
-	u32 flags;
+	bool warned = false, polling = !q->irq_driven || !irqs_on;
+	int rounds = 0;
+	u32 flags, waited;
 
+	if (!bio->bi_done)
+		blk_unplug(q);	/* what is held back may be what we wait for */
 	while (!bio->bi_done) {
 		flags = irq_save();
 		if (bio->bi_done) {
 			irq_restore(flags);
 			break;
 		}
-		waited = jiffies - start;
-		if (q->irq_driven && irqs_on && waited < BLK_IRQ_TIMEOUT) {
-			if (may_sleep())
-				bio_sleep(bio, BLK_IRQ_TIMEOUT - waited);
-			else
-				asm volatile("sti; hlt" : : : "memory");
+		if (!q->active) {
+			/* another task's plug may hold bio back */
+			q->plugged = false;
+			blk_run_queue(q);
+		}
+		if (polling) {
+			q->poll_fn(q);
 			irq_restore(flags);
 			continue;
 		}
-		if (q->irq_driven && irqs_on && !lost) {
-			printk("%s: lost interrupt, polling\n", bio->bi_bdev->name);
-			lost = true;
+		waited = jiffies - q->last_progress;
+		if (!q->active || waited < BLK_IRQ_TIMEOUT) {
+			if (may_sleep())
+				bio_sleep(bio, q->active ? BLK_IRQ_TIMEOUT - waited
+							 : BLK_IRQ_TIMEOUT);
+			else
+				asm volatile("sti; hlt" : : : "memory");
+		} else {
+			polling = bio_irq_timeout(q, bio, &rounds, &warned);
 		}
-		q->poll_fn(q);
 		irq_restore(flags);
 	}
+	return bio->bi_error;
 }
 
 int submit_bio_wait(struct bio *bio)
 {
 	submit_bio(bio);
-	bio_wait(bio);
-	return bio->bi_error;
+	return bio_wait(bio);
 }
 
 int blkdev_read_page(struct block_device *bdev, sector_t sector, void *buf)

@@ -1,11 +1,12 @@
 /*
- * kernel/block/blkdev.h - the block layer: disks, and page-sized requests.
+ * kernel/block/blkdev.h - the block layer: disks, page-sized bios, and the
+ * requests that merge them.
  *
  * A driver (kernel/drivers/ide.c) describes each disk it finds with a struct
  * block_device and registers it; swap (mm/reclaim/swapfile.c,
  * mm/reclaim/page_io.c) and the /dev nodes of fs/ find disks by name or device
- * number.  All I/O is a struct bio moving one page (BIO_SECTORS sectors of 512
- * bytes) between a kernel buffer and the disk:
+ * number.  All I/O is made of struct bios, each moving one page (BIO_SECTORS
+ * sectors of 512 bytes) between a kernel buffer and the disk:
  *
  *	submit_bio(bio)		queue it; bio->bi_end_io runs when it is done
  *				(possibly in interrupt context)
@@ -18,11 +19,16 @@
  * checks a bio against the partition's size and then moves it onto the
  * whole disk, start_sect further on, so drivers only ever see disks.
  *
- * Disks that share a controller share a struct request_queue: it runs one
- * bio at a time, in submission order, and the driver reports the end of the
- * active one with blk_complete().  The queue's poll_fn lets the block layer
- * drive the hardware itself when no interrupt can arrive (interrupts off,
- * early boot, a lost interrupt).
+ * Disks that share a controller share a struct request_queue.  A bio joins
+ * a queued struct request that it continues on disk (merging, up to
+ * BLK_MAX_SECTORS), or gets one of its own, sorted in by sector; the
+ * driver moves a whole request with one command and reports its end with
+ * blk_complete(), which ends every bio of it.  A task that submits many
+ * bios at once plugs the queues (blk_start_plug/blk_finish_plug) so that
+ * they merge before the first starts.  The queue's poll_fn lets the block
+ * layer drive the hardware itself when no interrupt can arrive (interrupts
+ * off, early boot, a lost interrupt).  /proc/diskstats shows each disk's
+ * struct disk_stats.
  *
  * Error injection: `fail_blk_io=N` on the command line makes the Nth bio
  * submitted since boot (counting from 1, over all disks) fail with -EIO
@@ -48,6 +54,11 @@ typedef u64 sector_t;
 
 #define BDEV_NAME_LEN 8
 
+/* One request carries at most this many sectors (64 KiB, 16 bios). */
+#define BLK_MAX_SECTORS 128
+/* Requests a queue holds at once (Linux's nr_requests). */
+#define BLK_NR_REQUESTS 64
+
 struct bio;
 struct block_device;
 struct request_queue;
@@ -65,21 +76,74 @@ struct bio {
 	 * submitter's own call chain; may be NULL. */
 	bio_end_io_t bi_end_io;
 	void *bi_private;	/* the submitter's, e.g. a struct page */
-	struct list_head bi_queue; /* on request_queue.pending */
+	struct bio *bi_next;	/* the next bio of its request, in disk order */
+};
+
+/*
+ * A request: bios of one direction that lie back to back on one disk, the
+ * unit the driver moves with one command.  submit_bio merges a bio onto
+ * the end (back merge) or the front (front merge) of a queued request, up
+ * to the queue's max_sectors.
+ */
+struct request {
+	struct list_head queuelist;	/* on queue_head (sorted) or free_list */
+	struct block_device *rq_disk;	/* the whole disk */
+	int rw;				/* READ or WRITE */
+	sector_t sector;		/* first sector */
+	unsigned int nr_sectors;
+	struct bio *bio, *biotail;	/* chained through bi_next */
+	unsigned int nr_passed;		/* later requests sorted in front of it */
+	u32 start_time;			/* jiffies when queued (diskstats) */
+};
+
+/* Per whole disk, the counters of /proc/diskstats (Linux's names). */
+struct disk_stats {
+	unsigned long ios[2];		/* requests completed, [READ]/[WRITE] */
+	unsigned long merges[2];	/* bios merged into a queued request */
+	unsigned long sectors[2];
+	unsigned long ticks[2];		/* jiffies from queueing to the end */
+	unsigned long in_flight;	/* requests queued or active */
+	unsigned long io_ticks;		/* jiffies with requests in flight */
+	unsigned long time_in_queue;	/* in_flight integrated over jiffies */
+	u32 stamp;			/* when io_ticks was last brought up */
 };
 
 struct request_queue {
-	struct list_head pending;	/* FIFO of bios not started */
-	struct bio *active;		/* the bio the driver works on */
-	/* Start bio on the hardware.  0: started, blk_complete() follows;
+	struct list_head queue_head;	/* requests not started, by sector */
+	struct request *active;		/* the request the driver works on */
+	struct list_head free_list;	/* unused entries of requests[] */
+	struct request requests[BLK_NR_REQUESTS];
+	unsigned int max_sectors;	/* the most one request may carry */
+	/* Start rq on the hardware.  0: started, blk_complete() follows;
 	 * negative errno: it could not start and is failed with it. */
-	int (*request_fn)(struct request_queue *q, struct bio *bio);
-	/* Look at the hardware and advance the active bio as an interrupt
-	 * would.  Called with interrupts off. */
-	void (*poll_fn)(struct request_queue *q);
+	int (*request_fn)(struct request_queue *q, struct request *rq);
+	/* Look at the hardware and advance the active request as an
+	 * interrupt would.  Called with interrupts off.  Returns false while
+	 * the hardware is still busy with it (no step was possible). */
+	bool (*poll_fn)(struct request_queue *q);
 	/* True when completions of this queue arrive by interrupt. */
 	bool irq_driven;
+	/* Requests are held back, to gather merges, while a submitter has
+	 * the queue plugged (blk_start_plug). */
+	bool plugged;
+	/* jiffies when the active request started or the driver last
+	 * reported progress (blk_progress): the lost-interrupt timeout runs
+	 * from here, not from when a waiter's bio was queued behind others. */
+	u32 last_progress;
 	void *queuedata;		/* the driver's */
+};
+
+/*
+ * Plugging: between blk_start_plug and blk_finish_plug the submitter's
+ * bios are queued but not started, so that the ones it submits back to
+ * back merge into few large requests.  Waiting on a bio (submit_bio_wait,
+ * bio_wait) unplugs first.
+ */
+#define BLK_PLUG_QUEUES 4
+
+struct blk_plug {
+	struct request_queue *queues[BLK_PLUG_QUEUES];
+	int nr_queues;
 };
 
 /* Block majors are below this (Linux's BLKDEV_MAJOR_MAX is 512). */
@@ -96,6 +160,7 @@ struct block_device {
 	struct request_queue *queue;
 	void *private;			/* the driver's */
 	void *holder;			/* who uses it exclusively (swap), or NULL */
+	struct disk_stats dkstats;	/* whole disks only */
 	struct list_head list;		/* on all_block_devices */
 };
 
@@ -105,8 +170,8 @@ extern struct list_head all_block_devices;
 #define for_each_blkdev(b) list_for_each_entry(b, &all_block_devices, list)
 
 void blk_init_queue(struct request_queue *q,
-		    int (*request_fn)(struct request_queue *, struct bio *),
-		    void (*poll_fn)(struct request_queue *), void *queuedata);
+		    int (*request_fn)(struct request_queue *, struct request *),
+		    bool (*poll_fn)(struct request_queue *), void *queuedata);
 /* Name a block major for /proc/devices ("ide0" for 3), as a driver does
  * once it owns the major: 0, -EINVAL, or -EBUSY if it is named already. */
 int register_blkdev(unsigned int major, const char *name);
@@ -129,16 +194,22 @@ void blkdev_release(struct block_device *bdev, void *holder);
 void bio_init(struct bio *bio, struct block_device *bdev, int rw,
 	      sector_t sector, void *buf);
 void submit_bio(struct bio *bio);
+/* Wait for a submitted bio; returns its bi_error. */
+int bio_wait(struct bio *bio);
 int submit_bio_wait(struct bio *bio);
-/* Wait for a submitted bio to be done (it may be done already).  Polls
- * the disk if its interrupt does not come. */
-void bio_wait(struct bio *bio);
+void blk_start_plug(struct blk_plug *plug);
+void blk_finish_plug(struct blk_plug *plug);
 int blkdev_read_page(struct block_device *bdev, sector_t sector, void *buf);
 int blkdev_write_page(struct block_device *bdev, sector_t sector,
 		      const void *buf);
 
-/* For drivers: the active bio of q ended with error (0 or -EIO). */
+/* For drivers: the active request of q ended with error (0 or -EIO);
+ * every bio of it ends with that error. */
 void blk_complete(struct request_queue *q, int error);
+/* For drivers: the buffer of the i-th 512-byte sector of rq. */
+void *blk_rq_sector_buf(struct request *rq, unsigned int i);
+/* For drivers: the hardware moved data for the active bio just now. */
+void blk_progress(struct request_queue *q);
 
 /* Error injection: fail the request numbered nth (0 turns it off). */
 void blk_inject_error(unsigned long nth);

@@ -13,6 +13,7 @@
 #include "kernel/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
+#include "mm/phys/page_alloc.h"
 
 KERNEL_PARAM("ktest_disk", "disk the block tests may write (default hdb)");
 
@@ -262,18 +263,19 @@ KTEST(blk_polled_with_irqs_off)
 static u8 silent_data[BIO_BYTES];
 static int silent_polls;
 
-static int silent_request(struct request_queue *q, struct bio *bio)
+static int silent_request(struct request_queue *q, struct request *rq)
 {
 	(void)q;
-	(void)bio;
+	(void)rq;
 	return 0;
 }
 
-static void silent_poll(struct request_queue *q)
+static bool silent_poll(struct request_queue *q)
 {
 	silent_polls++;
-	memcpy(q->active->bi_buf, silent_data, BIO_BYTES);
+	memcpy(q->active->bio->bi_buf, silent_data, BIO_BYTES);
 	blk_complete(q, 0);
+	return true;
 }
 
 KTEST(blk_lost_interrupt_falls_back_to_polling)
@@ -291,4 +293,206 @@ KTEST(blk_lost_interrupt_falls_back_to_polling)
 	KEXPECT_EQ(blkdev_read_page(&b, 8, back), 0);
 	KEXPECT_EQ(silent_polls, 1);
 	KEXPECT_EQ(memcmp(back, silent_data, BIO_BYTES), 0);
+}
+
+/*
+ * Merging, on a RAM disk of RAM_PAGES pages whose queue records the
+ * requests it is given: bios submitted under a plug join back to back
+ * into requests of at most max_sectors, in sector order.
+ */
+#define RAM_PAGES 32
+#define RAM_ORDER 5
+#define RAM_MAX_RQ 8
+
+static struct request_queue ram_q;
+static struct block_device ram_b = { .name = "ram", .major = 240,
+				     .minor = 10,
+				     .nr_sectors = RAM_PAGES * BIO_SECTORS };
+static u8 *ram_mem;
+static unsigned int ram_nr_rq;
+static unsigned int ram_rq_sectors[RAM_MAX_RQ];
+static sector_t ram_rq_first[RAM_MAX_RQ];
+static int ram_error;		/* what the next requests end with */
+
+static int ram_request(struct request_queue *q, struct request *rq)
+{
+	(void)q;
+	(void)rq;
+	return 0;		/* the work happens in ram_poll */
+}
+
+static bool ram_poll(struct request_queue *q)
+{
+	struct request *rq = q->active;
+	unsigned int i;
+
+	if (!rq)
+		return true;
+	if (ram_nr_rq < RAM_MAX_RQ) {
+		ram_rq_first[ram_nr_rq] = rq->sector;
+		ram_rq_sectors[ram_nr_rq] = rq->nr_sectors;
+	}
+	ram_nr_rq++;
+	for (i = 0; !ram_error && i < rq->nr_sectors; i++) {
+		u8 *at = ram_mem + (rq->sector + i) * SECTOR_SIZE;
+
+		if (rq->rw == READ)
+			memcpy(blk_rq_sector_buf(rq, i), at, SECTOR_SIZE);
+		else
+			memcpy(at, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
+	}
+	blk_complete(q, ram_error);
+	return true;
+}
+
+static struct page *ram_pages, *ram_bufs;
+
+static bool ram_setup(void)
+{
+	ram_pages = alloc_pages(GFP_KERNEL, RAM_ORDER);
+	ram_bufs = alloc_pages(GFP_KERNEL, RAM_ORDER);
+	if (!KEXPECT_TRUE(ram_pages && ram_bufs))
+		return false;
+	ram_mem = page_address(ram_pages);
+	memset(ram_mem, 0, RAM_PAGES * BIO_BYTES);
+	blk_init_queue(&ram_q, ram_request, ram_poll, NULL);
+	memset(&ram_b.dkstats, 0, sizeof(ram_b.dkstats));
+	ram_b.queue = &ram_q;
+	ram_nr_rq = 0;
+	ram_error = 0;
+	return true;
+}
+
+static void ram_teardown(void)
+{
+	if (ram_pages)
+		__free_pages(ram_pages, RAM_ORDER);
+	if (ram_bufs)
+		__free_pages(ram_bufs, RAM_ORDER);
+	ram_pages = ram_bufs = NULL;
+}
+
+static u8 *ram_buf(int i)
+{
+	return (u8 *)page_address(ram_bufs) + i * BIO_BYTES;
+}
+
+/* Nothing left behind: no request queued or active, all back in the pool. */
+static void expect_queue_idle(struct request_queue *q)
+{
+	struct request *rq;
+	int n = 0;
+
+	KEXPECT_TRUE(q->active == NULL);
+	KEXPECT_TRUE(list_empty(&q->queue_head));
+	list_for_each_entry(rq, &q->free_list, queuelist)
+		n++;
+	KEXPECT_EQ(n, BLK_NR_REQUESTS);
+}
+
+/*
+ * Under a plug: pages 2, 3, 1 (front merge), 4 (back merge), 9 (apart),
+ * and a read of page 5 (the other direction): three requests, sorted by
+ * sector; then 20 pages in a row: 16 + 4 (max_sectors is 64 KiB).
+ */
+KTEST(blk_merge_back_front_and_sorted)
+{
+	static const int order[] = { 2, 3, 1, 4, 9 };
+	struct blk_plug plug;
+	static struct bio bios[20];
+	int i;
+
+	if (!ram_setup())
+		goto out;
+	for (i = 0; i < 5; i++) {
+		fill_pattern(ram_buf(i), (sector_t)order[i] * BIO_SECTORS, 1);
+		bio_init(&bios[i], &ram_b, WRITE,
+			 (sector_t)order[i] * BIO_SECTORS, ram_buf(i));
+	}
+	bio_init(&bios[5], &ram_b, READ, 5 * BIO_SECTORS, ram_buf(5));
+	blk_start_plug(&plug);
+	for (i = 0; i < 6; i++)
+		submit_bio(&bios[i]);
+	KEXPECT_EQ(ram_nr_rq, 0u);	/* held by the plug */
+	blk_finish_plug(&plug);
+	for (i = 0; i < 6; i++)
+		KEXPECT_EQ(bio_wait(&bios[i]), 0);
+	KEXPECT_EQ(ram_nr_rq, 3u);
+	KEXPECT_EQ(ram_rq_first[0], (sector_t)1 * BIO_SECTORS);
+	KEXPECT_EQ(ram_rq_sectors[0], 4u * BIO_SECTORS);
+	KEXPECT_EQ(ram_rq_first[1], (sector_t)5 * BIO_SECTORS);
+	KEXPECT_EQ(ram_rq_sectors[1], (unsigned int)BIO_SECTORS);
+	KEXPECT_EQ(ram_rq_first[2], (sector_t)9 * BIO_SECTORS);
+	KEXPECT_EQ(ram_b.dkstats.merges[WRITE], 3ul);
+	KEXPECT_EQ(ram_b.dkstats.ios[WRITE], 2ul);
+	KEXPECT_EQ(ram_b.dkstats.sectors[WRITE], 5ul * BIO_SECTORS);
+	for (i = 0; i < 5; i++)
+		KEXPECT_EQ(memcmp(ram_mem + order[i] * BIO_BYTES, ram_buf(i),
+				  BIO_BYTES), 0);
+	expect_queue_idle(&ram_q);
+
+	ram_nr_rq = 0;
+	blk_start_plug(&plug);
+	for (i = 0; i < 20; i++) {
+		bio_init(&bios[i], &ram_b, READ, (sector_t)(i + 10) * BIO_SECTORS,
+			 ram_buf(i));
+		submit_bio(&bios[i]);
+	}
+	blk_finish_plug(&plug);
+	for (i = 0; i < 20; i++)
+		KEXPECT_EQ(bio_wait(&bios[i]), 0);
+	KEXPECT_EQ(ram_nr_rq, 2u);
+	KEXPECT_EQ(ram_rq_sectors[0], (unsigned int)BLK_MAX_SECTORS);
+	KEXPECT_EQ(ram_rq_sectors[1], 4u * BIO_SECTORS);
+	expect_queue_idle(&ram_q);
+out:
+	ram_teardown();
+}
+
+static int merged_end_io_calls;
+
+static void merged_end_io(struct bio *bio)
+{
+	(void)bio;
+	merged_end_io_calls++;
+}
+
+/* A merged request that fails fails every bio in it, each once, with
+ * -EIO; none is left queued, and the disk is untouched. */
+KTEST(blk_error_in_merged_request_fails_every_bio)
+{
+	struct blk_plug plug;
+	static struct bio bios[4];
+	int i;
+
+	if (!ram_setup())
+		goto out;
+	ram_error = -EIO;
+	merged_end_io_calls = 0;
+	blk_start_plug(&plug);
+	for (i = 0; i < 4; i++) {
+		fill_pattern(ram_buf(i), (sector_t)(i + 4) * BIO_SECTORS, 2);
+		bio_init(&bios[i], &ram_b, WRITE, (sector_t)(i + 4) * BIO_SECTORS,
+			 ram_buf(i));
+		bios[i].bi_end_io = merged_end_io;
+		submit_bio(&bios[i]);
+	}
+	blk_finish_plug(&plug);
+	for (i = 0; i < 4; i++) {
+		KEXPECT_EQ(bio_wait(&bios[i]), -EIO);
+		KEXPECT_TRUE(bios[i].bi_done);
+	}
+	KEXPECT_EQ(ram_nr_rq, 1u);
+	KEXPECT_EQ(ram_rq_sectors[0], 4u * BIO_SECTORS);
+	KEXPECT_EQ(merged_end_io_calls, 4);
+	KEXPECT_EQ(ram_b.dkstats.ios[WRITE], 0ul);	/* only successes count */
+	memset(back, 0, sizeof(back));
+	KEXPECT_EQ(memcmp(ram_mem + 4 * BIO_BYTES, back, BIO_BYTES), 0);
+	expect_queue_idle(&ram_q);
+	/* The queue works on afterwards. */
+	ram_error = 0;
+	KEXPECT_EQ(blkdev_write_page(&ram_b, 4 * BIO_SECTORS, ram_buf(0)), 0);
+	KEXPECT_EQ(memcmp(ram_mem + 4 * BIO_BYTES, ram_buf(0), BIO_BYTES), 0);
+out:
+	ram_teardown();
 }

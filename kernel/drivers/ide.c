@@ -3,14 +3,16 @@
  * state machine behind the block layer.
  *
  * A channel carries two drives but runs one command at a time, so each
- * channel has one request_queue shared by its drives.  A request moves one
- * page: READ SECTORS (0x20) or WRITE SECTORS (0x30), or their EXT forms
- * 0x24/0x34 on LBA48 drives, with a count of BIO_SECTORS.  The drive hands
- * over each 512-byte sector as a DRQ block: for a read it raises DRQ (and
- * an interrupt) when a sector is ready; for a write we give it the first
- * sector as soon as it asks (DRQ) and each following one after the
- * interrupt that says the previous one was taken.  The last interrupt of a
- * write says the whole command is done.
+ * channel has one request_queue shared by its drives.  A request moves up
+ * to 128 sectors (the block layer's merged bios) with one command: READ/
+ * WRITE MULTIPLE (0xC4/0xC5, EXT 0x29/0x39) when the drive took SET
+ * MULTIPLE MODE at probe, else READ/WRITE SECTORS (0x20/0x30, EXT
+ * 0x24/0x34).  The drive hands the data over in DRQ blocks (d->mult
+ * sectors, or one): for a read it raises DRQ (and an interrupt) when a
+ * block is ready; for a write we give it the first block as soon as it
+ * asks (DRQ) and each following one after the interrupt that says the
+ * previous one was taken.  The last interrupt of a write says the whole
+ * command is done.
  *
  * ide_service() performs the next step of that dance from the status the
  * drive shows; the interrupt handler and the poll function both call it,
@@ -75,6 +77,11 @@
 #define ATA_CMD_READ_EXT 0x24
 #define ATA_CMD_WRITE 0x30
 #define ATA_CMD_WRITE_EXT 0x34
+#define ATA_CMD_READ_MULTI 0xC4
+#define ATA_CMD_READ_MULTI_EXT 0x29
+#define ATA_CMD_WRITE_MULTI 0xC5
+#define ATA_CMD_WRITE_MULTI_EXT 0x39
+#define ATA_CMD_SET_MULTIPLE 0xC6
 #define ATA_CMD_IDENTIFY 0xEC
 #define ATA_CMD_IDENTIFY_PACKET 0xA1
 
@@ -84,6 +91,7 @@
 #define ID_HEADS 3
 #define ID_SECTORS 6
 #define ID_MODEL 27		/* 20 words, two characters each, high first */
+#define ID_MAX_MULTSECT 47	/* bits 7-0: most sectors per DRQ block */
 #define ID_CAPABILITY 49	/* bit 9: LBA */
 #define ID_VALID 53		/* bit 0: words 54-58 are valid */
 #define ID_CUR_CYLS 54		/* current geometry: cylinders, heads, sectors */
@@ -94,6 +102,10 @@
 #define ID_LOGICAL_SECTOR 117
 
 #define LBA28_LIMIT (1ULL << 28)
+
+/* The most sectors per DRQ block we ask for: QEMU's limit, and a block
+ * of 8 KiB is already one host I/O per 16 sectors instead of per sector. */
+#define IDE_MAX_MULT 16
 
 /* Status reads before a drive that stays busy is given up on.  On ISA a
  * read takes about a microsecond, so these are about 1 s and 5 s. */
@@ -198,7 +210,37 @@ static void ata_set_ctl(struct ide_channel *ch, u8 extra)
 	outb(ch->ctl, (ch->queue.irq_driven ? 0 : ATA_CTL_NIEN) | extra);
 }
 
-/* Software reset of both drives of the channel, after a timeout. */
+/*
+ * SET MULTIPLE MODE: d->mult sectors per DRQ block from now on, so READ/
+ * WRITE MULTIPLE move a block per interrupt instead of a sector.  Polled:
+ * the completion interrupt, if enabled, finds no request step to take.
+ * A drive that refuses stays at one sector per block (mult 0).
+ */
+static void ata_set_multiple(struct ide_drive *d)
+{
+	struct ide_channel *ch = d->chan;
+	int st;
+
+	if (!d->mult)
+		return;
+	if (ata_select(ch, d->unit, 0))
+		goto refused;
+	outb(ch->base + ATA_NSECT, d->mult);
+	outb(ch->base + ATA_COMMAND, ATA_CMD_SET_MULTIPLE);
+	ata_settle(ch);
+	st = ata_wait_not_busy(ch);
+	ata_status(ch);			/* acknowledge its interrupt */
+	if (st >= 0 && !(st & (ATA_ERR | ATA_DF)))
+		return;
+refused:
+	printk("%s: SET MULTIPLE %u refused, one sector per interrupt\n",
+	       d->bdev.name, d->mult);
+	d->mult = 0;
+}
+
+/* Software reset of both drives of the channel, after a timeout.  A
+ * reset may return a drive to single-sector blocks: set multiple mode
+ * again. */
 static void ata_reset(struct ide_channel *ch)
 {
 	int i;
@@ -210,19 +252,22 @@ static void ata_reset(struct ide_channel *ch)
 	for (i = 0; i < 2000; i++)	/* and BSY may take 2 ms to rise */
 		io_delay();
 	ata_wait_not_busy(ch);
+	for (i = 0; i < 2; i++)
+		if (ch->drives[i].present)
+			ata_set_multiple(&ch->drives[i]);
 }
 
 /*
  * Requests.
  */
 
-static void ata_print_error(struct ide_drive *d, struct bio *bio, u8 st)
+static void ata_print_error(struct ide_drive *d, struct request *rq, u8 st)
 {
 	u8 err = inb(d->chan->base + ATA_ERROR);
 
 	printk("%s: %s error at sector %llu, status 0x%02x error 0x%02x%s%s%s%s%s\n",
-	       d->bdev.name, bio->bi_rw == WRITE ? "write" : "read",
-	       bio->bi_sector + d->chan->xfer, st, err,
+	       d->bdev.name, rq->rw == WRITE ? "write" : "read",
+	       rq->sector + d->chan->xfer, st, err,
 	       st & ATA_DF ? " DeviceFault" : "",
 	       err & ATA_ERR_ICRC ? " BadCRC" : "",
 	       err & ATA_ERR_UNC ? " UncorrectableError" : "",
@@ -252,9 +297,9 @@ static void ata_program_lba48(struct ide_channel *ch, sector_t lba, u16 count)
 	outb(ch->base + ATA_LBAH, (u8)(lba >> 16));
 }
 
-static void ata_program_lba28(struct ide_channel *ch, sector_t lba, u8 count)
+static void ata_program_lba28(struct ide_channel *ch, sector_t lba, u16 count)
 {
-	outb(ch->base + ATA_NSECT, count);
+	outb(ch->base + ATA_NSECT, (u8)count);	/* 256 is 0 */
 	outb(ch->base + ATA_LBAL, (u8)lba);
 	outb(ch->base + ATA_LBAM, (u8)(lba >> 8));
 	outb(ch->base + ATA_LBAH, (u8)(lba >> 16));
@@ -281,9 +326,9 @@ static void lba_to_chs(const struct ide_drive *d, u32 lba, struct chs *c)
 
 /* The drive walks on across tracks and cylinders by itself during a
  * multi-sector command, so only the first sector is converted. */
-static void ata_program_chs(struct ide_channel *ch, const struct chs *c, u8 count)
+static void ata_program_chs(struct ide_channel *ch, const struct chs *c, u16 count)
 {
-	outb(ch->base + ATA_NSECT, count);
+	outb(ch->base + ATA_NSECT, (u8)count);
 	outb(ch->base + ATA_LBAL, c->sector);
 	outb(ch->base + ATA_LBAM, (u8)c->cyl);
 	outb(ch->base + ATA_LBAH, (u8)(c->cyl >> 8));
@@ -291,34 +336,67 @@ static void ata_program_chs(struct ide_channel *ch, const struct chs *c, u8 coun
 
 /* The device register bits for a request at sector in the drive's current
  * address form; -EIO if that form cannot reach it. */
-static int ide_dev_bits(const struct ide_drive *d, sector_t sector, struct chs *c)
+static int ide_dev_bits(const struct ide_drive *d, sector_t sector,
+			unsigned int count, struct chs *c)
 {
 	switch (d->use) {
 	case IDE_LBA48:
 		return ATA_DEV_LBA;
 	case IDE_LBA28:
-		if (sector + BIO_SECTORS > LBA28_LIMIT)
+		if (sector + count > LBA28_LIMIT)
 			return -EIO;
 		return ATA_DEV_LBA | ((u8)(sector >> 24) & 0xF);
 	default:
-		if (sector + BIO_SECTORS > chs_capacity(d))
+		if (sector + count > chs_capacity(d))
 			return -EIO;
 		lba_to_chs(d, (u32)sector, c);
 		return c->head;
 	}
 }
 
-static int ide_request(struct request_queue *q, struct bio *bio)
+/* The command for a request: READ/WRITE MULTIPLE when the drive is in
+ * multiple mode, else READ/WRITE SECTORS; the EXT forms on LBA48. */
+static u8 ide_command(const struct ide_drive *d, bool write)
+{
+	static const u8 cmds[2][2][2] = {	/* [mult][ext][write] */
+		{ { ATA_CMD_READ, ATA_CMD_WRITE },
+		  { ATA_CMD_READ_EXT, ATA_CMD_WRITE_EXT } },
+		{ { ATA_CMD_READ_MULTI, ATA_CMD_WRITE_MULTI },
+		  { ATA_CMD_READ_MULTI_EXT, ATA_CMD_WRITE_MULTI_EXT } },
+	};
+
+	return cmds[d->mult != 0][d->use == IDE_LBA48][write];
+}
+
+/* Move the next DRQ block of the active request: d->mult sectors (or what
+ * is left), one sector without multiple mode.  The sectors of a block may
+ * lie in different bios, so each moves on its own. */
+static void ide_transfer_block(struct ide_channel *ch, struct request *rq,
+			       const struct ide_drive *d)
+{
+	unsigned int n = d->mult ? d->mult : 1;
+
+	if (n > rq->nr_sectors - ch->xfer)
+		n = rq->nr_sectors - ch->xfer;
+	while (n--) {
+		if (rq->rw == READ)
+			ata_read_data(ch, blk_rq_sector_buf(rq, ch->xfer), SECTOR_SIZE / 2);
+		else
+			ata_write_data(ch, blk_rq_sector_buf(rq, ch->xfer), SECTOR_SIZE / 2);
+		ch->xfer++;
+	}
+}
+
+static int ide_request(struct request_queue *q, struct request *rq)
 {
 	struct ide_channel *ch = q->queuedata;
-	struct ide_drive *d = bio->bi_bdev->private;
-	bool ext = d->use == IDE_LBA48;
-	bool write = bio->bi_rw == WRITE;
+	struct ide_drive *d = rq->rq_disk->private;
+	bool write = rq->rw == WRITE;
 	struct chs chs = { 0, 0, 0 };
 	int st, dev_bits;
 
 	/* The block layer checked the range; the address form must fit too. */
-	dev_bits = ide_dev_bits(d, bio->bi_sector, &chs);
+	dev_bits = ide_dev_bits(d, rq->sector, rq->nr_sectors, &chs);
 	if (dev_bits < 0)
 		return -EIO;
 	if (ata_select(ch, d->unit, (u8)dev_bits)) {
@@ -329,31 +407,27 @@ static int ide_request(struct request_queue *q, struct bio *bio)
 	ch->xfer = 0;
 	ch->idle_polls = 0;
 	if (d->use == IDE_LBA48)
-		ata_program_lba48(ch, bio->bi_sector, BIO_SECTORS);
+		ata_program_lba48(ch, rq->sector, (u16)rq->nr_sectors);
 	else if (d->use == IDE_LBA28)
-		ata_program_lba28(ch, bio->bi_sector, BIO_SECTORS);
+		ata_program_lba28(ch, rq->sector, (u16)rq->nr_sectors);
 	else
-		ata_program_chs(ch, &chs, BIO_SECTORS);
-	if (ide_dma_start(ch, d, bio))
+		ata_program_chs(ch, &chs, (u16)rq->nr_sectors);
+	if (ide_dma_start(ch, d, rq))
 		return 0;
-	if (ext)
-		outb(ch->base + ATA_COMMAND, write ? ATA_CMD_WRITE_EXT : ATA_CMD_READ_EXT);
-	else
-		outb(ch->base + ATA_COMMAND, write ? ATA_CMD_WRITE : ATA_CMD_READ);
+	outb(ch->base + ATA_COMMAND, ide_command(d, write));
 	ata_settle(ch);
 	if (!write)
 		return 0;
 
-	/* No interrupt announces the first sector of a write: wait for DRQ. */
+	/* No interrupt announces the first block of a write: wait for DRQ. */
 	st = ata_wait_for(ch, ATA_DRQ);
 	if (st < 0 || (st & (ATA_ERR | ATA_DF)) || !(st & ATA_DRQ)) {
-		ata_print_error(d, bio, st < 0 ? ata_altstatus(ch) : (u8)st);
+		ata_print_error(d, rq, st < 0 ? ata_altstatus(ch) : (u8)st);
 		if (st < 0)
 			ata_reset(ch);
 		return -EIO;
 	}
-	ata_write_data(ch, bio->bi_buf, SECTOR_SIZE / 2);
-	ch->xfer = 1;
+	ide_transfer_block(ch, rq, d);
 	ata_settle(ch);
 	return 0;
 }
@@ -364,9 +438,8 @@ static int ide_request(struct request_queue *q, struct bio *bio)
  */
 static void ide_service(struct ide_channel *ch, u8 st)
 {
-	struct bio *bio = ch->queue.active;
-	struct ide_drive *d = bio->bi_bdev->private;
-	u8 *buf = bio->bi_buf;
+	struct request *rq = ch->queue.active;
+	struct ide_drive *d = rq->rq_disk->private;
 	int err;
 
 	if (ch->dma.active) {
@@ -377,40 +450,37 @@ static void ide_service(struct ide_channel *ch, u8 st)
 			ide_end_request(ch, 0);
 			return;
 		}
-		err = ide_request(&ch->queue, bio);	/* DMA failed: PIO */
+		err = ide_request(&ch->queue, rq);	/* DMA failed: PIO */
 		if (err)
 			ide_end_request(ch, err);
 		return;
 	}
 	if (st & (ATA_ERR | ATA_DF)) {
-		ata_print_error(d, bio, st);
+		ata_print_error(d, rq, st);
 		ide_end_request(ch, -EIO);
 		return;
 	}
-	if (ch->xfer < BIO_SECTORS) {
+	if (ch->xfer < rq->nr_sectors) {
 		if (!(st & ATA_DRQ))
 			return;		/* not ready yet */
-		if (bio->bi_rw == READ)
-			ata_read_data(ch, buf + ch->xfer * SECTOR_SIZE, SECTOR_SIZE / 2);
-		else
-			ata_write_data(ch, buf + ch->xfer * SECTOR_SIZE, SECTOR_SIZE / 2);
-		ch->xfer++;
+		ide_transfer_block(ch, rq, d);
 		ch->idle_polls = 0;
+		blk_progress(&ch->queue);
 		st = ata_settle(ch);
 		/* A write ends with one more interrupt; a read ends here. */
-		if (bio->bi_rw == WRITE || ch->xfer < BIO_SECTORS)
+		if (rq->rw == WRITE || ch->xfer < rq->nr_sectors)
 			return;
 		if (st & ATA_BSY)
 			st = (u8)ata_wait_not_busy(ch);
 		if (st & (ATA_ERR | ATA_DF)) {
-			ata_print_error(d, bio, st);
+			ata_print_error(d, rq, st);
 			ide_end_request(ch, -EIO);
 			return;
 		}
 	}
 	if (st & ATA_DRQ) {
 		/* The drive wants more data than the command asked for. */
-		ata_print_error(d, bio, st);
+		ata_print_error(d, rq, st);
 		ata_reset(ch);
 		ide_end_request(ch, -EIO);
 		return;
@@ -442,33 +512,37 @@ static void ide_irq_secondary(struct trapframe *tf)
 }
 
 /*
- * The block layer polls while it waits without interrupts.  A drive that
- * makes no progress for IDE_POLL_LIMIT polls is reset and the request
- * failed.
+ * The block layer polls while it waits without interrupts, and once after
+ * a completion interrupt is overdue.  Returns false when the drive is busy.
+ * A drive that makes no progress for IDE_POLL_LIMIT polls is reset and the
+ * request failed.
  */
-static void ide_poll(struct request_queue *q)
+static bool ide_poll(struct request_queue *q)
 {
 	struct ide_channel *ch = q->queuedata;
 	struct ide_drive *d;
+	bool ready;
 	u8 st;
 
 	if (!q->active)
-		return;
+		return true;
 	st = ata_altstatus(ch);
-	if (!(st & ATA_BSY)) {
+	ready = !(st & ATA_BSY);
+	if (ready) {
 		ide_service(ch, ata_status(ch));
 		if (q->active && ++ch->idle_polls < IDE_POLL_LIMIT)
-			return;
+			return true;
 	} else if (++ch->idle_polls < IDE_POLL_LIMIT) {
-		return;
+		return false;
 	}
 	if (!q->active)
-		return;
-	d = q->active->bi_bdev->private;
+		return ready;
+	d = q->active->rq_disk->private;
 	printk("%s: timeout, status 0x%02x; resetting %s\n", d->bdev.name,
 	       ata_altstatus(ch), ch->name);
 	ata_reset(ch);
 	ide_end_request(ch, -EIO);
+	return true;
 }
 
 /*
@@ -604,6 +678,9 @@ static void ide_setup_disk(struct ide_drive *d, const u16 *id, int index)
 	else
 		d->addressing = IDE_CHS;
 	d->use = d->addressing;
+	d->mult = (u8)min(id[ID_MAX_MULTSECT] & 0xFF, IDE_MAX_MULT);
+	if (d->mult < 2)
+		d->mult = 0;
 	b->nr_sectors = ata_capacity(id, d);
 	if (b->nr_sectors < BIO_SECTORS) {
 		printk("hd%c: %s, no usable geometry: not used\n", 'a' + index,
@@ -619,6 +696,7 @@ static void ide_setup_disk(struct ide_drive *d, const u16 *id, int index)
 	b->queue = &d->chan->queue;
 	b->private = d;
 	d->present = true;
+	ata_set_multiple(d);
 	if (d->addressing == IDE_CHS)
 		printk("%s: %s, %llu sectors (%llu MiB), CHS=%u/%u/%u\n", b->name,
 		       d->model, b->nr_sectors, b->nr_sectors >> 11, d->cyls,

@@ -40,6 +40,9 @@ struct ide_drive {
 	enum ide_addressing addressing, use;
 	u16 cyls, heads, sectors;	/* current CHS geometry */
 	bool dma;			/* requests by bus-master DMA (ide_dma.c) */
+	/* Sectors per DRQ block in multiple mode (SET MULTIPLE from
+	 * IDENTIFY word 47); 0: READ/WRITE SECTORS, a sector per block. */
+	u8 mult;
 	char model[IDE_MODEL_LEN + 1];
 	struct block_device bdev;
 };

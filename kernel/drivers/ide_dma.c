@@ -219,9 +219,11 @@ bool ide_dma_finish(struct ide_channel *ch)
  * Requests.
  */
 
-bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d, struct bio *bio)
+bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
+		   struct request *rq)
 {
-	bool write = bio->bi_rw == WRITE, ext = d->use == IDE_LBA48;
+	bool write = rq->rw == WRITE, ext = d->use == IDE_LBA48;
+	struct bio *bio;
 	u8 dir = write ? 0 : BM_CMD_TO_MEMORY, cmd;
 
 	if (!d->dma || !ch->dma.base)
@@ -231,7 +233,10 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d, struct bio *bio)
 		return false;
 	}
 	ide_dma_table_reset(ch);
-	if (!ide_dma_map(ch, bio->bi_buf, BIO_BYTES) || !ide_dma_finish(ch))
+	for (bio = rq->bio; bio; bio = bio->bi_next)
+		if (!ide_dma_map(ch, bio->bi_buf, BIO_BYTES))
+			return false;
+	if (!ide_dma_finish(ch))
 		return false;
 	dma_barrier();
 	outl(ch->dma.base + BM_PRD_TABLE, __pa(ch->dma.prd));
@@ -269,8 +274,8 @@ void ide_dma_stop(struct ide_channel *ch)
 
 int ide_dma_end(struct ide_channel *ch, u8 st)
 {
-	struct bio *bio = ch->queue.active;
-	struct ide_drive *d = bio->bi_bdev->private;
+	struct request *rq = ch->queue.active;
+	struct ide_drive *d = rq->rq_disk->private;
 	u8 bm = inb(ch->dma.base + BM_STATUS);
 
 	if (!(bm & BM_STAT_INTR) && !(st & (ATA_ERR | ATA_DF)))
@@ -284,8 +289,8 @@ int ide_dma_end(struct ide_channel *ch, u8 st)
 	    !(st & (ATA_ERR | ATA_DF | ATA_DRQ)))
 		return 0;
 	printk("%s: DMA %s error at sector %llu, status 0x%02x error 0x%02x, bus master 0x%02x; retrying by PIO\n",
-	       d->bdev.name, bio->bi_rw == WRITE ? "write" : "read",
-	       bio->bi_sector, st, inb(ch->base + ATA_ERROR), bm);
+	       d->bdev.name, rq->rw == WRITE ? "write" : "read",
+	       rq->sector, st, inb(ch->base + ATA_ERROR), bm);
 	ch->dma.nr_errors++;
 	ch->dma.pio_retry = true;
 	return -EIO;

@@ -26,7 +26,7 @@
 
 #include "kernel/types.h"
 
-struct bio;
+struct request;
 struct ide_channel;
 struct ide_drive;
 struct pci_dev;
@@ -59,10 +59,11 @@ void ide_dma_init_channel(struct ide_channel *ch, int index);
 /* d->dma = true when the drive and its channel can do DMA. */
 void ide_dma_probe_drive(struct ide_drive *d, const u16 *id);
 
-/* Start bio by DMA, the drive selected and the address programmed: true
- * when started, false when it must go by PIO. */
+/* Start rq by DMA, every bio of it in one PRD table, the drive selected
+ * and the address programmed: true when started, false when it must go
+ * by PIO. */
 bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
-		   struct bio *bio);
+		   struct request *rq);
 /* The DMA request's state after the drive showed status st:
  * -EAGAIN still moving, 0 done, -EIO failed (printed; the caller retries
  * by PIO, which the next ide_dma_start leaves alone). */

@@ -28,24 +28,28 @@ struct tst_disk {
 
 static struct tst_disk tst[2];
 
-static inline int tst_request(struct request_queue *q, struct bio *bio)
+static inline int tst_request(struct request_queue *q, struct request *rq)
 {
 	(void)q;
-	(void)bio;
+	(void)rq;
 	return 0;	/* the work happens in tst_poll */
 }
 
-static inline void tst_poll(struct request_queue *q)
+static inline bool tst_poll(struct request_queue *q)
 {
 	struct tst_disk *d = q->queuedata;
-	struct bio *bio = q->active;
-	u8 *at = (u8 *)page_address(d->mem) + (bio->bi_sector << SECTOR_SHIFT);
+	struct request *rq = q->active;
+	u8 *at = (u8 *)page_address(d->mem) + (rq->sector << SECTOR_SHIFT);
+	unsigned int i;
 
-	if (bio->bi_rw == READ)
-		memcpy(bio->bi_buf, at, BIO_BYTES);
-	else
-		memcpy(at, bio->bi_buf, BIO_BYTES);
+	for (i = 0; i < rq->nr_sectors; i++, at += SECTOR_SIZE) {
+		if (rq->rw == READ)
+			memcpy(blk_rq_sector_buf(rq, i), at, SECTOR_SIZE);
+		else
+			memcpy(at, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
+	}
 	blk_complete(q, 0);
+	return true;
 }
 
 static inline union swap_header *tst_header(struct tst_disk *d)
