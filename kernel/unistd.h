@@ -249,6 +249,7 @@
 #define __NR_ppoll_time64	414
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
+#define __NR_clone3	435
 #define __NR_faccessat2	439
 
 #endif
