@@ -42,6 +42,9 @@ long sys_sendfile(unsigned int out_fd, unsigned int in_fd, long *offset,
 		  size_t count);
 long sys_sendfile64(unsigned int out_fd, unsigned int in_fd, loff_t *offset,
 		    size_t count);
+long sys_copy_file_range(unsigned int fd_in, loff_t *off_in,
+			 unsigned int fd_out, loff_t *off_out, size_t len,
+			 unsigned int flags);
 long sys_lseek(unsigned int fd, long offset, unsigned int whence);
 long sys_llseek(unsigned int fd, u32 off_hi, u32 off_lo, loff_t *result,
 		unsigned int whence);

@@ -239,6 +239,7 @@
 #define __NR_prlimit64	340
 #define __NR_renameat2	353
 #define __NR_getrandom	355
+#define __NR_copy_file_range	377
 #define __NR_statx	383
 #define __NR_clock_gettime64	403
 #define __NR_clock_settime64	404
