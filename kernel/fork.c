@@ -26,6 +26,7 @@
 #include "kernel/fpu.h"
 #include "kernel/futex.h"
 #include "kernel/lib/string.h"
+#include "kernel/rseq.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/syscall.h"
@@ -133,6 +134,7 @@ static int copy_process(struct task_struct *p,
 
 	copy_task_fields(p, parent, args);
 	copy_sighand(p, parent, clone_flags);
+	rseq_fork(p, parent, clone_flags);
 	if (args->flags & CLONE_CLEAR_SIGHAND)
 		flush_signal_handlers(p);
 	err = copy_task_resources(p, parent, clone_flags);

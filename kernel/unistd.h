@@ -241,6 +241,7 @@
 #define __NR_getrandom	355
 #define __NR_copy_file_range	377
 #define __NR_statx	383
+#define __NR_rseq	386
 #define __NR_clock_gettime64	403
 #define __NR_clock_settime64	404
 #define __NR_clock_getres_time64	406
