@@ -35,7 +35,6 @@ void exec_reset_task(void)
 	if (de_thread(t) || unshare_sighand(t))
 		force_sig(SIGKILL, t);
 	vfork_release(t);
-	t->robust_list = 0;
 	t->set_child_tid = 0;
 	rseq_execve(t);
 	flush_signal_handlers(t);
