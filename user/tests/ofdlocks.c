@@ -139,16 +139,18 @@ static void setlkw(void)
 		close(h);
 		_exit(0);
 	}
+	close(p[1]);	/* a child that fails before writing gives EOF */
 	if (!is(read(p[0], &c, 1), 1, "the child holds the whole file")) {
 		kill(pid, SIGKILL);
 		wait_for(pid);
+		close(p[0]);
+		close(a);
 		return;
 	}
 	is(ofd(a, OFD_SETLKW, F_WRLCK, 100, 10), 0,
 	   "F_OFD_SETLKW waits until the child's close releases it");
 	is_exit(wait_for(pid), 0, "the child let go");
 	close(p[0]);
-	close(p[1]);
 	close(a);
 }
 
