@@ -314,6 +314,15 @@ static int copy_clone_args(struct clone_args *ka, const void *uargs,
 	if ((ka->flags & CLONE_INTO_CGROUP) &&
 	    (ka->cgroup > 0x7fffffff || usize < CLONE_ARGS_SIZE_VER2))
 		return -EINVAL;
+	/* Read as Linux reads them, for its EFAULT; sys_clone3 refuses
+	 * them after the other checks. */
+	if (ka->set_tid) {
+		int tids[MAX_PID_NS_LEVEL];
+
+		if (copy_from_user(tids, (void *)(u32)ka->set_tid,
+				   (u32)ka->set_tid_size * sizeof(int)))
+			return -EFAULT;
+	}
 	return 0;
 }
 

@@ -82,6 +82,8 @@ static void field_checks(void)
 	    "set_tid with set_tid_size 0: EINVAL");
 	TRY((a.set_tid = (uintptr_t)&tid, a.set_tid_size = 33), EINVAL,
 	    "set_tid_size over 32: EINVAL");
+	TRY((a.set_tid = 16, a.set_tid_size = 1), EFAULT,
+	    "an unreadable set_tid: EFAULT");
 	TRY(a.exit_signal = 65, EINVAL, "exit_signal 65: EINVAL");
 	TRY(a.exit_signal = 0x100 | SIGCHLD, EINVAL,
 	    "exit_signal with bits above CSIGNAL: EINVAL");
