@@ -41,6 +41,9 @@
 #define F_GETLK64 12
 #define F_SETLK64 13
 #define F_SETLKW64 14
+#define F_OFD_GETLK 36
+#define F_OFD_SETLK 37
+#define F_OFD_SETLKW 38
 #define F_DUPFD_CLOEXEC 1030
 #define FD_CLOEXEC 1
 

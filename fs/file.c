@@ -1,9 +1,11 @@
 /*
- * fs/file.c - allocating and releasing struct file.
+ * fs/file.c - allocating and releasing struct file (the last fput also
+ * drops the open's OFD locks, fs/locks.h).
  */
 #include "fs/file.h"
 #include "fs/eventpoll.h"
 #include "fs/fcntl.h"
+#include "fs/locks.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/slab.h"
@@ -50,6 +52,7 @@ void fput(struct file *file)
 	if (--file->f_count)
 		return;
 	eventpoll_release(file);
+	locks_remove_file(file);
 	if (file->f_op && file->f_op->release)
 		file->f_op->release(file->f_inode, file);
 	path_put(&file->f_path);

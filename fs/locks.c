@@ -15,6 +15,15 @@
  * of waiters (blocked_list), for this owner: that is a deadlock and the
  * request fails with -EDEADLK, as Linux's posix_locks_deadlock.
  *
+ * Open file description locks (F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW)
+ * are the same locks with another owner: the struct file, so two opens
+ * of one file conflict even in one process, descriptors that share the
+ * open (dup, fork) share the locks, closing one of them drops nothing,
+ * and the locks go when the last reference to the open goes
+ * (locks_remove_file from fput).  They conflict with POSIX locks as with
+ * those of another process, and, as on Linux, take no part in deadlock
+ * detection (they have no owning process to follow).
+ *
  * /proc/locks lists the held locks in Linux's format.
  *
  * No lock protects the lists: kernel code running for a process is not
@@ -60,8 +69,10 @@ struct flock64 {
 struct file_lock {
 	struct list_head fl_link;	/* file_lock_list */
 	struct inode *fl_inode;
-	struct files_struct *fl_owner;
-	int fl_pid;			/* the owner's tgid, for F_GETLK */
+	void *fl_owner;			/* files_struct, or file for OFD */
+	bool fl_ofd;			/* an open file description lock */
+	int fl_pid;			/* the owner's tgid, for F_GETLK; -1
+					 * for an OFD lock */
 	int fl_type;			/* F_RDLCK or F_WRLCK */
 	loff_t fl_start, fl_end;	/* inclusive; OFFSET_MAX: to the end */
 };
@@ -69,8 +80,8 @@ struct file_lock {
 /* A task asleep in F_SETLKW: who it is and whose lock it waits for. */
 struct lock_waiter {
 	struct list_head link;		/* blocked_list */
-	struct files_struct *owner;
-	struct files_struct *blocker;
+	void *owner;
+	void *blocker;
 };
 
 static LIST_HEAD(file_lock_list);
@@ -105,8 +116,7 @@ static struct file_lock *posix_conflict(const struct file_lock *req)
 }
 
 /* Would caller, by waiting for blocker, close a cycle of waiters? */
-static bool posix_locks_deadlock(struct files_struct *caller,
-				 struct files_struct *blocker)
+static bool posix_locks_deadlock(void *caller, void *blocker)
 {
 	int i;
 
@@ -211,13 +221,16 @@ static long posix_lock_file(struct file_lock *req, bool wait)
 			err = -EAGAIN;
 			break;
 		}
-		if (posix_locks_deadlock(req->fl_owner, conflict->fl_owner)) {
+		if (!req->fl_ofd &&
+		    posix_locks_deadlock(req->fl_owner, conflict->fl_owner)) {
 			err = -EDEADLK;
 			break;
 		}
 		w.owner = req->fl_owner;
 		w.blocker = conflict->fl_owner;
-		list_add_tail(&w.link, &blocked_list);
+		INIT_LIST_HEAD(&w.link);
+		if (!req->fl_ofd)
+			list_add_tail(&w.link, &blocked_list);
 		init_wait(&wq);
 		prepare_to_wait(&locks_wait, &wq, TASK_INTERRUPTIBLE);
 		if (!signal_pending(current))
@@ -271,7 +284,19 @@ static long flock_to_posix_lock(struct file *file, struct file_lock *fl,
 	fl->fl_type = type;
 	fl->fl_inode = file->f_inode;
 	fl->fl_owner = current_files();
+	fl->fl_ofd = false;
 	fl->fl_pid = current->tgid;
+	return 0;
+}
+
+/* An F_OFD_* request: l_pid must be 0, the owner is the open file. */
+static long make_ofd_lock(struct file *file, struct file_lock *fl, int pid)
+{
+	if (pid != 0)
+		return -EINVAL;
+	fl->fl_owner = file;
+	fl->fl_ofd = true;
+	fl->fl_pid = -1;
 	return 0;
 }
 
@@ -323,7 +348,8 @@ static long put_flock(unsigned long arg, bool is64,
 }
 
 /* F_GETLK: the first lock that would stop this one, or l_type F_UNLCK. */
-static long fcntl_getlk(struct file *file, unsigned long arg, bool is64)
+static long fcntl_getlk(struct file *file, unsigned long arg, bool is64,
+			bool ofd)
 {
 	struct user_flock u;
 	struct file_lock req, *fl;
@@ -334,6 +360,8 @@ static long fcntl_getlk(struct file *file, unsigned long arg, bool is64)
 	if (u.type != F_RDLCK && u.type != F_WRLCK)
 		return -EINVAL;
 	err = flock_to_posix_lock(file, &req, u.type, u.whence, u.start, u.len);
+	if (!err && ofd)
+		err = make_ofd_lock(file, &req, u.pid);
 	if (err)
 		return err;
 	fl = posix_conflict(&req);
@@ -351,7 +379,7 @@ static long fcntl_getlk(struct file *file, unsigned long arg, bool is64)
 }
 
 static long fcntl_setlk(struct file *file, unsigned long arg, bool is64,
-			bool wait)
+			bool ofd, bool wait)
 {
 	struct user_flock u;
 	struct file_lock req;
@@ -367,6 +395,11 @@ static long fcntl_setlk(struct file *file, unsigned long arg, bool is64,
 	if ((u.type == F_RDLCK && !(file->f_mode & FMODE_READ)) ||
 	    (u.type == F_WRLCK && !(file->f_mode & FMODE_WRITE)))
 		return -EBADF;
+	if (ofd) {
+		err = make_ofd_lock(file, &req, u.pid);
+		if (err)
+			return err;
+	}
 	return posix_lock_file(&req, wait);
 }
 
@@ -374,20 +407,26 @@ long fcntl_lock(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	switch (cmd) {
 	case F_GETLK:
-		return fcntl_getlk(file, arg, false);
+		return fcntl_getlk(file, arg, false, false);
 	case F_GETLK64:
-		return fcntl_getlk(file, arg, true);
+		return fcntl_getlk(file, arg, true, false);
+	case F_OFD_GETLK:
+		return fcntl_getlk(file, arg, true, true);
 	case F_SETLK:
 	case F_SETLKW:
-		return fcntl_setlk(file, arg, false, cmd == F_SETLKW);
+		return fcntl_setlk(file, arg, false, false, cmd == F_SETLKW);
 	case F_SETLK64:
 	case F_SETLKW64:
-		return fcntl_setlk(file, arg, true, cmd == F_SETLKW64);
+		return fcntl_setlk(file, arg, true, false, cmd == F_SETLKW64);
+	case F_OFD_SETLK:
+	case F_OFD_SETLKW:
+		return fcntl_setlk(file, arg, true, true, cmd == F_OFD_SETLKW);
 	}
 	return -EINVAL;
 }
 
-void locks_remove_posix(struct file *file, struct files_struct *owner)
+/* Every lock owner holds on file's inode goes; waiters look again. */
+static void locks_remove_owner(struct file *file, void *owner)
 {
 	struct file_lock *fl, *next;
 	bool removed = false;
@@ -402,7 +441,18 @@ void locks_remove_posix(struct file *file, struct files_struct *owner)
 		wake_up_all(&locks_wait);
 }
 
-/* /proc/locks: "1: POSIX  ADVISORY  WRITE 42 00:02:7 0 EOF", as Linux. */
+void locks_remove_posix(struct file *file, struct files_struct *owner)
+{
+	locks_remove_owner(file, owner);
+}
+
+void locks_remove_file(struct file *file)
+{
+	locks_remove_owner(file, file);
+}
+
+/* /proc/locks: "1: POSIX  ADVISORY  WRITE 42 00:02:7 0 EOF", as Linux;
+ * an OFD lock is "OFDLCK ADVISORY  WRITE -1 ...". */
 void proc_locks_show(struct seq_buf *m, struct task_struct *t)
 {
 	struct file_lock *fl;
@@ -412,8 +462,9 @@ void proc_locks_show(struct seq_buf *m, struct task_struct *t)
 	list_for_each_entry(fl, &file_lock_list, fl_link) {
 		dev_t dev = fl->fl_inode->i_sb->s_dev;
 
-		seq_printf(m, "%d: POSIX  ADVISORY  %s %d %02x:%02x:%lu %lld ",
-			   ++id, fl->fl_type == F_WRLCK ? "WRITE" : "READ",
+		seq_printf(m, "%d: %s ADVISORY  %s %d %02x:%02x:%lu %lld ",
+			   ++id, fl->fl_ofd ? "OFDLCK" : "POSIX ",
+			   fl->fl_type == F_WRLCK ? "WRITE" : "READ",
 			   fl->fl_pid, MAJOR(dev), MINOR(dev),
 			   fl->fl_inode->i_ino, fl->fl_start);
 		if (fl->fl_end == OFFSET_MAX)

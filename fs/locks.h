@@ -7,7 +7,9 @@
  * process has on the file shares its locks, a child's table after fork
  * holds none of them, and closing any descriptor of the inode drops all
  * the owner's locks on it (locks_remove_posix from close_fd and from the
- * last put_files_struct at exit).
+ * last put_files_struct at exit).  The F_OFD_* commands take locks owned
+ * by the open file instead, which go with its last reference
+ * (locks_remove_file from fput).
  */
 #ifndef FS_LOCKS_H
 #define FS_LOCKS_H
@@ -16,10 +18,13 @@
 
 struct files_struct;
 
-/* The lock commands of fcntl (cmd F_GETLK ... F_SETLKW64); arg is the
- * user's struct flock (32-bit commands) or flock64. */
+/* The lock commands of fcntl (cmd F_GETLK ... F_SETLKW64, F_OFD_*); arg
+ * is the user's struct flock (32-bit commands) or flock64 (the 64-bit
+ * ones and F_OFD_*). */
 long fcntl_lock(struct file *file, unsigned int cmd, unsigned long arg);
 /* owner closes a descriptor of file: its locks on the inode go. */
 void locks_remove_posix(struct file *file, struct files_struct *owner);
+/* The last reference to file goes: its OFD locks go. */
+void locks_remove_file(struct file *file);
 
 #endif

@@ -109,6 +109,9 @@ long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg)
 	case F_GETLK64:
 	case F_SETLK64:
 	case F_SETLKW64:
+	case F_OFD_GETLK:
+	case F_OFD_SETLK:
+	case F_OFD_SETLKW:
 		ret = fcntl_lock(f, cmd, arg);
 		break;
 	default:
@@ -118,11 +121,14 @@ long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg)
 	return ret;
 }
 
-/* fcntl (55) is fcntl64 without the commands that take a struct flock64,
- * as on Linux, where only fcntl64 knows them. */
+
+/* fcntl (55) is fcntl64 without the commands that take a struct flock64
+ * (the F_OFD_* ones too), as on Linux, where on 32-bit machines only
+ * fcntl64 knows them. */
 long sys_fcntl(unsigned int fd, unsigned int cmd, unsigned long arg)
 {
-	if (cmd == F_GETLK64 || cmd == F_SETLK64 || cmd == F_SETLKW64) {
+	if (cmd == F_GETLK64 || cmd == F_SETLK64 || cmd == F_SETLKW64 ||
+	    cmd == F_OFD_GETLK || cmd == F_OFD_SETLK || cmd == F_OFD_SETLKW) {
 		struct file *f = fget_current(fd);
 
 		if (!f)

@@ -14,8 +14,12 @@
  * a signal interrupted it, once that signal's handler frame is built
  * (kernel/signal_frame.c) or the signal was dealt with otherwise
  * (finish_syscall_restart), so the handler runs under the caller's mask
- * and no signal the caller blocks slips in between.  The time left is not
- * written back (Linux does); callers that loop recompute it anyway.
+ * and no signal the caller blocks slips in between.
+ *
+ * select, pselect6 and ppoll write the time left back into the caller's
+ * timeout, as Linux does (poll_select_finish): the timeout less the ticks
+ * the call took, never below zero; a zero timeout is left alone, and a
+ * timeout in memory the kernel cannot write is too, without an error.
  */
 #include "fs/syscalls.h"
 #include "fs/sys_util.h"
@@ -148,45 +152,92 @@ long sys_poll(struct pollfd *fds, unsigned int nfds, int timeout_ms)
 	return poll_user(fds, nfds, ms_to_ticks(timeout_ms));
 }
 
-static long ts_ticks(const struct timespec64 *ts)
+/* A caller's timeout: as given, the ticks it comes to (-1: none, wait
+ * forever) and when the call began. */
+struct poll_timeout {
+	struct timespec64 ts;
+	long ticks;
+	u32 start;
+};
+
+static long set_timeout(struct poll_timeout *to, s64 sec, s64 nsec)
 {
-	if (ts->tv_sec < 0 || ts->tv_nsec < 0 || ts->tv_nsec >= NSEC_PER_SEC)
-		return -2;
-	return timespec64_to_jiffies(ts);
+	to->ts.tv_sec = sec;
+	to->ts.tv_nsec = nsec;
+	to->start = jiffies;
+	if (sec < 0 || nsec < 0 || nsec >= NSEC_PER_SEC)
+		return -EINVAL;
+	to->ticks = timespec64_to_jiffies(&to->ts);
+	return 0;
 }
 
-/* A user timespec64 timeout into *ticks (-1 for NULL: forever). */
-static long user_ts64_ticks(const struct timespec64 *uts, long *ticks)
+/* A user timespec64 timeout (NULL: forever). */
+static long get_timeout64(const struct timespec64 *uts, struct poll_timeout *to)
 {
 	struct timespec64 ts;
 
-	*ticks = -1;
+	to->ticks = -1;
 	if (!uts)
 		return 0;
 	if (copy_from_user(&ts, uts, sizeof(ts)))
 		return -EFAULT;
-	*ticks = ts_ticks(&ts);
-	return *ticks == -2 ? -EINVAL : 0;
+	return set_timeout(to, ts.tv_sec, ts.tv_nsec);
 }
 
 /* The same for the 32-bit layout of ppoll and pselect6. */
-static long user_ts32_ticks(const struct old_timespec32 *uts, long *ticks)
+static long get_timeout32(const struct old_timespec32 *uts,
+			  struct poll_timeout *to)
 {
 	struct old_timespec32 t32;
-	struct timespec64 ts;
 
-	*ticks = -1;
+	to->ticks = -1;
 	if (!uts)
 		return 0;
 	if (copy_from_user(&t32, uts, sizeof(t32)))
 		return -EFAULT;
-	ts.tv_sec = t32.tv_sec;
-	ts.tv_nsec = t32.tv_nsec;
-	*ticks = ts_ticks(&ts);
-	return *ticks == -2 ? -EINVAL : 0;
+	return set_timeout(to, t32.tv_sec, t32.tv_nsec);
 }
 
-static long ppoll_common(struct pollfd *fds, unsigned int nfds, long ticks,
+/* What is left of to: false when nothing is to be written back (no
+ * timeout, or a zero one). */
+static bool time_left(const struct poll_timeout *to, struct timespec64 *left)
+{
+	u32 spent = jiffies - to->start;
+	s64 nsec = to->ts.tv_nsec - (s64)(spent % HZ) * NSEC_PER_TICK;
+
+	if (to->ticks < 0 || (!to->ts.tv_sec && !to->ts.tv_nsec))
+		return false;
+	left->tv_sec = to->ts.tv_sec - spent / HZ;
+	if (nsec < 0) {
+		nsec += NSEC_PER_SEC;
+		left->tv_sec--;
+	}
+	left->tv_nsec = nsec;
+	if (left->tv_sec < 0)
+		left->tv_sec = left->tv_nsec = 0;
+	return true;
+}
+
+/* Write the time left back in the layout the caller used.  A fault is
+ * ignored, as Linux ignores it (the call did what it was asked). */
+static void put_time_left(void *uts, bool time64, const struct poll_timeout *to)
+{
+	struct timespec64 left;
+	struct old_timespec32 t32;
+
+	if (!time_left(to, &left))
+		return;
+	if (time64) {
+		(void)copy_to_user(uts, &left, sizeof(left));
+		return;
+	}
+	t32.tv_sec = left.tv_sec;
+	t32.tv_nsec = left.tv_nsec;
+	(void)copy_to_user(uts, &t32, sizeof(t32));
+}
+
+static long ppoll_common(struct pollfd *fds, unsigned int nfds,
+			 const struct poll_timeout *to, void *uts, bool time64,
 			 const sigset_t *umask, size_t sigsetsize)
 {
 	bool set;
@@ -194,27 +245,32 @@ static long ppoll_common(struct pollfd *fds, unsigned int nfds, long ticks,
 
 	if (ret)
 		return ret;
-	ret = poll_user(fds, nfds, ticks);
+	ret = poll_user(fds, nfds, to->ticks);
 	restore_user_sigmask(set, ret);
+	put_time_left(uts, time64, to);
 	return ret;
 }
 
 long sys_ppoll_time64(struct pollfd *fds, unsigned int nfds,
-		      const struct timespec64 *uts, const sigset_t *sigmask,
+		      struct timespec64 *uts, const sigset_t *sigmask,
 		      size_t sigsetsize)
 {
-	long ticks, err = user_ts64_ticks(uts, &ticks);
+	struct poll_timeout to;
+	long err = get_timeout64(uts, &to);
 
-	return err ? err : ppoll_common(fds, nfds, ticks, sigmask, sigsetsize);
+	return err ? err : ppoll_common(fds, nfds, &to, uts, true, sigmask,
+					sigsetsize);
 }
 
 long sys_ppoll(struct pollfd *fds, unsigned int nfds,
-	       const struct old_timespec32 *uts, const sigset_t *sigmask,
+	       struct old_timespec32 *uts, const sigset_t *sigmask,
 	       size_t sigsetsize)
 {
-	long ticks, err = user_ts32_ticks(uts, &ticks);
+	struct poll_timeout to;
+	long err = get_timeout32(uts, &to);
 
-	return err ? err : ppoll_common(fds, nfds, ticks, sigmask, sigsetsize);
+	return err ? err : ppoll_common(fds, nfds, &to, uts, false, sigmask,
+					sigsetsize);
 }
 
 #define FD_SETSIZE 1024
@@ -295,17 +351,26 @@ long sys_select(int n, u32 *inp, u32 *outp, u32 *exp,
 		struct old_timeval32 *utv)
 {
 	u32 *sets[3] = { inp, outp, exp };
+	struct poll_timeout to = { .ticks = -1 };
 	struct old_timeval32 tv;
-	long ticks = -1;
+	struct timespec64 left;
+	long ret;
 
 	if (utv) {
 		if (copy_from_user(&tv, utv, sizeof(tv)))
 			return -EFAULT;
-		if (tv.tv_sec < 0 || tv.tv_usec < 0 || tv.tv_usec >= 1000000)
+		/* Linux carries whole seconds out of tv_usec. */
+		if (set_timeout(&to, (s64)tv.tv_sec + tv.tv_usec / USEC_PER_SEC,
+				(s64)(tv.tv_usec % USEC_PER_SEC) * 1000))
 			return -EINVAL;
-		ticks = tv.tv_sec * HZ + (tv.tv_usec * HZ + 999999) / 1000000;
 	}
-	return do_select(n, sets, ticks);
+	ret = do_select(n, sets, to.ticks);
+	if (time_left(&to, &left)) {
+		tv.tv_sec = left.tv_sec;
+		tv.tv_usec = (s32)left.tv_nsec / 1000;
+		(void)copy_to_user(utv, &tv, sizeof(tv));
+	}
+	return ret;
 }
 
 /* pselect6's sixth argument points at this pair (six registers only). */
@@ -314,7 +379,8 @@ struct sigset_argpack {
 	u32 ss_len;
 };
 
-static long pselect_common(int n, u32 *sets[3], long ticks,
+static long pselect_common(int n, u32 *sets[3], const struct poll_timeout *to,
+			   void *uts, bool time64,
 			   const struct sigset_argpack *usig)
 {
 	struct sigset_argpack sig = { 0, 0 };
@@ -326,27 +392,30 @@ static long pselect_common(int n, u32 *sets[3], long ticks,
 	ret = set_user_sigmask((const sigset_t *)sig.ss, sig.ss_len, &set);
 	if (ret)
 		return ret;
-	ret = do_select(n, sets, ticks);
+	ret = do_select(n, sets, to->ticks);
 	restore_user_sigmask(set, ret);
+	put_time_left(uts, time64, to);
 	return ret;
 }
 
 long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
-			 const struct timespec64 *uts,
+			 struct timespec64 *uts,
 			 const struct sigset_argpack *sig)
 {
 	u32 *sets[3] = { inp, outp, exp };
-	long ticks, err = user_ts64_ticks(uts, &ticks);
+	struct poll_timeout to;
+	long err = get_timeout64(uts, &to);
 
-	return err ? err : pselect_common(n, sets, ticks, sig);
+	return err ? err : pselect_common(n, sets, &to, uts, true, sig);
 }
 
 long sys_pselect6(int n, u32 *inp, u32 *outp, u32 *exp,
-		  const struct old_timespec32 *uts,
+		  struct old_timespec32 *uts,
 		  const struct sigset_argpack *sig)
 {
 	u32 *sets[3] = { inp, outp, exp };
-	long ticks, err = user_ts32_ticks(uts, &ticks);
+	struct poll_timeout to;
+	long err = get_timeout32(uts, &to);
 
-	return err ? err : pselect_common(n, sets, ticks, sig);
+	return err ? err : pselect_common(n, sets, &to, uts, false, sig);
 }

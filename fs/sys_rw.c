@@ -1,6 +1,6 @@
 /*
  * fs/sys_rw.c - read, write and their vector and positioned forms,
- * sendfile, lseek.
+ * sendfile, copy_file_range, lseek.
  *
  * User data moves through a kernel bounce page, one page at a time, so
  * that file systems and drivers only ever see kernel buffers and never
@@ -12,6 +12,7 @@
  */
 #include "fs/syscalls.h"
 #include "fs/fcntl.h"
+#include "fs/generic_file.h"
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
@@ -200,19 +201,55 @@ long sys_writev(unsigned int fd, const struct iovec *iov, int iovcnt)
 }
 
 /*
- * sendfile: from in to out through the bounce page, never through user
- * memory.  With an offset, in is read from there and its f_pos stays;
+ * From in at *pos_in to out at *pos_out through the bounce page, never
+ * through user memory (what Linux's do_splice_direct does for sendfile
+ * and copy_file_range).  It stops at the end of in and, for anything but
+ * a regular file, after one chunk (a pipe could block).  Bytes read but
+ * not written are given back to in.  The bytes moved, or the error when
+ * none were.
+ */
+static ssize_t copy_through_page(struct file *in, loff_t *pos_in,
+				 struct file *out, loff_t *pos_out, size_t count)
+{
+	char *kbuf = (char *)__get_free_page(GFP_KERNEL);
+	size_t done = 0;
+	ssize_t r = 0, w;
+
+	if (!kbuf)
+		return -ENOMEM;
+	count = min(count, (size_t)MAX_RW_COUNT);
+	while (done < count) {
+		size_t chunk = min(count - done, (size_t)PAGE_SIZE);
+
+		r = vfs_read(in, kbuf, chunk, pos_in);
+		if (r <= 0)
+			break;
+		w = vfs_write(out, kbuf, r, pos_out);
+		if (w < r) {
+			*pos_in -= r - (w > 0 ? w : 0);
+			done += w > 0 ? w : 0;
+			r = w;
+			break;
+		}
+		done += r;
+		if ((size_t)r < chunk || !S_ISREG(in->f_inode->i_mode))
+			break;
+	}
+	free_page((unsigned long)kbuf);
+	return done ? (ssize_t)done : r;
+}
+
+/*
+ * sendfile: with an offset, in is read from there and its f_pos stays;
  * without, from its f_pos.  The checks come in Linux's order: in, its
  * mode, the offset, out, its mode; an O_APPEND out is EINVAL (Linux 6.1
- * refuses it too).  Bytes read but not written are given back to in.
+ * refuses it too).
  */
 static long do_sendfile(unsigned int out_fd, unsigned int in_fd,
 			loff_t *ppos, size_t count)
 {
 	struct file *in = fget_current(in_fd), *out = NULL;
-	char *kbuf = NULL;
-	size_t done = 0;
-	ssize_t r = -EBADF, w;
+	long r = -EBADF;
 
 	if (!in || !(in->f_mode & FMODE_READ))
 		goto out;
@@ -229,39 +266,14 @@ static long do_sendfile(unsigned int out_fd, unsigned int in_fd,
 	r = -EINVAL;
 	if (out->f_flags & O_APPEND)
 		goto out;
-	if (!ppos)
-		ppos = &in->f_pos;
-	r = -ENOMEM;
-	kbuf = (char *)__get_free_page(GFP_KERNEL);
-	if (!kbuf)
-		goto out;
-	count = min(count, (size_t)MAX_RW_COUNT);
-	r = 0;
-	while (done < count) {
-		size_t chunk = min(count - done, (size_t)PAGE_SIZE);
-
-		r = vfs_read(in, kbuf, chunk, ppos);
-		if (r <= 0)
-			break;
-		w = vfs_write(out, kbuf, r, &out->f_pos);
-		if (w < r) {
-			*ppos -= r - (w > 0 ? w : 0);
-			done += w > 0 ? w : 0;
-			r = w;
-			break;
-		}
-		done += r;
-		if ((size_t)r < chunk || !S_ISREG(in->f_inode->i_mode))
-			break;
-	}
+	r = copy_through_page(in, ppos ? ppos : &in->f_pos, out, &out->f_pos,
+			      count);
 out:
-	if (kbuf)
-		free_page((unsigned long)kbuf);
 	if (out)
 		fput(out);
 	if (in)
 		fput(in);
-	return done ? (long)done : r;
+	return r;
 }
 
 long sys_sendfile(unsigned int out_fd, unsigned int in_fd, long *offset,
@@ -295,6 +307,106 @@ long sys_sendfile64(unsigned int out_fd, unsigned int in_fd, loff_t *offset,
 	r = do_sendfile(out_fd, in_fd, &pos, count);
 	if (r >= 0 && copy_to_user(offset, &pos, sizeof(pos)))
 		return -EFAULT;
+	return r;
+}
+
+/*
+ * copy_file_range's checks on the files and the range, in Linux 6.1's
+ * order (generic_copy_file_checks, then rw_verify_area on both ends):
+ * regular files only, in readable and out writable but not O_APPEND, one
+ * file system (no Mapback file system copies across superblocks, so as
+ * for Linux's ramfs and tmpfs that is EXDEV), no wrap-around, the count
+ * cut at the end of in, out below the largest file, no overlap within
+ * one file, and no negative offset.
+ */
+static int copy_file_checks(struct file *in, loff_t pos_in, struct file *out,
+			    loff_t pos_out, size_t *len)
+{
+	struct inode *ii = in->f_inode, *io = out->f_inode;
+	u64 count = *len;
+
+	if (S_ISDIR(ii->i_mode) || S_ISDIR(io->i_mode))
+		return -EISDIR;
+	if (!S_ISREG(ii->i_mode) || !S_ISREG(io->i_mode))
+		return -EINVAL;
+	if (!(in->f_mode & FMODE_READ) || !(out->f_mode & FMODE_WRITE) ||
+	    (out->f_flags & O_APPEND))
+		return -EBADF;
+	if (ii->i_sb != io->i_sb)
+		return -EXDEV;
+	if ((u64)pos_in + count < (u64)pos_in ||
+	    (u64)pos_out + count < (u64)pos_out)
+		return -EOVERFLOW;
+	if (pos_in >= ii->i_size)
+		count = 0;
+	else
+		count = min(count, (u64)(ii->i_size - pos_in));
+	if (pos_out >= MAX_LFS_FILESIZE)
+		return -EFBIG;
+	if (ii == io && pos_out + (loff_t)count > pos_in &&
+	    pos_out < pos_in + (loff_t)count)
+		return -EINVAL;
+	if (pos_in < 0 || pos_out < 0 || (ssize_t)count < 0)
+		return -EINVAL;
+	*len = count;
+	return 0;
+}
+
+/* An offset argument of copy_file_range: *uoff, or f's position. */
+static int get_copy_pos(struct file *f, loff_t *uoff, loff_t *pos)
+{
+	if (!uoff) {
+		*pos = f->f_pos;
+		return 0;
+	}
+	return copy_from_user(pos, uoff, sizeof(*pos)) ? -EFAULT : 0;
+}
+
+/* ... and back after a copy: r, or -EFAULT when the store failed. */
+static long put_copy_pos(struct file *f, loff_t *uoff, loff_t pos, long r)
+{
+	if (!uoff)
+		f->f_pos = pos;
+	else if (copy_to_user(uoff, &pos, sizeof(pos)))
+		return -EFAULT;
+	return r;
+}
+
+/*
+ * copy_file_range: len bytes from in to out, each at its offset (a
+ * 64-bit value in user memory, which comes back advanced) or, for a NULL
+ * offset, at its file position (which moves).  No flag is defined.
+ */
+long sys_copy_file_range(unsigned int fd_in, loff_t *off_in,
+			 unsigned int fd_out, loff_t *off_out, size_t len,
+			 unsigned int flags)
+{
+	struct file *in = fget_current(fd_in), *out = NULL;
+	loff_t pos_in, pos_out;
+	long r = -EBADF;
+
+	if (!in)
+		goto out;
+	out = fget_current(fd_out);
+	if (!out)
+		goto out;
+	r = get_copy_pos(in, off_in, &pos_in);
+	if (!r)
+		r = get_copy_pos(out, off_out, &pos_out);
+	if (!r && flags)
+		r = -EINVAL;
+	if (!r)
+		r = copy_file_checks(in, pos_in, out, pos_out, &len);
+	if (!r && len)
+		r = copy_through_page(in, &pos_in, out, &pos_out, len);
+	if (r > 0)	/* in's first: with one file twice, out's wins */
+		r = put_copy_pos(out, off_out, pos_out,
+				 put_copy_pos(in, off_in, pos_in, r));
+out:
+	if (out)
+		fput(out);
+	if (in)
+		fput(in);
 	return r;
 }
 

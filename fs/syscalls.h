@@ -42,6 +42,9 @@ long sys_sendfile(unsigned int out_fd, unsigned int in_fd, long *offset,
 		  size_t count);
 long sys_sendfile64(unsigned int out_fd, unsigned int in_fd, loff_t *offset,
 		    size_t count);
+long sys_copy_file_range(unsigned int fd_in, loff_t *off_in,
+			 unsigned int fd_out, loff_t *off_out, size_t len,
+			 unsigned int flags);
 long sys_lseek(unsigned int fd, long offset, unsigned int whence);
 long sys_llseek(unsigned int fd, u32 off_hi, u32 off_lo, loff_t *result,
 		unsigned int whence);
@@ -108,20 +111,20 @@ struct old_timeval32;
 long sys_poll(struct pollfd *fds, unsigned int nfds, int timeout_ms);
 struct sigset_argpack;
 long sys_ppoll(struct pollfd *fds, unsigned int nfds,
-	       const struct old_timespec32 *ts, const u64 *sigmask,
+	       struct old_timespec32 *ts, const u64 *sigmask,
 	       size_t sigsetsize);
 long sys_ppoll_time64(struct pollfd *fds, unsigned int nfds,
-		      const struct timespec64 *ts, const u64 *sigmask,
+		      struct timespec64 *ts, const u64 *sigmask,
 		      size_t sigsetsize);
 /* _newselect (142) */
 long sys_select(int n, u32 *inp, u32 *outp, u32 *exp,
 		struct old_timeval32 *tv);
 /* pselect6 (308) and pselect6_time64 (413): one body, two time layouts */
 long sys_pselect6(int n, u32 *inp, u32 *outp, u32 *exp,
-		  const struct old_timespec32 *ts,
+		  struct old_timespec32 *ts,
 		  const struct sigset_argpack *sig);
 long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
-			 const struct timespec64 *ts,
+			 struct timespec64 *ts,
 			 const struct sigset_argpack *sig);
 
 /* fs/eventpoll.c */

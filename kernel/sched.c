@@ -19,6 +19,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/posix-timers.h"
+#include "kernel/rseq.h"
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/trap.h"
@@ -144,6 +145,7 @@ static void __schedule(bool preempted)
 			prev->nivcsw++;
 		else
 			prev->nvcsw++;
+		rseq_preempt(prev);
 		context_switch(prev, next);
 		schedule_tail();
 	}
@@ -310,16 +312,20 @@ void __noreturn cpu_idle(void)
 
 /*
  * On every return to user mode, from trap() and from ret_from_fork:
- * switch if the tick asked for it, then act on pending signals.
+ * switch if the tick asked for it, act on pending signals, then check a
+ * restartable sequence (which may fault, sleep and switch: round again).
  */
 void prepare_exit_to_user(struct trapframe *tf)
 {
 	for (;;) {
 		if (current->need_resched)
 			schedule();
-		if (!signal_pending(current))
+		if (signal_pending(current))
+			do_signal(tf);
+		else if (current->rseq_resume)
+			rseq_handle_notify_resume(tf);
+		else
 			break;
-		do_signal(tf);
 	}
 	finish_syscall_restart(tf);
 }

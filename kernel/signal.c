@@ -15,6 +15,7 @@
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/posix-timers.h"
+#include "kernel/rseq.h"
 #include "kernel/sched.h"
 #include "kernel/signal_frame.h"
 #include "kernel/task.h"
@@ -448,6 +449,7 @@ static void handle_signal(int sig, const struct ksiginfo *info,
 		restart_with_handler(tf, ka);
 		current->syscall_nr = -1;
 	}
+	rseq_signal_deliver(tf);
 	if (setup_signal_frame(sig, info, ka, tf) < 0) {
 		force_sig(SIGSEGV, current);
 		return;

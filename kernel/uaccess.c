@@ -11,6 +11,7 @@
 #include "kernel/uaccess.h"
 #include "kernel/cpu.h"
 #include "kernel/extable.h"
+#include "kernel/lib/string.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
 
@@ -92,4 +93,42 @@ long strncpy_from_user(char *dst, const char *src, long count)
 			return i;
 	}
 	return count;
+}
+
+/* Whether [from, from + n) of user memory is all zero bytes: 1, 0, or
+ * -EFAULT.  Read a word's worth at a time through the stack. */
+static int check_zeroed_user(const char *from, unsigned long n)
+{
+	u32 buf[8];
+
+	while (n) {
+		unsigned long chunk = n < sizeof(buf) ? n : sizeof(buf);
+		unsigned long i;
+
+		if (copy_from_user(buf, from, chunk))
+			return -EFAULT;
+		for (i = 0; i < chunk; i++)
+			if (((const char *)buf)[i])
+				return 0;
+		from += chunk;
+		n -= chunk;
+	}
+	return 1;
+}
+
+int copy_struct_from_user(void *dst, unsigned long ksize, const void *src,
+			  unsigned long usize)
+{
+	unsigned long size = usize < ksize ? usize : ksize;
+	int zeroed;
+
+	if (usize < ksize) {
+		memset((char *)dst + size, 0, ksize - size);
+	} else if (usize > ksize) {
+		zeroed = check_zeroed_user((const char *)src + size,
+					   usize - size);
+		if (zeroed <= 0)
+			return zeroed ? zeroed : -E2BIG;
+	}
+	return copy_from_user(dst, src, size) ? -EFAULT : 0;
 }

@@ -39,6 +39,12 @@ unsigned long copy_from_user(void *to, const void *from, unsigned long n);
 unsigned long copy_to_user(void *to, const void *from, unsigned long n);
 unsigned long clear_user(void *to, unsigned long n);
 long strncpy_from_user(char *dst, const char *src, long count);
+/* An extensible structure (clone3's clone_args) of usize bytes from user
+ * space into ksize bytes: a shorter one is zero-filled, a longer one must
+ * be zero past ksize (-E2BIG otherwise, the caller is newer than we
+ * are); 0 or -E2BIG or -EFAULT, as Linux's copy_struct_from_user. */
+int copy_struct_from_user(void *dst, unsigned long ksize, const void *src,
+			  unsigned long usize);
 
 /* Scalars: 0 or -EFAULT.  get_user leaves x zero on a fault. */
 #define get_user(x, ptr)                                                   \

@@ -267,7 +267,9 @@
 #define __NR_recvfrom	371
 #define __NR_recvmsg	372
 #define __NR_shutdown	373
+#define __NR_copy_file_range	377
 #define __NR_statx	383
+#define __NR_rseq	386
 #define __NR_clock_gettime64	403
 #define __NR_clock_settime64	404
 #define __NR_clock_getres_time64	406
@@ -280,6 +282,7 @@
 #define __NR_recvmmsg_time64	417
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
+#define __NR_clone3	435
 #define __NR_faccessat2	439
 #define __NR_epoll_pwait2	441
 

@@ -5,7 +5,8 @@
  * the old address space (kernel/exec/exec_args.c), and lets a format (ELF, #!)
  * load it.  A format gives up the old address space only after checking
  * the file (exec_mmap, the point of no return); failing later kills the
- * process with SIGSEGV, as Linux does.
+ * process with SIGSEGV, as Linux does.  exec_mmap first honours the old
+ * image's robust futex list, as exit would.
  *
  * On success the current task runs the new image on return to user mode:
  * its user trapframe (task_pt_regs) holds the entry point and the initial
@@ -20,6 +21,7 @@
 #include "fs/stat.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
+#include "kernel/futex.h"
 #include "kernel/gdt.h"
 #include "kernel/lib/string.h"
 #include "kernel/signal.h"
@@ -78,6 +80,12 @@ int exec_mmap(struct linux_binprm *bprm)
 
 	if (!mm)
 		return -ENOMEM;
+	/* The robust futexes the old image held are marked and their
+	 * waiters woken while its memory is still ours (Linux's
+	 * exec_mm_release); the new image starts without a list. */
+	if (old && current->robust_list)
+		exit_robust_list(current);
+	current->robust_list = 0;
 	bprm->mm_replaced = true;
 	current->mm = mm;
 	activate_mm(mm);

@@ -5,17 +5,18 @@
  * the user trapframe to enter the new program.  What belongs to the task
  * is reset here once that succeeded, as POSIX and Linux do: caught
  * signals revert to SIG_DFL (ignored ones stay ignored, the mask and
- * pending signals stay), the alternate signal stack is forgotten,
- * close-on-exec descriptors are closed, TLS slots are emptied and the x87
- * starts clean.  The other threads of the process end (de_thread), the
- * actions stop being shared with another process, and a vfork parent
- * goes on.
+ * pending signals stay), the alternate signal stack and the rseq area
+ * are forgotten, close-on-exec descriptors are closed, TLS slots are
+ * emptied and the x87 starts clean.  The other threads of the process
+ * end (de_thread), the actions stop being shared with another process,
+ * and a vfork parent goes on.
  */
 #include "kernel/errno.h"
 #include "kernel/fpu.h"
 #include "kernel/gdt.h"
 #include "kernel/lib/string.h"
 #include "kernel/posix-timers.h"
+#include "kernel/rseq.h"
 #include "kernel/signal.h"
 #include "kernel/task.h"
 #include "kernel/uaccess.h"
@@ -36,8 +37,8 @@ void exec_reset_task(void)
 		force_sig(SIGKILL, t);
 	vfork_release(t);
 	exit_itimers(t->signal);	/* POSIX timers do not survive exec */
-	t->robust_list = 0;
 	t->set_child_tid = 0;
+	rseq_execve(t);
 	flush_signal_handlers(t);
 	t->flags &= ~(PF_FORKNOEXEC | PF_KTHREAD);
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {

@@ -5,7 +5,8 @@
  * both time layouts (futex and futex_time64), EINTR from a handler, the
  * argument errors, WAKE of a sleeping thread, REQUEUE/CMP_REQUEUE,
  * WAKE_OP, the bitset ops, shared futexes between processes in shared
- * anonymous and shared file memory, and a robust list honoured at exit.
+ * anonymous and shared file memory, and a robust list honoured at exit
+ * and at execve (the new image starts without one).
  * Where a sleeper must be asleep before the waker acts, the waker repeats
  * until the kernel says it woke (or moved) someone: no sleeps to wait.
  */
@@ -379,7 +380,7 @@ struct robust_lock {
 	volatile int word;
 };
 
-static void test_robust(void)
+static void test_robust(const char *self)
 {
 	struct robust_head *h;
 	struct robust_lock *l;
@@ -413,11 +414,32 @@ static void test_robust(void)
 	is_exit(wait_for(pid), 0, "a child sets and reads its robust list");
 	is((unsigned)l->word, FUTEX_OWNER_DIED | FUTEX_WAITERS,
 	   "its exit marks the lock it held FUTEX_OWNER_DIED");
+
+	/* The same, but the holder execs (a program that only exits). */
+	pid = must(fork());
+	if (pid == 0) {
+		char *argv[] = { (char *)self, "exit", NULL };
+
+		h->next = &l->next;
+		h->futex_offset = (long)((char *)&l->word - (char *)&l->next);
+		h->pending = NULL;
+		l->next = &h->next;
+		l->word = (int)syscall(SYS_gettid) | FUTEX_WAITERS;
+		if (syscall(SYS_set_robust_list, h, sizeof(*h)))
+			_exit(2);
+		execv(self, argv);
+		_exit(3);
+	}
+	is_exit(wait_for(pid), 0, "a child holding a robust lock execs");
+	is((unsigned)l->word, FUTEX_OWNER_DIED | FUTEX_WAITERS,
+	   "its execve marked the lock FUTEX_OWNER_DIED");
 	munmap(h, 4096);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "exit") == 0)
+		return 0;	/* test_robust's exec'd image */
 	test_errors();
 	test_timeouts();
 	test_wake();
@@ -425,6 +447,6 @@ int main(void)
 	test_requeue();
 	test_wake_op();
 	test_shared();
-	test_robust();
+	test_robust(argv[0]);
 	return done_testing();
 }

@@ -5,11 +5,14 @@
  * The mask argument is the point: a signal the mask unblocks ends the
  * wait with EINTR, its handler runs under the call's mask and the
  * caller's comes back when it returns; a signal the mask blocks waits
- * until the call has returned.
+ * until the call has returned.  As on Linux, pselect6, ppoll and select
+ * write the time left back into the timeout: 0 after a timeout, nearly
+ * all of it when the call returned early.
  */
 #include "tap.h"
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/select.h>
 #include <sys/syscall.h>
 
@@ -20,6 +23,17 @@ struct ts32 {
 struct ts64 {
 	long long tv_sec, tv_nsec;
 };
+
+struct tv32 {
+	long tv_sec, tv_usec;
+};
+
+/* _newselect (142) raw: musl's select() copies the timeout, so it never
+ * sees what the kernel writes back. */
+static long select32(int n, fd_set *r, struct tv32 *tv)
+{
+	return syscall(SYS__newselect, n, r, NULL, NULL, tv);
+}
 
 /* pselect6's sixth argument. */
 struct sigset_argpack {
@@ -178,6 +192,82 @@ static void test_mask_blocks(int p[2])
 	must(read(p[0], &c, 1));
 }
 
+/* A time left: no more than what was given, and not much less. */
+#define NEAR(got_sec, got_nsec, sec) \
+	((got_sec) * 1000000000LL + (got_nsec) <= (sec) * 1000000000LL && \
+	 (got_sec) * 1000000000LL + (got_nsec) > ((sec) - 1) * 1000000000LL)
+
+static void test_time_left(int p[2])
+{
+	struct ts32 t32 = { 0, 200000000 }, *ro;
+	struct ts64 t64 = { 0, 200000000 };
+	struct tv32 tv = { 0, 200000 };
+	struct pollfd pfd = { p[0], POLLIN, 0 };
+	sigset_t block, none;
+	fd_set r;
+	char c;
+
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(pselect32(p[0] + 1, &r, &t32, NULL), 0, "pselect6: 200 ms pass");
+	ok(t32.tv_sec == 0 && t32.tv_nsec == 0, "the time left is 0");
+	is(syscall(SYS_ppoll_time64, &pfd, 1, &t64, NULL, KSIGSET_SIZE), 0,
+	   "ppoll_time64: 200 ms pass");
+	ok(t64.tv_sec == 0 && t64.tv_nsec == 0, "the time left is 0");
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(select32(p[0] + 1, &r, &tv), 0, "select: 200 ms pass");
+	ok(tv.tv_sec == 0 && tv.tv_usec == 0, "the time left is 0");
+
+	must(write(p[1], "x", 1));
+	t64.tv_sec = 5;
+	t64.tv_nsec = 0;
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(pselect64(p[0] + 1, &r, &t64, NULL), 1,
+	   "pselect6_time64: ready at once");
+	ok(NEAR(t64.tv_sec, t64.tv_nsec, 5),
+	   "nearly all of its 5 s are left (%lld.%09lld)", t64.tv_sec,
+	   t64.tv_nsec);
+	t32.tv_sec = 5;
+	t32.tv_nsec = 0;
+	is(syscall(SYS_ppoll, &pfd, 1, &t32, NULL, KSIGSET_SIZE), 1,
+	   "ppoll: ready at once");
+	ok(NEAR(t32.tv_sec, t32.tv_nsec, 5), "nearly all of its 5 s are left");
+	tv.tv_sec = 3;
+	tv.tv_usec = 0;
+	FD_ZERO(&r);
+	FD_SET(p[0], &r);
+	is(select32(p[0] + 1, &r, &tv), 1, "select: ready at once");
+	ok(NEAR(tv.tv_sec, tv.tv_usec * 1000LL, 3), "nearly all of its 3 s are left");
+
+	ro = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (ro != MAP_FAILED) {
+		ro->tv_sec = 1;
+		mprotect(ro, 4096, PROT_READ);
+		FD_ZERO(&r);
+		FD_SET(p[0], &r);
+		is(pselect32(p[0] + 1, &r, ro, NULL), 1,
+		   "a read-only timeout: the call still succeeds");
+		munmap(ro, 4096);
+	}
+	must(read(p[0], &c, 1));
+
+	/* Ended by a signal: the time left is written too. */
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &block, NULL);
+	raise(SIGUSR1);
+	t32.tv_sec = 5;
+	t32.tv_nsec = 0;
+	is_errno(syscall(SYS_ppoll, &pfd, 1, &t32, &none, KSIGSET_SIZE), EINTR,
+		 "ppoll ended by a signal: EINTR");
+	ok(NEAR(t32.tv_sec, t32.tv_nsec, 5), "nearly all of its 5 s are left");
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 int main(void)
 {
 	struct sigaction sa;
@@ -190,5 +280,6 @@ int main(void)
 	test_basics(p);
 	test_mask_unblocks(p);
 	test_mask_blocks(p);
+	test_time_left(p);
 	return done_testing();
 }
