@@ -24,6 +24,7 @@ struct file;
 struct super_block;
 struct file_operations;
 struct pipe_inode_info;
+struct path;
 
 #define NAME_MAX 255
 #define PATH_MAX 4096
@@ -54,6 +55,10 @@ struct inode_operations {
 	 * so a target computed from the namespace (/proc/PID/exe) may use
 	 * d_path. */
 	int (*readlink)(struct inode *inode, char *buf, int len);
+	/* A link that stands for an object, not a name (/proc/PID/fd/N): a
+	 * walk that follows it goes on from *res (referenced) instead of
+	 * walking what readlink says.  Called as readlink is. */
+	int (*follow_link)(struct inode *inode, struct path *res);
 	/* Change i_size to size, freeing what lies beyond. */
 	int (*truncate)(struct inode *inode, loff_t size);
 };

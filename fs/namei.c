@@ -4,7 +4,9 @@
  * link_path_walk consumes a name one component at a time, keeping the
  * directory reached so far in nd->path (always referenced).  A symlink is
  * followed by walking its target from the directory that contains it,
- * recursively: the recursion depth is the nesting limit.
+ * recursively: the recursion depth is the nesting limit.  A link with
+ * follow_link (/proc/PID/fd/N) is not walked: the walk jumps to the
+ * object it stands for, as Linux's nd_jump_link.
  */
 #include "fs/namei.h"
 #include "fs/file.h"
@@ -91,6 +93,16 @@ static int follow_link(struct path *link, struct nameidata *nd)
 		return -ELOOP;
 	if (!inode->i_op || !inode->i_op->readlink)
 		return -EINVAL;
+	if (inode->i_op->follow_link) {
+		struct path to;
+
+		err = inode->i_op->follow_link(inode, &to);
+		if (err)
+			return err;
+		nd->total_links++;
+		path_set(nd, &to);
+		return 0;
+	}
 	buf = kmalloc(PATH_MAX, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;

@@ -153,11 +153,17 @@ static void pipe_release(struct inode *inode, struct file *file)
 	wake_up(&pipe->wait);
 }
 
-/* Opening a FIFO waits for the other end unless O_NONBLOCK, as POSIX. */
+/*
+ * Opening a FIFO waits for the other end unless O_NONBLOCK, as POSIX.  An
+ * anonymous pipe opened again through /proc/PID/fd/N never waits, as on
+ * Linux: its writers may all be gone already (`cat <(echo hi)`), and then
+ * the reader gets end of file at once.
+ */
 static int fifo_open(struct inode *inode, struct file *file)
 {
 	struct pipe_inode_info *pipe = get_pipe_info(inode);
 	bool nonblock = file->f_flags & O_NONBLOCK;
+	bool anon = is_pipefs_inode(inode);
 	unsigned int seen;
 	int err = 0;
 
@@ -170,20 +176,20 @@ static int fifo_open(struct inode *inode, struct file *file)
 		pipe->r_counter++;
 		wake_up(&pipe->wait);
 		seen = pipe->w_counter;
-		if (!nonblock && !pipe->writers)
+		if (!nonblock && !anon && !pipe->writers)
 			err = wait_event_interruptible(pipe->wait,
 					pipe->w_counter != seen);
 		if (err)
 			pipe->readers--;
 		break;
 	case FMODE_WRITE:
-		if (nonblock && !pipe->readers)
+		if (nonblock && !anon && !pipe->readers)
 			return -ENXIO;
 		pipe->writers++;
 		pipe->w_counter++;
 		wake_up(&pipe->wait);
 		seen = pipe->r_counter;
-		if (!pipe->readers)
+		if (!anon && !pipe->readers)
 			err = wait_event_interruptible(pipe->wait,
 					pipe->r_counter != seen);
 		if (err)
@@ -248,6 +254,11 @@ void pipe_init(void)
 	pipe_mnt.mnt_parent = &pipe_mnt;
 	pipe_mnt.mnt_count = 1;
 	INIT_LIST_HEAD(&pipe_mnt.mnt_list);
+}
+
+bool is_pipefs_inode(struct inode *inode)
+{
+	return inode->i_sb == pipe_mnt.mnt_sb;
 }
 
 int do_pipe(struct file **res, int flags)

@@ -32,5 +32,7 @@ void pipe_init(void);
 int do_pipe(struct file **res, int flags);
 /* Free an inode's pipe (when the inode is destroyed). */
 void free_pipe_info(struct inode *inode);
+/* An anonymous pipe's inode (named "pipe:[ino]" in /proc/PID/fd). */
+bool is_pipefs_inode(struct inode *inode);
 
 #endif

@@ -47,7 +47,8 @@ const struct proc_entry proc_root_entries[] = {
 };
 
 const struct proc_dir proc_root_dir = {
-	proc_root_entries, ARRAY_SIZE(proc_root_entries), NULL, PROC_ROOT_INO
+	proc_root_entries, ARRAY_SIZE(proc_root_entries), NULL, PROC_ROOT_INO,
+	NULL
 };
 
 /* The page tracer's follow mode (mm/rmap/pagetrace_events.h). */

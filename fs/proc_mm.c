@@ -19,6 +19,7 @@
 #include "kernel/task.h"
 #include "mm/vm/mm_struct.h"
 #include "fs/proc_mm.h"
+#include "fs/procfs.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/vma.h"
@@ -134,7 +135,6 @@ int proc_pid_exe_link(struct task_struct *task, char *buf, int len)
 	struct mm_struct *mm = get_task_mm(task);
 	struct vm_area_struct *vma;
 	struct file *exe = NULL;
-	char *name;
 	int n;
 
 	if (!mm)
@@ -150,14 +150,8 @@ int proc_pid_exe_link(struct task_struct *task, char *buf, int len)
 	mmput(mm);
 	if (!exe)
 		return -ENOENT;
-	name = kmalloc(PATH_MAX, GFP_KERNEL);
-	n = name ? d_path(&exe->f_path, name, PATH_MAX) : -ENOMEM;
+	n = proc_file_link(exe, buf, len);
 	fput(exe);
-	if (n > 0) {
-		n = min(n - 1, len);	/* d_path counts the NUL */
-		memcpy(buf, name, n);
-	}
-	kfree(name);
 	return n;
 }
 

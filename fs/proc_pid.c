@@ -1,6 +1,6 @@
 /*
  * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps, auxv, exe,
- * mounts, mountinfo, pagetrace.
+ * mounts, mountinfo, pagetrace; fd and fdinfo are in fs/proc_fd.c.
  *
  * stat and status use Linux's field order and spelling (ps and top parse
  * them).  maps, statm, the Vm lines of status and the exe link are made
@@ -100,6 +100,8 @@ static const struct proc_entry proc_pid_entries[] = {
 	PROC_FILE("auxv", 0400, auxv_show),
 	PROC_FILE("cmdline", 0444, cmdline_show),
 	PROC_LINK("exe", proc_pid_exe_link),
+	PROC_DIR_MODE("fd", 0500, &proc_fd_dir),
+	PROC_DIR("fdinfo", &proc_fdinfo_dir),
 	PROC_RW("make-it-fail", 0644, make_it_fail_show, make_it_fail_write),
 	PROC_FILE("maps", 0444, maps_show),
 	PROC_FILE("mountinfo", 0444, proc_mountinfo_show),
@@ -111,7 +113,7 @@ static const struct proc_entry proc_pid_entries[] = {
 };
 
 const struct proc_dir proc_pid_dir = {
-	proc_pid_entries, ARRAY_SIZE(proc_pid_entries), NULL, 0
+	proc_pid_entries, ARRAY_SIZE(proc_pid_entries), NULL, 0, NULL
 };
 
 static const char *state_name(char c)

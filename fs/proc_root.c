@@ -7,6 +7,8 @@
  * PROC_PID_INO(pid) + index + 1), so stat() and getcwd() see stable
  * numbers.  /proc/PID inodes remember the pid, not the task: the task is
  * looked up again each time it is needed, and a vanished one is -ENOENT.
+ * Entries of /proc/PID/fd and fdinfo remember the descriptor number the
+ * same way: a descriptor closed since is -ENOENT.
  */
 #include "fs/procfs.h"
 #include "fs/file.h"
@@ -27,6 +29,7 @@ struct proc_node {
 	const struct proc_entry *entry;	/* NULL for a directory */
 	const struct proc_dir *dir;	/* the directory itself, or NULL */
 	int pid;	/* /proc/PID and below; 0 elsewhere */
+	int fd;		/* an entry of fd or fdinfo; -1 elsewhere */
 };
 
 struct proc_text {
@@ -35,7 +38,8 @@ struct proc_text {
 };
 
 static struct super_block *proc_sb;
-static const struct inode_operations proc_dir_iops, proc_link_iops;
+static const struct inode_operations proc_dir_iops, proc_link_iops,
+	proc_fd_link_iops;
 static const struct file_operations proc_dir_fops, proc_file_fops;
 
 static struct proc_node *node_of(struct inode *inode)
@@ -45,7 +49,8 @@ static struct proc_node *node_of(struct inode *inode)
 
 static struct inode *proc_make_inode(unsigned long ino, umode_t mode,
 				     const struct proc_entry *entry,
-				     const struct proc_dir *dir, int pid)
+				     const struct proc_dir *dir, int pid,
+				     int fd)
 {
 	struct inode *inode = new_inode(proc_sb, mode);
 	struct proc_node *node;
@@ -60,6 +65,7 @@ static struct inode *proc_make_inode(unsigned long ino, umode_t mode,
 	node->entry = entry;
 	node->dir = dir;
 	node->pid = pid;
+	node->fd = fd;
 	inode->i_private = node;
 	inode->i_ino = ino;
 	if (S_ISDIR(mode)) {
@@ -67,18 +73,25 @@ static struct inode *proc_make_inode(unsigned long ino, umode_t mode,
 		inode->i_fop = &proc_dir_fops;
 		inode->i_nlink = 2;
 	} else if (S_ISLNK(mode)) {
-		inode->i_op = &proc_link_iops;
+		inode->i_op = entry->follow_fd ? &proc_fd_link_iops
+					       : &proc_link_iops;
 	} else {
 		inode->i_fop = &proc_file_fops;
 	}
 	return inode;
 }
 
-static struct inode *dir_inode(const struct proc_dir *dir, int pid)
+static unsigned long dir_ino(const struct proc_dir *dir, int pid)
 {
-	unsigned long ino = dir == &proc_pid_dir ? PROC_PID_INO(pid) : dir->ino;
+	if (dir == &proc_pid_dir)
+		return PROC_PID_INO(pid);
+	return pid ? PROC_PID_INO(pid) + dir->ino : dir->ino;
+}
 
-	return proc_make_inode(ino, S_IFDIR | 0555, NULL, dir, pid);
+static struct inode *dir_inode(const struct proc_dir *dir, umode_t mode,
+			       int pid)
+{
+	return proc_make_inode(dir_ino(dir, pid), mode, NULL, dir, pid, -1);
 }
 
 static unsigned long entry_ino(const struct proc_dir *dir, int pid,
@@ -89,20 +102,47 @@ static unsigned long entry_ino(const struct proc_dir *dir, int pid,
 	return dir->ino + i + 1;
 }
 
-/* A decimal pid name, or 0. */
-static int name_to_pid(const struct qstr *name)
+/* A decimal name of at most 6 digits without leading zeros, or -1. */
+static int name_to_number(const struct qstr *name)
 {
 	unsigned int i;
-	int pid = 0;
+	int n = 0;
 
-	if (!name->len || name->len > 6 || name->name[0] == '0')
-		return 0;
+	if (!name->len || name->len > 6 ||
+	    (name->name[0] == '0' && name->len > 1))
+		return -1;
 	for (i = 0; i < name->len; i++) {
 		if (name->name[i] < '0' || name->name[i] > '9')
-			return 0;
-		pid = pid * 10 + name->name[i] - '0';
+			return -1;
+		n = n * 10 + name->name[i] - '0';
 	}
-	return pid;
+	return n;
+}
+
+/* /proc/PID/fd/N or fdinfo/N, while descriptor N is open. */
+static int lookup_fd(struct proc_node *node, unsigned long ino,
+		     const struct qstr *name, struct inode **res)
+{
+	const struct proc_entry *e = node->dir->per_fd;
+	int fd = name_to_number(name);
+	struct task_struct *t = find_task_by_pid(node->pid);
+	struct file *file = t && fd >= 0 ? proc_task_file(t, fd) : NULL;
+	umode_t mode = e->mode;
+
+	if (!file)
+		return -ENOENT;
+	/* The link's permissions say how it is open, as on Linux. */
+	if (S_ISLNK(mode)) {
+		mode = S_IFLNK;
+		if (file->f_mode & FMODE_READ)
+			mode |= 0500;	/* r-x for the owner */
+		if (file->f_mode & FMODE_WRITE)
+			mode |= 0300;	/* -wx */
+	}
+	fput(file);
+	*res = proc_make_inode(PROC_FD_INO(ino, fd), mode, e, NULL, node->pid,
+			       fd);
+	return *res ? 0 : -ENOMEM;
 }
 
 static int proc_lookup(struct inode *dir, const struct qstr *name,
@@ -115,10 +155,13 @@ static int proc_lookup(struct inode *dir, const struct qstr *name,
 	int pid;
 
 	if (name->len == 2 && !memcmp(name->name, "..", 2)) {
-		inode = d->parent ? dir_inode(d->parent, 0)
+		inode = d->parent ? dir_inode(d->parent, S_IFDIR | 0555,
+					      node->pid)
 				  : igrab(proc_sb->s_root);
 		goto found;
 	}
+	if (d->per_fd)
+		return lookup_fd(node, dir->i_ino, name, res);
 	for (i = 0; i < d->nr; i++) {
 		const struct proc_entry *e = &d->entries[i];
 
@@ -126,16 +169,17 @@ static int proc_lookup(struct inode *dir, const struct qstr *name,
 		    memcmp(e->name, name->name, name->len))
 			continue;
 		if (S_ISDIR(e->mode))
-			inode = dir_inode(e->dir, node->pid);
+			inode = dir_inode(e->dir, e->mode, node->pid);
 		else
 			inode = proc_make_inode(entry_ino(d, node->pid, i),
-						e->mode, e, NULL, node->pid);
+						e->mode, e, NULL, node->pid,
+						-1);
 		goto found;
 	}
-	pid = d == &proc_root_dir ? name_to_pid(name) : 0;
-	if (!pid || !find_task_by_pid(pid))
+	pid = d == &proc_root_dir ? name_to_number(name) : 0;
+	if (pid <= 0 || !find_task_by_pid(pid))
 		return -ENOENT;
-	inode = dir_inode(&proc_pid_dir, pid);
+	inode = dir_inode(&proc_pid_dir, S_IFDIR | 0555, pid);
 found:
 	if (!inode)
 		return -ENOMEM;
@@ -160,6 +204,28 @@ static int next_pid(int from)
 	return best;
 }
 
+/* fd and fdinfo: position 2 + N for descriptor N, as for pids below. */
+static int readdir_fds(struct file *file, struct dir_context *ctx)
+{
+	struct proc_node *node = node_of(file->f_inode);
+	unsigned int type = mode_to_dtype(node->dir->per_fd->mode);
+
+	for (;;) {
+		struct task_struct *t = find_task_by_pid(node->pid);
+		int fd = t ? proc_next_fd(t, ctx->pos - 2) : -1;
+		char name[12];
+		int n;
+
+		if (fd < 0)
+			return 0;
+		n = snprintf(name, sizeof(name), "%d", fd);
+		if (!ctx->actor(ctx, name, n,
+				PROC_FD_INO(file->f_inode->i_ino, fd), type))
+			return 0;
+		ctx->pos = 2 + fd + 1;
+	}
+}
+
 /*
  * Positions: 0 ".", 1 "..", 2 .. 2+nr-1 the table, then (in /proc only)
  * 2 + nr + pid for each process, so a process that exits between two
@@ -177,17 +243,21 @@ static int proc_readdir(struct file *file, struct dir_context *ctx)
 		ctx->pos = 1;
 	}
 	if (ctx->pos == 1) {
-		unsigned long up = d->parent ? d->parent->ino : PROC_ROOT_INO;
+		unsigned long up = d->parent ? dir_ino(d->parent, node->pid)
+					     : PROC_ROOT_INO;
 
 		if (!ctx->actor(ctx, "..", 2, up, DT_DIR))
 			return 0;
 		ctx->pos = 2;
 	}
+	if (d->per_fd)
+		return readdir_fds(file, ctx);
 	for (; ctx->pos < base; ctx->pos++) {
 		unsigned int i = ctx->pos - 2;
 		const struct proc_entry *e = &d->entries[i];
-		unsigned long ino = S_ISDIR(e->mode) ? e->dir->ino
-						     : entry_ino(d, node->pid, i);
+		unsigned long ino = S_ISDIR(e->mode)
+					    ? dir_ino(e->dir, node->pid)
+					    : entry_ino(d, node->pid, i);
 
 		if (!ctx->actor(ctx, e->name, strlen(e->name), ino,
 				mode_to_dtype(e->mode)))
@@ -216,7 +286,19 @@ static int proc_readlink(struct inode *inode, char *buf, int len)
 
 	if (node->pid && !(t = find_task_by_pid(node->pid)))
 		return -ENOENT;
+	if (node->entry->readlink_fd)
+		return node->entry->readlink_fd(t, node->fd, buf, len);
 	return node->entry->readlink(t, buf, len);
+}
+
+static int proc_follow_link(struct inode *inode, struct path *res)
+{
+	struct proc_node *node = node_of(inode);
+	struct task_struct *t = find_task_by_pid(node->pid);
+
+	if (!t)
+		return -ENOENT;
+	return node->entry->follow_fd(t, node->fd, res);
 }
 
 /* Make the file's text now: show() with a buffer big enough for it. */
@@ -237,6 +319,13 @@ static int proc_file_open(struct inode *inode, struct file *file)
 		m.len = 0;
 		/* No sleeping between finding the task and using it. */
 		if (node->pid && !(t = find_task_by_pid(node->pid))) {
+			kfree(m.buf);
+			kfree(text);
+			return -ENOENT;
+		}
+		/* fdinfo/N of a descriptor closed since the lookup: -ENOENT */
+		if (node->entry->show_fd &&
+		    node->entry->show_fd(&m, t, node->fd)) {
 			kfree(m.buf);
 			kfree(text);
 			return -ENOENT;
@@ -304,6 +393,11 @@ static const struct inode_operations proc_link_iops = {
 	.readlink = proc_readlink,
 };
 
+static const struct inode_operations proc_fd_link_iops = {
+	.readlink = proc_readlink,
+	.follow_link = proc_follow_link,
+};
+
 static const struct file_operations proc_dir_fops = {
 	.readdir = proc_readdir,
 };
@@ -356,7 +450,7 @@ void proc_init(void)
 	BUG_ON(!proc_sb);
 	proc_sb->s_magic = PROC_SUPER_MAGIC;
 	proc_sb->s_root = proc_make_inode(PROC_ROOT_INO, S_IFDIR | 0555, NULL,
-					  &proc_root_dir, 0);
+					  &proc_root_dir, 0, -1);
 	BUG_ON(!proc_sb->s_root);
 	register_filesystem(&proc_fs_type);
 }

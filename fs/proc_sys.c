@@ -123,7 +123,7 @@ static const struct proc_entry proc_sys_vm_entries[] = {
 
 const struct proc_dir proc_sys_vm_dir = {
 	proc_sys_vm_entries, ARRAY_SIZE(proc_sys_vm_entries), &proc_sys_dir,
-	200
+	200, NULL
 };
 
 /* /proc/sys/debug: one file per fault_attr (kernel/fault_inject.h). */
@@ -153,7 +153,7 @@ static const struct proc_entry proc_sys_debug_entries[] = {
 
 const struct proc_dir proc_sys_debug_dir = {
 	proc_sys_debug_entries, ARRAY_SIZE(proc_sys_debug_entries),
-	&proc_sys_dir, 300
+	&proc_sys_dir, 300, NULL
 };
 
 static const struct proc_entry proc_sys_entries[] = {
@@ -162,5 +162,5 @@ static const struct proc_entry proc_sys_entries[] = {
 };
 
 const struct proc_dir proc_sys_dir = {
-	proc_sys_entries, ARRAY_SIZE(proc_sys_entries), NULL, 100
+	proc_sys_entries, ARRAY_SIZE(proc_sys_entries), NULL, 100, NULL
 };

@@ -4,7 +4,9 @@
  * Every directory is a table of proc_entry lines; adding a file is adding
  * one line to a table (fs/proc_root.c for /proc, fs/proc_pid.c for
  * /proc/PID, fs/proc_sys.c for /proc/sys/vm and /proc/sys/debug, fs/proc_bus.c
- * for /proc/bus/pci).  A file's text is produced
+ * for /proc/bus/pci).  The exceptions are /proc/PID/fd and
+ * /proc/PID/fdinfo (fs/proc_fd.c): one entry per open descriptor, each made
+ * from the directory's per_fd line.  A file's text is produced
  * by its show function when the file is opened and kept until it is
  * closed, so one open reads one consistent snapshot.  Writes go to the
  * entry's write function.
@@ -19,9 +21,11 @@
 
 #include "fs/seq_buf.h"
 #include "fs/stat.h"
+#include "fs/mount.h"
 
 struct task_struct;
 struct proc_dir;
+struct file;
 
 struct proc_entry {
 	const char *name;
@@ -35,6 +39,16 @@ struct proc_entry {
 	const struct proc_dir *dir;
 	/* Symlinks: the target into buf; its length or -errno. */
 	int (*readlink)(struct task_struct *task, char *buf, int len);
+	/* The per_fd lines of fd and fdinfo: as show and readlink, for the
+	 * task's descriptor fd; show_fd is -ENOENT when fd is not open. */
+	int (*show_fd)(struct seq_buf *m, struct task_struct *task, int fd);
+	int (*readlink_fd)(struct task_struct *task, int fd, char *buf,
+			   int len);
+	/* A link that stands for an open file, not for a name (Linux's
+	 * "magic" links): a walk goes on from the file itself, *res
+	 * (referenced), whatever readlink says: a pipe opens as that pipe,
+	 * an unlinked file as that file. */
+	int (*follow_fd)(struct task_struct *task, int fd, struct path *res);
 };
 
 /* One table line each. */
@@ -44,19 +58,31 @@ struct proc_entry {
 #define PROC_DIR(n, d) { .name = (n), .mode = S_IFDIR | 0555, .dir = (d) }
 #define PROC_LINK(n, fn) \
 	{ .name = (n), .mode = S_IFLNK | 0777, .readlink = (fn) }
+/* A directory with its own mode (fd is 0500 on Linux). */
+#define PROC_DIR_MODE(n, m, d) { .name = (n), .mode = S_IFDIR | (m), .dir = (d) }
 
 struct proc_dir {
 	const struct proc_entry *entries;
 	unsigned int nr;
 	const struct proc_dir *parent;	/* NULL: /proc itself */
-	unsigned long ino;	/* inode number of the directory */
+	/* Inode number of the directory; below /proc/PID, its offset in
+	 * the process's block of numbers (PROC_PID_INO(pid) + ino). */
+	unsigned long ino;
+	/* Non-NULL: no table; one entry per open descriptor of the task,
+	 * named by its number, made from this line (fs/proc_fd.c). */
+	const struct proc_entry *per_fd;
 };
 
 #define PROC_ROOT_INO 1
+/* 64 numbers per process: /proc/PID, its table, its subdirectories. */
 #define PROC_PID_INO(pid) (0x10000UL + (unsigned long)(pid) * 64)
+/* /proc/PID/fd/N and fdinfo/N: the directory's number times NR_OPEN_MAX,
+ * plus N; above every PROC_PID_INO (PID_MAX * 64 < 0x10000 * 1024). */
+#define PROC_FD_INO(dir_ino, fd) ((unsigned long)(dir_ino) * 1024 + (fd))
 
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
-	proc_sys_vm_dir, proc_sys_debug_dir, proc_bus_dir, proc_bus_pci_dir;
+	proc_sys_vm_dir, proc_sys_debug_dir, proc_bus_dir, proc_bus_pci_dir,
+	proc_fd_dir, proc_fdinfo_dir;
 
 void proc_init(void);
 
@@ -84,5 +110,14 @@ void proc_pagetrace_events_show(struct seq_buf *m, struct task_struct *t);
 ssize_t proc_pagetrace_events_write(struct task_struct *t, const char *buf,
 				    size_t n);
 int proc_self_readlink(struct task_struct *t, char *buf, int len);
+
+/* fs/proc_fd.c: the task's open file at fd, referenced (fput it), or NULL. */
+struct file *proc_task_file(struct task_struct *t, int fd);
+/* Its lowest open descriptor >= from, or -1. */
+int proc_next_fd(struct task_struct *t, int from);
+/* What /proc/PID/fd/N and exe say an open file is, into buf (no NUL):
+ * its path or "pipe:[ino]"; the length or -errno.  Caller holds
+ * namespace_sem (d_path). */
+int proc_file_link(struct file *file, char *buf, int len);
 
 #endif

@@ -27,6 +27,8 @@ $(USERLAND_STAMP): tools/userland/packages tools/fetch-debian-userland.sh | $(DE
 	tools/fetch-debian-userland.sh $(BUILD)
 
 # The directory too: a test added with an old mtime changes its mtime.
-$(USERLAND_INITRAMFS): $(USERLAND_STAMP) $(BUILD)/user/init $(USER_ROOTFS) \
+$(USERLAND_INITRAMFS): $(USERLAND_STAMP) $(BUILD)/user/init $(USER_ROOTFS) $(BUSYBOX_STAMP) \
+		$(BUILD)/user/bench/kernbench \
 		tools/userland/tests $(USERLAND_FILES) tools/mkuserland-initramfs.sh user/userland.mk
-	CROSS=$(CROSS) tools/mkuserland-initramfs.sh $@ $(BUILD)/debian-userland $(BUILD)/user/init
+	CROSS=$(CROSS) tools/mkuserland-initramfs.sh $@ $(BUILD)/debian-userland $(BUILD)/user/init $(BUSYBOX) \
+		$(BUILD)/user/bench/kernbench

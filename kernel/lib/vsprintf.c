@@ -112,10 +112,13 @@ int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 			break;
 		}
 		case 'u':
+		case 'o':
 		case 'x':
 		case 'X': {
 			u64 v = longs >= 2 ? va_arg(ap, u64) : va_arg(ap, u32);
-			put_num(&o, v, *fmt == 'u' ? 10 : 16, *fmt == 'X', false, sp);
+			u32 base = *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16;
+
+			put_num(&o, v, base, *fmt == 'X', false, sp);
 			break;
 		}
 		case 'p':

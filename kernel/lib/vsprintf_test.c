@@ -18,6 +18,7 @@ KTEST(printk_formats)
 
 	EXPECT_FMT("42 -7 7", "%d %i %u", 42, -7, 7u);
 	EXPECT_FMT("ff FF", "%x %X", 255, 255);
+	EXPECT_FMT("0100002 0", "0%o %o", 0100002, 0);
 	EXPECT_FMT("c0100000", "%p", (void *)0xC0100000);
 	EXPECT_FMT("[  ab] [ab  ] [00ab]", "[%4s] [%-4s] [%04x]", "ab", "ab", 0xab);
 	EXPECT_FMT("x % y", "%c %% %s", 'x', "y");

@@ -1,0 +1,131 @@
+/*
+ * kernbench.c - a small parallel C build, in the manner of Bligh's
+ * kernbench: `make -j4` with tcc compiling and linking a multi-file
+ * program, BENCH_BUILDS times (default 3), `make clean` between.
+ *
+ * It needs Debian's make and tcc (dynamically linked, glibc), so it runs
+ * only from the real-userland image (docs/userland.md), booted by
+ * run-bench with BENCH_INITRAMFS=build/userland-initramfs.cpio
+ * (docs/bench.md); elsewhere it says so on stderr and prints no figures.
+ * Each build is a few dozen processes: make, its shells, tcc reading
+ * glibc's headers from the page cache, ld.so mapping libc into each of
+ * them: shared file pages in many address spaces at once.
+ *
+ * Figures: ticks_per_build (the builds only, not the cleans) and the page
+ * faults taken by the whole run.
+ */
+#include <sys/stat.h>
+#include "bench/bench.h"
+
+#define NAME "kernbench"
+#define LOOP "pgfault rmap_pte_chains"
+#define DIR "/tmp/kernbench"
+#define NR_UNITS 8
+
+static void put_file(const char *name, const char *text)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), DIR "/%s", name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		bench_fail(NAME, path);
+	close(fd);
+}
+
+/* unitN.c: a few functions over strings and numbers, with libc headers. */
+static void make_project(void)
+{
+	char name[16], text[1024], objs[256] = "", mk[768];
+	int i;
+
+	if (mkdir(DIR, 0755) < 0)
+		bench_fail(NAME, "mkdir " DIR);
+	put_file("units.h", "long unit_sum(int n, long x);\n");
+	for (i = 0; i < NR_UNITS; i++) {
+		snprintf(name, sizeof(name), "unit%d.c", i);
+		snprintf(text, sizeof(text),
+			 "#include <stdio.h>\n#include <stdlib.h>\n"
+			 "#include <string.h>\n#include \"units.h\"\n"
+			 "static long mix%d(long x)\n{\n"
+			 "\tchar buf[32];\n\tsnprintf(buf, sizeof(buf), \"%%ld\", x);\n"
+			 "\treturn x * %d + (long)strlen(buf);\n}\n"
+			 "long unit%d(long x)\n{\n\tint i;\n"
+			 "\tfor (i = 0; i < %d; i++)\n\t\tx = mix%d(x) %% 1000003;\n"
+			 "\treturn x;\n}\n",
+			 i, i + 3, i, i + 10, i);
+		put_file(name, text);
+		snprintf(objs + strlen(objs), sizeof(objs) - strlen(objs),
+			 " unit%d.o", i);
+	}
+	snprintf(text, sizeof(text), "#include <stdio.h>\n#include \"units.h\"\n");
+	for (i = 0; i < NR_UNITS; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+			 "long unit%d(long x);\n", i);
+	snprintf(text + strlen(text), sizeof(text) - strlen(text),
+		 "long unit_sum(int n, long x)\n{\n"
+		 "\tlong (*f[])(long) = {");
+	for (i = 0; i < NR_UNITS; i++)
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+			 " unit%d,", i);
+	snprintf(text + strlen(text), sizeof(text) - strlen(text),
+		 " };\n\twhile (n--)\n\t\tx = f[n %% %d](x);\n\treturn x;\n}\n"
+		 "int main(void)\n{\n\tprintf(\"%%ld\\n\", unit_sum(64, 1));\n"
+		 "\treturn 0;\n}\n", NR_UNITS);
+	put_file("main.c", text);
+	snprintf(mk, sizeof(mk),
+		 "OBJS = main.o%s\nprog: $(OBJS)\n\ttcc -o $@ $(OBJS)\n"
+		 "%%.o: %%.c units.h\n\ttcc -O2 -c $<\n"
+		 "clean:\n\trm -f prog $(OBJS)\n", objs);
+	put_file("Makefile", mk);
+}
+
+static void run(char *const argv[])
+{
+	char *envp[] = { "PATH=/usr/bin:/bin", NULL };
+	pid_t pid = fork();
+
+	if (pid < 0)
+		bench_fail(NAME, "fork");
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (chdir(DIR) < 0)
+			_exit(126);
+		dup2(null, 1);
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	if (bench_wait(pid) != 0)
+		bench_fail(NAME, argv[0]);
+}
+
+int main(void)
+{
+	char *build[] = { "/usr/bin/make", "-s", "-j4", NULL };
+	char *clean[] = { "/usr/bin/make", "-s", "clean", NULL };
+	char *prog[] = { DIR "/prog", NULL };
+	long i, builds = bench_env("BENCH_BUILDS", 3);
+	struct bench_counters before, after;
+	uint64_t ticks = 0;
+
+	if (access("/usr/bin/tcc", X_OK) || access("/usr/bin/make", X_OK)) {
+		say("kernbench: no /usr/bin/tcc or make here: no figures\n");
+		return 0;
+	}
+	make_project();
+	bench_snapshot(&before);
+	for (i = 0; i < builds; i++) {
+		uint64_t t0 = bench_rdtsc();
+
+		run(build);
+		ticks += bench_rdtsc() - t0;
+		run(prog);
+		run(clean);
+	}
+	bench_snapshot(&after);
+	bench_print(NAME, "ticks_per_build", ticks / builds);
+	bench_print_delta(NAME, "", LOOP, &before, &after);
+	return 0;
+}
