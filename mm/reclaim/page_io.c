@@ -20,7 +20,9 @@
  * cache's reference keeps it alive, so the bio needs none of its own.
  * At most SWAP_WRITES_INFLIGHT writes are out at once; reclaim that wants
  * another waits for the oldest to end (congestion_wait), which is also
- * how it throttles when the disk cannot keep up.
+ * how it throttles when the disk cannot keep up.  swap_readpage waits: a
+ * fault needs its data; the readahead around it does not
+ * (swap_readpage_async).
  */
 #include "mm/reclaim/swap.h"
 #include "kernel/errno.h"
@@ -79,6 +81,85 @@ int swap_readpage(struct page *page, swp_entry_t entry)
 		return err;
 	}
 	SetPageUptodate(page);
+	return 0;
+}
+
+/*
+ * Readahead's reads do not wait either (swap_readpage_async): the fault
+ * has its own page already, and the window comes in as one merged request
+ * while the process goes on.  At most SWAP_READS_INFLIGHT are out at once;
+ * with none free, readahead stops early.
+ */
+#define SWAP_READS_INFLIGHT 32
+
+struct swap_read {
+	struct bio bio;
+	swp_entry_t entry;
+	void (*done)(struct page *page, int err);
+	struct list_head list;	/* on free_reads while unused */
+};
+
+static struct swap_read swap_reads[SWAP_READS_INFLIGHT];
+static LIST_HEAD(free_reads);
+static bool swap_reads_ready;
+
+static void end_swap_bio_read(struct bio *bio)
+{
+	struct swap_read *r = container_of(bio, struct swap_read, bio);
+	void (*done)(struct page *, int) = r->done;
+	struct swap_info_struct *p = swap_info_get(r->entry);
+	struct page *page = bio->bi_private;
+	int err = bio->bi_error;
+	u32 flags;
+
+	if (err) {
+		if (p)
+			report("Read", p, r->entry);
+		SetPageError(page);
+		ClearPageUptodate(page);
+	} else {
+		SetPageUptodate(page);
+	}
+	flags = irq_save();
+	list_add_tail(&r->list, &free_reads);
+	irq_restore(flags);
+	done(page, err);
+}
+
+int swap_readpage_async(struct page *page, swp_entry_t entry,
+			void (*done)(struct page *page, int err))
+{
+	struct swap_info_struct *p = swap_info_get(entry);
+	struct swap_read *r = NULL;
+	struct request_queue *q;
+	u32 flags;
+	int i;
+
+	if (!p)
+		return -EINVAL;
+	flags = irq_save();
+	if (!swap_reads_ready) {
+		for (i = 0; i < SWAP_READS_INFLIGHT; i++)
+			list_add_tail(&swap_reads[i].list, &free_reads);
+		swap_reads_ready = true;
+	}
+	if (!list_empty(&free_reads)) {
+		r = list_first_entry(&free_reads, struct swap_read, list);
+		list_del_init(&r->list);
+	}
+	irq_restore(flags);
+	if (!r)
+		return -EBUSY;
+	r->entry = entry;
+	r->done = done;
+	bio_init(&r->bio, p->bdev, READ, swap_sector(entry), page_address(page));
+	r->bio.bi_private = page;
+	r->bio.bi_end_io = end_swap_bio_read;
+	q = p->bdev->queue;
+	if (q->irq_driven && (read_eflags() & EFLAGS_IF))
+		submit_bio(&r->bio);
+	else
+		submit_bio_wait(&r->bio);	/* nobody else would end it */
 	return 0;
 }
 

@@ -142,6 +142,12 @@ struct swap_info_struct *swap_info_get(swp_entry_t entry);
  */
 int swap_readpage(struct page *page, swp_entry_t entry);
 int swap_writepage(struct page *page, swp_entry_t entry);
+/* Start reading a locked page from its slot; done(page, err) runs when
+ * the read ends, from the disk interrupt (or before this returns, on a
+ * disk without one), with PG_uptodate or PG_error set.  0, -EINVAL, or
+ * -EBUSY when SWAP_READS_INFLIGHT reads are out already (readahead). */
+int swap_readpage_async(struct page *page, swp_entry_t entry,
+			void (*done)(struct page *page, int err));
 /* Write and wait for the write's end: 0, -EINVAL, or -EIO (PG_error and
  * PG_dirty set).  For the tests, which look at the slot afterwards. */
 int swap_writepage_sync(struct page *page, swp_entry_t entry);

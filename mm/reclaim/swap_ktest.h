@@ -7,11 +7,14 @@
  * mkswap'd version-1 header: TST_PAGES slots, slot 0 the header and slot 3
  * a bad page, so 14 usable slots.  tst_teardown(n) unregisters it.
  * tst_swapon0() sets up tst0 and swaps on it; tst_swapoff0() undoes that.
+ * tst_hold(n) makes tstN act as an interrupt-driven disk whose requests
+ * stay in flight until the test plays its interrupt, tst_interrupt(n, err).
  */
 #ifndef MM_RECLAIM_SWAP_KTEST_H
 #define MM_RECLAIM_SWAP_KTEST_H
 
 #include "kernel/block/blkdev.h"
+#include "kernel/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"
@@ -126,6 +129,28 @@ static inline void tst_swapoff0(void)
 {
 	KEXPECT_EQ(do_swapoff("tst0"), 0);
 	tst_teardown(0);
+}
+
+/* From now on tstN's requests wait for tst_interrupt (until tst_setup). */
+static inline void tst_hold(int n)
+{
+	tst[n].queue.irq_driven = true;
+}
+
+/* tstN ends its active request with error (0 or -EIO), as its interrupt
+ * handler would. */
+static inline void tst_interrupt(int n, int error)
+{
+	struct request_queue *q = &tst[n].queue;
+	u32 flags = irq_save();
+
+	if (KEXPECT_TRUE(q->active != NULL)) {
+		if (error)
+			blk_complete(q, error);
+		else
+			tst_poll(q);
+	}
+	irq_restore(flags);
 }
 
 #endif

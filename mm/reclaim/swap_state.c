@@ -12,8 +12,10 @@
  * the cache (docs/reclaim.md draws it).  Slots are handed out in clusters
  * (swapfile.c), so the window holds the pages evicted just before and
  * after this one, which a program that walks its memory wants next; their
- * faults then find them here.  The reads are synchronous, as every read
- * of this block layer.  A readahead read that fails only drops its page.
+ * faults then find them here.  The fault's own read waits; the window's
+ * reads do not (swap_readpage_async): they go out as one request while the
+ * process goes on, and a fault that finds one of their pages still locked
+ * waits for its read.  A readahead read that fails only drops its page.
  */
 #include "mm/vm/filemap.h"
 #include "fs/radix_tree.h"
@@ -206,10 +208,26 @@ again:
 unsigned int page_cluster = PAGE_CLUSTER_DEFAULT;
 
 /*
- * One page of the window.  false when readahead should stop: no memory,
- * or the disk failed (the page is dropped again; PG_readahead stays on it
- * so that a fault that waited for it reads the slot itself).
+ * The end of a readahead read, from the disk interrupt: the page joins the
+ * inactive list, so one nobody faults on is the first to go again.  A page
+ * the disk failed leaves the swap cache again; PG_readahead stays on it,
+ * so that a fault that waited for it reads the slot itself.
  */
+static void read_ahead_done(struct page *page, int err)
+{
+	if (err) {
+		delete_from_swap_cache(page);
+	} else {
+		vm_events.swap_ra++;
+		SetPageAnon(page);
+		lru_cache_add(page);
+	}
+	unlock_page(page);
+	put_page(page);			/* the read's; the cache keeps its own */
+}
+
+/* Start the read of one page of the window.  false when readahead should
+ * stop: no memory, or every read is out already. */
 static bool read_ahead_one(swp_entry_t entry)
 {
 	struct page *page = lookup_swap_cache(entry);
@@ -225,21 +243,13 @@ static bool read_ahead_one(swp_entry_t entry)
 	if (!page)
 		return err != -ENOMEM;
 	SetPageReadahead(page);
-	err = swap_readpage(page, entry);
-	vm_events.pswpin++;
-	if (err) {
+	if (swap_readpage_async(page, entry, read_ahead_done)) {
 		delete_from_swap_cache(page);
 		unlock_page(page);
 		put_page(page);
 		return false;
 	}
-	vm_events.swap_ra++;
-	SetPageUptodate(page);
-	SetPageAnon(page);
-	/* Inactive: a page nobody faults on is the first to go again. */
-	lru_cache_add(page);
-	unlock_page(page);
-	put_page(page);			/* the cache keeps its own */
+	vm_events.pswpin++;
 	return true;
 }
 
@@ -247,16 +257,20 @@ void swapin_readahead(swp_entry_t entry)
 {
 	struct swap_info_struct *si = swap_info_get(entry);
 	u32 nr = 1u << page_cluster, target = swp_offset(entry);
+	struct blk_plug plug;
 	u32 start = target & ~(nr - 1), offset;
 
 	if (!si)
 		return;
+	/* plugged: the window's reads go out as one request */
+	blk_start_plug(&plug);
 	for (offset = start; offset < start + nr && offset < si->max;
 	     offset++) {
 		if (offset != target &&
 		    !read_ahead_one(swp_entry(swp_type(entry), offset)))
-			return;
+			break;
 	}
+	blk_finish_plug(&plug);
 }
 
 void free_swap_cache(struct page *page)

@@ -30,24 +30,13 @@ static bool writeback_setup(void)
 {
 	if (!tst_swapon0())
 		return false;
-	tst[0].queue.irq_driven = true;
+	tst_hold(0);
 	return true;
 }
 
-/* The disk ends its active request, with error (0 or -EIO), as its
- * interrupt handler would. */
 static void disk_interrupt(int error)
 {
-	struct request_queue *q = &tst[0].queue;
-	u32 flags = irq_save();
-
-	if (KEXPECT_TRUE(q->active != NULL)) {
-		if (error)
-			blk_complete(q, error);
-		else
-			tst_poll(q);
-	}
-	irq_restore(flags);
+	tst_interrupt(0, error);
 }
 
 /* A locked, dirty anonymous page in tst0's swap cache, filled with c and
