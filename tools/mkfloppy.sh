@@ -39,8 +39,8 @@ while read -r type _ _ paddr filesz memsz _; do
 	[ -z "$load" ] || [ "$paddr" -lt "$load" ] && load=$paddr
 	[ $((paddr + filesz)) -gt "$file_end" ] && file_end=$((paddr + filesz))
 	[ $((paddr + memsz)) -gt "$mem_end" ] && mem_end=$((paddr + memsz))
-done < <(readelf -lW "$kernel")
-entry=$(($(readelf -hW "$kernel" | awk '/Entry point/ { print $4 }')))
+done < <("${cross}readelf" -lW "$kernel")
+entry=$(($("${cross}readelf" -hW "$kernel" | awk '/Entry point/ { print $4 }')))
 "${cross}objcopy" -O binary "$kernel" "$tmp/kernel.bin"
 kernel_size=$(stat -c %s "$tmp/kernel.bin")
 # objcopy writes from the lowest loaded address to the end of the last
