@@ -36,6 +36,20 @@ void swap_cache_init(void)
 	INIT_RADIX_TREE(&swapper_space.page_tree);
 }
 
+/* Insert page under entry; the caller has preloaded and holds the tree
+ * lock.  0 or -EEXIST. */
+static int __add_to_swap_cache(struct page *page, swp_entry_t entry)
+{
+	int err = radix_tree_insert(&swapper_space.page_tree, entry.val, page);
+
+	if (!err) {
+		SetPageSwapCache(page);
+		page->private = entry.val;
+		swapper_space.nrpages++;
+	}
+	return err;
+}
+
 int add_to_swap_cache(struct page *page, swp_entry_t entry)
 {
 	u32 flags;
@@ -46,12 +60,9 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 	if (err)
 		return err;
 	flags = tree_lock_irqsave();
-	err = radix_tree_insert(&swapper_space.page_tree, entry.val, page);
+	err = __add_to_swap_cache(page, entry);
 	if (!err) {
-		SetPageSwapCache(page);
-		page->private = entry.val;
 		get_page(page);
-		swapper_space.nrpages++;
 		swap_inflight_drop(entry);	/* the cache holds it now */
 	}
 	tree_unlock_irqrestore(flags);
@@ -93,13 +104,9 @@ int move_to_swap_cache(struct page *page, swp_entry_t entry)
 	if (err)
 		return err;
 	flags = tree_lock_irqsave();
-	err = radix_tree_insert(&swapper_space.page_tree, entry.val, page);
-	if (!err) {
-		remove_from_page_cache(page);
-		SetPageSwapCache(page);
-		page->private = entry.val;
-		swapper_space.nrpages++;
-	}
+	err = __add_to_swap_cache(page, entry);
+	if (!err)
+		remove_from_page_cache(page);	/* its reference is the cache's */
 	tree_unlock_irqrestore(flags);
 	return err;
 }
