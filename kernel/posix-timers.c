@@ -327,25 +327,6 @@ static bool itimerspec_valid(const struct itimerspec64 *v)
 	       v->it_interval.tv_nsec < NSEC_PER_SEC;
 }
 
-/* An absolute expiry on clock as the time from now (0 if past). */
-static void abs_to_rel(int clock, struct timespec64 *ts)
-{
-	struct timespec64 now;
-	s64 sec, nsec;
-
-	clock_read(clock, &now);
-	sec = ts->tv_sec - now.tv_sec;
-	nsec = ts->tv_nsec - now.tv_nsec;
-	if (nsec < 0) {
-		sec--;
-		nsec += NSEC_PER_SEC;
-	}
-	if (sec < 0)
-		sec = nsec = 0;
-	ts->tv_sec = sec;
-	ts->tv_nsec = nsec;
-}
-
 static long do_timer_settime(int id, int flags, struct itimerspec64 *new,
 			     struct itimerspec64 *old)
 {
@@ -358,7 +339,7 @@ static long do_timer_settime(int id, int flags, struct itimerspec64 *new,
 	if (!t)
 		return -EINVAL;
 	if (flags & TIMER_ABSTIME)
-		abs_to_rel(t->it_clock, &new->it_value);
+		abs_to_relative(t->it_clock, &new->it_value);
 	/* Rounded up, plus the tick under way: never early. */
 	ticks = timespec64_to_jiffies(&new->it_value) + 1;
 	irqflags = irq_save();

@@ -225,8 +225,7 @@ long sys_nanosleep(const struct old_timespec32 *ureq, struct old_timespec32 *ure
 	return do_nanosleep(&req, urem, false);
 }
 
-/* The deadline of an absolute sleep on clock, in ticks from now. */
-static int abs_to_relative(int clock, struct timespec64 *ts)
+int abs_to_relative(int clock, struct timespec64 *ts)
 {
 	struct timespec64 now;
 	s64 sec, nsec;

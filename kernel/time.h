@@ -52,6 +52,10 @@ struct timezone {
 void time_init(void);
 /* now, for clock id; -EINVAL for a clock Mapback does not have. */
 int clock_read(int clock, struct timespec64 *ts);
+/* An absolute time on clock becomes the time from now (0 if it has
+ * passed): absolute sleeps and timers.  0, or -EINVAL for a clock Mapback
+ * does not have. */
+int abs_to_relative(int clock, struct timespec64 *ts);
 /* Set CLOCK_REALTIME. */
 void set_realtime(const struct timespec64 *ts);
 /* Ticks <-> time, rounding up so a sleep is never short. */
