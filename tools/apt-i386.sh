@@ -34,8 +34,30 @@ aptcache() {
 
 apt_private_lists() {
 	if ! ls "$APT_ROOT/lists/"*Packages* >/dev/null 2>&1; then
-		aptget update
+		apt_update aptget "$APT_ROOT/lists" Packages
 	fi
+}
+
+# apt_update TOOL LISTS KIND: a mirror caught mid-sync fails one index now
+# and then ("File has unexpected size"), which would fail the whole build.
+# Try three times; if the last try still failed but left lists of KIND
+# behind, go on with those, saying so: the suites that did come down hold
+# every package the build names.
+apt_update() {
+	for try in 1 2 3; do
+		if "$1" update; then
+			return 0
+		fi
+		if [ "$try" -lt 3 ]; then
+			echo "apt-get update failed (try $try of 3); trying again in 15 s" >&2
+			sleep 15
+		fi
+	done
+	if ls "$2/"*"$3"* >/dev/null 2>&1; then
+		echo "warning: apt-get update failed for some index; going on with the lists it did fetch" >&2
+		return 0
+	fi
+	return 1
 }
 
 aptsrc() {
@@ -50,7 +72,7 @@ aptsrc() {
 		mv "$src/sources.list.tmp" "$src/sources.list"
 	fi
 	if ! ls "$src/lists/"*Sources* >/dev/null 2>&1; then
-		apt_src update
+		apt_update apt_src "$src/lists" Sources
 	fi
 	apt_src "$@"
 }

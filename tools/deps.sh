@@ -82,7 +82,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 	fi
 	echo "deps: installing ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	$sudo apt-get update -q
+	# A mirror mid-sync can fail one index; the install below still works
+	# from the lists that did come down, so a failed update only warns.
+	for try in 1 2 3; do
+		$sudo apt-get update -q && break
+		echo "deps: apt-get update failed (try $try of 3)" >&2
+		if [ "$try" -lt 3 ]; then sleep 15; fi
+	done
 	# bochs-term satisfies bochs's dependency on some GUI package without
 	# pulling in wxWidgets; Mapback's runs use Bochs's built-in rfb display.
 	extra=()
