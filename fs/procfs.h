@@ -92,6 +92,7 @@ void proc_vmstat_show(struct seq_buf *m, struct task_struct *t);
 void proc_slabinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_uptime_show(struct seq_buf *m, struct task_struct *t);
+void proc_timer_list_show(struct seq_buf *m, struct task_struct *t);
 void proc_loadavg_show(struct seq_buf *m, struct task_struct *t);
 /* fs/locks.c */
 void proc_locks_show(struct seq_buf *m, struct task_struct *t);

@@ -14,6 +14,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
+#include "kernel/idle.h"
 #include "kernel/ktest.h"
 #include "kernel/kthread.h"
 #include "kernel/lib/string.h"

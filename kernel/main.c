@@ -28,6 +28,7 @@
 #include "kernel/syscall.h"
 #include "kernel/time.h"
 #include "kernel/timer.h"
+#include "kernel/tsc.h"
 #include "kernel/trap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap_state.h"
@@ -71,6 +72,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	swap_cache_init();
 	pic_init();
 	timer_init();
+	tsc_init();
 	time_init();
 	random_init();
 	sti();

@@ -7,7 +7,7 @@
  * with interrupts off, which is the run queue's lock.
  *
  * The idle task is the boot thread: after kmain's initialisation it
- * loops halting the CPU (cpu_idle), and schedule() picks it only when the
+ * loops halting the CPU (cpu_idle, kernel/idle.c), and schedule() picks it only when the
  * run queue is empty.  A task that exits for good (TASK_DEAD) cannot free
  * its own stack; the next task to run does it in schedule_tail().
  */
@@ -296,18 +296,6 @@ int nr_running(void)
 		n++;
 	irq_restore(flags);
 	return n;
-}
-
-/* The boot thread's last job: run whatever is runnable, else halt. */
-void __noreturn cpu_idle(void)
-{
-	for (;;) {
-		cli();
-		if (!list_empty(&run_queue))
-			schedule();
-		else
-			asm volatile("sti; hlt" : : : "memory");
-	}
 }
 
 /*

@@ -57,8 +57,6 @@ void preempt_enable(void);
 /* Called first on a task's stack after every switch, and by new tasks:
  * frees the task switched away from if it was TASK_DEAD. */
 void schedule_tail(void);
-/* The boot thread ends as the idle task here. */
-void __noreturn cpu_idle(void);
 /* Every return to user mode: reschedule if asked, deliver signals. */
 void prepare_exit_to_user(struct trapframe *tf);
 

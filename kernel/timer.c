@@ -8,11 +8,9 @@
 #include "kernel/timer.h"
 #include "kernel/io.h"
 #include "kernel/trap.h"
+#include "kernel/tsc.h"
 
-#define PIT_INPUT_HZ 1193182
-#define PIT_DIVISOR ((PIT_INPUT_HZ + HZ / 2) / HZ)	/* 11932 */
 #define PIT_CH0 0x40
-#define PIT_CMD 0x43
 #define PIT_CH0_LOHI_MODE3 0x36	/* channel 0, low then high byte, mode 3 */
 #define TIMER_IRQ 0
 
@@ -22,6 +20,7 @@ static tick_hook_t tick_hook;
 static void timer_interrupt(struct trapframe *tf)
 {
 	jiffies++;
+	tsc_tick();
 	if (tick_hook)
 		tick_hook(tf);
 }

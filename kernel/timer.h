@@ -11,6 +11,9 @@
 struct trapframe;
 
 #define HZ 100
+#define PIT_INPUT_HZ 1193182
+#define PIT_DIVISOR ((PIT_INPUT_HZ + HZ / 2) / HZ)	/* 11932: one tick */
+#define PIT_CMD 0x43	/* the PIT's command port */
 
 extern volatile u32 jiffies;
 

@@ -17,6 +17,7 @@
 #include "kernel/drivers/pic.h"
 #include "kernel/extable.h"
 #include "kernel/gdt.h"
+#include "kernel/idle.h"
 #include "kernel/idt.h"
 #include "kernel/io.h"
 #include "kernel/ksyms.h"
@@ -184,6 +185,7 @@ static void irq_dispatch(struct trapframe *tf)
 	struct task_struct *t = current;
 	int irq = tf->trapno - IRQ_BASE;
 
+	idle_stop();	/* even a spurious IRQ ends the halt */
 	if (!pic_ack(irq))
 		return;
 	if (t)
