@@ -20,7 +20,14 @@
  *                 (/proc/diskstats, the line of TEST_SWAP_DEV's numbers;
  *                 a kernel without it prints neither, and the table
  *                 shows "-")
- *   idle_pct      the share of the phase the CPU was idle (/proc/stat)
+ *   busy_ticks    ticks less the share of them the CPU spent halted:
+ *                 the guest instructions the phase executed, whatever
+ *                 the host's disk did meanwhile.  The idle time comes
+ *                 from /proc/timer_list where the kernel keeps it to the
+ *                 nanosecond (Mapback; Linux only when built to stop
+ *                 its tick in idle: idle_calls > 0), else from the idle
+ *                 ticks of /proc/stat, as coarse as the kernel's tick
+ *   idle_pct      that halted share, in percent
  *
  * Without a swap area (no TEST_SWAP_DEV, swapon failed) the benchmarks
  * still run: the kernel then reclaims only clean file pages.
@@ -41,6 +48,7 @@ struct phase {
 	struct bench_counters vm;
 	long long writes, sectors;	/* -1: no /proc/diskstats line */
 	long long busy, idle;		/* -1: no /proc/stat */
+	long long now_ns, idle_ns, calls; /* -1: no /proc/timer_list */
 };
 
 /* MemTotal in bytes (exits when /proc/meminfo has none). */
@@ -125,6 +133,33 @@ static inline void pressure_cpu(long long *busy, long long *idle)
 	*busy -= *idle;
 }
 
+/*
+ * The clock and the CPU's idle time in nanoseconds, from /proc/timer_list:
+ * "now at N nsecs", then cpu 0's idle_calls (halts so far),
+ * idle_sleeptime and iowait_sleeptime (the CPU halted, with or without a
+ * task waiting for I/O).  All -1 when the file has none of them.
+ */
+static inline void pressure_idle(long long *now_ns, long long *idle_ns,
+				 long long *calls)
+{
+	static char buf[65536];
+	long long idle, iowait;
+	char *p, *c, *q, *r;
+
+	*now_ns = *idle_ns = *calls = -1;
+	if (bench_slurp("/proc/timer_list", buf, sizeof(buf)) < 0 ||
+	    !(p = strstr(buf, "now at ")) ||
+	    !(c = strstr(buf, ".idle_calls")) ||
+	    sscanf(c + strcspn(c, ":"), ": %lld", calls) != 1 ||
+	    !(q = strstr(buf, ".idle_sleeptime")) ||
+	    !(r = strstr(buf, ".iowait_sleeptime")) ||
+	    sscanf(q + strcspn(q, ":"), ": %lld", &idle) != 1 ||
+	    sscanf(r + strcspn(r, ":"), ": %lld", &iowait) != 1)
+		return;
+	*now_ns = strtoll(p + strlen("now at "), NULL, 10);
+	*idle_ns = idle + iowait;
+}
+
 static inline void phase_begin(struct phase *p, const char *bench,
 			       const char *name)
 {
@@ -133,6 +168,7 @@ static inline void phase_begin(struct phase *p, const char *bench,
 	bench_snapshot(&p->vm);
 	pressure_diskstats(&p->writes, &p->sectors);
 	pressure_cpu(&p->busy, &p->idle);
+	pressure_idle(&p->now_ns, &p->idle_ns, &p->calls);
 	p->ms = pressure_ms();
 	p->ticks = bench_rdtsc();
 }
@@ -149,14 +185,36 @@ static inline void phase_print(const struct phase *p, const char *metric,
 static inline void phase_end(struct phase *p)
 {
 	uint64_t ticks = bench_rdtsc();
-	long long ms = pressure_ms(), writes, sectors, busy, idle;
+	long long ms = pressure_ms(), writes, sectors, busy, idle, now_ns,
+		  idle_ns, calls;
+	double halted = -1;
 	struct bench_counters after;
 	char prefix[32];
 
+	pressure_idle(&now_ns, &idle_ns, &calls);
 	bench_snapshot(&after);
 	pressure_diskstats(&writes, &sectors);
 	pressure_cpu(&busy, &idle);
 	phase_print(p, "ticks", (long long)(ticks - p->ticks));
+	/* The halted share of the clock is the halted share of the ticks:
+	 * under -icount both are the same virtual time.  A kernel that has
+	 * never counted a halt (idle_calls 0: Linux built with
+	 * CONFIG_HZ_PERIODIC prints the fields but never adds to them) has
+	 * its idle time only in /proc/stat.  (Mapback may not have halted
+	 * yet when the first phase begins: under -icount it boots in less
+	 * than a tick.) */
+	if (now_ns > p->now_ns && p->now_ns >= 0 && calls > 0)
+		halted = (double)(idle_ns - p->idle_ns) /
+			 (double)(now_ns - p->now_ns);
+	else if (busy >= 0 && p->busy >= 0 && busy + idle > p->busy + p->idle)
+		halted = (double)(idle - p->idle) /
+			 (double)(busy + idle - p->busy - p->idle);
+	if (halted >= 0) {
+		phase_print(p, "busy_ticks",
+			    (long long)((double)(ticks - p->ticks) *
+					(1.0 - halted)));
+		phase_print(p, "idle_pct", (long long)(halted * 100.0));
+	}
 	phase_print(p, "ms", ms - p->ms);
 	snprintf(prefix, sizeof(prefix), "%s_", p->name);
 	bench_print_delta(p->bench, prefix, "pswpout pswpin swap_ra swap_ra_hit",
@@ -168,10 +226,6 @@ static inline void phase_end(struct phase *p)
 				    (sectors - p->sectors) * 100 / 8 /
 					    (writes - p->writes));
 	}
-	if (busy >= 0 && p->busy >= 0 && busy + idle > p->busy + p->idle)
-		phase_print(p, "idle_pct",
-			    (idle - p->idle) * 100 /
-				    (busy + idle - p->busy - p->idle));
 }
 
 /* The word stamped at the start of page i of an object (seed tells the
