@@ -40,6 +40,9 @@ struct ide_drive {
 	enum ide_addressing addressing, use;
 	u16 cyls, heads, sectors;	/* current CHS geometry */
 	bool dma;			/* requests by bus-master DMA (ide_dma.c) */
+	/* DMA requests that failed where the PIO retry then worked: a DMA
+	 * problem, not a bad sector.  At IDE_DMA_MAX_ERRORS, dma goes off. */
+	unsigned int dma_errors_pio_ok;
 	/* Sectors per DRQ block in multiple mode (SET MULTIPLE from
 	 * IDENTIFY word 47); 0: READ/WRITE SECTORS, a sector per block. */
 	u8 mult;

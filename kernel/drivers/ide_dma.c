@@ -19,7 +19,9 @@
  * exactly "interrupt" (not active, no error) and the drive shows no error
  * (Linux's __ide_dma_end).  Anything else is a DMA error: it is printed and
  * the request is tried once more by PIO, which tells a bad sector (PIO
- * fails too) from a DMA problem (PIO works).
+ * fails too) from a DMA problem (PIO works).  A drive whose DMA fails
+ * IDE_DMA_MAX_ERRORS times where PIO then works (a bad cable, a
+ * controller, a transfer mode the BIOS set wrong) goes by PIO for good.
  *
  * The controller sees physical memory: a buffer must lie in the direct
  * map (__pa), have an even address and length, and each region must not
@@ -230,6 +232,7 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
 		return false;
 	if (ch->dma.pio_retry) {
 		ch->dma.pio_retry = false;
+		ch->dma.retrying = true;
 		return false;
 	}
 	ide_dma_table_reset(ch);
@@ -259,6 +262,21 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
 	ch->dma.active = true;
 	ch->dma.nr_requests++;
 	return true;
+}
+
+void ide_dma_request_done(struct ide_channel *ch, struct ide_drive *d,
+			  int error)
+{
+	if (!ch->dma.retrying)
+		return;
+	ch->dma.retrying = false;
+	if (error || !d->dma)
+		return;		/* PIO failed too: the sector, not DMA */
+	if (++d->dma_errors_pio_ok < IDE_DMA_MAX_ERRORS)
+		return;
+	d->dma = false;
+	printk("%s: %u DMA errors that PIO got through: DMA off, PIO from now on\n",
+	       d->bdev.name, d->dma_errors_pio_ok);
 }
 
 void ide_dma_stop(struct ide_channel *ch)

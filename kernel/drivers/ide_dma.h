@@ -51,6 +51,7 @@ struct ide_dma {
 	unsigned int nr_prd;	/* entries of the table in use */
 	bool active;		/* the active request moves by DMA */
 	bool pio_retry;		/* the next start is the PIO retry of a failed DMA */
+	bool retrying;		/* the active request is that retry */
 	unsigned long nr_requests;	/* requests moved by DMA */
 	unsigned long nr_errors;	/* of them, failed and retried by PIO */
 };
@@ -70,6 +71,12 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
 int ide_dma_end(struct ide_channel *ch, u8 st);
 /* Stop the engine if it runs (the end of any request). */
 void ide_dma_stop(struct ide_channel *ch);
+/* The active request of d ended with error: if it was the PIO retry of a
+ * failed DMA and worked, count it against d's DMA, which after
+ * IDE_DMA_MAX_ERRORS such requests is turned off for good. */
+#define IDE_DMA_MAX_ERRORS 3
+void ide_dma_request_done(struct ide_channel *ch, struct ide_drive *d,
+			  int error);
 
 /* Build the table for the buffers of a request: ide_dma_map for each
  * (virtually contiguous, in the direct map, even address and length),

@@ -168,6 +168,7 @@ KTEST(ide_dma_error_falls_back_to_pio)
 	fill(data, 3);
 	KEXPECT_EQ(rw_page(d, false, WRITE, data), 0);
 
+	d->dma_errors_pio_ok = 0;
 	errors = d->chan->dma.nr_errors;
 	ide_dma_inject_error = true;
 	memset(back, 0, sizeof(back));
@@ -190,7 +191,51 @@ KTEST(ide_dma_error_falls_back_to_pio)
 	KEXPECT_EQ(d->chan->dma.nr_requests - requests, 1);
 	KEXPECT_EQ(d->chan->dma.nr_errors - errors, 2);
 	KEXPECT_FALSE(d->chan->dma.pio_retry);
+	KEXPECT_TRUE(d->dma);
+	KEXPECT_EQ(d->dma_errors_pio_ok, 2);
 
 	KEXPECT_EQ(rw_page(d, false, WRITE, saved), 0);
 	d->dma = true;
+	d->dma_errors_pio_ok = 0;
+}
+
+/* A drive whose DMA fails IDE_DMA_MAX_ERRORS times where PIO works goes
+ * by PIO from then on, and its data still comes back right. */
+KTEST(ide_dma_off_after_repeated_errors)
+{
+	struct ide_drive *d = dma_drive();
+	unsigned long requests;
+	int i;
+
+	if (!d)
+		return;
+	if (d->bdev.nr_sectors >= (1u << 24)) {
+		ktest_skip("the injection needs a disk under 8 GiB");
+		return;
+	}
+	KASSERT_EQ(rw_page(d, false, READ, saved), 0);
+	fill(data, 5);
+	KEXPECT_EQ(rw_page(d, false, WRITE, data), 0);
+	d->dma = true;
+	d->dma_errors_pio_ok = 0;
+	/* Reads straight through the block layer: rw_page would set d->dma. */
+	for (i = 0; i < IDE_DMA_MAX_ERRORS; i++) {
+		KEXPECT_TRUE(d->dma);
+		ide_dma_inject_error = true;
+		memset(back, 0, sizeof(back));
+		KEXPECT_EQ(blkdev_read_page(&d->bdev, TEST_SECTOR, back), 0);
+		KEXPECT_EQ(memcmp(back, data, BIO_BYTES), 0);
+	}
+	KEXPECT_FALSE(d->dma);
+	KEXPECT_EQ(d->dma_errors_pio_ok, IDE_DMA_MAX_ERRORS);
+
+	requests = d->chan->dma.nr_requests;
+	memset(back, 0, sizeof(back));
+	KEXPECT_EQ(blkdev_read_page(&d->bdev, TEST_SECTOR, back), 0);
+	KEXPECT_EQ(d->chan->dma.nr_requests, requests);
+	KEXPECT_EQ(memcmp(back, data, BIO_BYTES), 0);
+
+	d->dma = true;
+	d->dma_errors_pio_ok = 0;
+	KEXPECT_EQ(rw_page(d, false, WRITE, saved), 0);
 }
