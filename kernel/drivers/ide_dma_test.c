@@ -151,24 +151,36 @@ KTEST(ide_dma_round_trip_matches_pio)
 	d->dma = true;
 }
 
+/* The scratch disk for the injection tests, its test sector saved (the
+ * test writes it back) and holding pattern seed, written by PIO; NULL
+ * (skipped or failed) when there is none. */
+static struct ide_drive *injection_drive(int seed)
+{
+	struct ide_drive *d = dma_drive();
+
+	if (!d)
+		return NULL;
+	if (d->bdev.nr_sectors >= (1u << 24)) {
+		ktest_skip("the injection needs a disk under 8 GiB");
+		return NULL;
+	}
+	if (!KEXPECT_EQ(rw_page(d, false, READ, saved), 0))
+		return NULL;
+	fill(data, seed);
+	KEXPECT_EQ(rw_page(d, false, WRITE, data), 0);
+	d->dma_errors_pio_ok = 0;
+	return d;
+}
+
 /* A DMA command the drive rejects is printed and retried by PIO, which
  * moves the right data; the request after it uses DMA again. */
 KTEST(ide_dma_error_falls_back_to_pio)
 {
-	struct ide_drive *d = dma_drive();
+	struct ide_drive *d = injection_drive(3);
 	unsigned long errors, requests;
 
 	if (!d)
 		return;
-	if (d->bdev.nr_sectors >= (1u << 24)) {
-		ktest_skip("the injection needs a disk under 8 GiB");
-		return;
-	}
-	KASSERT_EQ(rw_page(d, false, READ, saved), 0);
-	fill(data, 3);
-	KEXPECT_EQ(rw_page(d, false, WRITE, data), 0);
-
-	d->dma_errors_pio_ok = 0;
 	errors = d->chan->dma.nr_errors;
 	ide_dma_inject_error = true;
 	memset(back, 0, sizeof(back));
@@ -203,21 +215,13 @@ KTEST(ide_dma_error_falls_back_to_pio)
  * by PIO from then on, and its data still comes back right. */
 KTEST(ide_dma_off_after_repeated_errors)
 {
-	struct ide_drive *d = dma_drive();
+	struct ide_drive *d = injection_drive(5);
 	unsigned long requests;
 	int i;
 
 	if (!d)
 		return;
-	if (d->bdev.nr_sectors >= (1u << 24)) {
-		ktest_skip("the injection needs a disk under 8 GiB");
-		return;
-	}
-	KASSERT_EQ(rw_page(d, false, READ, saved), 0);
-	fill(data, 5);
-	KEXPECT_EQ(rw_page(d, false, WRITE, data), 0);
 	d->dma = true;
-	d->dma_errors_pio_ok = 0;
 	/* Reads straight through the block layer: rw_page would set d->dma. */
 	for (i = 0; i < IDE_DMA_MAX_ERRORS; i++) {
 		KEXPECT_TRUE(d->dma);
@@ -235,7 +239,7 @@ KTEST(ide_dma_off_after_repeated_errors)
 	KEXPECT_EQ(d->chan->dma.nr_requests, requests);
 	KEXPECT_EQ(memcmp(back, data, BIO_BYTES), 0);
 
+	KEXPECT_EQ(rw_page(d, false, WRITE, saved), 0);
 	d->dma = true;
 	d->dma_errors_pio_ok = 0;
-	KEXPECT_EQ(rw_page(d, false, WRITE, saved), 0);
 }
