@@ -119,11 +119,13 @@ static int do_poll(struct pollfd *fds, unsigned int n, long timeout)
 	return ready;
 }
 
+/* Rounded up; seconds and the rest apart, since ms * HZ would overflow a
+ * long past 2^31 / HZ ms (six hours) and turn a long wait into a short one. */
 static long ms_to_ticks(int ms)
 {
 	if (ms < 0)
 		return -1;
-	return ((long)ms * HZ + 999) / 1000;
+	return ms / 1000 * HZ + ((ms % 1000) * HZ + 999) / 1000;
 }
 
 static long poll_user(struct pollfd *ufds, unsigned int nfds, long ticks)

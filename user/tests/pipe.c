@@ -4,7 +4,8 @@
  * Data in order, EOF only when every write end is closed, SIGPIPE and
  * EPIPE on a pipe with no reader, pipe2 flags, non-blocking reads, a large
  * transfer between processes that must block and wake many times, poll and
- * select readiness, FIONREAD, ESPIPE, S_ISFIFO.
+ * select readiness, a poll whose INT_MAX ms timeout must still wait,
+ * FIONREAD, ESPIPE, S_ISFIFO.
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -197,6 +198,30 @@ static void test_poll_select(void)
 	close(p[0]);
 }
 
+/* A timeout of INT_MAX ms (24 days) waits for the data, like any long
+ * one: it must not overflow into no wait at all. */
+static void test_poll_long_timeout(void)
+{
+	struct pollfd pfd;
+	pid_t parent = getpid(), pid;
+	int p[2];
+
+	must(pipe(p));
+	pid = must(fork());
+	if (pid == 0) {
+		wait_sleeping(parent);
+		_exit(write(p[1], "x", 1) == 1 ? 0 : 1);
+	}
+	pfd.fd = p[0];
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	is(poll(&pfd, 1, INT_MAX), 1, "poll with an INT_MAX ms timeout waits for the data");
+	ok(pfd.revents & POLLIN, "and it is POLLIN");
+	is_exit(wait_for(pid), 0, "the writer wrote once the poller slept");
+	close(p[0]);
+	close(p[1]);
+}
+
 int main(void)
 {
 	test_basic();
@@ -206,5 +231,6 @@ int main(void)
 	test_capacity();
 	test_transfer();
 	test_poll_select();
+	test_poll_long_timeout();
 	return done_testing();
 }
