@@ -126,9 +126,10 @@ static void test_pipe(void)
 	ok(strcmp(a, want) == 0, "fd/N of a pipe: %s", a);
 	ok(strcmp(a, b) == 0, "both ends name the same pipe");
 	fd_path(path, sizeof(path), "fd", p[1]);
-	w = open(path, O_WRONLY);
+	/* must: without this writer the read below would wait forever. */
+	w = must(open(path, O_WRONLY));
 	ok_sys(w, "open a pipe's fd/N for writing");
-	is(write(w, "xy", 2), 2, "write into it");
+	is(must(write(w, "xy", 2)), 2, "write into it");
 	close(w);
 	memset(a, 0, sizeof(a));
 	is(read(p[0], a, sizeof(a)), 2, "the same pipe: its reader gets it");
