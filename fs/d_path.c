@@ -6,7 +6,9 @@
  * came from, repeat up to the process root, and build the name from the
  * right.  Mount roots are left through their mountpoint first.  A file
  * that is not a directory has no ".."; its name is looked up in the
- * directory its i_dir_hint names (-ENOENT when there is none).
+ * directory its i_dir_hint names (-ENOENT when there is none).  A file
+ * unlinked while in use is "NAME (deleted)", NAME being the one it had
+ * (i_deleted_name), as Linux prints it in /proc/PID/fd and maps.
  */
 #include "fs/namei.h"
 #include "fs/file.h"
@@ -14,6 +16,7 @@
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
+#include "kernel/lib/vsprintf.h"
 
 struct find_name {
 	struct dir_context ctx;
@@ -70,6 +73,11 @@ int d_path(struct path *p, char *buf, int len)
 	if (len < 2)
 		return -ERANGE;
 	buf[end] = '\0';
+	if (!S_ISDIR(p->inode->i_mode) && !p->inode->i_nlink &&
+	    p->inode->i_deleted_name) {
+		n = snprintf(buf, len, "%s (deleted)", p->inode->i_deleted_name);
+		return n < len ? n + 1 : -ERANGE;
+	}
 	path_get(&cur);
 	if (!S_ISDIR(cur.inode->i_mode)) {
 		if (!cur.inode->i_dir_hint) {

@@ -82,6 +82,7 @@ static void destroy_inode(struct inode *inode)
 	BUG_ON(inode->i_mapping->nrpages);
 	if (inode->i_sb->s_op->destroy_inode)
 		inode->i_sb->s_op->destroy_inode(inode);
+	kfree(inode->i_deleted_name);
 	inodes_in_use--;
 	kmem_cache_free(inode_cachep, inode);
 }

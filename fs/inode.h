@@ -116,6 +116,12 @@ struct inode {
 	 * removed when empty.
 	 */
 	struct inode *i_dir_hint;
+	/*
+	 * Not a directory, its last link removed while it was open or mapped:
+	 * the name it had, which d_path gives as "NAME (deleted)" as Linux
+	 * does (fs/vfs_namespace.c sets it).  Freed with the inode.
+	 */
+	char *i_deleted_name;
 };
 
 void inode_cache_init(void);

@@ -227,7 +227,9 @@ KTEST(d_path_names_files_through_renames)
 	KASSERT_EQ(vfs_open(NULL, "/kt_dp/g", O_RDONLY, 0, &f), 0);
 	KEXPECT_EQ(vfs_unlink(NULL, "/kt_dp/g"), 0);
 	down(&namespace_sem);
-	KEXPECT_EQ(d_path(&f->f_path, buf, sizeof(buf)), -ENOENT);
+	KEXPECT_EQ(d_path(&f->f_path, buf, sizeof(buf)), 19);
+	KEXPECT_STREQ(buf, "/kt_dp/g (deleted)");
+	KEXPECT_EQ(d_path(&f->f_path, buf, 18), -ERANGE);
 	up(&namespace_sem);
 	fput(f);
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_dp/sub"), 0);

@@ -5,11 +5,15 @@
  * namespace_sem, applies Linux's checks in Linux's order (so the errno a
  * program sees is the one Linux gives), then calls the directory's inode
  * operation.  "." and ".." as the last component are refused the way
- * Linux refuses them.
+ * Linux refuses them.  A file whose last link goes (unlink, or a rename
+ * over it) while it is open or mapped keeps the name it had, for d_path.
  */
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
+#include "fs/namei.h"
 #include "kernel/errno.h"
+#include "kernel/lib/string.h"
+#include "mm/phys/slab.h"
 
 /* The parent of name and, if it exists, the last component in *child. */
 static int walk_parent(struct path *base, const char *name,
@@ -124,6 +128,43 @@ static int may_delete(struct nameidata *nd, struct path *child, bool isdir)
 	return 0;
 }
 
+/*
+ * victim's last link is about to go: if the file is still in use (open or
+ * mapped: a reference besides the caller's), its name, for
+ * keep_deleted_name; else NULL.  Only then, since naming a file scans each
+ * directory on the way up.  namespace_sem is held.
+ */
+static char *name_before_last_unlink(struct path *victim)
+{
+	struct inode *inode = victim->inode;
+	char *buf, *name = NULL;
+	int n;
+
+	if (S_ISDIR(inode->i_mode) || inode->i_nlink != 1 || inode->i_count < 2)
+		return NULL;
+	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	n = d_path(victim, buf, PATH_MAX);
+	if (n > 0 && (name = kmalloc(n, GFP_KERNEL)))
+		memcpy(name, buf, n);
+	kfree(buf);
+	return name;
+}
+
+/* After the unlink or rename (err): inode keeps name if it is unlinked. */
+static void keep_deleted_name(struct inode *inode, char *name, int err)
+{
+	if (!name)
+		return;
+	if (err || inode->i_nlink) {
+		kfree(name);
+		return;
+	}
+	kfree(inode->i_deleted_name);
+	inode->i_deleted_name = name;
+}
+
 /* rmdir (isdir) or unlink of name. */
 static int do_remove(struct path *base, const char *name, bool isdir)
 {
@@ -146,9 +187,13 @@ static int do_remove(struct path *base, const char *name, bool isdir)
 		if (!err && isdir)
 			err = dir->i_op->rmdir ? dir->i_op->rmdir(dir, &nd.last)
 					       : -EPERM;
-		else if (!err)
+		else if (!err) {
+			char *name = name_before_last_unlink(&child);
+
 			err = dir->i_op->unlink ? dir->i_op->unlink(dir, &nd.last)
 						: -EPERM;
+			keep_deleted_name(child.inode, name, err);
+		}
 		path_put(&child);
 	}
 	path_put(&nd.path);
@@ -285,9 +330,14 @@ int vfs_rename(struct path *obase, const char *oldname, struct path *nbase,
 		err = -EPERM;
 	else
 		err = rename_checks(&ond, &old, &nnd, &new, !nexists);
-	if (!err && !(!nexists && new.inode == old.inode))
+	if (!err && !(!nexists && new.inode == old.inode)) {
+		char *name = nexists ? NULL : name_before_last_unlink(&new);
+
 		err = ond.path.inode->i_op->rename(ond.path.inode, &ond.last,
 						   nnd.path.inode, &nnd.last);
+		if (!nexists)
+			keep_deleted_name(new.inode, name, err);
+	}
 	if (!oexists)
 		path_put(&old);
 	if (!nexists)

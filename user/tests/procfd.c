@@ -4,7 +4,8 @@
  * fd/N is a symlink naming the open file (its path, "pipe:[ino]" for a
  * pipe) with the permissions it is open with; opening it is a fresh open
  * of the same object (its own offset; the same pipe; a file unlinked since
- * still opens; a pipe whose writers are gone opens without waiting),
+ * still opens, and its link reads "NAME (deleted)" as after a rename over
+ * it; a pipe whose writers are gone opens without waiting),
  * which is what bash's process substitution (/dev/fd/N) needs.  fdinfo/N shows pos and the O_* flags in octal, with O_CLOEXEC
  * for a close-on-exec descriptor.  A closed descriptor is ENOENT in both,
  * and another process's descriptors are seen through /proc/PID.
@@ -89,6 +90,9 @@ static void test_file(void)
 	is(link_perms(fd2), 0500, "O_RDONLY: the link is r-x");
 	close(fd2);
 	must(unlink("procfd-file"));
+	strcat(want, " (deleted)");
+	ok(strcmp(fd_link(fd, buf, sizeof(buf)), want) == 0,
+	   "unlinked while open: fd/N names it with \" (deleted)\" (%s)", buf);
 	fd2 = open(path, O_RDONLY);
 	ok(fd2 >= 0 && read(fd2, buf, 8) == 5,
 	   "an unlinked file still opens through fd/N");
@@ -110,6 +114,23 @@ static void test_file(void)
 	ok(fdinfo(fd, &pos, &flags) && (flags & O_ACCMODE) == O_WRONLY &&
 	   (flags & O_APPEND), "fdinfo flags: O_WRONLY|O_APPEND (0%o)", flags);
 	close(fd);
+}
+
+/* A file replaced by a rename while open is deleted too. */
+static void test_replaced(void)
+{
+	char buf[PATH_MAX], want[PATH_MAX + 32];
+	int fd;
+
+	fd = must(open("procfd-a", O_RDWR | O_CREAT | O_TRUNC, 0644));
+	close(must(open("procfd-b", O_RDWR | O_CREAT | O_TRUNC, 0644)));
+	must(rename("procfd-b", "procfd-a"));
+	snprintf(want, sizeof(want), "%s/procfd-a (deleted)",
+		 strcmp(cwd, "/") ? cwd : "");
+	ok(strcmp(fd_link(fd, buf, sizeof(buf)), want) == 0,
+	   "renamed over while open: \" (deleted)\" (%s)", buf);
+	close(fd);
+	must(unlink("procfd-a"));
 }
 
 static void test_pipe(void)
@@ -196,6 +217,7 @@ int main(void)
 	if (!getcwd(cwd, sizeof(cwd)))
 		strcpy(cwd, "/");
 	test_file();
+	test_replaced();
 	test_pipe();
 	test_listing();
 	return done_testing();
