@@ -1,21 +1,25 @@
 /*
- * kernel/tsc.c - the time-stamp counter as a clock between ticks.
+ * kernel/tsc.c - the time-stamp counter as a clock finer than the tick.
  *
  * The TSC counts CPU cycles at a rate nobody tells the kernel, so
  * tsc_init() measures it once at boot against the PIT: channel 2, gated
  * on with the speaker off, counts down one tick's worth of PIT input
  * (PIT_DIVISOR, 10 ms) in mode 0, and the TSC is read when it starts and
- * when port 0x61 shows channel 2's output high.  From then on each tick
- * notes the counter, and the time since the last tick is the cycles since,
- * at that rate.  Under QEMU's -icount the TSC counts guest instructions
- * and the PIT runs on the same virtual clock, so these nanoseconds are the
- * guest's own (make bench).
+ * when port 0x61 shows channel 2's output high; the shortest of three
+ * such ticks is the rate.  From then on the clock is the cycles since,
+ * at that rate:
  *
- *         tick n              now
- *   ---------|-----------------x-----
- *         last_tsc           rdtsc
- *   ktime_get_ns() = jiffies * 10 ms + (rdtsc - last_tsc) * 10 ms / cycles_per_tick
+ *   calibration            now
+ *   ----|-------------------x-----
+ *    boot_tsc             rdtsc
+ *   ktime_get_ns() = (rdtsc - boot_tsc) * 10 ms / cycles_per_tick
  *
+ * It is the TSC alone, not jiffies plus the TSC since the last tick: a
+ * tick can come late or be lost (an emulator on a busy host, interrupts
+ * held off), and idle time (kernel/idle.c) is TSC cycles too, so the two
+ * share one counter and idle time never outruns the clock.  Under QEMU's
+ * -icount the TSC counts guest instructions and the PIT runs on the same
+ * virtual clock, so these nanoseconds are the guest's own (make bench).
  * Without a TSC, or when channel 2 never answers, time is whole ticks.
  */
 #include "kernel/tsc.h"
@@ -33,20 +37,17 @@
 #define PORT_B_SPEAKER	0x02	/* channel 2's output drives the speaker */
 #define PORT_B_OUT2	0x20	/* channel 2's output (read only) */
 #define CALIBRATE_SPINS	10000000 /* reads of port B before giving up */
+#define CALIBRATE_TRIES	3
 
 static u32 cycles_per_tick;	/* 0: no TSC, or not measured */
-static u64 last_tsc;		/* the TSC at the last tick */
+static u64 boot_tsc;		/* the TSC when it was measured */
 
-void tsc_init(void)
+/* TSC cycles while PIT channel 2 counts one tick; 0 if it never ends. */
+static u64 cycles_in_one_tick(void)
 {
-	u8 portb;
 	u64 start, end;
 	u32 spins = 0;
 
-	if (!boot_cpu.has_tsc)
-		return;
-	portb = inb(PORT_B);
-	outb(PORT_B, (portb & ~PORT_B_SPEAKER) | PORT_B_GATE2);
 	outb(PIT_CMD, PIT_CH2_LOHI_MODE0);
 	outb(PIT_CH2, PIT_DIVISOR & 0xFF);
 	outb(PIT_CH2, PIT_DIVISOR >> 8);
@@ -54,21 +55,36 @@ void tsc_init(void)
 	while (!(inb(PORT_B) & PORT_B_OUT2) && ++spins < CALIBRATE_SPINS)
 		;
 	end = cpu_rdtsc();
+	return spins < CALIBRATE_SPINS ? end - start : 0;
+}
+
+void tsc_init(void)
+{
+	u8 portb;
+	u64 best = ~0ULL, c;
+	int i;
+
+	if (!boot_cpu.has_tsc)
+		return;
+	portb = inb(PORT_B);
+	outb(PORT_B, (portb & ~PORT_B_SPEAKER) | PORT_B_GATE2);
+	/* The smallest of three: an emulator's CPU taken off the host
+	 * between the output going high and the last rdtsc makes a tick
+	 * look longer, never shorter. */
+	for (i = 0; i < CALIBRATE_TRIES; i++) {
+		c = cycles_in_one_tick();
+		if (c && c < best)
+			best = c;
+	}
 	outb(PORT_B, portb);
-	if (spins >= CALIBRATE_SPINS || end - start > 0xFFFFFFFFu) {
+	if (best == ~0ULL || best > 0xFFFFFFFFu) {
 		printk("tsc: PIT channel 2 did not count; time is whole ticks\n");
 		return;
 	}
-	cycles_per_tick = (u32)(end - start);
-	last_tsc = end;
+	cycles_per_tick = (u32)best;
+	boot_tsc = cpu_rdtsc();
 	printk("tsc: %u.%03u MHz\n", cycles_per_tick / (1000000 / HZ),
 	       cycles_per_tick % (1000000 / HZ) / (1000 / HZ));
-}
-
-void tsc_tick(void)
-{
-	if (cycles_per_tick)
-		last_tsc = cpu_rdtsc();
 }
 
 u64 tsc_cycles(void)
@@ -98,15 +114,7 @@ bool tsc_measured(void)
 
 u64 ktime_get_ns(void)
 {
-	u32 flags = irq_save();
-	u64 ns = (u64)jiffies * NSEC_PER_TICK, since;
-
-	if (cycles_per_tick) {
-		since = tsc_cycles_to_ns(cpu_rdtsc() - last_tsc);
-		/* A tick held up by cli must not make the clock jump back
-		 * when it arrives. */
-		ns += since < NSEC_PER_TICK ? since : NSEC_PER_TICK - 1;
-	}
-	irq_restore(flags);
-	return ns;
+	if (!cycles_per_tick)
+		return (u64)jiffies * NSEC_PER_TICK;
+	return tsc_cycles_to_ns(cpu_rdtsc() - boot_tsc);
 }

@@ -2,9 +2,8 @@
  * kernel/tsc.h - time finer than the tick, from the time-stamp counter.
  *
  * jiffies counts 10 ms ticks.  On a CPU with a TSC (a Pentium or later)
- * its rate is measured at boot and every tick notes the counter, so the
- * time since boot can be read to the nanosecond between ticks; on a 386 or
- * 486 it stays whole ticks.
+ * its rate is measured at boot, and the time since then can be read to
+ * the nanosecond; on a 386 or 486 it stays whole ticks.
  */
 #ifndef KERNEL_TSC_H
 #define KERNEL_TSC_H
@@ -14,12 +13,10 @@
 /* Measure the TSC's rate against the PIT (10 ms of busy waiting); kmain
  * calls it once, after timer_init, with interrupts off. */
 void tsc_init(void);
-/* The timer interrupt calls it on every tick, after jiffies++. */
-void tsc_tick(void);
 /* Whether tsc_init found the rate: the times below are finer than a tick. */
 bool tsc_measured(void);
-/* Nanoseconds since the first tick: ticks, plus the TSC's time since the
- * last one when there is a TSC.  Never goes back. */
+/* Nanoseconds since tsc_init by the TSC, or since timer_init in whole
+ * ticks without one.  Never goes back. */
 u64 ktime_get_ns(void);
 /* The TSC now, or 0 on a CPU without one. */
 u64 tsc_cycles(void);
