@@ -20,6 +20,11 @@
  * timeout, as Linux does (poll_select_finish): the timeout less the ticks
  * the call took, never below zero; a zero timeout is left alone, and a
  * timeout in memory the kernel cannot write is too, without an error.
+ *
+ * A signal ends the wait with -ERESTARTNOHAND: the caller sees EINTR if a
+ * handler runs, and otherwise (SIGSTOP then SIGCONT, say) the call starts
+ * again, select and the others with the time left they wrote back, poll
+ * through restart_syscall to the deadline it had (poll_until).
  */
 #include "fs/syscalls.h"
 #include "fs/sys_util.h"
@@ -93,7 +98,7 @@ static int do_poll(struct pollfd *fds, unsigned int n, long timeout)
 		if (ready || timeout == 0)
 			break;
 		if (signal_pending(current)) {
-			ready = -EINTR;
+			ready = -ERESTARTNOHAND;
 			break;
 		}
 		if (timeout > 0 && (s32)(jiffies - deadline) >= 0)
@@ -149,9 +154,38 @@ static long poll_user(struct pollfd *ufds, unsigned int nfds, long ticks)
 	return ret;
 }
 
+static long poll_restart(struct restart_block *rb);
+
+/* poll's timeout is a plain argument that cannot be written back, so an
+ * interrupted poll restarts (restart_syscall) to the deadline it had. */
+static long poll_until(struct pollfd *ufds, unsigned int nfds, bool forever,
+		       u32 deadline)
+{
+	struct restart_block *rb = &current->restart_block;
+	s32 left = (s32)(deadline - jiffies);
+	long ret = poll_user(ufds, nfds, forever ? -1 : left > 0 ? left : 0);
+
+	if (ret != -ERESTARTNOHAND)
+		return ret;
+	rb->fn = poll_restart;
+	rb->deadline = deadline;
+	rb->poll.ufds = ufds;
+	rb->poll.nfds = nfds;
+	rb->poll.forever = forever;
+	return -ERESTART_RESTARTBLOCK;
+}
+
+static long poll_restart(struct restart_block *rb)
+{
+	return poll_until(rb->poll.ufds, rb->poll.nfds, rb->poll.forever,
+			  rb->deadline);
+}
+
 long sys_poll(struct pollfd *fds, unsigned int nfds, int timeout_ms)
 {
-	return poll_user(fds, nfds, ms_to_ticks(timeout_ms));
+	long ticks = ms_to_ticks(timeout_ms);
+
+	return poll_until(fds, nfds, ticks < 0, jiffies + (u32)(ticks < 0 ? 0 : ticks));
 }
 
 /* A caller's timeout: as given, the ticks it comes to (-1: none, wait

@@ -202,8 +202,9 @@ void finish_syscall_restart(struct trapframe *tf);
  * The mask of ppoll, pselect6 and epoll_pwait: install the user's
  * (*set false when umask is NULL; -EINVAL for a size other than 8,
  * -EFAULT), keeping the caller's in saved_sigmask; then put it back
- * after the wait, unless the call ends in EINTR with a signal to deliver,
- * whose handler must run under the call's mask (do_signal restores it).
+ * after the wait, unless the call ends in EINTR (or ERESTARTNOHAND) with
+ * a signal to deliver, whose handler must run under the call's mask
+ * (do_signal restores it).
  */
 long set_user_sigmask(const sigset_t *umask, u32 size, bool *set);
 void restore_user_sigmask(bool set, long ret);

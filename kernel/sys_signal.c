@@ -140,7 +140,8 @@ void restore_user_sigmask(bool set, long ret)
 {
 	u32 flags;
 
-	if (!set || (ret == -EINTR && signal_pending(current)))
+	if (!set || ((ret == -EINTR || ret == -ERESTARTNOHAND) &&
+		     signal_pending(current)))
 		return;
 	flags = irq_save();
 	current->blocked = current->saved_sigmask;

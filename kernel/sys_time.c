@@ -8,8 +8,9 @@
  *
  * Sleeps: an interrupted sleep returns -ERESTART_RESTARTBLOCK having
  * written the time left; if a handler runs, the caller sees EINTR; if
- * not (say SIGSTOP then SIGCONT), restart_syscall sleeps to the same
- * deadline, which the task keeps in ->restart_deadline.
+ * not (say SIGSTOP then SIGCONT), restart_syscall runs the function the
+ * call left in current->restart_block (kernel/task.h), which sleeps to the
+ * same deadline.  poll (fs/sys_poll.c) restarts the same way.
  */
 #include "kernel/errno.h"
 #include "kernel/sched.h"
@@ -177,11 +178,14 @@ long sys_clock_getres_time64(int clock, struct timespec64 *ures)
  * Sleep until jiffies reaches deadline.  0 when it did, else (a signal)
  * -ERESTART_RESTARTBLOCK with the time left in *left.
  */
+static long nanosleep_restart(struct restart_block *rb);
+
 static long sleep_until(u32 deadline, struct timespec64 *left)
 {
 	s32 ticks;
 
-	current->restart_deadline = deadline;
+	current->restart_block.deadline = deadline;
+	current->restart_block.fn = nanosleep_restart;
 	for (;;) {
 		ticks = (s32)(deadline - jiffies);
 		if (ticks <= 0)
@@ -195,6 +199,27 @@ static long sleep_until(u32 deadline, struct timespec64 *left)
 	return -ERESTART_RESTARTBLOCK;
 }
 
+/* An interrupted sleep (ret) writes the time left where the caller asked. */
+static long put_time_left(long ret, const struct timespec64 *left,
+			  const struct restart_block *rb)
+{
+	void *urem = rb->nanosleep.rem;
+	int err;
+
+	if (!ret || !urem)
+		return ret;
+	err = rb->nanosleep.rem64 ? put_timespec64(left, urem)
+				  : put_timespec32(left, urem);
+	return err ? err : ret;
+}
+
+static long nanosleep_restart(struct restart_block *rb)
+{
+	struct timespec64 left;
+
+	return put_time_left(sleep_until(rb->deadline, &left), &left, rb);
+}
+
 /* Where the time left goes if the sleep is interrupted (or NULL). */
 static long do_nanosleep(const struct timespec64 *req, void *urem,
 			 bool rem64)
@@ -204,16 +229,10 @@ static long do_nanosleep(const struct timespec64 *req, void *urem,
 
 	if (!timespec_valid(req))
 		return -EINVAL;
-	current->restart_rem = urem;
-	current->restart_rem64 = rem64;
+	current->restart_block.nanosleep.rem = urem;
+	current->restart_block.nanosleep.rem64 = rem64;
 	ret = sleep_until(jiffies + timespec64_to_jiffies(req) + 1, &left);
-	if (ret && urem) {
-		int err = rem64 ? put_timespec64(&left, urem)
-				: put_timespec32(&left, urem);
-		if (err)
-			return err;
-	}
-	return ret;
+	return put_time_left(ret, &left, &current->restart_block);
 }
 
 long sys_nanosleep(const struct old_timespec32 *ureq, struct old_timespec32 *urem)
@@ -285,20 +304,15 @@ long sys_clock_nanosleep_time64(int clock, int flags,
 	return clock_nanosleep_common(clock, flags, &req, urem, true);
 }
 
-/* The restart of an interrupted sleep that no handler saw. */
+/* The restart of an interrupted call that no handler saw; called by a
+ * program itself with nothing to restart, EINTR as on Linux. */
 long sys_restart_syscall(void)
 {
-	struct timespec64 left;
-	void *urem = current->restart_rem;
-	long ret = sleep_until(current->restart_deadline, &left);
+	struct restart_block *rb = &current->restart_block;
+	long (*fn)(struct restart_block *) = rb->fn;
 
-	if (ret && urem) {
-		int err = current->restart_rem64 ? put_timespec64(&left, urem)
-						 : put_timespec32(&left, urem);
-		if (err)
-			return err;
-	}
-	return ret;
+	rb->fn = NULL;		/* fn sets it again if it is interrupted again */
+	return fn ? fn(rb) : -EINTR;
 }
 
 struct tms {

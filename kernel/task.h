@@ -107,6 +107,30 @@ struct rlimit {
 
 struct blk_plug;
 
+/*
+ * How restart_syscall carries on a sleeping call that a signal
+ * interrupted and no handler saw (SIGSTOP then SIGCONT): the call returned
+ * -ERESTART_RESTARTBLOCK after filling this in, and the restart runs fn,
+ * which sleeps to the same deadline, not to a new one (Linux's
+ * restart_block).  fn is NULL when there is nothing to restart.
+ */
+struct pollfd;
+struct restart_block {
+	long (*fn)(struct restart_block *rb);
+	u32 deadline;			/* jiffies */
+	union {
+		struct {
+			void *rem;	/* user pointer for the time left */
+			bool rem64;	/* ... a timespec64, not a timespec */
+		} nanosleep;
+		struct {
+			struct pollfd *ufds;
+			unsigned int nfds;
+			bool forever;	/* no timeout */
+		} poll;
+	};
+};
+
 struct task_struct {
 	volatile long state;		/* TASK_* */
 	u32 flags;			/* PF_* */
@@ -175,10 +199,8 @@ struct task_struct {
 	struct list_head itimer_list;	/* on real_timers while armed */
 	u32 it_real_expire;
 	u32 it_real_interval;
-	/* An interrupted nanosleep, for restart_syscall. */
-	u32 restart_deadline;		/* jiffies */
-	void *restart_rem;		/* user pointer for the time left */
-	bool restart_rem64;		/* ... a timespec64, not a timespec */
+	/* An interrupted nanosleep or poll, for restart_syscall. */
+	struct restart_block restart_block;
 
 	struct fpu_state fpu;		/* x87 registers while switched out */
 
