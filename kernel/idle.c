@@ -18,13 +18,13 @@
 #include "kernel/io.h"
 #include "kernel/sched.h"
 #include "kernel/time.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/trap.h" /* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
 #include "kernel/tsc.h"
 
-static bool idle_active;	/* halted since idle_entry */
+static bool idle_active; /* halted since idle_entry */
 static u64 idle_entry;
-static u64 idle_cycles;		/* all finished idle periods */
+static u64 idle_cycles; /* all finished idle periods */
 static u32 nr_idle_calls;
 
 void idle_stop(void)
@@ -42,8 +42,8 @@ u64 get_cpu_idle_time_ns(void)
 
 	if (!tsc_measured())
 		return idle_task ? (u64)(idle_task->utime + idle_task->stime) *
-					   NSEC_PER_TICK
-				 : 0;
+					   NSEC_PER_TICK :
+				   0;
 	flags = irq_save();
 	cycles = idle_cycles;
 	irq_restore(flags);
@@ -59,7 +59,7 @@ void __noreturn cpu_idle(void)
 {
 	for (;;) {
 		cli();
-		idle_stop();	/* whatever ended the last hlt */
+		idle_stop(); /* whatever ended the last hlt */
 		if (nr_running() > 0) {
 			schedule();
 			continue;

@@ -30,17 +30,17 @@
 #include "kernel/time.h"
 #include "kernel/timer.h"
 
-#define PIT_CH2		0x42
-#define PIT_CH2_LOHI_MODE0 0xB0	/* channel 2, low then high byte, mode 0 */
-#define PORT_B		0x61
-#define PORT_B_GATE2	0x01	/* channel 2 counts while this is set */
-#define PORT_B_SPEAKER	0x02	/* channel 2's output drives the speaker */
-#define PORT_B_OUT2	0x20	/* channel 2's output (read only) */
-#define CALIBRATE_SPINS	10000000 /* reads of port B before giving up */
-#define CALIBRATE_TRIES	3
+#define PIT_CH2 0x42
+#define PIT_CH2_LOHI_MODE0 0xB0 /* channel 2, low then high byte, mode 0 */
+#define PORT_B 0x61
+#define PORT_B_GATE2 0x01 /* channel 2 counts while this is set */
+#define PORT_B_SPEAKER 0x02 /* channel 2's output drives the speaker */
+#define PORT_B_OUT2 0x20 /* channel 2's output (read only) */
+#define CALIBRATE_SPINS 10000000 /* reads of port B before giving up */
+#define CALIBRATE_TRIES 3
 
-static u32 cycles_per_tick;	/* 0: no TSC, or not measured */
-static u64 boot_tsc;		/* the TSC when it was measured */
+static u32 cycles_per_tick; /* 0: no TSC, or not measured */
+static u64 boot_tsc; /* the TSC when it was measured */
 
 /* TSC cycles while PIT channel 2 counts one tick; 0 if it never ends. */
 static u64 cycles_in_one_tick(void)

@@ -48,7 +48,7 @@ KTEST(tsc_cycles_to_ns_matches_the_ticks)
 		return;
 	}
 	start = jiffies;
-	wait_ticks(start, 1);		/* now just after a tick */
+	wait_ticks(start, 1); /* now just after a tick */
 	start = jiffies;
 	c0 = tsc_cycles();
 	wait_ticks(start, 5);

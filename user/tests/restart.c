@@ -20,7 +20,12 @@
 enum wait_kind { POLL, POLL_TIMED, SELECT, PPOLL, PSELECT, NANOSLEEP };
 
 static const char *const names[] = {
-	"poll", "poll with a timeout", "select", "ppoll", "pselect", "nanosleep",
+	[POLL] = "poll",
+	[POLL_TIMED] = "poll with a timeout",
+	[SELECT] = "select",
+	[PPOLL] = "ppoll",
+	[PSELECT] = "pselect",
+	[NANOSLEEP] = "nanosleep",
 };
 
 static void on_usr1(int sig)
@@ -86,8 +91,8 @@ static void stop_and_continue(enum wait_kind kind)
 	if (write(p[1], "x", 1) != 1)
 		diag("%s: the waiter was gone before the data", names[kind]);
 	close(p[1]);
-	is_exit(wait_for(pid), 0, "%s: goes on waiting after SIGSTOP and SIGCONT",
-		names[kind]);
+	is_exit(wait_for(pid), 0,
+		"%s: goes on waiting after SIGSTOP and SIGCONT", names[kind]);
 }
 
 /* A child waits with a SIGUSR1 handler (SA_RESTART); SIGUSR1 comes. */
@@ -110,7 +115,8 @@ static void handler_interrupts(enum wait_kind kind)
 	close(p[0]);
 	wait_asleep_or_gone(pid);
 	must(kill(pid, SIGUSR1));
-	is_exit(wait_for(pid), 0, "%s: a handler ends it with EINTR, SA_RESTART or not",
+	is_exit(wait_for(pid), 0,
+		"%s: a handler ends it with EINTR, SA_RESTART or not",
 		names[kind]);
 	close(p[1]);
 }

@@ -57,20 +57,24 @@ int main(void)
 	struct timespec ms50 = { 0, 50 * 1000 * 1000 };
 	struct tl a, b;
 
-	ok(read_timer_list(&a), "/proc/timer_list has its version line and cpu 0");
+	ok(read_timer_list(&a),
+	   "/proc/timer_list has its version line and cpu 0");
 	ok(a.now > 0, "now at: %lld nsecs", a.now);
 	ok(a.calls >= 0 && a.idle >= 0 && a.iowait >= 0,
 	   "idle_calls, idle_sleeptime and iowait_sleeptime are there");
-	ok(a.idle + a.iowait <= a.now, "idle time (%lld ns) is not more than the clock",
-	   a.idle + a.iowait);
+	ok(a.idle + a.iowait <= a.now,
+	   "idle time (%lld ns) is not more than the clock", a.idle + a.iowait);
 
 	is(nanosleep(&ms50, NULL), 0, "sleep 50 ms");
 	read_timer_list(&b);
 	ok(b.now - a.now >= 50 * 1000 * 1000,
-	   "the clock moved at least 50 ms across the sleep (%lld ns)", b.now - a.now);
-	ok(b.idle >= a.idle && b.iowait >= a.iowait, "idle time never goes back");
+	   "the clock moved at least 50 ms across the sleep (%lld ns)",
+	   b.now - a.now);
+	ok(b.idle >= a.idle && b.iowait >= a.iowait,
+	   "idle time never goes back");
 	if (b.calls > 0) {
-		ok(b.calls > a.calls, "the CPU halted during the sleep (idle_calls %lld -> %lld)",
+		ok(b.calls > a.calls,
+		   "the CPU halted during the sleep (idle_calls %lld -> %lld)",
 		   a.calls, b.calls);
 		ok(b.idle + b.iowait > a.idle + a.iowait,
 		   "the sleep added idle time (%lld ns)",
@@ -78,9 +82,11 @@ int main(void)
 		ok(b.idle + b.iowait - a.idle - a.iowait <= b.now - a.now,
 		   "no more idle time than the clock moved");
 	} else {
-		skip("the CPU halted during the sleep", "idle_calls is 0: the tick never stops");
+		skip("the CPU halted during the sleep",
+		     "idle_calls is 0: the tick never stops");
 		skip("the sleep added idle time", "idle_calls is 0");
-		skip("no more idle time than the clock moved", "idle_calls is 0");
+		skip("no more idle time than the clock moved",
+		     "idle_calls is 0");
 	}
 	return done_testing();
 }
