@@ -277,8 +277,10 @@ static void ata_print_error(struct ide_drive *d, struct request *rq, u8 st)
 
 static void ide_end_request(struct ide_channel *ch, int error)
 {
+	struct request *rq = ch->queue.active;
+
 	ide_dma_stop(ch);
-	ide_dma_request_done(ch, ch->queue.active->rq_disk->private, error);
+	ide_dma_request_done(ch, rq ? rq->rq_disk->private : NULL, error);
 	ch->xfer = 0;
 	ch->idle_polls = 0;
 	blk_complete(&ch->queue, error);

@@ -270,7 +270,7 @@ void ide_dma_request_done(struct ide_channel *ch, struct ide_drive *d,
 	if (!ch->dma.retrying)
 		return;
 	ch->dma.retrying = false;
-	if (error || !d->dma)
+	if (!d || error || !d->dma)
 		return;		/* PIO failed too: the sector, not DMA */
 	if (++d->dma_errors_pio_ok < IDE_DMA_MAX_ERRORS)
 		return;

@@ -71,9 +71,9 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
 int ide_dma_end(struct ide_channel *ch, u8 st);
 /* Stop the engine if it runs (the end of any request). */
 void ide_dma_stop(struct ide_channel *ch);
-/* The active request of d ended with error: if it was the PIO retry of a
- * failed DMA and worked, count it against d's DMA, which after
- * IDE_DMA_MAX_ERRORS such requests is turned off for good. */
+/* The active request of d (NULL: there was none) ended with error: if it
+ * was the PIO retry of a failed DMA and worked, count it against d's DMA,
+ * which after IDE_DMA_MAX_ERRORS such requests is turned off for good. */
 #define IDE_DMA_MAX_ERRORS 3
 void ide_dma_request_done(struct ide_channel *ch, struct ide_drive *d,
 			  int error);
