@@ -8,6 +8,7 @@
 #include "fs/super.h"
 #include "kernel/block/blkdev.h"
 #include "kernel/cpu.h"
+#include "kernel/idle.h"
 #include "kernel/io.h"
 #include "kernel/lib/div64.h"
 #include "kernel/multiboot.h"
@@ -156,7 +157,7 @@ void proc_uptime_show(struct seq_buf *m, struct task_struct *t)
 	(void)t;
 	print_ticks(m, jiffies);
 	seq_putc(m, ' ');
-	print_ticks(m, idle_task ? idle_task->utime + idle_task->stime : 0);
+	print_ticks(m, idle_ticks());
 	seq_putc(m, '\n');
 }
 
@@ -196,7 +197,7 @@ void proc_stat_show(struct seq_buf *m, struct task_struct *t)
 	list_for_each_entry(p, &task_list, tasks) {
 		ctxt += p->nvcsw + p->nivcsw;
 		if (p == idle_task) {
-			idle = p->utime + p->stime;
+			idle = idle_ticks();
 			continue;
 		}
 		user += p->utime;

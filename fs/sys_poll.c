@@ -185,7 +185,8 @@ long sys_poll(struct pollfd *fds, unsigned int nfds, int timeout_ms)
 {
 	long ticks = ms_to_ticks(timeout_ms);
 
-	return poll_until(fds, nfds, ticks < 0, jiffies + (u32)(ticks < 0 ? 0 : ticks));
+	return poll_until(fds, nfds, ticks < 0,
+			  jiffies + (u32)(ticks < 0 ? 0 : ticks));
 }
 
 /* A caller's timeout: as given, the ticks it comes to (-1: none, wait

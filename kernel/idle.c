@@ -35,15 +35,18 @@ void idle_stop(void)
 	idle_cycles += tsc_cycles() - idle_entry;
 }
 
+u32 idle_ticks(void)
+{
+	return idle_task ? idle_task->utime + idle_task->stime : 0;
+}
+
 u64 get_cpu_idle_time_ns(void)
 {
 	u32 flags;
 	u64 cycles;
 
 	if (!tsc_measured())
-		return idle_task ? (u64)(idle_task->utime + idle_task->stime) *
-					   NSEC_PER_TICK :
-				   0;
+		return (u64)idle_ticks() * NSEC_PER_TICK;
 	flags = irq_save();
 	cycles = idle_cycles;
 	irq_restore(flags);

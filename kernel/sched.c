@@ -7,8 +7,8 @@
  * with interrupts off, which is the run queue's lock.
  *
  * The idle task is the boot thread: after kmain's initialisation it
- * loops halting the CPU (cpu_idle, kernel/idle.c), and schedule() picks it only when the
- * run queue is empty.  A task that exits for good (TASK_DEAD) cannot free
+ * loops halting the CPU (cpu_idle, kernel/idle.c), and schedule() picks it
+ * only when the run queue is empty.  A task that exits for good (TASK_DEAD) cannot free
  * its own stack; the next task to run does it in schedule_tail().
  */
 #include "kernel/sched.h"
