@@ -78,7 +78,10 @@ void unlock_page(struct page *page)
 {
 	BUG_ON(!PageLocked(page));
 	ClearPageLocked(page);
-	wake_up(&page_wait);
+	/* The bit is clear before the queue is looked at, so a waiter that
+	 * queued itself too late to be seen here sees the page unlocked. */
+	if (waitqueue_active(&page_wait))
+		wake_up(&page_wait);
 }
 
 void wait_on_page_locked(struct page *page)
