@@ -19,6 +19,7 @@
  */
 #include "fs/file.h"
 #include "fs/inode.h"
+#include "mm/locking.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/rmap.h"
@@ -34,47 +35,38 @@ static bool fault_around_wanted(struct vm_area_struct *vma)
 	       !(vma->vm_flags & VM_NONLINEAR);
 }
 
-/* The page cache page at index, locked and with a reference, if it is
- * there and ready; else NULL. */
-static struct page *ready_page(struct address_space *mapping,
-			       unsigned long index, u64 size_pages)
+/*
+ * The cached pages of mapping at indexes [first, first + nr), each with a
+ * reference, in index order: one walk of the page tree, as Linux's
+ * filemap_map_pages walks it, not a lookup per page.
+ */
+static unsigned int cached_pages(struct address_space *mapping,
+				 unsigned long first, unsigned int nr,
+				 struct page **pages)
 {
-	struct page *page;
+	u32 flags = tree_lock_irqsave();
+	unsigned int n, i;
 
-	if (index >= size_pages)
-		return NULL;
-	page = find_get_page(mapping, index);
-	if (!page)
-		return NULL;
-	if (!trylock_page(page)) {
-		put_page(page);
-		return NULL;
-	}
-	if (page->mapping != mapping || !PageUptodate(page)) {
-		unlock_page(page);
-		put_page(page);
-		return NULL;
-	}
-	return page;
+	n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages, first,
+				   nr);
+	for (i = 0; i < n && pages[i]->index < first + nr; i++)
+		get_page(pages[i]);
+	tree_unlock_irqrestore(flags);
+	return i;
 }
 
-/* Map page at the empty *pte; the PTE takes the caller's reference. */
-static void map_one(struct vm_area_struct *vma, unsigned long addr,
-		    pte_t *pte, struct page *page)
+/* page costs nothing to map: not being read, truncated or written out
+ * (the lock is free), still in the file and up to date.  Returns it
+ * locked. */
+static bool page_ready(struct page *page, struct address_space *mapping,
+		       u64 size_pages)
 {
-	struct mm_struct *mm = vma->vm_mm;
-	pte_t entry = pte_mkold(pte_wrprotect(mk_pte(page,
-						     vma->vm_page_prot)));
-	unsigned long flags;
-	bool mapped = false;
-
-	spin_lock_irqsave(&mm->page_table_lock, flags);
-	if (pte_none(*pte))
-		mapped = !vm_install_pte(vma, addr, pte, page, entry);
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	if (page->index >= size_pages || !trylock_page(page))
+		return false;
+	if (page->mapping == mapping && PageUptodate(page))
+		return true;
 	unlock_page(page);
-	if (!mapped)
-		put_page(page);
+	return false;
 }
 
 void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
@@ -83,10 +75,14 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
 	unsigned long base = ALIGN_DOWN(addr, span);
 	unsigned long start = max(base, vma->vm_start);
 	unsigned long end = min(base + span, vma->vm_end);
+	unsigned long first =
+		vma->vm_pgoff + ((start - vma->vm_start) >> PAGE_SHIFT);
+	struct mm_struct *mm = vma->vm_mm;
+	struct page *pages[FAULT_AROUND_PAGES];
 	struct address_space *mapping;
+	unsigned int i, n;
+	unsigned long a, flags;
 	u64 size_pages;
-	unsigned long a;
-	struct page *page;
 	pte_t *pte;
 
 	if (!fault_around_wanted(vma))
@@ -94,17 +90,31 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
 	mapping = vma->vm_file->f_mapping;
 	size_pages = ((u64)vma->vm_file->f_inode->i_size + PAGE_SIZE - 1) >>
 		     PAGE_SHIFT;
-	pte = pte_lookup(vma->vm_mm, start);
+	pte = pte_lookup(mm, start);
 	if (!pte)
 		return;
-	for (a = start; a < end; a += PAGE_SIZE, pte++) {
-		if (a == addr || !pte_none(*pte))
+	n = cached_pages(mapping, first, (end - start) >> PAGE_SHIFT, pages);
+	/*
+	 * One hold of page_table_lock for the whole window: each page is
+	 * only trylocked under it, never waited for.  The extra PTEs are old
+	 * and read-only; each takes the reference cached_pages got.
+	 */
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	for (i = 0; i < n; i++) {
+		struct page *page = pages[i];
+		unsigned long off = page->index - first;
+
+		a = start + (off << PAGE_SHIFT);
+		if (a == addr || !pte_none(pte[off]) ||
+		    !page_ready(page, mapping, size_pages)) {
+			put_page(page);
 			continue;
-		page = ready_page(mapping,
-				  vma->vm_pgoff + ((a - vma->vm_start) >>
-						   PAGE_SHIFT),
-				  size_pages);
-		if (page)
-			map_one(vma, a, pte, page);
+		}
+		if (vm_install_pte(vma, a, &pte[off], page,
+				   pte_mkold(pte_wrprotect(
+					   mk_pte(page, vma->vm_page_prot)))))
+			put_page(page);
+		unlock_page(page);
 	}
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 }
