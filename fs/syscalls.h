@@ -32,6 +32,9 @@ long sys_pipe2(int *fds, int flags);
 long sys_fsync(unsigned int fd);
 long sys_fdatasync(unsigned int fd);
 long sys_syncfs(int fd);
+/* fs/fallocate.c */
+long sys_fallocate(int fd, int mode, u32 off_lo, u32 off_hi, u32 len_lo,
+		   u32 len_hi);
 /* fs/sys_rw.c */
 long sys_read(unsigned int fd, char *buf, size_t count);
 long sys_write(unsigned int fd, const char *buf, size_t count);
