@@ -25,7 +25,7 @@
 #define MFD_ALLOW_SEALING 0x0002
 #define MFD_HUGETLB 0x0004
 #define MFD_NAME_PREFIX "/memfd:"
-#define MFD_NAME_MAX_LEN (NAME_MAX - 6)	/* NAME_MAX less "memfd:" */
+#define MFD_NAME_MAX_LEN (NAME_MAX - 6) /* NAME_MAX less "memfd:" */
 
 static struct vfsmount shm_mnt;
 
@@ -63,7 +63,7 @@ static long memfd_open(const char *name, unsigned int flags)
 	strlcpy(path.inode->i_deleted_name, name, strlen(name) + 1);
 	fd = get_unused_fd(files, 0);
 	err = fd < 0 ? fd : vfs_open_path(&path, O_RDWR | O_LARGEFILE, &file);
-	iput(path.inode);	/* the file holds it */
+	iput(path.inode); /* the file holds it */
 	if (err)
 		return err;
 	fd_install(files, fd, file, flags & MFD_CLOEXEC);
@@ -77,7 +77,7 @@ long sys_memfd_create(const char *uname, unsigned int flags)
 	long ret;
 
 	if (flags & ~(MFD_CLOEXEC | MFD_ALLOW_SEALING))
-		return -EINVAL;	/* MFD_HUGETLB too: no huge pages here */
+		return -EINVAL; /* MFD_HUGETLB too: no huge pages here */
 	name = kmalloc(sizeof(MFD_NAME_PREFIX) + MFD_NAME_MAX_LEN + 1,
 		       GFP_KERNEL);
 	if (!name)
@@ -104,11 +104,12 @@ static bool mapped_shared(struct address_space *mapping)
 	bool found = false;
 
 	down(&mapping->i_shared_sem);
-	for_each_mapping_vma(vma, &it, mapping, 0, ~0UL)
-		if (vma->vm_flags & VM_SHARED) {
-			found = true;
-			break;
-		}
+	for_each_mapping_vma(vma, &it, mapping, 0,
+			     ~0UL) if (vma->vm_flags & VM_SHARED)
+	{
+		found = true;
+		break;
+	}
 	up(&mapping->i_shared_sem);
 	return found;
 }

@@ -17,11 +17,11 @@
 #define F_ADD_SEALS 1033
 #define F_GET_SEALS 1034
 
-#define F_SEAL_SEAL 0x0001	/* no more seals */
+#define F_SEAL_SEAL 0x0001 /* no more seals */
 #define F_SEAL_SHRINK 0x0002
 #define F_SEAL_GROW 0x0004
-#define F_SEAL_WRITE 0x0008	/* no writes, no shared writable mapping */
-#define F_SEAL_FUTURE_WRITE 0x0010	/* no new ones; old mappings write */
+#define F_SEAL_WRITE 0x0008 /* no writes, no shared writable mapping */
+#define F_SEAL_FUTURE_WRITE 0x0010 /* no new ones; old mappings write */
 #define F_ALL_SEALS 0x001f
 
 void memfd_init(void);

@@ -82,7 +82,8 @@ static void errors(int fd)
 	must(pipe(p));
 	is_errno(fa(p[1], 0, 0, 4096), ESPIPE, "a pipe's write end: ESPIPE");
 	is_errno(fa(p[0], 0, 0, 4096), EBADF, "a pipe's read end: EBADF");
-	is_errno(fa(fd, 0, 1LL << 44, 1), EFBIG, "past the largest file: EFBIG");
+	is_errno(fa(fd, 0, 1LL << 44, 1), EFBIG,
+		 "past the largest file: EFBIG");
 	is_errno(fa(fd, 0, 1LL << 62, 1LL << 62), EFBIG,
 		 "offset + len wrapping: EFBIG");
 	close(p[0]);
@@ -95,8 +96,8 @@ static void errors(int fd)
 /* A hole punched into a shared mapping's pages: the mapping sees zeros. */
 static void punch_mapped(int fd)
 {
-	char *m = mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-		       0);
+	char *m =
+		mmap(NULL, 3 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 
 	if (!ok(m != MAP_FAILED, "map three pages shared"))
 		return;

@@ -80,13 +80,15 @@ static void seals(void)
 
 	is(fcntl(fd, F_GET_SEALS), 0, "MFD_ALLOW_SEALING: no seals");
 	must(ftruncate(fd, 8192));
-	is_errno(fcntl(fd, F_ADD_SEALS, 0x20), EINVAL, "an unknown seal: EINVAL");
+	is_errno(fcntl(fd, F_ADD_SEALS, 0x20), EINVAL,
+		 "an unknown seal: EINVAL");
 	is(fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK), 0, "add F_SEAL_SHRINK");
 	is_errno(ftruncate(fd, 4096), EPERM, "shrink: EPERM");
 	is(ftruncate(fd, 12288), 0, "grow: 0");
 	is(fcntl(fd, F_ADD_SEALS, F_SEAL_GROW), 0, "add F_SEAL_GROW");
 	is_errno(ftruncate(fd, 16384), EPERM, "grow: EPERM");
-	is_errno(pwrite(fd, "x", 1, 12288), EPERM, "a write past the end: EPERM");
+	is_errno(pwrite(fd, "x", 1, 12288), EPERM,
+		 "a write past the end: EPERM");
 	is(pwrite(fd, "x", 1, 100), 1, "a write inside: 1");
 	m = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	ok(m != MAP_FAILED, "a shared writable mapping");
@@ -131,7 +133,8 @@ static void future_write(void)
 	}
 	is_errno(write(fd, "x", 1), EPERM, "a write: EPERM");
 	m = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	ok(m == MAP_FAILED && errno == EPERM, "a new shared writable mmap: EPERM");
+	ok(m == MAP_FAILED && errno == EPERM,
+	   "a new shared writable mmap: EPERM");
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	ro = must(open(path, O_RDONLY));
 	is_errno(fcntl(ro, F_ADD_SEALS, F_SEAL_GROW), EPERM,
@@ -142,7 +145,8 @@ static void future_write(void)
 
 int main(void)
 {
-	int fd = must(open("/tmp/memfd.test", O_RDWR | O_CREAT | O_TRUNC, 0644));
+	int fd =
+		must(open("/tmp/memfd.test", O_RDWR | O_CREAT | O_TRUNC, 0644));
 	int p[2];
 
 	is(fcntl(fd, F_GET_SEALS), F_SEAL_SEAL, "a tmpfs file: F_SEAL_SEAL");

@@ -33,7 +33,8 @@ static void on_file(void)
 	is_errno(write(fd, "x", 1), EBADF, "write: EBADF");
 	is_errno(pread(fd, buf, 1, 0), EBADF, "pread: EBADF");
 	ok(mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0) == MAP_FAILED &&
-		   errno == EBADF, "mmap: EBADF");
+		   errno == EBADF,
+	   "mmap: EBADF");
 	/* The calls themselves: libc's fchmod and fchown go on through
 	 * /proc/self/fd after EBADF. */
 	is_errno(syscall(SYS_fchmod, fd, 0600), EBADF, "fchmod: EBADF");

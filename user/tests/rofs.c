@@ -49,7 +49,8 @@ static void writers_refused(void)
 	int fd;
 	char *m;
 
-	ok(!strncmp(mount_opts(), "ro", 2), "/proc/mounts says %s", mount_opts());
+	ok(!strncmp(mount_opts(), "ro", 2), "/proc/mounts says %s",
+	   mount_opts());
 	is(statvfs(MNT, &sv), 0, "statvfs");
 	ok(sv.f_flag & ST_RDONLY, "statvfs: ST_RDONLY");
 	is_errno(open(MNT "/f", O_WRONLY), EROFS, "open for writing: EROFS");
@@ -59,7 +60,8 @@ static void writers_refused(void)
 		 "O_CREAT of a new file: EROFS");
 	is_errno(creat(MNT "/new", 0644), EROFS, "creat: EROFS");
 	is_errno(mkdir(MNT "/d2", 0755), EROFS, "mkdir: EROFS");
-	is_errno(mkdir(MNT "/d", 0755), EEXIST, "mkdir of an existing name: EEXIST");
+	is_errno(mkdir(MNT "/d", 0755), EEXIST,
+		 "mkdir of an existing name: EEXIST");
 	is_errno(unlink(MNT "/f"), EROFS, "unlink: EROFS");
 	is_errno(rmdir(MNT "/d"), EROFS, "rmdir: EROFS");
 	is_errno(rename(MNT "/f", MNT "/g"), EROFS, "rename: EROFS");
