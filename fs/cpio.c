@@ -32,10 +32,19 @@ struct link_seen {
 	char name[];
 };
 
+/* A directory made: its mtime is set once the unpack is over, when no
+ * entry will be added to it any more (Linux's dir_add and dir_utime). */
+struct dir_seen {
+	struct list_head list;
+	s32 mtime;
+	char name[];
+};
+
 struct unpack {
 	const char *buf;
 	size_t len, pos;
 	struct list_head links;
+	struct list_head dirs;
 	struct cpio_stats *stats;
 	const char *msg;
 };
@@ -196,21 +205,34 @@ static int make_symlink(struct unpack *u, struct member *m)
 	return err;
 }
 
+static int dir_add(struct unpack *u, struct member *m)
+{
+	size_t len = strlen(m->name) + 1;
+	struct dir_seen *d = kmalloc(sizeof(*d) + len, GFP_KERNEL);
+
+	if (!d)
+		return -ENOMEM;
+	d->mtime = (s32)m->f[F_MTIME];
+	memcpy(d->name, m->name, len);
+	list_add_tail(&d->list, &u->dirs);
+	return 0;
+}
+
 static int make_member(struct unpack *u, struct member *m)
 {
 	umode_t mode = m->f[F_MODE];
 	struct timespec mtime = { (s32)m->f[F_MTIME], 0 };
 	int err;
 
-	if (!strcmp(m->name, ".") || !strcmp(m->name, "./"))
-		return 0;	/* the root itself */
 	if (!S_ISDIR(mode))
 		vfs_unlink(NULL, m->name);	/* a later member replaces */
 	switch (mode & S_IFMT) {
 	case S_IFDIR:
 		err = vfs_mkdir(NULL, m->name, mode);
 		if (err == -EEXIST)
-			err = 0;
+			err = 0;	/* the root, or made before */
+		if (!err)
+			err = dir_add(u, m);
 		u->stats->dirs++;
 		break;
 	case S_IFREG:
@@ -231,9 +253,23 @@ static int make_member(struct unpack *u, struct member *m)
 	}
 	if (!err)
 		err = vfs_chmod(NULL, m->name, mode & S_IALLUGO, 0);
-	if (!err)
+	if (!err && !S_ISDIR(mode))
 		err = vfs_utimes(NULL, m->name, 0, &mtime, &mtime);
 	return err;
+}
+
+/* Give each directory made its archive mtime, and forget them. */
+static void dir_utime(struct unpack *u)
+{
+	struct dir_seen *d, *n;
+
+	list_for_each_entry_safe(d, n, &u->dirs, list) {
+		struct timespec mtime = { d->mtime, 0 };
+
+		vfs_utimes(NULL, d->name, 0, &mtime, &mtime);
+		list_del(&d->list);
+		kfree(d);
+	}
 }
 
 int cpio_unpack(const void *buf, size_t len, struct cpio_stats *stats,
@@ -249,7 +285,7 @@ int cpio_unpack_passing(const void *buf, size_t len, struct cpio_stats *stats,
 {
 	struct cpio_stats dummy;
 	struct unpack u = { buf, len, 0, LIST_HEAD_INIT(u.links),
-			    stats ? stats : &dummy, NULL };
+			    LIST_HEAD_INIT(u.dirs), stats ? stats : &dummy, NULL };
 	struct link_seen *l, *n;
 	struct member m;
 	bool trailer = false;
@@ -285,6 +321,7 @@ int cpio_unpack_passing(const void *buf, size_t len, struct cpio_stats *stats,
 	}
 	list_for_each_entry_safe(l, n, &u.links, list)
 		kfree(l);
+	dir_utime(&u);
 	if (err_msg)
 		*err_msg = u.msg;
 	return err;

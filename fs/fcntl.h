@@ -45,6 +45,8 @@
 #define F_OFD_SETLK 37
 #define F_OFD_SETLKW 38
 #define F_DUPFD_CLOEXEC 1030
+#define F_SETPIPE_SZ 1031
+#define F_GETPIPE_SZ 1032
 #define FD_CLOEXEC 1
 
 #define SEEK_SET 0

@@ -146,3 +146,36 @@ int close_fd(struct files_struct *files, int fd)
 	fput(f);
 	return 0;
 }
+
+int close_range(unsigned int fd, unsigned int max_fd, unsigned int flags)
+{
+	struct files_struct *files = current_files();
+	unsigned int i;
+
+	if (flags & ~(CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC))
+		return -EINVAL;
+	if (fd > max_fd)
+		return -EINVAL;
+	if (!files)
+		return 0;
+	/* A table shared with other tasks (CLONE_FILES) is first copied, so
+	 * only this task's descriptors close. */
+	if ((flags & CLOSE_RANGE_UNSHARE) && files->count > 1) {
+		struct files_struct *copy = copy_files(files);
+
+		if (!copy)
+			return -ENOMEM;
+		current->files = copy;
+		put_files_struct(files);
+		files = copy;
+	}
+	for (i = fd; i <= max_fd && i < files->max_fds; i++) {
+		if (!files->fd[i])
+			continue;
+		if (flags & CLOSE_RANGE_CLOEXEC)
+			files->close_on_exec[i] = 1;
+		else
+			close_fd(files, i);
+	}
+	return 0;
+}

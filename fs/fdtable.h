@@ -36,6 +36,16 @@ struct file *fget(struct files_struct *files, int fd);
 /* Take the file out of fd and fput it; -EBADF if fd is not open. */
 int close_fd(struct files_struct *files, int fd);
 
+#define CLOSE_RANGE_UNSHARE 2
+#define CLOSE_RANGE_CLOEXEC 4
+/*
+ * close_range(2): close (or, with CLOSE_RANGE_CLOEXEC, mark close-on-exec)
+ * the current task's open descriptors fd..max_fd; CLOSE_RANGE_UNSHARE
+ * first gives the task a table of its own.  -EINVAL for fd > max_fd or
+ * another flag.
+ */
+int close_range(unsigned int fd, unsigned int max_fd, unsigned int flags);
+
 /* The running task's table (current->files). */
 struct files_struct *current_files(void);
 

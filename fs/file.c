@@ -29,13 +29,17 @@ struct file *alloc_file(struct path *path, unsigned int flags,
 	memset(f, 0, sizeof(*f));
 	f->f_count = 1;
 	f->f_flags = flags;
-	f->f_mode = ((flags & O_ACCMODE) + 1) & (FMODE_READ | FMODE_WRITE);
+	f->f_mode = flags & O_PATH ? FMODE_PATH
+				   : ((flags & O_ACCMODE) + 1) &
+					     (FMODE_READ | FMODE_WRITE);
 	f->f_path = *path;
 	path_get(&f->f_path);
 	f->f_inode = path->inode;
 	f->f_mapping = path->inode->i_mapping;
 	f->f_op = fop;
 	INIT_LIST_HEAD(&f->f_ep_links);
+	if ((f->f_mode & FMODE_WRITE) && counts_as_writer(f->f_inode))
+		f->f_path.mnt->mnt_writers++;
 	files_in_use++;
 	return f;
 }
@@ -55,6 +59,8 @@ void fput(struct file *file)
 	locks_remove_file(file);
 	if (file->f_op && file->f_op->release)
 		file->f_op->release(file->f_inode, file);
+	if ((file->f_mode & FMODE_WRITE) && counts_as_writer(file->f_inode))
+		file->f_path.mnt->mnt_writers--;
 	path_put(&file->f_path);
 	files_in_use--;
 	kmem_cache_free(file_cachep, file);

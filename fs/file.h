@@ -72,10 +72,16 @@ struct file_operations {
 	 */
 	unsigned int (*poll)(struct file *file, struct wait_queue_head **wq);
 	void (*release)(struct inode *inode, struct file *file);
+	/* fallocate(2) after the VFS's checks (fs/fallocate.c); NULL:
+	 * -EOPNOTSUPP. */
+	long (*fallocate)(struct file *file, int mode, loff_t offset,
+			  loff_t len);
 };
 
 #define FMODE_READ 1
 #define FMODE_WRITE 2
+/* O_PATH: a handle on the name only; no read, write or driver open. */
+#define FMODE_PATH 4
 
 struct file {
 	unsigned int f_count;

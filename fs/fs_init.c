@@ -8,6 +8,7 @@
 #include "fs/fs_struct.h"
 #include "fs/initramfs.h"
 #include "fs/mem_dev.h"
+#include "fs/memfd.h"
 #include "mm/vm/filemap.h"
 #include "fs/pipe.h"
 #include "fs/procfs.h"
@@ -54,6 +55,7 @@ void fs_init(void)
 	pipe_init();
 	anon_inode_init();
 	ramfs_init();
+	memfd_init();
 	proc_init();
 	mem_dev_init();
 	tty_init();

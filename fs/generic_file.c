@@ -7,6 +7,7 @@
  */
 #include "fs/generic_file.h"
 #include "fs/fcntl.h"
+#include "fs/memfd.h"
 #include "mm/vm/filemap.h"
 #include "mm/reclaim/swap.h"
 #include "fs/ramfs_swap.h"
@@ -181,7 +182,9 @@ ssize_t generic_file_write(struct file *file, const char *buf, size_t n,
 	}
 	if ((loff_t)n > MAX_LFS_FILESIZE - *pos)
 		n = MAX_LFS_FILESIZE - *pos;
-	ret = write_pages(file, buf, n, pos);
+	ret = seals_check_write(inode, *pos, n);
+	if (!ret)
+		ret = write_pages(file, buf, n, pos);
 	up(&inode->i_sem);
 	return ret;
 }

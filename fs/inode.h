@@ -122,6 +122,8 @@ struct inode {
 	 * does (fs/vfs_namespace.c sets it).  Freed with the inode.
 	 */
 	char *i_deleted_name;
+	/* F_SEAL_* of a ramfs regular file (fs/memfd.h). */
+	unsigned int i_seals;
 };
 
 void inode_cache_init(void);

@@ -91,6 +91,21 @@ int do_mount(const char *dev_name, struct path *where, const char *fstype,
 	return 0;
 }
 
+#define MS_REMOUNT_MASK (MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
+
+int do_remount(struct path *path, unsigned long flags)
+{
+	struct vfsmount *mnt = path->mnt;
+
+	if (path->inode != mnt->mnt_root)
+		return -EINVAL;
+	if ((flags & MS_RDONLY) && !mnt_is_readonly(mnt) && mnt->mnt_writers)
+		return -EBUSY;
+	mnt->mnt_flags = (mnt->mnt_flags & ~MS_REMOUNT_MASK) |
+			 (flags & MS_REMOUNT_MASK);
+	return 0;
+}
+
 static bool has_children(struct vfsmount *mnt)
 {
 	struct vfsmount *m;

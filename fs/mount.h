@@ -33,6 +33,9 @@ struct vfsmount {
 	unsigned int mnt_count;
 	unsigned long mnt_flags;
 	int mnt_id;		/* /proc/self/mountinfo's first field */
+	/* Files open for writing on it (regular files, directories,
+	 * symlinks): a remount read-only is refused (-EBUSY) while any is. */
+	unsigned int mnt_writers;
 	char mnt_devname[32];
 };
 
@@ -54,6 +57,20 @@ static inline void mntput(struct vfsmount *mnt)
 	mnt->mnt_count--;
 }
 
+/* A read-only mount (MS_RDONLY): every change through it is -EROFS. */
+static inline bool mnt_is_readonly(struct vfsmount *mnt)
+{
+	return mnt->mnt_flags & MS_RDONLY;
+}
+
+/* Files whose writers count (Linux's: all but device nodes, FIFOs and
+ * sockets, which write to no file system). */
+static inline bool counts_as_writer(struct inode *inode)
+{
+	return S_ISREG(inode->i_mode) || S_ISDIR(inode->i_mode) ||
+	       S_ISLNK(inode->i_mode);
+}
+
 void path_get(struct path *path);
 void path_put(struct path *path);
 
@@ -63,6 +80,10 @@ struct vfsmount *lookup_mnt(struct vfsmount *parent, struct inode *dir);
 int do_mount(const char *dev_name, struct path *where, const char *fstype,
 	     unsigned long flags, struct vfsmount **res);
 int do_umount(struct vfsmount *mnt, int flags);
+/* MS_REMOUNT: the mount at its root path takes flags' MS_RDONLY, MS_NOSUID,
+ * MS_NODEV and MS_NOEXEC; -EINVAL off a mount's root, -EBUSY for read-only
+ * while a file is open for writing on it. */
+int do_remount(struct path *path, unsigned long flags);
 /* Is inode the mountpoint of some mount (rmdir and rename refuse)? */
 bool is_mountpoint(struct inode *inode);
 

@@ -34,9 +34,13 @@ static int open_create(struct path *base, const char *name, int flags,
 		struct inode *dir = nd.path.inode;
 
 		mode = S_IFREG | (mode & ~current_umask() & S_IALLUGO);
-		err = dir->i_op->mknod ? dir->i_op->mknod(dir, &nd.last, mode,
-							   0, &inode)
-				       : -EACCES;
+		if (mnt_is_readonly(nd.path.mnt))
+			err = -EROFS;
+		else
+			err = dir->i_op->mknod ? dir->i_op->mknod(dir, &nd.last,
+								   mode, 0,
+								   &inode)
+					       : -EACCES;
 		if (!err) {
 			res->mnt = mntget(nd.path.mnt);
 			res->inode = inode;
@@ -97,6 +101,37 @@ int vfs_open_path(struct path *path, int flags, struct file **res)
 	return 0;
 }
 
+/*
+ * O_PATH: the file is only a name's handle (FMODE_PATH).  Every other
+ * flag but O_DIRECTORY, O_NOFOLLOW and O_CLOEXEC is dropped, nothing is
+ * created or truncated, no access is checked and the driver is not
+ * opened; with O_NOFOLLOW a final symlink is the file.
+ */
+static int open_path_only(struct path *base, const char *name, int flags,
+			  struct file **res)
+{
+	struct path path;
+	struct file *file;
+	int err;
+
+	flags &= O_DIRECTORY | O_NOFOLLOW | O_PATH | O_CLOEXEC;
+	down(&namespace_sem);
+	err = open_lookup(base, name, flags, &path);
+	up(&namespace_sem);
+	if (err)
+		return err;
+	if ((flags & O_DIRECTORY) && !S_ISDIR(path.inode->i_mode)) {
+		path_put(&path);
+		return -ENOTDIR;
+	}
+	file = alloc_file(&path, flags & ~O_CLOEXEC, NULL);
+	path_put(&path);
+	if (!file)
+		return -ENOMEM;
+	*res = file;
+	return 0;
+}
+
 int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
 	     struct file **res)
 {
@@ -106,6 +141,8 @@ int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
 	int acc = flags & O_ACCMODE;
 	int err;
 
+	if (flags & O_PATH)
+		return open_path_only(base, name, flags, res);
 	down(&namespace_sem);
 	if (flags & O_CREAT)
 		err = open_create(base, name, flags, mode, &path, &created);
@@ -122,6 +159,9 @@ int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
 	else if (S_ISDIR(inode->i_mode) &&
 		 (acc != O_RDONLY || (flags & (O_TRUNC | O_CREAT))))
 		err = -EISDIR;
+	else if ((acc != O_RDONLY || (flags & O_TRUNC)) &&
+		 counts_as_writer(inode) && mnt_is_readonly(path.mnt))
+		err = -EROFS;
 	if (!err && (flags & O_TRUNC) && !created && S_ISREG(inode->i_mode))
 		err = do_truncate(inode, 0);
 	if (!err)

@@ -15,6 +15,22 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 
+unsigned int pipe_max_size = 1048576;
+
+static unsigned int pipe_size(struct pipe_inode_info *pipe)
+{
+	return pipe->nr_pages * PAGE_SIZE;
+}
+
+static void free_bufs(char **bufs, unsigned int from, unsigned int to)
+{
+	for (; from < to; from++)
+		if (bufs[from]) {
+			free_page((unsigned long)bufs[from]);
+			bufs[from] = NULL;
+		}
+}
+
 static struct pipe_inode_info *get_pipe_info(struct inode *inode)
 {
 	struct pipe_inode_info *pipe;
@@ -24,11 +40,15 @@ static struct pipe_inode_info *get_pipe_info(struct inode *inode)
 	pipe = kzalloc(sizeof(*pipe), GFP_KERNEL);
 	if (!pipe)
 		return NULL;
-	pipe->buf = (char *)__get_free_page(GFP_KERNEL);
-	if (!pipe->buf) {
+	pipe->bufs = kzalloc(PIPE_DEF_PAGES * sizeof(char *), GFP_KERNEL);
+	if (pipe->bufs)
+		pipe->bufs[0] = (char *)__get_free_page(GFP_KERNEL);
+	if (!pipe->bufs || !pipe->bufs[0]) {
+		kfree(pipe->bufs);
 		kfree(pipe);
 		return NULL;
 	}
+	pipe->nr_pages = PIPE_DEF_PAGES;
 	init_waitqueue_head(&pipe->wait);
 	inode->i_pipe = pipe;
 	return pipe;
@@ -36,9 +56,35 @@ static struct pipe_inode_info *get_pipe_info(struct inode *inode)
 
 void free_pipe_info(struct inode *inode)
 {
-	free_page((unsigned long)inode->i_pipe->buf);
-	kfree(inode->i_pipe);
+	struct pipe_inode_info *pipe = inode->i_pipe;
+
+	free_bufs(pipe->bufs, 0, pipe->nr_pages);
+	kfree(pipe->bufs);
+	kfree(pipe);
 	inode->i_pipe = NULL;
+}
+
+/*
+ * Take len bytes from the ring's start; give back the pages left: all but
+ * the first when the pipe empties, else the page the reader just finished
+ * unless it is the first or the writer has come round into it (the data
+ * then fills more than all the other pages).
+ */
+static void pipe_consume(struct pipe_inode_info *pipe, unsigned int len)
+{
+	pipe->start = (pipe->start + len) % pipe_size(pipe);
+	pipe->len -= len;
+	if (!pipe->len) {
+		pipe->start = 0;
+		free_bufs(pipe->bufs, 1, pipe->nr_pages);
+	} else if (!(pipe->start & (PAGE_SIZE - 1)) &&
+		   pipe->len <= pipe_size(pipe) - PAGE_SIZE) {
+		unsigned int left = pipe->start / PAGE_SIZE;
+
+		left = (left ? left : pipe->nr_pages) - 1;
+		if (left)
+			free_bufs(pipe->bufs, left, left + 1);
+	}
 }
 
 static ssize_t pipe_read(struct file *file, char *buf, size_t n, loff_t *pos)
@@ -57,30 +103,39 @@ static ssize_t pipe_read(struct file *file, char *buf, size_t n, loff_t *pos)
 	if (err)
 		return err;
 	while (done < n && pipe->len) {
-		unsigned int chunk = min(pipe->len, PIPE_BUF - pipe->start);
+		unsigned int off = pipe->start & (PAGE_SIZE - 1);
+		unsigned int chunk = min(pipe->len, PAGE_SIZE - off);
 
 		chunk = min(chunk, n - done);
-		memcpy(buf + done, pipe->buf + pipe->start, chunk);
-		pipe->start = (pipe->start + chunk) % PIPE_BUF;
-		pipe->len -= chunk;
+		memcpy(buf + done, pipe->bufs[pipe->start / PAGE_SIZE] + off,
+		       chunk);
+		pipe_consume(pipe, chunk);
 		done += chunk;
 	}
 	wake_up(&pipe->wait);
 	return done;
 }
 
-/* Copy as much as fits now; returns bytes copied. */
-static size_t pipe_fill(struct pipe_inode_info *pipe, const char *buf,
-			size_t n)
+/* Copy as much as fits now; returns bytes copied, or -ENOMEM when a page
+ * for the first byte could not be had. */
+static ssize_t pipe_fill(struct pipe_inode_info *pipe, const char *buf,
+			 size_t n)
 {
 	size_t done = 0;
 
-	while (done < n && pipe->len < PIPE_BUF) {
-		unsigned int end = (pipe->start + pipe->len) % PIPE_BUF;
-		unsigned int chunk = min(PIPE_BUF - pipe->len, PIPE_BUF - end);
+	while (done < n && pipe->len < pipe_size(pipe)) {
+		unsigned int end = (pipe->start + pipe->len) % pipe_size(pipe);
+		unsigned int off = end & (PAGE_SIZE - 1);
+		unsigned int chunk = min(pipe_size(pipe) - pipe->len,
+					 PAGE_SIZE - off);
+		char **page = &pipe->bufs[end / PAGE_SIZE];
 
+		if (!*page)
+			*page = (char *)__get_free_page(GFP_KERNEL);
+		if (!*page)
+			return done ? (ssize_t)done : -ENOMEM;
 		chunk = min(chunk, n - done);
-		memcpy(pipe->buf + end, buf + done, chunk);
+		memcpy(*page + off, buf + done, chunk);
 		pipe->len += chunk;
 		done += chunk;
 	}
@@ -94,6 +149,7 @@ static ssize_t pipe_write(struct file *file, const char *buf, size_t n,
 	size_t done = 0;
 	/* Small writes go in whole or wait: PIPE_BUF atomicity. */
 	size_t need = n <= PIPE_BUF ? n : 1;
+	ssize_t got;
 	int err;
 
 	(void)pos;
@@ -102,8 +158,11 @@ static ssize_t pipe_write(struct file *file, const char *buf, size_t n,
 			send_sig(SIGPIPE, current);
 			return done ? (ssize_t)done : -EPIPE;
 		}
-		if (PIPE_BUF - pipe->len >= min(need, n - done)) {
-			done += pipe_fill(pipe, buf + done, n - done);
+		if (pipe_size(pipe) - pipe->len >= min(need, n - done)) {
+			got = pipe_fill(pipe, buf + done, n - done);
+			if (got < 0)
+				return done ? (ssize_t)done : got;
+			done += got;
 			wake_up(&pipe->wait);
 			continue;
 		}
@@ -111,7 +170,7 @@ static ssize_t pipe_write(struct file *file, const char *buf, size_t n,
 			return done ? (ssize_t)done : -EAGAIN;
 		err = wait_event_interruptible(pipe->wait,
 			!pipe->readers ||
-			PIPE_BUF - pipe->len >= min(need, n - done));
+			pipe_size(pipe) - pipe->len >= min(need, n - done));
 		if (err)
 			return done ? (ssize_t)done : err;
 	}
@@ -132,7 +191,7 @@ static unsigned int pipe_poll(struct file *file, struct wait_queue_head **wq)
 			mask |= POLLHUP;
 	}
 	if (file->f_mode & FMODE_WRITE) {
-		if (pipe->len < PIPE_BUF)
+		if (pipe->len < pipe_size(pipe))
 			mask |= POLLOUT | POLLWRNORM;
 		if (!pipe->readers)
 			mask |= POLLERR;
@@ -226,6 +285,72 @@ static int pipe_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	if (cmd != FIONREAD)
 		return -ENOTTY;
 	return put_user(n, (int *)arg);
+}
+
+/*
+ * A new capacity of nr pages.  The pages holding data move to the front
+ * of the new array in ring order; -EBUSY when they would not fit, as
+ * Linux's pipe_resize_ring (which counts occupied pages, not bytes), and
+ * when the writer has come round into the reader's page (Linux, whose
+ * pages are separate buffers, would resize that ring).
+ */
+static int pipe_resize(struct pipe_inode_info *pipe, unsigned int nr)
+{
+	unsigned int first = pipe->start / PAGE_SIZE;
+	unsigned int used = pipe->len ? (pipe->start % PAGE_SIZE + pipe->len +
+					  PAGE_SIZE - 1) / PAGE_SIZE
+				      : 1;
+	unsigned int i;
+	char **bufs;
+
+	if (used > nr || used > pipe->nr_pages)
+		return -EBUSY;
+	bufs = kzalloc(nr * sizeof(char *), GFP_KERNEL);
+	if (!bufs)
+		return -ENOMEM;
+	for (i = 0; i < used; i++) {
+		unsigned int from = (first + i) % pipe->nr_pages;
+
+		bufs[i] = pipe->bufs[from];
+		pipe->bufs[from] = NULL;
+	}
+	free_bufs(pipe->bufs, 0, pipe->nr_pages);
+	kfree(pipe->bufs);
+	pipe->bufs = bufs;
+	pipe->nr_pages = nr;
+	pipe->start %= PAGE_SIZE;
+	wake_up(&pipe->wait);	/* writers may fit now */
+	return 0;
+}
+
+unsigned long round_pipe_size(unsigned long size)
+{
+	unsigned long r = PAGE_SIZE;
+
+	if (size > (1UL << 31))
+		return 0;
+	while (r < size)
+		r <<= 1;
+	return r;
+}
+
+long pipe_fcntl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct pipe_inode_info *pipe = file->f_inode->i_pipe;
+	unsigned long size;
+	int err;
+
+	if (file->f_op != &fifo_fops || !pipe)
+		return -EBADF;
+	if (cmd == F_GETPIPE_SZ)
+		return pipe_size(pipe);
+	size = round_pipe_size(arg);
+	if (!size)
+		return -EINVAL;
+	/* Growing past pipe_max_size needs CAP_SYS_RESOURCE, which every
+	 * Mapback process has (all run as root). */
+	err = pipe_resize(pipe, size / PAGE_SIZE);
+	return err ? err : (long)size;
 }
 
 /* pipefs: the unmounted home of anonymous pipe inodes. */

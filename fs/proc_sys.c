@@ -7,7 +7,9 @@
  * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
  * is the swap readahead window (Linux's name).  /proc/sys/debug holds
  * the fault-injection attributes (kernel/fault_inject.h).
+ * /proc/sys/fs/pipe-max-size is the largest F_SETPIPE_SZ (fs/pipe.c).
  */
+#include "fs/pipe.h"
 #include "fs/procfs.h"
 #include "fs/radix_tree.h"
 #include "kernel/errno.h"
@@ -114,6 +116,49 @@ static ssize_t page_cluster_write(struct task_struct *t, const char *buf,
 	return (ssize_t)n;
 }
 
+/* A decimal number (a newline may follow) into *v; -EINVAL if none. */
+static int parse_uint(const char *buf, size_t n, unsigned long *v)
+{
+	size_t i;
+
+	*v = 0;
+	for (i = 0; i < n && buf[i] != '\n'; i++) {
+		if (buf[i] < '0' || buf[i] > '9' || *v > 0xffffffffUL / 10)
+			return -EINVAL;
+		*v = *v * 10 + (unsigned long)(buf[i] - '0');
+	}
+	return i ? 0 : -EINVAL;
+}
+
+static void pipe_max_size_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%u\n", pipe_max_size);
+}
+
+/* Linux's knob: the value is rounded as F_SETPIPE_SZ rounds a size. */
+static ssize_t pipe_max_size_write(struct task_struct *t, const char *buf,
+				   size_t n)
+{
+	unsigned long v;
+
+	(void)t;
+	if (parse_uint(buf, n, &v) || !round_pipe_size(v))
+		return -EINVAL;
+	pipe_max_size = round_pipe_size(v);
+	return (ssize_t)n;
+}
+
+static const struct proc_entry proc_sys_fs_entries[] = {
+	PROC_RW("pipe-max-size", 0644, pipe_max_size_show,
+		pipe_max_size_write),
+};
+
+const struct proc_dir proc_sys_fs_dir = {
+	proc_sys_fs_entries, ARRAY_SIZE(proc_sys_fs_entries), &proc_sys_dir,
+	600, NULL
+};
+
 static const struct proc_entry proc_sys_vm_entries[] = {
 	PROC_RW("drop_caches", 0644, drop_caches_show, drop_caches_write),
 	PROC_RW("page-cluster", 0644, page_cluster_show, page_cluster_write),
@@ -158,6 +203,7 @@ const struct proc_dir proc_sys_debug_dir = {
 
 static const struct proc_entry proc_sys_entries[] = {
 	PROC_DIR("debug", &proc_sys_debug_dir),
+	PROC_DIR("fs", &proc_sys_fs_dir),
 	PROC_DIR("vm", &proc_sys_vm_dir),
 };
 

@@ -4,14 +4,22 @@
 #include "fs/ramfs.h"
 #include "fs/ramfs_swap.h"
 #include "fs/chrdev.h"
+#include "fs/fallocate.h"
 #include "fs/file.h"
 #include "fs/generic_file.h"
+#include "fs/memfd.h"
 #include "fs/super.h"
 #include "fs/truncate.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/slab.h"
+#include "mm/vm/filemap.h"
+#include "mm/vm/memory.h"
+#include "mm/phys/page.h"
+#include "kernel/signal.h"
+#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/task.h"
 
 static const struct address_space_operations ramfs_aops = {
 	.readpage = ramfs_readpage,
@@ -21,16 +29,106 @@ static const struct address_space_operations ramfs_aops = {
 
 static int ramfs_truncate(struct inode *inode, loff_t size)
 {
-	return vmtruncate(inode, size);
+	int err = seals_check_size(inode, size);
+
+	return err ? err : vmtruncate(inode, size);
 }
 
 const struct inode_operations ramfs_file_inode_operations = {
 	.truncate = ramfs_truncate,
 };
 
+/* Give every page of first..last that has no data a zeroed one, as
+ * Linux's shmem_fallocate; a page present or on swap keeps its data. */
+static long ramfs_alloc_range(struct file *file, unsigned long first,
+			      unsigned long last)
+{
+	struct address_space *mapping = file->f_mapping;
+	unsigned long index;
+	struct page *page;
+	int err;
+
+	for (index = first; index <= last; index++) {
+		if (signal_pending(current))
+			return -EINTR;
+		page = find_or_create_page(mapping, index, GFP_KERNEL);
+		if (!page)
+			return -ENOMEM;
+		if (PageUptodate(page)) {
+			unlock_page(page);
+		} else {
+			/* Zeros, or the data if it went to swap meanwhile. */
+			err = mapping->a_ops->readpage(file, page);
+			if (err) {
+				put_page(page);
+				return err;
+			}
+		}
+		mapping->a_ops->set_page_dirty(page);
+		put_page(page);
+		if (index == ~0UL)
+			break;
+	}
+	return 0;
+}
+
+/*
+ * fallocate on ramfs answers as Linux's tmpfs: mode 0 and KEEP_SIZE give
+ * the range pages (the size grows to its end unless KEEP_SIZE);
+ * PUNCH_HOLE|KEEP_SIZE unmaps the range's whole pages from every process,
+ * as truncate does, then frees them and their swap slots and zeroes the
+ * partial pages at its ends.  Any other mode: -EOPNOTSUPP.  Seals:
+ * -EPERM for a hole in a file sealed against writes, for a range past
+ * the end of one sealed against growing.
+ */
+static long ramfs_fallocate(struct file *file, int mode, loff_t offset,
+			    loff_t len)
+{
+	struct inode *inode = file->f_inode;
+	loff_t end = offset + len;
+	long err = 0;
+
+	if (mode & ~(FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE))
+		return -EOPNOTSUPP;
+	down(&inode->i_sem);
+	if ((mode & FALLOC_FL_PUNCH_HOLE) &&
+	    (inode->i_seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE))) {
+		err = -EPERM;
+	} else if (mode & FALLOC_FL_PUNCH_HOLE) {
+		loff_t ustart = ALIGN_UP(offset, (loff_t)PAGE_SIZE);
+		loff_t uend = end & ~(loff_t)(PAGE_SIZE - 1);
+
+		if (uend > ustart)
+			unmap_mapping_range(inode->i_mapping, ustart,
+					    uend - ustart);
+		truncate_inode_pages_range(inode->i_mapping, offset, end - 1);
+	} else if ((inode->i_seals & F_SEAL_GROW) && end > inode->i_size) {
+		err = -EPERM;
+	} else {
+		err = ramfs_alloc_range(file, offset >> PAGE_SHIFT,
+					(end - 1) >> PAGE_SHIFT);
+		if (!err && !(mode & FALLOC_FL_KEEP_SIZE) &&
+		    end > inode->i_size)
+			inode->i_size = end;
+		/* Failed (no memory, a signal): the pages it gave past the
+		 * end go again, as Linux undoes its falloc'd pages. */
+		if (err && end > ALIGN_UP(inode->i_size, (loff_t)PAGE_SIZE))
+			truncate_inode_pages_range(
+				inode->i_mapping,
+				max(offset, ALIGN_UP(inode->i_size,
+						     (loff_t)PAGE_SIZE)),
+				end - 1);
+	}
+	if (!err)
+		inode_touch_mtime(inode);
+	up(&inode->i_sem);
+	return err;
+}
+
 const struct file_operations ramfs_file_operations = {
 	.read = generic_file_read,
 	.write = generic_file_write,
+	.fallocate = ramfs_fallocate,
 };
 
 static void ramfs_destroy_inode(struct inode *inode)
@@ -57,6 +155,7 @@ struct inode *ramfs_get_inode(struct super_block *sb, struct inode *dir,
 		inode->i_op = &ramfs_file_inode_operations;
 		inode->i_fop = &ramfs_file_operations;
 		inode->i_mapping->a_ops = &ramfs_aops;
+		inode->i_seals = F_SEAL_SEAL;	/* memfd_create clears it */
 		break;
 	case S_IFDIR:
 		d = kzalloc(sizeof(*d), GFP_KERNEL);
@@ -70,6 +169,8 @@ struct inode *ramfs_get_inode(struct super_block *sb, struct inode *dir,
 		d->next_cookie = 2;	/* 0 and 1 are "." and ".." */
 		inode->i_private = d;
 		inode->i_nlink = 2;
+		/* As Linux's shmem: "." and "..", an entry's worth each. */
+		inode->i_size = 2 * BOGO_DIRENT_SIZE;
 		inode->i_op = &ramfs_dir_inode_operations;
 		inode->i_fop = &ramfs_dir_operations;
 		break;

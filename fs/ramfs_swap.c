@@ -213,7 +213,8 @@ int ramfs_readpage(struct file *file, struct page *page)
 	return err;
 }
 
-void truncate_swapped(struct address_space *mapping, unsigned long first)
+void truncate_swapped(struct address_space *mapping, unsigned long first,
+		      unsigned long last)
 {
 	swp_entry_t entry;
 	void *item;
@@ -222,6 +223,8 @@ void truncate_swapped(struct address_space *mapping, unsigned long first)
 	for (;;) {
 		flags = info_lock_irqsave();
 		item = radix_tree_next(&mapping->swap_tree, &first);
+		if (item && first > last)
+			item = NULL;
 		if (item) {
 			swap_tree_del(mapping, first, item);
 			entry = item_to_entry(item);

@@ -28,8 +28,9 @@ int ramfs_writepage(struct page *page);
 int ramfs_readpage(struct file *file, struct page *page);
 /* Is the page at index on swap? */
 bool mapping_swapped(struct address_space *mapping, unsigned long index);
-/* Free the swap slots of offsets >= first (truncate, unlink). */
-void truncate_swapped(struct address_space *mapping, unsigned long first);
+/* Free the swap slots of offsets first..last (truncate, unlink, a hole). */
+void truncate_swapped(struct address_space *mapping, unsigned long first,
+		      unsigned long last);
 /* Call fn for every slot the swap trees hold (the swap audit); the caller
  * has interrupts off. */
 void ramfs_for_each_swapped(void (*fn)(swp_entry_t entry, void *arg),

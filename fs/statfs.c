@@ -64,7 +64,7 @@ static long user_statfs(const char *upath, struct statfs64 *st)
 
 static long fd_statfs(unsigned int fd, struct statfs64 *st)
 {
-	struct file *f = fget_current(fd);
+	struct file *f = fget_current_raw(fd);
 
 	if (!f)
 		return -EBADF;

@@ -22,7 +22,7 @@ long sys_chdir(const char *upath)
 
 long sys_fchdir(unsigned int fd)
 {
-	struct file *f = fget_current(fd);
+	struct file *f = fget_current_raw(fd);
 	long err = 0;
 
 	if (!f)

@@ -4,6 +4,7 @@
  */
 #include "fs/syscalls.h"
 #include "fs/locks.h"
+#include "fs/memfd.h"
 #include "fs/pipe.h"
 #include "fs/sys_util.h"
 #include "fs/termios.h"
@@ -28,7 +29,7 @@ static long dup_to(struct file *f, int start, bool cloexec)
 
 long sys_dup(unsigned int oldfd)
 {
-	struct file *f = fget_current(oldfd);
+	struct file *f = fget_current_raw(oldfd);
 
 	if (!f)
 		return -EBADF;
@@ -47,7 +48,7 @@ long sys_dup3(unsigned int oldfd, unsigned int newfd, int flags)
 		return -EINVAL;
 	if (newfd >= NR_OPEN_MAX)
 		return -EBADF;
-	f = fget_current(oldfd);
+	f = fget_current_raw(oldfd);
 	if (!f)
 		return -EBADF;
 	/* Make sure the table reaches newfd, then replace what is there. */
@@ -66,7 +67,7 @@ long sys_dup2(unsigned int oldfd, unsigned int newfd)
 	struct file *f;
 
 	if (oldfd == newfd) {
-		f = fget_current(oldfd);
+		f = fget_current_raw(oldfd);
 		if (!f)
 			return -EBADF;
 		fput(f);
@@ -75,14 +76,25 @@ long sys_dup2(unsigned int oldfd, unsigned int newfd)
 	return sys_dup3(oldfd, newfd, 0);
 }
 
+/* The commands an O_PATH descriptor takes (Linux's check_fcntl_cmd). */
+static bool path_fcntl_cmd(unsigned int cmd)
+{
+	return cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC || cmd == F_GETFD ||
+	       cmd == F_SETFD || cmd == F_GETFL;
+}
+
 long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg)
 {
 	struct files_struct *files = current_files();
-	struct file *f = fget_current(fd);
+	struct file *f = fget_current_raw(fd);
 	long ret = 0;
 
 	if (!f)
 		return -EBADF;
+	if ((f->f_mode & FMODE_PATH) && !path_fcntl_cmd(cmd)) {
+		fput(f);
+		return -EBADF;
+	}
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
@@ -113,6 +125,14 @@ long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg)
 	case F_OFD_SETLK:
 	case F_OFD_SETLKW:
 		ret = fcntl_lock(f, cmd, arg);
+		break;
+	case F_SETPIPE_SZ:
+	case F_GETPIPE_SZ:
+		ret = pipe_fcntl(f, cmd, arg);
+		break;
+	case F_ADD_SEALS:
+	case F_GET_SEALS:
+		ret = memfd_fcntl(f, cmd, arg);
 		break;
 	default:
 		ret = -EINVAL;

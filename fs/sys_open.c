@@ -1,5 +1,5 @@
 /*
- * fs/sys_open.c - open, openat, creat, close.
+ * fs/sys_open.c - open, openat, creat, close, close_range.
  */
 #include "fs/syscalls.h"
 #include "fs/sys_util.h"
@@ -52,4 +52,9 @@ long sys_creat(const char *path, int mode)
 long sys_close(unsigned int fd)
 {
 	return close_fd(current_files(), fd);
+}
+
+long sys_close_range(unsigned int fd, unsigned int max_fd, unsigned int flags)
+{
+	return close_range(fd, max_fd, flags);
 }

@@ -8,7 +8,8 @@
  * stops at the first short chunk (end of file, a tty line, a pipe that
  * had less), as the single read or write underneath would have; reads of
  * anything but a regular file take one chunk, since asking a pipe or a tty
- * for more could block.
+ * for more could block, except that a pipe holding more is read on (a
+ * pipe read gives all it holds up to the count, as on Linux).
  */
 #include "fs/syscalls.h"
 #include "fs/fcntl.h"
@@ -25,6 +26,17 @@ struct iovec {
 
 #define UIO_MAXIOV 1024
 #define MAX_RW_COUNT 0x7ffff000	/* Linux's cap on one transfer */
+
+/* After a full chunk: is there more to read without blocking? */
+static bool read_on(struct file *f)
+{
+	umode_t mode = f->f_inode->i_mode;
+
+	if (S_ISREG(mode))
+		return true;
+	return S_ISFIFO(mode) && f->f_op && f->f_op->poll &&
+	       (f->f_op->poll(f, NULL) & POLLIN);
+}
 
 static ssize_t do_read(struct file *f, char *ubuf, size_t n, loff_t *pos)
 {
@@ -49,8 +61,7 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t n, loff_t *pos)
 			break;
 		}
 		done += r;
-		/* Only regular files are read on: a pipe or tty may block. */
-		if ((size_t)r < chunk || !S_ISREG(f->f_inode->i_mode))
+		if ((size_t)r < chunk || !read_on(f))
 			break;
 	}
 	free_page((unsigned long)kbuf);

@@ -52,7 +52,7 @@ static long stat_at(int dfd, const char *upath, int flag, struct kstat *k)
 	if (IS_ERR(name))
 		return PTR_ERR(name);
 	if (!name[0] && (flag & AT_EMPTY_PATH)) {
-		struct file *f = fget_current(dfd);
+		struct file *f = fget_current_raw(dfd);
 
 		err = f ? vfs_fstat(f, k) : -EBADF;
 		if (f)
@@ -91,7 +91,7 @@ long sys_lstat64(const char *path, struct stat64 *st)
 
 long sys_fstat64(unsigned int fd, struct stat64 *st)
 {
-	struct file *f = fget_current(fd);
+	struct file *f = fget_current_raw(fd);
 	struct kstat k;
 
 	if (!f)

@@ -32,6 +32,17 @@ void putname(char *name)
 
 struct file *fget_current(int fd)
 {
+	struct file *f = fget(current_files(), fd);
+
+	if (f && (f->f_mode & FMODE_PATH)) {
+		fput(f);
+		return NULL;
+	}
+	return f;
+}
+
+struct file *fget_current_raw(int fd)
+{
 	return fget(current_files(), fd);
 }
 
@@ -44,7 +55,7 @@ int at_base(int dfd, const char *name, struct file **dirf,
 	*base = NULL;
 	if (name[0] == '/' || dfd == AT_FDCWD)
 		return 0;
-	f = fget_current(dfd);
+	f = fget_current_raw(dfd);
 	if (!f)
 		return -EBADF;
 	if (!S_ISDIR(f->f_inode->i_mode) && name[0]) {

@@ -17,8 +17,11 @@ char *getname(const char *upath);
 void putname(char *name);
 int at_base(int dfd, const char *name, struct file **dirf,
 	    struct path **base);
-/* fget on the current task's table. */
+/* fget on the current task's table; NULL for an O_PATH file, which only
+ * the calls that use fget_current_raw take (Linux's fdget_raw: fstat,
+ * fstatfs, fchdir, dup, fcntl, a dirfd). */
 struct file *fget_current(int fd);
+struct file *fget_current_raw(int fd);
 
 static inline loff_t make_loff(u32 lo, u32 hi)
 {

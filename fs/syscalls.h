@@ -17,6 +17,8 @@ long sys_open(const char *path, int flags, int mode);
 long sys_openat(int dfd, const char *path, int flags, int mode);
 long sys_creat(const char *path, int mode);
 long sys_close(unsigned int fd);
+long sys_close_range(unsigned int fd, unsigned int max_fd,
+		     unsigned int flags);
 /* fs/sys_fd.c */
 long sys_dup(unsigned int fd);
 long sys_dup2(unsigned int oldfd, unsigned int newfd);
@@ -29,6 +31,10 @@ long sys_pipe2(int *fds, int flags);
 /* fs/sync.c */
 long sys_fsync(unsigned int fd);
 long sys_fdatasync(unsigned int fd);
+long sys_syncfs(int fd);
+/* fs/fallocate.c */
+long sys_fallocate(int fd, int mode, u32 off_lo, u32 off_hi, u32 len_lo,
+		   u32 len_hi);
 /* fs/sys_rw.c */
 long sys_read(unsigned int fd, char *buf, size_t count);
 long sys_write(unsigned int fd, const char *buf, size_t count);

@@ -1,5 +1,6 @@
 /*
- * fs/truncate.c - throwing away the page cache past a file's end.
+ * fs/truncate.c - throwing away the page cache past a file's end, or in
+ * a hole punched into it (fallocate).
  *
  * Pages are found in batches with radix_tree_gang_lookup, each referenced
  * before the batch is worked on.  Each is locked, rechecked (it may have
@@ -19,29 +20,46 @@
 
 #define TRUNCATE_BATCH 16
 
-static void zero_tail(struct address_space *mapping, loff_t lstart)
+/* Zero bytes [from, to) of the page at index, reading it back from swap
+ * when it is there: the bytes must read as zeros from now on. */
+static void zero_part(struct address_space *mapping, unsigned long index,
+		      unsigned int from, unsigned int to)
 {
-	unsigned int offset = lstart & (PAGE_SIZE - 1);
-	struct page *page;
+	struct page *page = find_lock_page(mapping, index);
 
-	if (!offset)
-		return;
-	page = find_lock_page(mapping, lstart >> PAGE_SHIFT);
+	if (!page && mapping_swapped(mapping, index) &&
+	    !read_mapping_page(mapping, index, NULL, &page)) {
+		lock_page(page);
+		if (page->mapping != mapping) {
+			unlock_page(page);
+			put_page(page);
+			page = NULL;
+		}
+	}
 	if (!page)
 		return;
-	memset((char *)page_address(page) + offset, 0, PAGE_SIZE - offset);
+	memset((char *)page_address(page) + from, 0, to - from);
+	if (mapping->a_ops && mapping->a_ops->set_page_dirty)
+		mapping->a_ops->set_page_dirty(page);
 	unlock_page(page);
 	put_page(page);
 }
 
 void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 {
-	struct page *pages[TRUNCATE_BATCH];
-	unsigned long next = (lstart + PAGE_SIZE - 1) >> PAGE_SHIFT;
-	unsigned int i, n;
+	truncate_inode_pages_range(mapping, lstart, -1);
+}
 
-	zero_tail(mapping, lstart);
-	for (;;) {
+/* Remove and free the pages first..last, and their swap slots. */
+static void remove_pages(struct address_space *mapping, unsigned long first,
+			 unsigned long last)
+{
+	struct page *pages[TRUNCATE_BATCH];
+	unsigned long next = first;
+	unsigned int i, n;
+	bool past = false;
+
+	while (!past) {
 		u32 flags = tree_lock_irqsave();
 
 		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
@@ -54,20 +72,52 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 		for (i = 0; i < n; i++) {
 			struct page *page = pages[i];
 
-			next = page->index + 1;
-			lock_page(page);
-			if (page->mapping == mapping) {
-				ClearPageDirty(page);
-				remove_from_page_cache(page);
-				put_page(page);	/* the cache's reference */
+			past = past || page->index > last;
+			if (!past) {
+				next = page->index + 1;
+				lock_page(page);
+				if (page->mapping == mapping) {
+					ClearPageDirty(page);
+					remove_from_page_cache(page);
+					put_page(page);	/* the cache's */
+				}
+				unlock_page(page);
 			}
-			unlock_page(page);
 			put_page(page);
 		}
 	}
 	/* Last: while lock_page slept above, reclaim may have moved pages
 	 * we had not reached yet to swap (ramfs_writepage). */
-	truncate_swapped(mapping, (lstart + PAGE_SIZE - 1) >> PAGE_SHIFT);
+	truncate_swapped(mapping, first, last);
+}
+
+void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart,
+				loff_t lend)
+{
+	unsigned long first = (lstart + PAGE_SIZE - 1) >> PAGE_SHIFT;
+	unsigned long last = ~0UL;
+	unsigned int off = lstart & (PAGE_SIZE - 1);
+
+	if (lend >= 0) {
+		unsigned int end = (lend + 1) & (PAGE_SIZE - 1);
+
+		last = ((lend + 1) >> PAGE_SHIFT) - 1;
+		/* Both ends in one page: only its middle goes. */
+		if ((lstart >> PAGE_SHIFT) == (lend >> PAGE_SHIFT)) {
+			if (off || end)
+				zero_part(mapping, lstart >> PAGE_SHIFT, off,
+					  end ? end : PAGE_SIZE);
+			else
+				remove_pages(mapping, first, first);
+			return;
+		}
+		if (end)
+			zero_part(mapping, lend >> PAGE_SHIFT, 0, end);
+	}
+	if (off)
+		zero_part(mapping, lstart >> PAGE_SHIFT, off, PAGE_SIZE);
+	if (first <= last)
+		remove_pages(mapping, first, last);
 }
 
 int vmtruncate(struct inode *inode, loff_t size)

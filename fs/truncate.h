@@ -13,6 +13,14 @@
  */
 void truncate_inode_pages(struct address_space *mapping, loff_t lstart);
 /*
+ * The bytes lstart..lend (inclusive; lend -1: to the end) read as zeros
+ * from now on: whole pages and their swap slots are freed, the partial
+ * pages at the ends zeroed in place.  The caller has unmapped the whole
+ * pages (unmap_mapping_range) and holds inode->i_sem.
+ */
+void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart,
+				loff_t lend);
+/*
  * Set i_size: shrinking first unmaps the pages past the new end from
  * every process (unmap_mapping_range), then frees them; growing leaves a
  * hole that reads as zeros.  Caller holds inode->i_sem.

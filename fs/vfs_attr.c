@@ -90,13 +90,15 @@ int vfs_chmod(struct path *base, const char *name, umode_t mode,
 
 	if (err)
 		return err;
-	err = chmod_inode(p.inode, mode);
+	err = mnt_is_readonly(p.mnt) ? -EROFS : chmod_inode(p.inode, mode);
 	path_put(&p);
 	return err;
 }
 
 int vfs_fchmod(struct file *file, umode_t mode)
 {
+	if (mnt_is_readonly(file->f_path.mnt))
+		return -EROFS;
 	return chmod_inode(file->f_inode, mode);
 }
 
@@ -118,13 +120,15 @@ int vfs_chown(struct path *base, const char *name, u32 uid, u32 gid,
 
 	if (err)
 		return err;
-	err = chown_inode(p.inode, uid, gid);
+	err = mnt_is_readonly(p.mnt) ? -EROFS : chown_inode(p.inode, uid, gid);
 	path_put(&p);
 	return err;
 }
 
 int vfs_fchown(struct file *file, u32 uid, u32 gid)
 {
+	if (mnt_is_readonly(file->f_path.mnt))
+		return -EROFS;
 	return chown_inode(file->f_inode, uid, gid);
 }
 
@@ -156,7 +160,11 @@ int vfs_truncate(struct path *base, const char *name, loff_t len)
 
 	if (err)
 		return err;
-	err = do_truncate(p.inode, len);
+	/* Linux: EISDIR and EINVAL for the type come before EROFS. */
+	if (S_ISREG(p.inode->i_mode) && mnt_is_readonly(p.mnt))
+		err = -EROFS;
+	else
+		err = do_truncate(p.inode, len);
 	path_put(&p);
 	return err;
 }
@@ -178,6 +186,10 @@ int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
 
 	if (err)
 		return err;
+	if (mnt_is_readonly(p.mnt)) {
+		path_put(&p);
+		return -EROFS;
+	}
 	p.inode->i_atime = atime ? *atime : now;
 	p.inode->i_mtime = mtime ? *mtime : now;
 	p.inode->i_ctime = now;

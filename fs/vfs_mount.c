@@ -18,7 +18,7 @@ int vfs_mount(const char *dev_name, const char *dir, const char *type,
 	if (err)
 		goto out;
 	if (flags & MS_REMOUNT)
-		err = 0;	/* no mount options to change */
+		err = do_remount(&nd.path, flags);
 	else if (flags & MS_BIND)
 		err = -EINVAL;
 	else if (!type)

@@ -51,6 +51,8 @@ static int create_node(struct path *base, const char *name, umode_t mode,
 		if (!exists)
 			path_put(&child);
 		err = -EEXIST;
+	} else if (mnt_is_readonly(nd.path.mnt)) {
+		err = -EROFS;
 	} else if (nd.trailing_slash && !S_ISDIR(mode)) {
 		err = -ENOENT;
 	} else if (target) {
@@ -180,6 +182,10 @@ static int do_remove(struct path *base, const char *name, bool isdir)
 	dir = nd.path.inode;
 	if (nd.last_type != LAST_NORM) {
 		err = special_last(nd.last_type, isdir);
+	} else if (mnt_is_readonly(nd.path.mnt)) {
+		err = -EROFS;
+		if (!exists)
+			path_put(&child);
 	} else if (exists) {
 		err = exists;
 	} else {
@@ -233,6 +239,8 @@ int vfs_link(struct path *obase, const char *oldname, struct path *nbase,
 		if (!exists)
 			path_put(&child);
 		err = -EEXIST;
+	} else if (mnt_is_readonly(nd.path.mnt)) {
+		err = -EROFS;
 	} else if (ond.path.mnt != nd.path.mnt) {
 		err = -EXDEV;
 	} else if (S_ISDIR(ond.path.inode->i_mode)) {
@@ -322,6 +330,8 @@ int vfs_rename(struct path *obase, const char *oldname, struct path *nbase,
 		goto put_oparent;
 	if (ond.last_type != LAST_NORM || nnd.last_type != LAST_NORM)
 		err = -EBUSY;
+	else if (mnt_is_readonly(ond.path.mnt))
+		err = -EROFS;
 	else if (oexists)
 		err = oexists;
 	else if (!nexists && new.inode == old.inode)

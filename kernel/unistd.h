@@ -186,6 +186,7 @@
 #define __NR_getdents64	220
 #define __NR_fcntl64	221
 #define __NR_gettid	224
+#define __NR_readahead	225
 #define __NR_setxattr	226
 #define __NR_lsetxattr	227
 #define __NR_fsetxattr	228
@@ -244,14 +245,17 @@
 #define __NR_get_robust_list	312
 #define __NR_epoll_pwait	319
 #define __NR_utimensat	320
+#define __NR_fallocate	324
 #define __NR_epoll_create1	329
 #define __NR_dup3	330
 #define __NR_pipe2	331
 #define __NR_recvmmsg	337
 #define __NR_prlimit64	340
+#define __NR_syncfs	344
 #define __NR_sendmmsg	345
 #define __NR_renameat2	353
 #define __NR_getrandom	355
+#define __NR_memfd_create	356
 #define __NR_socket	359
 #define __NR_socketpair	360
 #define __NR_bind	361
@@ -283,6 +287,7 @@
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
 #define __NR_clone3	435
+#define __NR_close_range	436
 #define __NR_faccessat2	439
 #define __NR_epoll_pwait2	441
 

@@ -83,6 +83,8 @@ long sys_madvise(unsigned long start, unsigned long len, unsigned long advice);
 long sys_fadvise64_64(int fd, u32 off_lo, u32 off_hi, u32 len_lo,
 		      u32 len_hi, int advice);
 long sys_fadvise64(int fd, u32 off_lo, u32 off_hi, u32 len, int advice);
+/* mm/vm/readahead.c */
+long sys_readahead(int fd, u32 off_lo, u32 off_hi, u32 count);
 long sys_mincore(unsigned long start, unsigned long len, unsigned char *vec);
 long sys_mlock(unsigned long start, unsigned long len);
 long sys_munlock(unsigned long start, unsigned long len);

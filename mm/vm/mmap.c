@@ -10,8 +10,10 @@
  * munmap cuts the VMAs at both ends of the range (split_vma), zaps and
  * frees the ones inside, and frees page tables nothing uses any more.
  */
+#include "fs/memfd.h"
 #include "fs/address_space.h"
 #include "fs/fdtable.h"
+#include "fs/sys_util.h"
 #include "fs/file.h"
 #include "kernel/errno.h"
 #include "kernel/trap.h"
@@ -175,7 +177,7 @@ static int check_file_mmap(struct file *file, unsigned long prot,
 		if (!(file->f_mode & FMODE_WRITE))
 			*vm_flags &= ~(VM_MAYWRITE | VM_SHARED);
 	}
-	return 0;
+	return seals_check_mmap(file, *vm_flags);
 }
 
 long do_mmap_pgoff(struct file *file, unsigned long addr, unsigned long len,
@@ -281,7 +283,7 @@ long sys_mmap2(unsigned long addr, unsigned long len, unsigned long prot,
 
 	flags &= ~(MAP_EXECUTABLE | MAP_DENYWRITE);
 	if (!(flags & MAP_ANONYMOUS)) {
-		file = fget(current_files(), (int)fd);
+		file = fget_current((int)fd);	/* NULL for O_PATH too */
 		if (!file)
 			return -EBADF;
 	}
