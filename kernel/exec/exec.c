@@ -23,6 +23,7 @@
 #include "kernel/errno.h"
 #include "kernel/futex.h"
 #include "kernel/gdt.h"
+#include "kernel/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
 #include "kernel/signal.h"
@@ -90,6 +91,7 @@ int exec_mmap(struct linux_binprm *bprm)
 	bprm->mm_replaced = true;
 	current->mm = mm;
 	activate_mm(mm);
+	load_mm_ldt(mm);	/* none: the old one goes with the old mm */
 	if (old)
 		mmput(old);
 	return 0;

@@ -11,7 +11,9 @@
  * ENOSYS for another func, EINVAL for a size other than 16, an entry past
  * 8191 or "conforming code" (contents 3) in old mode or present, EFAULT
  * for the pointer.  A forked child gets a copy of the table; an exec'd
- * program starts with none.  (musl keeps its thread pointer in %gs, so
+ * program starts with none.  A return to user mode whose %ss names an
+ * entry cleared in the meantime cannot load it: SIGILL, as Linux's
+ * iret_error.  (musl keeps its thread pointer in %gs, so
  * the test uses %fs.)
  */
 #include <signal.h>
@@ -110,6 +112,32 @@ static int child_empty_entry(void)
 	return (int)read_fs(LDT_SEL(1), 0);
 }
 
+/*
+ * Run with %ss on LDT entry 4 (flat data) while a system call clears it:
+ * the return to user mode cannot load %ss.
+ */
+static int child_loses_ss(void)
+{
+	struct ldt_desc d = data_desc(4, 0xfffff), clear;
+	long ret;
+
+	d.base_addr = 0;
+	d.limit_in_pages = 1;
+	if (modify_ldt(0x11, &d, sizeof(d)) != 0)
+		return 1;
+	memset(&clear, 0, sizeof(clear));
+	clear.entry_number = 4;
+	asm volatile("movl %%ss, %%edi\n\t"
+		     "movw %w[sel], %%ss\n\t"
+		     "int $0x80\n\t"
+		     "movl %%edi, %%ss"
+		     : "=a"(ret)
+		     : "a"(SYS_modify_ldt), "b"(1), "c"(&clear),
+		       "d"(sizeof(clear)), [sel] "S"(LDT_SEL(4))
+		     : "edi", "memory");
+	return ret == 0 ? 2 : 3;
+}
+
 /* Rewrite entry 0 in the child: the parent's stays. */
 static int child_rewrites(void)
 {
@@ -194,6 +222,8 @@ static void test_fork(const char *self)
 
 	is_exit(in_child(child_reads), 0, "a forked child has the entry");
 	is_exit(in_child(child_rewrites), 0, "a child may rewrite it");
+	is_signal(in_child(child_loses_ss), SIGILL,
+		  "returning to an %%ss whose entry was cleared: SIGILL");
 	is(modify_ldt(0, buf, 8), 8, "read entry 0");
 	ok(buf[0] == data_bytes(7, 0), "the child's write left ours alone");
 	pid = fork();
