@@ -8,11 +8,13 @@
  * a shared mapping of a read-only file.  mmap: EACCES for a shared
  * writable mapping of a read-only fd and any mapping of a write-only one,
  * ENODEV for what has no pages (a pipe, a directory), EINVAL for a bad
- * type or an unaligned fixed address.  /dev/zero maps private memory, or
+ * type or an unaligned fixed address, EPERM for PROT_EXEC of a file on a
+ * noexec mount (which mprotect then refuses with EACCES).  /dev/zero maps private memory, or
  * shared memory that a forked child writes into.
  */
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include "tests/tap.h"
@@ -189,6 +191,40 @@ static void test_dev_zero(void)
 	close(ro);
 }
 
+/* A file on a noexec mount: PROT_EXEC is EPERM from mmap, EACCES from
+ * mprotect. */
+static void test_noexec(void)
+{
+	int fd;
+	char *p;
+
+	if (mkdir("mprotect-noexec", 0755) < 0 ||
+	    mount("tmpfs", "mprotect-noexec", "tmpfs", MS_NOEXEC, NULL) < 0) {
+		ok(0, "mount a noexec tmpfs: %s", strerror(errno));
+		rmdir("mprotect-noexec");
+		return;
+	}
+	fd = open("mprotect-noexec/f", O_RDWR | O_CREAT, 0755);
+	ok_sys(fd, "a file on it");
+	if (fd >= 0 && ftruncate(fd, PAGE) == 0) {
+		is_errno(mmap(NULL, PAGE, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd,
+			      0),
+			 EPERM, "mmap PROT_EXEC on a noexec mount: EPERM");
+		p = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, 0);
+		ok(p != MAP_FAILED, "mmap PROT_READ of it works");
+		if (p != MAP_FAILED) {
+			is_errno(mprotect(p, PAGE, PROT_READ | PROT_EXEC),
+				 EACCES, "mprotect PROT_EXEC of it: EACCES");
+			munmap(p, PAGE);
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	unlink("mprotect-noexec/f");
+	umount("mprotect-noexec");
+	rmdir("mprotect-noexec");
+}
+
 /* Call code in p in a child: its wait status. */
 static int call_in_child(char *p)
 {
@@ -225,6 +261,7 @@ int main(void)
 	test_readonly_file();
 	test_no_pages();
 	test_dev_zero();
+	test_noexec();
 	test_exec();
 	return done_testing();
 }
