@@ -46,8 +46,9 @@ trap_stub_%1:
 %endrep
 TRAP_NOERR 128
 
-global alltraps
-alltraps:
+; The rest of a struct trapframe below the error code and vector, then
+; the kernel's data segments.
+%macro SAVE_ALL 0
 	push ds
 	push es
 	push fs
@@ -58,6 +59,11 @@ alltraps:
 	mov es, ax
 	cld                             ; user mode may have left DF set: the
 	                                ; kernel's rep movs/stos count up
+%endmacro
+
+global alltraps
+alltraps:
+	SAVE_ALL
 	push esp                        ; trap(struct trapframe *)
 	call trap
 	add esp, 4
@@ -102,15 +108,7 @@ trapret:
 .bad_iret:
 	push dword 0
 	push dword 13
-	push ds
-	push es
-	push fs
-	push gs
-	pushad
-	mov ax, KERNEL_DS
-	mov ds, ax
-	mov es, ax
-	cld
+	SAVE_ALL
 	push esp
 	call iret_error
 	add esp, 4

@@ -93,7 +93,8 @@ static long read_ldt(void *ptr, unsigned long bytecount)
 	ret = -EFAULT;
 	if (copy_to_user(ptr, ldt->entries, size))
 		goto out;
-	if (size != bytecount && clear_user((char *)ptr + size, bytecount - size))
+	if (size != bytecount &&
+	    clear_user((char *)ptr + size, bytecount - size))
 		goto out;
 	ret = bytecount;
 out:
@@ -163,7 +164,7 @@ static long write_ldt(void *ptr, unsigned long bytecount, bool oldmode)
 		memcpy(ldt->entries, old->entries, old_nr * LDT_ENTRY_SIZE);
 	ldt->entries[info.entry_number] = d;
 	mm->ldt = ldt;
-	load_mm_ldt(mm);	/* before the old table goes */
+	load_mm_ldt(mm); /* before the old table goes */
 	kfree(old);
 	up(&ldt_sem);
 	return 0;

@@ -20,10 +20,10 @@ static int empty_side(int argc, char **argv)
 	if (argc != 1 || argv[1] != NULL)
 		return 10;
 	if (!mode)
-		return environ && environ[0] ? 11 : 0;	/* envp NULL */
+		return environ && environ[0] ? 11 : 0; /* envp NULL */
 	if (strcmp(mode, "empty") != 0 || environ[1] != NULL)
 		return 12;
-	return argv[2] == environ[0] ? 0 : 13;	/* envp right after */
+	return argv[2] == environ[0] ? 0 : 13; /* envp right after */
 }
 
 static int spawn(const char *path, char **argv, char **envp)

@@ -16,13 +16,13 @@
 #include "tests/tap.h"
 
 #define PAGE 4096UL
-#define FUTEX_WAIT		0
-#define FUTEX_WAKE		1
-#define FUTEX_WAKE_OP		5
-#define FUTEX_PRIVATE_FLAG	128
-#define FUTEX_WAIT_PRIVATE	(FUTEX_WAIT | FUTEX_PRIVATE_FLAG)
-#define FUTEX_WAKE_PRIVATE	(FUTEX_WAKE | FUTEX_PRIVATE_FLAG)
-#define FUTEX_WAKE_OP_PRIVATE	(FUTEX_WAKE_OP | FUTEX_PRIVATE_FLAG)
+#define FUTEX_WAIT 0
+#define FUTEX_WAKE 1
+#define FUTEX_WAKE_OP 5
+#define FUTEX_PRIVATE_FLAG 128
+#define FUTEX_WAIT_PRIVATE (FUTEX_WAIT | FUTEX_PRIVATE_FLAG)
+#define FUTEX_WAKE_PRIVATE (FUTEX_WAKE | FUTEX_PRIVATE_FLAG)
+#define FUTEX_WAKE_OP_PRIVATE (FUTEX_WAKE_OP | FUTEX_PRIVATE_FLAG)
 
 static long futex(void *uaddr, int op, uint32_t val, void *timeout,
 		  void *uaddr2, uint32_t val3)
@@ -59,8 +59,9 @@ int main(void)
 		 "FUTEX_WAIT_PRIVATE on a read-only page, other value: EAGAIN");
 	is_errno(futex(ro, FUTEX_WAIT, 1, &zero, NULL, 0), EFAULT,
 		 "FUTEX_WAIT on a read-only anonymous page: EFAULT");
-	is_errno(futex(ro, FUTEX_WAIT_PRIVATE, 1, &zero, NULL, 0), ETIMEDOUT,
-		 "FUTEX_WAIT_PRIVATE on a read-only page, same value: times out");
+	is_errno(
+		futex(ro, FUTEX_WAIT_PRIVATE, 1, &zero, NULL, 0), ETIMEDOUT,
+		"FUTEX_WAIT_PRIVATE on a read-only page, same value: times out");
 	is_errno(futex(NULL, FUTEX_WAIT, 0, &zero, NULL, 0), EFAULT,
 		 "FUTEX_WAIT on NULL: EFAULT");
 

@@ -33,7 +33,7 @@ struct ldt_desc {
 	unsigned int useable : 1;
 };
 
-#define LDT_SEL(n) ((n) * 8 + 7)
+#define LDT_SEL(n) ((n)*8 + 7)
 
 static volatile uint32_t target[2] = { 0x12345678, 0x9abcdef0 };
 
@@ -154,18 +154,25 @@ static void test_errors(void)
 	uint64_t buf[8];
 
 	is_errno(modify_ldt(3, buf, sizeof(buf)), ENOSYS, "func 3: ENOSYS");
-	is_errno(modify_ldt(0x10, buf, sizeof(buf)), ENOSYS, "func 0x10: ENOSYS");
+	is_errno(modify_ldt(0x10, buf, sizeof(buf)), ENOSYS,
+		 "func 0x10: ENOSYS");
 	is_errno(modify_ldt(-1, buf, sizeof(buf)), ENOSYS, "func -1: ENOSYS");
-	is_errno(modify_ldt(1, &d, sizeof(d) - 1), EINVAL, "write of 15 bytes: EINVAL");
-	is_errno(modify_ldt(0x11, &d, sizeof(d) + 1), EINVAL, "write of 17 bytes: EINVAL");
-	is_errno(modify_ldt(1, NULL, sizeof(d)), EFAULT, "write from NULL: EFAULT");
+	is_errno(modify_ldt(1, &d, sizeof(d) - 1), EINVAL,
+		 "write of 15 bytes: EINVAL");
+	is_errno(modify_ldt(0x11, &d, sizeof(d) + 1), EINVAL,
+		 "write of 17 bytes: EINVAL");
+	is_errno(modify_ldt(1, NULL, sizeof(d)), EFAULT,
+		 "write from NULL: EFAULT");
 	d.entry_number = 8192;
 	is_errno(modify_ldt(0x11, &d, sizeof(d)), EINVAL, "entry 8192: EINVAL");
 	d.entry_number = 0;
 	d.contents = 3;
-	is_errno(modify_ldt(1, &d, sizeof(d)), EINVAL, "contents 3, old mode: EINVAL");
-	is_errno(modify_ldt(0x11, &d, sizeof(d)), EINVAL, "contents 3, present: EINVAL");
-	is_errno(modify_ldt(2, NULL, 8), EFAULT, "default LDT into NULL: EFAULT");
+	is_errno(modify_ldt(1, &d, sizeof(d)), EINVAL,
+		 "contents 3, old mode: EINVAL");
+	is_errno(modify_ldt(0x11, &d, sizeof(d)), EINVAL,
+		 "contents 3, present: EINVAL");
+	is_errno(modify_ldt(2, NULL, 8), EFAULT,
+		 "default LDT into NULL: EFAULT");
 }
 
 static void test_reads_before_write(void)
@@ -190,16 +197,19 @@ static void test_write_and_use(void)
 	memset(buf, 0xff, sizeof(buf));
 	is(modify_ldt(0, buf, sizeof(buf)), sizeof(buf),
 	   "read back: the count asked for");
-	ok(buf[0] == data_bytes(7, 0), "entry 0 as Linux stores it (old mode: no AVL)");
+	ok(buf[0] == data_bytes(7, 0),
+	   "entry 0 as Linux stores it (old mode: no AVL)");
 	ok(buf[1] == 0 && buf[7] == 0, "zeros past the entries");
 	is_errno(modify_ldt(0, NULL, 16), EFAULT, "read into NULL: EFAULT");
 
-	is(read_fs(LDT_SEL(0), 0), 0x12345678, "%%fs through entry 0 reads at its base");
+	is(read_fs(LDT_SEL(0), 0), 0x12345678,
+	   "%%fs through entry 0 reads at its base");
 	is(read_fs(LDT_SEL(0), 4), 0x9abcdef0, "and at base + 4");
 
 	d = data_desc(2, 7);
 	d.seg_not_present = 1;
-	is(modify_ldt(0x11, &d, sizeof(d)), 0, "func 0x11 writes a not-present entry 2");
+	is(modify_ldt(0x11, &d, sizeof(d)), 0,
+	   "func 0x11 writes a not-present entry 2");
 	is_signal(in_child(child_not_present), SIGBUS,
 		  "loading a not-present segment: SIGBUS");
 	is_signal(in_child(child_empty_entry), SIGSEGV,
@@ -210,7 +220,8 @@ static void test_write_and_use(void)
 	ok(buf[3] == data_bytes(7, 1), "entry 3 keeps its AVL bit");
 	d.base_addr = 0;
 	d.limit = 0;
-	is(modify_ldt(1, &d, sizeof(d)), 0, "old mode, base and limit 0: clears");
+	is(modify_ldt(1, &d, sizeof(d)), 0,
+	   "old mode, base and limit 0: clears");
 	is(modify_ldt(0, buf, 32), 32, "read again");
 	is(buf[3], 0, "entry 3 is clear");
 }

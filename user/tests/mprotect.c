@@ -40,7 +40,8 @@ static void test_mprotect_errors(void)
 
 	if (p == MAP_FAILED)
 		return (void)ok(0, "mmap 3 pages");
-	is_errno(mprotect_raw(p + 1, PAGE, PROT_READ), EINVAL, "unaligned address: EINVAL");
+	is_errno(mprotect_raw(p + 1, PAGE, PROT_READ), EINVAL,
+		 "unaligned address: EINVAL");
 	is(mprotect(p, 0, PROT_READ), 0, "length 0: 0");
 	is_errno(mprotect(p, PAGE, 0x10), EINVAL, "unknown prot bit: EINVAL");
 	is(mprotect(p, PAGE, PROT_READ | PROT_SEM), 0, "PROT_SEM is allowed");
@@ -163,7 +164,8 @@ static void test_dev_zero(void)
 	if (p == MAP_FAILED || s == MAP_FAILED)
 		return;
 	ok(p[0] == 0 && p[2 * PAGE - 1] == 0 && s[0] == 0 &&
-	   s[2 * PAGE - 1] == 0, "both read zeros");
+		   s[2 * PAGE - 1] == 0,
+	   "both read zeros");
 	p[1] = 'p';
 	s[1] = 's';
 	pid = fork();
@@ -173,7 +175,8 @@ static void test_dev_zero(void)
 		_exit(p[1] == 'p' && s[1] == 's' ? 0 : 1);
 	}
 	is_exit(wait_for(pid), 0, "a forked child sees both");
-	is(p[PAGE], 0, "the child's write to the private mapping stays its own");
+	is(p[PAGE], 0,
+	   "the child's write to the private mapping stays its own");
 	is(s[PAGE], 'c', "the child's write to the shared mapping is seen");
 	munmap(p, 2 * PAGE);
 	munmap(s, 2 * PAGE);
@@ -207,8 +210,8 @@ static void test_noexec(void)
 	fd = open("mprotect-noexec/f", O_RDWR | O_CREAT, 0755);
 	ok_sys(fd, "a file on it");
 	if (fd >= 0 && ftruncate(fd, PAGE) == 0) {
-		is_errno(mmap(NULL, PAGE, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd,
-			      0),
+		is_errno(mmap(NULL, PAGE, PROT_READ | PROT_EXEC, MAP_PRIVATE,
+			      fd, 0),
 			 EPERM, "mmap PROT_EXEC on a noexec mount: EPERM");
 		p = mmap(NULL, PAGE, PROT_READ, MAP_SHARED, fd, 0);
 		ok(p != MAP_FAILED, "mmap PROT_READ of it works");

@@ -39,8 +39,8 @@ static void test_flag_errors(char *p, char *hole)
 		 EINVAL, "MREMAP_FIXED without MREMAP_MAYMOVE: EINVAL");
 	is_errno(remap(hole, PAGE, PAGE, MREMAP_DONTUNMAP, NULL), EINVAL,
 		 "MREMAP_DONTUNMAP without MREMAP_MAYMOVE: EINVAL");
-	is_errno(remap(hole, PAGE, 2 * PAGE,
-		       MREMAP_DONTUNMAP | MREMAP_MAYMOVE, NULL),
+	is_errno(remap(hole, PAGE, 2 * PAGE, MREMAP_DONTUNMAP | MREMAP_MAYMOVE,
+		       NULL),
 		 EINVAL, "MREMAP_DONTUNMAP with a new size: EINVAL");
 	is_errno(remap(hole + 1, PAGE, PAGE, 0, NULL), EINVAL,
 		 "unaligned address: EINVAL");
@@ -74,8 +74,7 @@ static void test_range_errors(char *p, char *hole)
 		 EINVAL, "fixed target overlapping the old range: EINVAL");
 	is_errno(remap(p, 0, PAGE, MREMAP_MAYMOVE, NULL), EINVAL,
 		 "old length 0 on a private mapping: EINVAL");
-	is_errno(remap(p, PAGE, PAGE, MREMAP_MAYMOVE | MREMAP_DONTUNMAP,
-		       p + 1),
+	is_errno(remap(p, PAGE, PAGE, MREMAP_MAYMOVE | MREMAP_DONTUNMAP, p + 1),
 		 EINVAL, "MREMAP_DONTUNMAP with an unaligned hint: EINVAL");
 	ok(p[0] == 'a' && p[PAGE] == 'b', "the mapping is untouched");
 }

@@ -17,8 +17,8 @@
 
 static char *map(unsigned long addr, unsigned long len, int prot, int flags)
 {
-	return mmap((void *)addr, len, prot, MAP_PRIVATE | MAP_ANONYMOUS | flags,
-		    -1, 0);
+	return mmap((void *)addr, len, prot,
+		    MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
 }
 
 /* Touch addr in a child: its wait status. */
@@ -72,17 +72,19 @@ int main(void)
 	if (p != MAP_FAILED)
 		munmap(p, PAGE);
 	p = map(g - GAP - PAGE, PAGE, PROT_READ, 0);
-	is((unsigned long)p, g - GAP - PAGE, "a hint just below the gap is taken");
+	is((unsigned long)p, g - GAP - PAGE,
+	   "a hint just below the gap is taken");
 	if (p != MAP_FAILED)
 		munmap(p, PAGE);
 
 	p = map(g - 2 * PAGE, PAGE, PROT_READ | PROT_WRITE, MAP_FIXED);
-	is((unsigned long)p, g - 2 * PAGE, "MAP_FIXED right below it is allowed");
+	is((unsigned long)p, g - 2 * PAGE,
+	   "MAP_FIXED right below it is allowed");
 	is_signal(touch_in_child(g - PAGE), SIGSEGV,
 		  "growing next to that mapping: SIGSEGV");
 	must(munmap(p, PAGE));
 
-	e = g - GAP - PAGE;	/* end of a mapping a gap and a page below */
+	e = g - GAP - PAGE; /* end of a mapping a gap and a page below */
 	p = map(e - PAGE, PAGE, PROT_READ, MAP_FIXED);
 	is((unsigned long)p, e - PAGE, "a read-only mapping further down");
 	is_exit(touch_in_child(e + GAP), 0,

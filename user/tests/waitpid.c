@@ -31,7 +31,7 @@ int main(void)
 	pid = must(fork());
 	if (pid == 0) {
 		close(fds[1]);
-		read(fds[0], &c, 1);	/* until the parent closes its end */
+		read(fds[0], &c, 1); /* until the parent closes its end */
 		_exit(7);
 	}
 	close(fds[0]);
@@ -49,7 +49,8 @@ int main(void)
 		 "waitpid(-INT_MAX), no such group: ECHILD");
 	is_errno(waitpid(getppid(), &status, WNOHANG), ECHILD,
 		 "waitpid of the parent: ECHILD");
-	is(waitpid(pid, &status, WNOHANG), 0, "WNOHANG with the child running: 0");
+	is(waitpid(pid, &status, WNOHANG), 0,
+	   "WNOHANG with the child running: 0");
 	is(waitpid(-getpgrp(), &status, WNOHANG), 0,
 	   "WNOHANG on our group with the child running: 0");
 
