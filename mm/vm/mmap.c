@@ -184,7 +184,8 @@ static int check_file_mmap(struct file *file, unsigned long prot,
 	}
 	if (!(file->f_mode & FMODE_READ))
 		return -EACCES;
-	if (file->f_path.mnt->mnt_flags & MS_NOEXEC) {
+	/* (A file the kernel made for itself has no mount.) */
+	if (file->f_path.mnt && (file->f_path.mnt->mnt_flags & MS_NOEXEC)) {
 		if (*vm_flags & VM_EXEC)
 			return -EPERM;
 		*vm_flags &= ~VM_MAYEXEC;
