@@ -6,6 +6,7 @@
  * null reads as end of file and swallows writes; zero reads as endless
  * zeros; full reads as zeros and refuses every write with -ENOSPC.  As on
  * Linux, seeking any of them succeeds and leaves the position at 0.
+ * mmap of zero gives anonymous memory (mm/vm/mmap.c asks is_dev_zero).
  */
 #include "fs/chrdev.h"
 #include "fs/mem_dev.h"
@@ -69,6 +70,11 @@ static const struct file_operations zero_fops = {
 static const struct file_operations full_fops = {
 	.read = read_zero, .write = write_full, .llseek = seek_zero,
 };
+
+bool is_dev_zero(const struct file *file)
+{
+	return file->f_op == &zero_fops;
+}
 
 static int mem_open(struct inode *inode, struct file *file)
 {

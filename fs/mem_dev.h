@@ -4,6 +4,12 @@
 #ifndef FS_MEM_DEV_H
 #define FS_MEM_DEV_H
 
+#include "kernel/types.h"
+
+struct file;
+
 void mem_dev_init(void);
+/* Is file open on /dev/zero?  Its mappings are anonymous memory. */
+bool is_dev_zero(const struct file *file);
 
 #endif

@@ -18,7 +18,7 @@ KERNEL_DS equ 0x10
 
 section .text
 
-extern trap
+extern trap, iret_error
 
 ; Exceptions with a CPU error code: #DF 8, #TS 10, #NP 11, #SS 12, #GP 13,
 ; #PF 14, #AC 17.
@@ -46,8 +46,9 @@ trap_stub_%1:
 %endrep
 TRAP_NOERR 128
 
-global alltraps
-alltraps:
+; The rest of a struct trapframe below the error code and vector, then
+; the kernel's data segments.
+%macro SAVE_ALL 0
 	push ds
 	push es
 	push fs
@@ -58,6 +59,11 @@ alltraps:
 	mov es, ax
 	cld                             ; user mode may have left DF set: the
 	                                ; kernel's rep movs/stos count up
+%endmacro
+
+global alltraps
+alltraps:
+	SAVE_ALL
 	push esp                        ; trap(struct trapframe *)
 	call trap
 	add esp, 4
@@ -69,25 +75,51 @@ trapret:
 	pop gs
 .pop_fs:
 	pop fs
+.pop_es:
 	pop es
+.pop_ds:
 	pop ds
 	add esp, 8                      ; trapno and error code
+.iret:
 	iretd
 
-; A user %fs or %gs whose TLS descriptor is gone (#GP on the pop) is not
-; the kernel's death: as Linux does, the saved selector becomes null and
-; the pop is tried again; the program then faults on its own if it still
-; uses it.  ESP points at the bad slot when the fixup runs.
+; A user data segment register whose TLS or LDT descriptor is gone (#GP
+; or #NP on the pop) is not the kernel's death: as Linux does, the saved
+; selector becomes null and the pop is tried again; the program then
+; faults on its own if it still uses it.  ESP points at the bad slot when
+; the fixup runs.
 .bad_gs:
 	mov dword [esp], 0
 	jmp .pop_gs
 .bad_fs:
 	mov dword [esp], 0
 	jmp .pop_fs
+.bad_es:
+	mov dword [esp], 0
+	jmp .pop_es
+.bad_ds:
+	mov dword [esp], 0
+	jmp .pop_ds
+
+; The iretd itself faults when the user's CS or SS names an LDT entry a
+; write has cleared.  The fixup runs in ring 0 with ESP at the user's iret
+; frame: rebuild the trapframe around it (error code 0, #GP) for
+; iret_error, which makes it a signal, and leave through trapret again.
+.bad_iret:
+	push dword 0
+	push dword 13
+	SAVE_ALL
+	push esp
+	call iret_error
+	add esp, 4
+	jmp trapret
 
 section __ex_table
 	dd trapret.pop_gs, trapret.bad_gs
 	dd trapret.pop_fs, trapret.bad_fs
+	dd trapret.pop_es, trapret.bad_es
+	dd trapret.pop_ds, trapret.bad_ds
+	dd trapret.iret, trapret.bad_iret
 section .text
 
 ; int catch_call(u32 *saved_esp, void (*fn)(void *), void *arg)

@@ -280,7 +280,6 @@ static int reap(struct task_struct *c, int *status, struct rusage *ru)
 	return pid;
 }
 
-/* One look at the children: a pid, 0 if none is ready, or -ECHILD. */
 /* One look at p's children: a pid, or 0 with *found set if any match. */
 static long wait_scan_children(struct task_struct *p, int pid, int options,
 			       int *status, struct rusage *ru, bool *found)
@@ -397,6 +396,8 @@ long sys_wait4(int pid, int *ustatus, int options, struct rusage *uru)
 
 	if (options & ~WAIT_OPTIONS)
 		return -EINVAL;
+	if (pid == INT_MIN)
+		return -ESRCH;	/* its group, -INT_MIN, cannot be */
 	ret = do_wait(pid, options, &status, uru ? &ru : NULL);
 	if (ret <= 0)
 		return ret;

@@ -16,6 +16,10 @@
  * (inode, page index), the same in every process mapping the file; in
  * shared anonymous memory it is the page, which mmap makes present and
  * fork hands to the child.  The offset in the page completes each key.
+ * A private key is never checked against the mappings (FUTEX_WAKE_PRIVATE
+ * anywhere wakes no one); a shared one needs a page that can be read and
+ * can change: EFAULT for no mapping, PROT_NONE, or read-only anonymous
+ * memory, as Linux 6.1.
  */
 #include "kernel/futex.h"
 #include "kernel/errno.h"
@@ -96,7 +100,13 @@ static int shared_futex_key(struct mm_struct *mm, unsigned long addr,
 
 	down(&mm->mmap_sem);
 	vma = find_vma(mm, addr);
-	if (!vma || vma->vm_start > addr) {
+	if (!vma || vma->vm_start > addr ||
+	    !(vma->vm_flags & (VM_READ | VM_WRITE | VM_EXEC))) {
+		err = -EFAULT;
+	} else if (!(vma->vm_flags & (VM_SHARED | VM_WRITE)) &&
+		   !vma->vm_file) {
+		/* A read-only anonymous page never changes: no futex there
+		 * (Linux's get_futex_key). */
 		err = -EFAULT;
 	} else if ((vma->vm_flags & VM_SHARED) && vma->vm_file) {
 		key->object = vma->vm_file->f_inode;

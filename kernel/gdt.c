@@ -13,11 +13,6 @@
 #include "kernel/gdt.h"
 #include "kernel/lib/string.h"
 
-struct desc_struct {
-	u32 a, b;	/* low and high doublewords of a descriptor */
-};
-
-
 struct desc_ptr {
 	u16 limit;
 	u32 base;
@@ -29,6 +24,7 @@ struct desc_ptr {
 #define ACC_USER_CODE 0xFA
 #define ACC_USER_DATA 0xF2
 #define ACC_TSS 0x89		/* present, DPL 0, available 32-bit TSS */
+#define ACC_LDT 0x82		/* present, DPL 0, LDT */
 #define FLAGS_4K_32 0xC		/* granularity 4 KiB, 32-bit default size */
 
 static struct desc_struct gdt[GDT_ENTRIES];
@@ -46,20 +42,17 @@ static struct desc_struct make_desc(u32 base, u32 limit, u8 access, u8 flags)
 	return d;
 }
 
-/*
- * The descriptor a user_desc asks for: always DPL 3 and a code/data type
- * (S set), so a task cannot make a call gate or a TSS this way.
- */
-static struct desc_struct tls_desc(const struct user_desc *u)
+/* S is always set, so a task cannot make a call gate or a TSS this way. */
+struct desc_struct fill_ldt(const struct user_desc *u)
 {
 	u8 access = (u->seg_not_present ? 0 : 0x80) | 0x70 |
-		    (u->contents << 2) | ((u->read_exec_only ^ 1) << 1);
+		    (u->contents << 2) | ((u->read_exec_only ^ 1) << 1) | 1;
 	u8 flags = (u->limit_in_pages << 3) | (u->seg_32bit << 2) | u->useable;
 
 	return make_desc(u->base_addr, u->limit, access, flags);
 }
 
-static bool tls_empty(const struct user_desc *u)
+bool ldt_empty(const struct user_desc *u)
 {
 	return u->base_addr == 0 && u->limit == 0 && u->contents == 0 &&
 	       u->read_exec_only == 1 && u->seg_32bit == 0 &&
@@ -81,12 +74,24 @@ void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
 		struct desc_struct *d = &gdt[GDT_ENTRY_TLS_MIN + i];
 
-		if (tls_empty(&tls[i]))
+		if (ldt_empty(&tls[i]))
 			d->a = d->b = 0;
 		else
-			*d = tls_desc(&tls[i]);
+			*d = fill_ldt(&tls[i]);
 	}
 	asm volatile("movl %0, %%fs\n\tmovl %0, %%gs" : : "r"(0));
+}
+
+void load_ldt(const struct desc_struct *entries, u32 nr)
+{
+	u16 sel = 0;
+
+	if (nr) {
+		gdt[GDT_ENTRY_LDT] = make_desc((u32)entries, nr * 8 - 1,
+					       ACC_LDT, 0);
+		sel = GDT_ENTRY_LDT * 8;
+	}
+	asm volatile("lldt %w0" : : "r"(sel) : "memory");
 }
 
 void tss_set_esp0(u32 esp0)

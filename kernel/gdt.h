@@ -2,7 +2,8 @@
  * kernel/gdt.h - the global descriptor table: flat kernel and user
  * segments, the TSS (which holds the kernel stack the CPU switches to on
  * a trap from user mode), three thread-local-storage slots that
- * set_thread_area fills per task, and the double fault's own TSS.  The
+ * set_thread_area fills per task, the double fault's own TSS, and the
+ * descriptor of the running process's LDT (kernel/ldt.c).  The
  * layout follows Linux i386 where it can, so the TLS selectors user code
  * computes (entry * 8 + 3) match.
  */
@@ -20,7 +21,8 @@
 #define GDT_ENTRY_TLS_ENTRIES 3
 #define GDT_ENTRY_TLS_MAX (GDT_ENTRY_TLS_MIN + GDT_ENTRY_TLS_ENTRIES - 1)
 #define GDT_ENTRY_DOUBLEFAULT_TSS (GDT_ENTRY_TLS_MAX + 1)
-#define GDT_ENTRIES (GDT_ENTRY_DOUBLEFAULT_TSS + 1)
+#define GDT_ENTRY_LDT (GDT_ENTRY_DOUBLEFAULT_TSS + 1)
+#define GDT_ENTRIES (GDT_ENTRY_LDT + 1)
 
 #define KERNEL_CS 0x08
 #define KERNEL_DS 0x10
@@ -47,6 +49,11 @@ struct tss_struct {
 
 /* The TSS the task register names; a double fault saves state into it. */
 extern struct tss_struct cpu_tss;
+
+/* A segment descriptor: its low and high doublewords. */
+struct desc_struct {
+	u32 a, b;
+};
 
 /* The set_thread_area/get_thread_area argument, as in Linux's <asm/ldt.h>. */
 struct user_desc {
@@ -77,5 +84,19 @@ void tss_set_esp0(u32 esp0);
  * descriptor until reloaded; the trap return path reloads %gs and %fs.
  */
 void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES]);
+
+/* Linux's LDT_empty: a user_desc that clears its slot or entry (base
+ * and limit zero, read_exec_only and seg_not_present set, the rest clear). */
+bool ldt_empty(const struct user_desc *u);
+
+/*
+ * The descriptor a user_desc asks for (Linux's fill_ldt): always DPL 3,
+ * a code or data type (never a gate or a TSS), accessed bit set.
+ */
+struct desc_struct fill_ldt(const struct user_desc *u);
+
+/* Point the GDT's LDT descriptor at nr descriptors and load LDTR with
+ * it; nr 0 loads the null selector (no LDT). */
+void load_ldt(const struct desc_struct *entries, u32 nr);
 
 #endif

@@ -1,7 +1,8 @@
 /*
- * kernel/gdt_test.c - ktests for the TLS slots: a descriptor installed by
- * load_tls() really addresses the memory its base names, and an empty
- * one cannot be loaded.
+ * kernel/gdt_test.c - ktests for the TLS slots and the LDT: a descriptor
+ * installed by load_tls() or load_ldt() really addresses the memory its
+ * base names, and an empty one, or any LDT selector once no table is
+ * loaded, cannot be loaded.
  */
 #include "kernel/gdt.h"
 #include "kernel/ktest.h"
@@ -21,6 +22,7 @@ static u32 read_gs(u32 offset, u16 sel)
 }
 
 #define TLS_SEL(i) (((GDT_ENTRY_TLS_MIN + (i)) << 3) | 3)
+#define LDT_SEL(i) (((i) << 3) | 4)
 
 static void load_gs(void *sel)
 {
@@ -54,4 +56,26 @@ KTEST(tls_descriptor_addresses_its_base)
 	tls[1] = tls[0];	/* empty again: the slot must no longer load */
 	load_tls(tls);
 	KEXPECT_EQ(ktest_catch_fault(load_gs, (void *)TLS_SEL(1), NULL), T_GPFLT);
+}
+
+KTEST(ldt_entry_addresses_its_base)
+{
+	struct desc_struct entries[2] = { { 0, 0 } };
+	struct user_desc u = { .base_addr = (u32)&tls_block[1],
+			       .limit = 0xFFFFF,
+			       .seg_32bit = 1,
+			       .limit_in_pages = 1 };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		tls_block[i] = 0x01010101 * (i + 1);
+	entries[1] = fill_ldt(&u);
+	load_ldt(entries, 2);
+	KEXPECT_EQ(read_gs(0, LDT_SEL(1)), 0x02020202);
+	KEXPECT_EQ(read_gs(4, LDT_SEL(1)), 0x03030303);
+	KEXPECT_EQ(ktest_catch_fault(load_gs, (void *)LDT_SEL(0), NULL),
+		   T_GPFLT);
+	load_ldt(NULL, 0);
+	KEXPECT_EQ(ktest_catch_fault(load_gs, (void *)LDT_SEL(1), NULL),
+		   T_GPFLT);
 }

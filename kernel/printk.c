@@ -34,7 +34,7 @@ static void log_store(const char *s, size_t n)
 		log_buf[log_end++ % LOG_BUF_LEN] = s[i];
 }
 
-int vprintk(const char *fmt, va_list ap)
+static int vprintk_to(bool console, const char *fmt, va_list ap)
 {
 	char buf[512];
 	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
@@ -44,8 +44,25 @@ int vprintk(const char *fmt, va_list ap)
 		n = sizeof(buf) - 1;
 	flags = irq_save();
 	log_store(buf, n);
-	console_write(buf, n);
+	if (console)
+		console_write(buf, n);
 	irq_restore(flags);
+	return n;
+}
+
+int vprintk(const char *fmt, va_list ap)
+{
+	return vprintk_to(true, fmt, ap);
+}
+
+int printk_log(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintk_to(false, fmt, ap);
+	va_end(ap);
 	return n;
 }
 

@@ -10,6 +10,9 @@
 
 int printk(const char *fmt, ...) __printf(1, 2);
 int vprintk(const char *fmt, va_list ap);
+/* Into the log buffer only (dmesg), not the consoles: what a program
+ * could make the kernel say over and over. */
+int printk_log(const char *fmt, ...) __printf(1, 2);
 void console_write(const char *s, size_t n);
 
 /* The log ring's size; when it wraps, the oldest text is lost. */

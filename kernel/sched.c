@@ -16,6 +16,7 @@
 #include "kernel/gdt.h"
 #include "kernel/io.h"
 #include "kernel/itimer.h"
+#include "kernel/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/posix-timers.h"
@@ -91,6 +92,7 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 		panic("kernel stack overflow in pid %d (%s)", prev->pid,
 		      prev->comm);
 	switch_mm_to(next);
+	load_mm_ldt(next->mm);
 	tss_set_esp0(task_stack_top(next));
 	load_tls(next->tls_array);	/* also nulls the live %fs/%gs */
 	fpu_switch(&prev->fpu, &next->fpu);

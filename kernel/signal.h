@@ -82,6 +82,7 @@ struct trapframe;
 #define SI_TKILL	(-6)
 #define ILL_ILLOPC	1
 #define ILL_PRVOPC	5
+#define ILL_BADSTK	8
 #define FPE_INTDIV	1
 #define FPE_INTOVF	2
 #define FPE_FLTDIV	3

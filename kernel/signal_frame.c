@@ -128,15 +128,16 @@ static void save_sigcontext(struct sigcontext *sc, struct trapframe *tf,
 		sc->cr2 = info->si_addr;
 }
 
-/* A data segment selector user code may hold: null, USER_DS, or one of
- * its present TLS slots.  Anything else becomes null, so the trap exit
- * never faults loading it. */
+/* A data segment selector user code may hold: null, USER_DS, one of
+ * its present TLS slots, or any ring-3 LDT selector (the trap exit nulls
+ * one whose entry is not a usable segment).  Anything else becomes null,
+ * so the trap exit never faults loading it. */
 static u32 sane_selector(u32 sel)
 {
 	int slot;
 
 	sel &= 0xffff;
-	if (sel == USER_DS)
+	if (sel == USER_DS || (sel & 7) == 7)
 		return sel;
 	slot = (sel >> 3) - GDT_ENTRY_TLS_MIN;
 	if ((sel & 7) == 3 && slot >= 0 && slot < GDT_ENTRY_TLS_ENTRIES &&

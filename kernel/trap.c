@@ -171,6 +171,20 @@ void kernel_fault(struct trapframe *tf)
 }
 
 /*
+ * trapret's iretd faulted: the user CS or SS it loads names an LDT entry
+ * that is gone (kernel/entry.asm rebuilt the frame).  As Linux's
+ * iret_error, SIGILL; the flat user segments let its handler, or the
+ * default action, run.
+ */
+void iret_error(struct trapframe *tf)
+{
+	tf->cs = USER_CS;
+	tf->ss = USER_DS;
+	force_sig_fault(SIGILL, ILL_BADSTK, 0);
+	prepare_exit_to_user(tf);
+}
+
+/*
  * IRQ handlers running on the current task's stack.  Per task, not
  * global: the timer's handler may switch tasks, and the task switched to
  * is not in an interrupt.

@@ -89,6 +89,7 @@ void __noreturn die(struct trapframe *tf);
 
 /* The single return path from every trap, also the start of a new task. */
 void trapret(void);
+void iret_error(struct trapframe *tf);
 
 /*
  * For tests that expect a fault: run fn(arg); if it raises a kernel-mode

@@ -31,6 +31,8 @@ typedef int bool;
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #define min(a, b) ((a) < (b) ? (a) : (b))
 #define max(a, b) ((a) > (b) ? (a) : (b))
+#define INT_MAX 0x7fffffff
+#define INT_MIN (-INT_MAX - 1)
 
 #define __noreturn __attribute__((noreturn))
 #define __packed __attribute__((packed))

@@ -105,6 +105,7 @@
 #define __NR_clone	120
 #define __NR_setdomainname	121
 #define __NR_uname	122
+#define __NR_modify_ldt	123
 #define __NR_mprotect	125
 #define __NR_sigprocmask	126
 #define __NR_getpgid	132

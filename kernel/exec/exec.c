@@ -23,7 +23,9 @@
 #include "kernel/errno.h"
 #include "kernel/futex.h"
 #include "kernel/gdt.h"
+#include "kernel/ldt.h"
 #include "kernel/lib/string.h"
+#include "kernel/printk.h"
 #include "kernel/signal.h"
 #include "kernel/trap.h"
 #include "kernel/task.h"
@@ -89,6 +91,7 @@ int exec_mmap(struct linux_binprm *bprm)
 	bprm->mm_replaced = true;
 	current->mm = mm;
 	activate_mm(mm);
+	load_mm_ldt(mm);	/* none: the old one goes with the old mm */
 	if (old)
 		mmput(old);
 	return 0;
@@ -104,6 +107,8 @@ void start_thread(struct trapframe *tf, u32 eip, u32 esp)
 	tf->eip = eip;
 	tf->esp = esp;
 }
+
+static bool warned_empty_argv;
 
 static int copy_args(struct linux_binprm *bprm, const char *path,
 		     char *const *argv, char *const *envp, bool from_user)
@@ -124,7 +129,20 @@ static int copy_args(struct linux_binprm *bprm, const char *path,
 	if (err)
 		return err;
 	bprm->env_p = bprm->p;
-	return copy_strings(bprm, bprm->argc, argv, from_user);
+	err = copy_strings(bprm, bprm->argc, argv, from_user);
+	if (err || bprm->argc)
+		return err;
+	/*
+	 * No argv[0]: give the program "" (Linux 5.18 and later), so code
+	 * that starts at argv[1] does not walk into envp.
+	 */
+	if (!warned_empty_argv) {
+		warned_empty_argv = true;
+		printk_log("process '%s' launched '%s' with NULL argv: empty string added\n",
+			   current->comm, path);
+	}
+	bprm->argc = 1;
+	return copy_string_kernel(bprm, "");
 }
 
 /*

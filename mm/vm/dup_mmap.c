@@ -12,6 +12,7 @@
  * again (copy_page_range, mm/vm/page_range.c).
  */
 #include "kernel/errno.h"
+#include "kernel/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"
@@ -65,6 +66,8 @@ struct mm_struct *dup_mm(struct mm_struct *oldmm)
 	memcpy(mm->saved_auxv, oldmm->saved_auxv, sizeof(mm->saved_auxv));
 	err = dup_mmap(mm, oldmm);
 	up(&oldmm->mmap_sem);
+	if (!err)
+		err = ldt_dup_context(oldmm, mm);
 	/* The parent's writable PTEs may be read-only now. */
 	flush_tlb_mm(oldmm);
 	if (err) {

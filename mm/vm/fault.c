@@ -22,8 +22,9 @@
 #include "mm/phys/pt_walk.h"
 
 /*
- * Extend the stack VMA down to cover addr.  It may not run into the VMA
- * below nor grow beyond the stack limit.
+ * Extend the stack VMA down to cover addr.  It may not grow beyond the
+ * stack limit, nor come within the guard gap of an accessible VMA below
+ * (as Linux: another stack, or a PROT_NONE guard, may be right below).
  */
 static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 {
@@ -33,6 +34,10 @@ static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 
 	addr &= PAGE_MASK;
 	if (prev && prev->vm_end > addr)
+		return -ENOMEM;
+	if (prev && !(prev->vm_flags & VM_GROWSDOWN) &&
+	    (prev->vm_flags & (VM_READ | VM_WRITE | VM_EXEC)) &&
+	    addr - prev->vm_end < STACK_GUARD_GAP)
 		return -ENOMEM;
 	if (vma->vm_end - addr > STACK_LIMIT)
 		return -ENOMEM;
@@ -58,13 +63,12 @@ static bool access_allowed(struct vm_area_struct *vma, u32 err)
 }
 
 /*
- * Find the VMA for addr, growing a stack if addr is just below one.  For a
- * user fault the address must not be far below esp (Linux allows 64 KiB +
- * 32 words: enter and pusha may touch memory below esp).
+ * Find the VMA for addr, growing a stack if addr is below one.  As in
+ * Linux 6.1, how far below the stack pointer the access is does not
+ * matter: the guard gap and the stack limit bound the growth.
  */
 static struct vm_area_struct *fault_vma(struct mm_struct *mm,
-					unsigned long addr,
-					struct trapframe *tf)
+					unsigned long addr)
 {
 	struct vm_area_struct *vma = find_vma(mm, addr);
 
@@ -73,8 +77,6 @@ static struct vm_area_struct *fault_vma(struct mm_struct *mm,
 	if (vma->vm_start <= addr)
 		return vma;
 	if (!(vma->vm_flags & VM_GROWSDOWN))
-		return NULL;
-	if (tf && user_mode(tf) && addr + 65536 + 32 * 4 < tf->esp)
 		return NULL;
 	if (expand_stack(vma, addr))
 		return NULL;
@@ -137,7 +139,7 @@ void do_page_fault(struct trapframe *tf)
 			die(tf);
 		down(&mm->mmap_sem);
 	}
-	vma = fault_vma(mm, addr, tf);
+	vma = fault_vma(mm, addr);
 	if (!vma) {
 		up(&mm->mmap_sem);
 		user_fault_failed(tf, SIGSEGV, SEGV_MAPERR, addr);
@@ -183,7 +185,7 @@ int fault_in_user_writeable(u32 uaddr)
 	if (uaddr >= TASK_SIZE || !mm)
 		return -EFAULT;
 	down(&mm->mmap_sem);
-	vma = fault_vma(mm, uaddr, NULL);
+	vma = fault_vma(mm, uaddr);
 	if (!vma || !(vma->vm_flags & VM_WRITE)) {
 		up(&mm->mmap_sem);
 		return -EFAULT;

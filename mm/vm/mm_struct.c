@@ -10,6 +10,7 @@
  * task may still be running on it.
  */
 #include "kernel/io.h"
+#include "kernel/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"
@@ -96,6 +97,7 @@ void mmdrop(struct mm_struct *mm)
 	if (read_cr3() == __pa(mm->pgd))
 		write_cr3(__pa(swapper_pg_dir));
 	pgd_free(mm->pgd);
+	destroy_context_ldt(mm);
 	kmem_cache_free(mm_cachep, mm);
 }
 

@@ -46,6 +46,7 @@
 
 #define MREMAP_MAYMOVE	1
 #define MREMAP_FIXED	2
+#define MREMAP_DONTUNMAP 4
 
 /* More VMAs than this in one mm is ENOMEM, as Linux's default. */
 #define MAX_MAP_COUNT	65530

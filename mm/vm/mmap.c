@@ -15,6 +15,8 @@
 #include "fs/fdtable.h"
 #include "fs/sys_util.h"
 #include "fs/file.h"
+#include "fs/mem_dev.h"
+#include "fs/mount.h"
 #include "kernel/errno.h"
 #include "kernel/trap.h"
 #include "kernel/task.h"
@@ -64,7 +66,8 @@ unsigned long calc_vm_flags(unsigned long prot, unsigned long flags)
 	return vm;
 }
 
-/* First gap of len bytes at or above lo (and below hi), or 0. */
+/* First gap of len bytes at or above lo (and below hi), or 0.  A gap
+ * ends where a stack's guard gap begins. */
 static unsigned long find_gap(struct mm_struct *mm, unsigned long lo,
 			      unsigned long hi, unsigned long len)
 {
@@ -74,15 +77,24 @@ static unsigned long find_gap(struct mm_struct *mm, unsigned long lo,
 	for (vma = find_vma(mm, addr); ; vma = vma_next(vma)) {
 		if (addr > hi - len)
 			return 0;
-		if (!vma || addr + len <= vma->vm_start)
+		if (!vma || addr + len <= vm_start_gap(vma))
 			return addr;
 		addr = vma->vm_end;
 	}
 }
 
+/* Is [addr, addr + len) free, the guard gap of a stack above included? */
+static bool range_free(struct mm_struct *mm, unsigned long addr,
+		       unsigned long len)
+{
+	struct vm_area_struct *vma = find_vma(mm, addr);
+
+	return !vma || addr + len <= vm_start_gap(vma);
+}
+
 /*
  * Where to put len bytes: addr itself for MAP_FIXED; the hint if that
- * range is free; else the first gap from TASK_UNMAPPED_BASE upwards, then
+ * range is free and outside a stack's guard gap; else the first gap from TASK_UNMAPPED_BASE upwards, then
  * from 64 KiB up to TASK_UNMAPPED_BASE.  -ENOMEM when there is none.
  */
 unsigned long get_unmapped_area(struct file *file, unsigned long addr,
@@ -104,8 +116,7 @@ unsigned long get_unmapped_area(struct file *file, unsigned long addr,
 		return addr;
 	}
 	addr = PAGE_ALIGN(addr);
-	if (addr && addr <= TASK_SIZE - len &&
-	    !find_vma_intersection(mm, addr, addr + len))
+	if (addr && addr <= TASK_SIZE - len && range_free(mm, addr, len))
 		return addr;
 	found = find_gap(mm, TASK_UNMAPPED_BASE, TASK_SIZE, len);
 	if (!found)
@@ -165,10 +176,6 @@ static long mmap_region(struct file *file, unsigned long addr,
 static int check_file_mmap(struct file *file, unsigned long prot,
 			   unsigned long flags, unsigned long *vm_flags)
 {
-	if (!file_mappable(file))
-		return -ENODEV;
-	if (!(file->f_mode & FMODE_READ))
-		return -EACCES;
 	if ((flags & MAP_TYPE) == MAP_SHARED) {
 		if ((prot & PROT_WRITE) && !(file->f_mode & FMODE_WRITE))
 			return -EACCES;
@@ -177,6 +184,18 @@ static int check_file_mmap(struct file *file, unsigned long prot,
 		if (!(file->f_mode & FMODE_WRITE))
 			*vm_flags &= ~(VM_MAYWRITE | VM_SHARED);
 	}
+	if (!(file->f_mode & FMODE_READ))
+		return -EACCES;
+	/* (A file the kernel made for itself has no mount.) */
+	if (file->f_path.mnt && (file->f_path.mnt->mnt_flags & MS_NOEXEC)) {
+		if (*vm_flags & VM_EXEC)
+			return -EPERM;
+		*vm_flags &= ~VM_MAYEXEC;
+	}
+	if (!file_mappable(file) && !is_dev_zero(file))
+		return -ENODEV;
+	if (*vm_flags & VM_GROWSDOWN)
+		return -EINVAL;
 	return seals_check_mmap(file, *vm_flags);
 }
 
@@ -205,10 +224,14 @@ long do_mmap_pgoff(struct file *file, unsigned long addr, unsigned long len,
 		err = check_file_mmap(file, prot, flags, &vm_flags);
 		if (err)
 			return err;
-	} else {
-		pgoff = 0;
-		if ((flags & MAP_TYPE) == MAP_SHARED)
-			vm_flags |= VM_SHARED | VM_MAYSHARE;
+		/* /dev/zero is anonymous memory, shared when VM_SHARED
+		 * survived the checks (Linux's mmap_zero). */
+		if (is_dev_zero(file))
+			file = NULL;
+	} else if ((flags & MAP_TYPE) == MAP_SHARED) {
+		if (vm_flags & VM_GROWSDOWN)
+			return -EINVAL;
+		vm_flags |= VM_SHARED | VM_MAYSHARE;
 	}
 	addr = get_unmapped_area(file, addr, len, pgoff, flags);
 	if (IS_ERR_VALUE(addr))

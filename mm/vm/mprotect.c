@@ -47,13 +47,45 @@ int change_vma_flags(struct mm_struct *mm, struct vm_area_struct *vma,
 	return 0;
 }
 
+/*
+ * The first VMA of the range, or NULL (-ENOMEM).  PROT_GROWSDOWN moves
+ * start down to the start of a growsdown VMA, which it must be (else
+ * *err is -EINVAL); no VMA grows up on i386, so PROT_GROWSUP is -EINVAL.
+ */
+static struct vm_area_struct *mprotect_first_vma(struct mm_struct *mm,
+						 unsigned long *start,
+						 unsigned long end,
+						 unsigned long grows, long *err)
+{
+	struct vm_area_struct *vma = find_vma(mm, *start);
+
+	*err = -ENOMEM;
+	if (!vma)
+		return NULL;
+	if (grows & PROT_GROWSDOWN) {
+		if (vma->vm_start >= end)
+			return NULL;
+		*start = vma->vm_start;
+		*err = -EINVAL;
+		return (vma->vm_flags & VM_GROWSDOWN) ? vma : NULL;
+	}
+	if (vma->vm_start > *start)
+		return NULL;
+	*err = -EINVAL;
+	return grows ? NULL : vma;
+}
+
 long sys_mprotect(unsigned long start, unsigned long len, unsigned long prot)
 {
 	struct mm_struct *mm = current->mm;
-	unsigned long end, nstart, newflags, vmprot;
+	unsigned long end, nstart, newflags, vmprot, grows;
 	struct vm_area_struct *vma;
 	long err = 0;
 
+	grows = prot & (PROT_GROWSDOWN | PROT_GROWSUP);
+	prot &= ~(unsigned long)(PROT_GROWSDOWN | PROT_GROWSUP);
+	if (grows == (PROT_GROWSDOWN | PROT_GROWSUP))
+		return -EINVAL;
 	if (start & ~PAGE_MASK)
 		return -EINVAL;
 	if (!len)
@@ -62,18 +94,16 @@ long sys_mprotect(unsigned long start, unsigned long len, unsigned long prot)
 	end = start + len;
 	if (end <= start)
 		return -ENOMEM;
-	prot &= ~(unsigned long)(PROT_GROWSDOWN | PROT_GROWSUP);
 	if (prot & ~(unsigned long)(PROT_READ | PROT_WRITE | PROT_EXEC |
 				    PROT_SEM))
 		return -EINVAL;
 	vmprot = calc_vm_flags(prot, 0);
 
 	down(&mm->mmap_sem);
-	vma = find_vma(mm, start);
-	if (!vma || vma->vm_start > start) {
-		err = -ENOMEM;
+	vma = mprotect_first_vma(mm, &start, end, grows, &err);
+	if (!vma)
 		goto out;
-	}
+	err = 0;
 	for (nstart = start; nstart < end;) {
 		unsigned long tmp = min(vma->vm_end, end);
 

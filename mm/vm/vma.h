@@ -148,4 +148,17 @@ static inline unsigned long vma_pages(const struct vm_area_struct *vma)
 	return (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
 }
 
+/* Linux's stack_guard_gap: a stack keeps 256 pages free below it. */
+#define STACK_GUARD_GAP	(256UL << PAGE_SHIFT)
+
+/* Where the free space a VMA needs begins: a stack's gap is its own. */
+static inline unsigned long vm_start_gap(const struct vm_area_struct *vma)
+{
+	unsigned long start = vma->vm_start;
+
+	if (!(vma->vm_flags & VM_GROWSDOWN))
+		return start;
+	return start > STACK_GUARD_GAP ? start - STACK_GUARD_GAP : 0;
+}
+
 #endif
