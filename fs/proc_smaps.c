@@ -246,7 +246,7 @@ static void show_smap(struct seq_buf *m, struct mm_struct *mm,
 	put_kb(m, "KernelPageSize: ", PAGE_SIZE);
 	put_kb(m, "MMUPageSize:    ", PAGE_SIZE);
 	show_counts(m, &mss, false);
-	seq_printf(m, "THPeligible:    %8d\n", 0); /* no huge pages */
+	seq_printf(m, "THPeligible:    %d\n", 0); /* no huge pages */
 	show_vm_flags(m, vma);
 }
 

@@ -107,10 +107,11 @@ static void test_file(void)
 
 static void test_offsets(void)
 {
-	static char x = 1; /* in .data: present, or on swap */
+	static volatile char x = 1; /* in .data, written: present or swapped */
 	uint64_t e[2];
 	off_t off = (off_t)((uintptr_t)&x / PAGE) * 8;
 
+	x++;
 	is_errno(pread(pm_fd, e, 4, off), EINVAL, "a read of 4 bytes");
 	is_errno(pread(pm_fd, e, 8, off + 4), EINVAL, "an unaligned offset");
 	is(pread(pm_fd, e, 0, off), 0, "a read of 0 bytes");
