@@ -57,7 +57,12 @@ static void *worker(void *arg)
 	    read_proc(path, back, sizeof(back)) &&
 	    !strncmp(back, name, strlen(name)) && back[strlen(name)] == '\n' &&
 	    prctl(PR_GET_NAME, pr) == 0 && !strcmp(pr, name);
-	if (write(ready[n][1], &c, 1) != 1 || read(hold[0], &c, 1) < 0)
+	/* Closed even when the write fails (an injected ENOMEM), so the main
+	 * thread's read ends either way. */
+	if (write(ready[n][1], &c, 1) != 1)
+		c = 0;
+	close(ready[n][1]);
+	if (c && read(hold[0], &c, 1) < 0)
 		return NULL;
 	return NULL;
 }
@@ -140,8 +145,10 @@ static void test_threads(void)
 	   "/proc/thread-self is PID/task/TID");
 out:
 	close(hold[1]);
-	for (i = 0; i < started; i++)
+	for (i = 0; i < started; i++) {
 		pthread_join(t[i], NULL);
+		close(ready[i][0]);
+	}
 	close(hold[0]);
 }
 
