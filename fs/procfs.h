@@ -3,18 +3,20 @@
  *
  * Every directory is a table of proc_entry lines; adding a file is adding
  * one line to a table (fs/proc_root.c for /proc, fs/proc_pid.c for
- * /proc/PID, fs/proc_sys.c for /proc/sys/vm and /proc/sys/debug, fs/proc_bus.c
+ * /proc/PID, fs/proc_sys.c for /proc/sys/vm, kernel and debug, fs/proc_bus.c
  * for /proc/bus/pci).  The exceptions are /proc/PID/fd and
  * /proc/PID/fdinfo (fs/proc_fd.c): one entry per open descriptor, each made
- * from the directory's per_fd line.  A file's text is produced
+ * from the directory's per_fd line; and /proc/PID/task, one directory per
+ * thread.  A file's text is produced
  * by its show function when the file is opened and kept until it is
- * closed, so one open reads one consistent snapshot.  Writes go to the
- * entry's write function.
+ * closed, so one open reads one consistent snapshot; a binary file
+ * (pagemap) has a read function instead, called at each read.  Writes go
+ * to the entry's write function.
  *
  * What only the memory manager knows comes from its own functions: fs/proc_mm.h
- * (maps, statm, the Vm lines), mm/rmap/rmap.h (the audit and the rmap
- * counters), mm/reclaim/swap.h (/proc/swaps), mm/reclaim/vmscan.h (reclaim
- * events).
+ * (maps, statm, the Vm lines), mm/rmap/rmap.h (the audit, the rmap
+ * counters, page_mapcount for smaps and pagemap), mm/reclaim/swap.h
+ * (/proc/swaps), mm/reclaim/vmscan.h (reclaim events).
  */
 #ifndef FS_PROCFS_H
 #define FS_PROCFS_H
