@@ -42,6 +42,7 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("stat", 0444, proc_stat_show),
 	PROC_FILE("swaps", 0444, proc_swaps_show),
 	PROC_DIR("sys", &proc_sys_dir),
+	PROC_LINK("thread-self", proc_thread_self_readlink),
 	PROC_FILE("timer_list", 0444, proc_timer_list_show),
 	PROC_FILE("uptime", 0444, proc_uptime_show),
 	PROC_FILE("version", 0444, proc_version_show),
@@ -90,18 +91,36 @@ ssize_t proc_pagetrace_events_write(struct task_struct *t, const char *buf,
 	return err ? err : (ssize_t)n;
 }
 
+/* text (n bytes) as a link's target into buf, cut to len. */
+static int link_text(char *buf, int len, const char *text, int n)
+{
+	n = min(n, len);
+	memcpy(buf, text, n);
+	return n;
+}
+
 int proc_self_readlink(struct task_struct *t, char *buf, int len)
 {
 	char tmp[12];
-	int n;
 
 	(void)t;
 	if (!current)
 		return -ENOENT;
-	n = snprintf(tmp, sizeof(tmp), "%d", current->tgid);
-	n = min(n, len);
-	memcpy(buf, tmp, n);
-	return n;
+	return link_text(buf, len, tmp,
+			 snprintf(tmp, sizeof(tmp), "%d", current->tgid));
+}
+
+/* "PID/task/TID" of the calling thread, as Linux's. */
+int proc_thread_self_readlink(struct task_struct *t, char *buf, int len)
+{
+	char tmp[28];
+
+	(void)t;
+	if (!current)
+		return -ENOENT;
+	return link_text(buf, len, tmp,
+			 snprintf(tmp, sizeof(tmp), "%d/task/%d",
+				  current->tgid, current->pid));
 }
 
 void proc_cmdline_show(struct seq_buf *m, struct task_struct *t)

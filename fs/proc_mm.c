@@ -24,8 +24,8 @@
 #include "mm/phys/slab.h"
 #include "mm/vm/vma.h"
 
-#define NAME_COLUMN	49		/* 25 + 6 * sizeof(void *) on i386 */
-#define LINE_MAX	(NAME_COLUMN + 256 + 2)
+#define NAME_COLUMN	MAPS_NAME_COLUMN
+#define LINE_MAX	MAPS_LINE_MAX
 
 struct mm_struct *get_task_mm(struct task_struct *task)
 {
@@ -51,9 +51,7 @@ static const char *special_name(struct mm_struct *mm,
 	return NULL;
 }
 
-/* One maps line into line[LINE_MAX]; returns its length. */
-static int maps_line(struct mm_struct *mm, struct vm_area_struct *vma,
-		     char *line)
+int maps_line(struct mm_struct *mm, struct vm_area_struct *vma, char *line)
 {
 	unsigned long flags = vma->vm_flags;
 	struct inode *inode = vma->vm_file ? vma->vm_file->f_inode : NULL;

@@ -13,6 +13,15 @@
 
 struct task_struct;
 struct mm_struct;
+struct vm_area_struct;
+
+#define MAPS_NAME_COLUMN 49	/* 25 + 6 * sizeof(void *) on i386 */
+#define MAPS_LINE_MAX (MAPS_NAME_COLUMN + 256 + 2)
+
+/* One maps line of vma (the header of its smaps block too) into
+ * line[MAPS_LINE_MAX], newline included; its length.  Caller holds
+ * mm->mmap_sem. */
+int maps_line(struct mm_struct *mm, struct vm_area_struct *vma, char *line);
 
 /*
  * /proc/PID/maps, one line per VMA.  *pos is the index of the first VMA to

@@ -1,6 +1,9 @@
 /*
- * fs/proc_pid.c - /proc/PID: stat, status, cmdline, maps, auxv, exe,
- * mounts, mountinfo, pagetrace; fd and fdinfo are in fs/proc_fd.c.
+ * fs/proc_pid.c - /proc/PID: stat, status, comm, cmdline, maps, auxv, exe,
+ * mounts, mountinfo, pagetrace, and the task directory, whose
+ * /proc/PID/task/TID holds the same files for each thread; fd and fdinfo
+ * are in fs/proc_fd.c, smaps and pagemap in fs/proc_smaps.c and
+ * fs/proc_pagemap.c.
  *
  * stat and status use Linux's field order and spelling (ps and top parse
  * them).  maps, statm, the Vm lines of status and the exe link are made
@@ -96,9 +99,32 @@ static ssize_t pagetrace_pid_write(struct task_struct *t, const char *buf,
 	return (ssize_t)n;
 }
 
+/* The task's name, the one prctl(PR_SET_NAME) sets. */
+static void comm_show(struct seq_buf *m, struct task_struct *t)
+{
+	seq_printf(m, "%s\n", t->comm);
+}
+
+/* As Linux's: the first TASK_COMM_LEN - 1 bytes become the name, a
+ * newline included; only a thread of the same group may rename. */
+static ssize_t comm_write(struct task_struct *t, const char *buf, size_t n)
+{
+	char name[TASK_COMM_LEN];
+
+	if (t->tgid != current->tgid)
+		return -EINVAL;
+	memset(name, 0, sizeof(name));
+	memcpy(name, buf, min(n, sizeof(name) - 1));
+	memcpy(t->comm, name, sizeof(name));
+	return (ssize_t)n;
+}
+
+/* Alphabetical, and task last: a thread's directory has every line but
+ * that one (proc_tid_dir). */
 static const struct proc_entry proc_pid_entries[] = {
 	PROC_FILE("auxv", 0400, auxv_show),
 	PROC_FILE("cmdline", 0444, cmdline_show),
+	PROC_RW("comm", 0644, comm_show, comm_write),
 	PROC_LINK("exe", proc_pid_exe_link),
 	PROC_DIR_MODE("fd", 0500, &proc_fd_dir),
 	PROC_DIR("fdinfo", &proc_fdinfo_dir),
@@ -106,14 +132,30 @@ static const struct proc_entry proc_pid_entries[] = {
 	PROC_FILE("maps", 0444, maps_show),
 	PROC_FILE("mountinfo", 0444, proc_mountinfo_show),
 	PROC_FILE("mounts", 0444, proc_mounts_show),
+	PROC_READ("pagemap", 0400, proc_pid_pagemap_read),
 	PROC_RW("pagetrace", 0644, pagetrace_pid_show, pagetrace_pid_write),
+	PROC_FILE("smaps", 0444, proc_pid_smaps_show),
+	PROC_FILE("smaps_rollup", 0444, proc_pid_smaps_rollup_show),
 	PROC_FILE("stat", 0444, proc_pid_stat_show),
 	PROC_FILE("statm", 0444, statm_show),
 	PROC_FILE("status", 0444, proc_pid_status_show),
+	PROC_DIR("task", &proc_task_dir),
 };
 
 const struct proc_dir proc_pid_dir = {
 	proc_pid_entries, ARRAY_SIZE(proc_pid_entries), NULL, 0, NULL
+};
+
+/* /proc/PID/task: a directory per thread of the group. */
+const struct proc_dir proc_task_dir = {
+	NULL, 0, &proc_pid_dir, 40, NULL
+};
+
+/* /proc/PID/task/TID: the process's files, shown for the thread TID
+ * (stat, status and comm are its own; the rest its group's). */
+const struct proc_dir proc_tid_dir = {
+	proc_pid_entries, ARRAY_SIZE(proc_pid_entries) - 1, &proc_task_dir, 41,
+	NULL
 };
 
 static const char *state_name(char c)

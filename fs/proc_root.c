@@ -97,9 +97,19 @@ static struct inode *dir_inode(const struct proc_dir *dir, umode_t mode,
 static unsigned long entry_ino(const struct proc_dir *dir, int pid,
 			       unsigned int i)
 {
-	if (dir == &proc_pid_dir)
-		return PROC_PID_INO(pid) + i + 1;
-	return dir->ino + i + 1;
+	return dir_ino(dir, pid) + i + 1;
+}
+
+/* The pid a directory's parent belongs to: a thread's directory
+ * (/proc/PID/task/TID, made with TID) is in its group's task directory. */
+static int parent_pid(const struct proc_dir *dir, int pid)
+{
+	struct task_struct *t;
+
+	if (dir != &proc_tid_dir)
+		return pid;
+	t = find_task_by_pid(pid);
+	return t ? t->tgid : pid;
 }
 
 /* A decimal name of at most 6 digits without leading zeros, or -1. */
@@ -145,6 +155,20 @@ static int lookup_fd(struct proc_node *node, unsigned long ino,
 	return *res ? 0 : -ENOMEM;
 }
 
+/* /proc/PID/task/TID, while TID is a thread of PID's group. */
+static int lookup_thread(struct proc_node *node, const struct qstr *name,
+			 struct inode **res)
+{
+	int tid = name_to_number(name);
+	struct task_struct *t = find_task_by_pid(node->pid);
+	struct task_struct *thread = tid > 0 ? find_task_by_pid(tid) : NULL;
+
+	if (!t || !thread || thread->tgid != t->tgid)
+		return -ENOENT;
+	*res = dir_inode(&proc_tid_dir, S_IFDIR | 0555, tid);
+	return *res ? 0 : -ENOMEM;
+}
+
 static int proc_lookup(struct inode *dir, const struct qstr *name,
 		       struct inode **res)
 {
@@ -156,12 +180,14 @@ static int proc_lookup(struct inode *dir, const struct qstr *name,
 
 	if (name->len == 2 && !memcmp(name->name, "..", 2)) {
 		inode = d->parent ? dir_inode(d->parent, S_IFDIR | 0555,
-					      node->pid)
+					      parent_pid(d, node->pid))
 				  : igrab(proc_sb->s_root);
 		goto found;
 	}
 	if (d->per_fd)
 		return lookup_fd(node, dir->i_ino, name, res);
+	if (d == &proc_task_dir)
+		return lookup_thread(node, name, res);
 	for (i = 0; i < d->nr; i++) {
 		const struct proc_entry *e = &d->entries[i];
 
@@ -187,21 +213,43 @@ found:
 	return 0;
 }
 
-/* The smallest pid >= from among live processes, or 0.  Threads other
- * than a group's leader are not listed, as on Linux, but /proc/TID
- * still finds them. */
-static int next_pid(int from)
+/* The smallest pid >= from among live processes (tgid 0), or among the
+ * threads of group tgid; 0 if none.  /proc lists no thread other than a
+ * group's leader, as on Linux, but /proc/TID still finds them. */
+static int next_pid(int from, int tgid)
 {
 	struct task_struct *t;
 	int best = 0;
 	u32 flags = tasklist_lock_irqsave();
 
 	list_for_each_entry(t, &task_list, tasks)
-		if (t->pid >= from && t->pid > 0 && thread_group_leader(t) &&
-		    (!best || t->pid < best))
+		if (t->pid >= from && t->pid > 0 &&
+		    (tgid ? t->tgid == tgid : thread_group_leader(t)) &&
+		    t->state != TASK_DEAD && (!best || t->pid < best))
 			best = t->pid;
 	tasklist_unlock_irqrestore(flags);
 	return best;
+}
+
+/* /proc/PID/task: position 2 + TID for each thread, as for pids. */
+static int readdir_threads(struct file *file, struct dir_context *ctx)
+{
+	struct proc_node *node = node_of(file->f_inode);
+
+	for (;;) {
+		struct task_struct *t = find_task_by_pid(node->pid);
+		int tid = t ? next_pid(ctx->pos - 2, t->tgid) : 0;
+		char name[12];
+		int n;
+
+		if (!tid)
+			return 0;
+		n = snprintf(name, sizeof(name), "%d", tid);
+		if (!ctx->actor(ctx, name, n,
+				dir_ino(&proc_tid_dir, tid), DT_DIR))
+			return 0;
+		ctx->pos = 2 + tid + 1;
+	}
 }
 
 /* fd and fdinfo: position 2 + N for descriptor N, as for pids below. */
@@ -243,7 +291,8 @@ static int proc_readdir(struct file *file, struct dir_context *ctx)
 		ctx->pos = 1;
 	}
 	if (ctx->pos == 1) {
-		unsigned long up = d->parent ? dir_ino(d->parent, node->pid)
+		unsigned long up = d->parent ? dir_ino(d->parent,
+						       parent_pid(d, node->pid))
 					     : PROC_ROOT_INO;
 
 		if (!ctx->actor(ctx, "..", 2, up, DT_DIR))
@@ -252,6 +301,8 @@ static int proc_readdir(struct file *file, struct dir_context *ctx)
 	}
 	if (d->per_fd)
 		return readdir_fds(file, ctx);
+	if (d == &proc_task_dir)
+		return readdir_threads(file, ctx);
 	for (; ctx->pos < base; ctx->pos++) {
 		unsigned int i = ctx->pos - 2;
 		const struct proc_entry *e = &d->entries[i];
@@ -266,7 +317,7 @@ static int proc_readdir(struct file *file, struct dir_context *ctx)
 	if (d != &proc_root_dir)
 		return 0;
 	for (;;) {
-		int pid = next_pid(ctx->pos - base);
+		int pid = next_pid(ctx->pos - base, 0);
 		char name[12];
 		int n;
 
@@ -305,9 +356,16 @@ static int proc_follow_link(struct inode *inode, struct path *res)
 static int proc_file_open(struct inode *inode, struct file *file)
 {
 	struct proc_node *node = node_of(inode);
-	struct proc_text *text = kmalloc(sizeof(*text), GFP_KERNEL);
+	struct proc_text *text;
 	struct seq_buf m = { NULL, PAGE_SIZE, 0 };
 
+	if (node->entry->read) {	/* read in place: no text */
+		if (node->pid && !find_task_by_pid(node->pid))
+			return -ENOENT;
+		file->private_data = NULL;
+		return 0;
+	}
+	text = kmalloc(sizeof(*text), GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
 	for (;;) {
@@ -352,7 +410,17 @@ static ssize_t proc_file_read(struct file *file, char *buf, size_t n,
 			      loff_t *pos)
 {
 	struct proc_text *text = file->private_data;
+	struct proc_node *node = node_of(file->f_inode);
 
+	if (node->entry->read) {
+		struct task_struct *t = NULL;
+
+		/* A process gone since the open reads as empty, as Linux's
+		 * pagemap once its mm is gone. */
+		if (node->pid && !(t = find_task_by_pid(node->pid)))
+			return 0;
+		return node->entry->read(t, buf, n, pos);
+	}
 	if (*pos >= (loff_t)text->len)
 		return 0;
 	n = min(n, text->len - (size_t)*pos);
@@ -381,6 +449,8 @@ static void proc_file_release(struct inode *inode, struct file *file)
 	struct proc_text *text = file->private_data;
 
 	(void)inode;
+	if (!text)	/* a file read in place */
+		return;
 	kfree(text->buf);
 	kfree(text);
 }

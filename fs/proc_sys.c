@@ -6,7 +6,8 @@
  * (mm/reclaim/swap_audit.c); its write also fails when a run nobody asked
  * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
  * is the swap readahead window (Linux's name).  /proc/sys/debug holds
- * the fault-injection attributes (kernel/fault_inject.h).
+ * the fault-injection attributes (kernel/fault_inject.h); /proc/sys/kernel
+ * pid_max (the pid allocator's bound) and tainted.
  * /proc/sys/fs/pipe-max-size is the largest F_SETPIPE_SZ (fs/pipe.c).
  */
 #include "fs/pipe.h"
@@ -14,6 +15,8 @@
 #include "fs/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
+#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/task.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -201,9 +204,60 @@ const struct proc_dir proc_sys_debug_dir = {
 	&proc_sys_dir, 300, NULL
 };
 
+static void pid_max_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%d\n", pid_max);
+}
+
+/* Linux's proc_dointvec_minmax: one decimal number between blanks, in
+ * PID_MAX_MIN..PID_MAX, else -EINVAL.  The allocator honours it from
+ * the next fork on. */
+static ssize_t pid_max_write(struct task_struct *t, const char *buf,
+			     size_t n)
+{
+	size_t i = 0;
+	int v = 0;
+
+	(void)t;
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	if (i == n || buf[i] < '0' || buf[i] > '9')
+		return -EINVAL;
+	for (; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		v = v * 10 + (buf[i] - '0');
+		if (v > PID_MAX)
+			return -EINVAL;
+	}
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n'))
+		i++;
+	if (i != n || v < PID_MAX_MIN)
+		return -EINVAL;
+	pid_max = v;
+	return (ssize_t)n;
+}
+
+/* Nothing ever taints Mapback. */
+static void tainted_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, "0\n");
+}
+
+static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_RW("pid_max", 0644, pid_max_show, pid_max_write),
+	PROC_FILE("tainted", 0444, tainted_show),
+};
+
+const struct proc_dir proc_sys_kernel_dir = {
+	proc_sys_kernel_entries, ARRAY_SIZE(proc_sys_kernel_entries),
+	&proc_sys_dir, 700, NULL
+};
+
 static const struct proc_entry proc_sys_entries[] = {
 	PROC_DIR("debug", &proc_sys_debug_dir),
 	PROC_DIR("fs", &proc_sys_fs_dir),
+	PROC_DIR("kernel", &proc_sys_kernel_dir),
 	PROC_DIR("vm", &proc_sys_vm_dir),
 };
 

@@ -3,18 +3,20 @@
  *
  * Every directory is a table of proc_entry lines; adding a file is adding
  * one line to a table (fs/proc_root.c for /proc, fs/proc_pid.c for
- * /proc/PID, fs/proc_sys.c for /proc/sys/vm and /proc/sys/debug, fs/proc_bus.c
+ * /proc/PID, fs/proc_sys.c for /proc/sys/vm, kernel and debug, fs/proc_bus.c
  * for /proc/bus/pci).  The exceptions are /proc/PID/fd and
  * /proc/PID/fdinfo (fs/proc_fd.c): one entry per open descriptor, each made
- * from the directory's per_fd line.  A file's text is produced
+ * from the directory's per_fd line; and /proc/PID/task, one directory per
+ * thread.  A file's text is produced
  * by its show function when the file is opened and kept until it is
- * closed, so one open reads one consistent snapshot.  Writes go to the
- * entry's write function.
+ * closed, so one open reads one consistent snapshot; a binary file
+ * (pagemap) has a read function instead, called at each read.  Writes go
+ * to the entry's write function.
  *
  * What only the memory manager knows comes from its own functions: fs/proc_mm.h
- * (maps, statm, the Vm lines), mm/rmap/rmap.h (the audit and the rmap
- * counters), mm/reclaim/swap.h (/proc/swaps), mm/reclaim/vmscan.h (reclaim
- * events).
+ * (maps, statm, the Vm lines), mm/rmap/rmap.h (the audit, the rmap
+ * counters, page_mapcount for smaps and pagemap), mm/reclaim/swap.h
+ * (/proc/swaps), mm/reclaim/vmscan.h (reclaim events).
  */
 #ifndef FS_PROCFS_H
 #define FS_PROCFS_H
@@ -49,12 +51,18 @@ struct proc_entry {
 	 * (referenced), whatever readlink says: a pipe opens as that pipe,
 	 * an unlinked file as that file. */
 	int (*follow_fd)(struct task_struct *task, int fd, struct path *res);
+	/* Binary files read in place, not through a text made at open
+	 * (pagemap): n bytes at *pos into the kernel buffer buf, advancing
+	 * *pos; the count or -errno.  task as for show. */
+	ssize_t (*read)(struct task_struct *task, char *buf, size_t n,
+			loff_t *pos);
 };
 
 /* One table line each. */
 #define PROC_FILE(n, m, s) { .name = (n), .mode = S_IFREG | (m), .show = (s) }
 #define PROC_RW(n, m, s, w) \
 	{ .name = (n), .mode = S_IFREG | (m), .show = (s), .write = (w) }
+#define PROC_READ(n, m, r) { .name = (n), .mode = S_IFREG | (m), .read = (r) }
 #define PROC_DIR(n, d) { .name = (n), .mode = S_IFDIR | 0555, .dir = (d) }
 #define PROC_LINK(n, fn) \
 	{ .name = (n), .mode = S_IFLNK | 0777, .readlink = (fn) }
@@ -74,15 +82,23 @@ struct proc_dir {
 };
 
 #define PROC_ROOT_INO 1
-/* 64 numbers per process: /proc/PID, its table, its subdirectories. */
+/*
+ * /proc/PID/task has no table either: one proc_tid_dir per thread of the
+ * group, named by its TID (fs/proc_root.c knows it by its address).
+ * 64 numbers per process: /proc/PID (0), its table (1..39), task (40);
+ * /proc/PID/task/TID is 41 of TID's block and its table 42..61, so a
+ * thread's directory differs from /proc/TID; fd and fdinfo 62 and 63.
+ * A table line's number is its directory's plus its index plus 1.
+ */
 #define PROC_PID_INO(pid) (0x10000UL + (unsigned long)(pid) * 64)
 /* /proc/PID/fd/N and fdinfo/N: the directory's number times NR_OPEN_MAX,
  * plus N; above every PROC_PID_INO (PID_MAX * 64 < 0x10000 * 1024). */
 #define PROC_FD_INO(dir_ino, fd) ((unsigned long)(dir_ino) * 1024 + (fd))
 
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
-	proc_sys_vm_dir, proc_sys_debug_dir, proc_sys_fs_dir, proc_bus_dir, proc_bus_pci_dir,
-	proc_fd_dir, proc_fdinfo_dir;
+	proc_sys_vm_dir, proc_sys_debug_dir, proc_sys_fs_dir, proc_bus_dir,
+	proc_bus_pci_dir, proc_fd_dir, proc_fdinfo_dir, proc_task_dir, proc_tid_dir,
+	proc_sys_kernel_dir;
 
 void proc_init(void);
 
@@ -111,6 +127,14 @@ void proc_pagetrace_events_show(struct seq_buf *m, struct task_struct *t);
 ssize_t proc_pagetrace_events_write(struct task_struct *t, const char *buf,
 				    size_t n);
 int proc_self_readlink(struct task_struct *t, char *buf, int len);
+int proc_thread_self_readlink(struct task_struct *t, char *buf, int len);
+
+/* fs/proc_smaps.c and fs/proc_pagemap.c: /proc/PID/smaps, smaps_rollup
+ * and pagemap (Linux's fs/proc/task_mmu.c). */
+void proc_pid_smaps_show(struct seq_buf *m, struct task_struct *t);
+void proc_pid_smaps_rollup_show(struct seq_buf *m, struct task_struct *t);
+ssize_t proc_pid_pagemap_read(struct task_struct *t, char *buf, size_t n,
+			      loff_t *pos);
 
 /* fs/proc_fd.c: the task's open file at fd, referenced (fput it), or NULL. */
 struct file *proc_task_file(struct task_struct *t, int fd);

@@ -159,6 +159,33 @@ KTEST(procfs_pid_dirs_and_self)
 	KEXPECT_EQ(st.ino, 100);	/* /proc/sys */
 }
 
+/* The numbers fs/procfs.h gives /proc/PID/task and a thread's directory,
+ * and the way back up from one. */
+KTEST(procfs_task_dir_numbers)
+{
+	char path[48];
+	struct kstat st;
+	int pid;
+
+	KASSERT_TRUE(current != NULL);
+	pid = current->pid;
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
+	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + 40);
+	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, pid);
+	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
+	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + 41);
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", pid, pid);
+	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
+	KEXPECT_GT(st.ino, PROC_PID_INO(pid) + 41);
+	KEXPECT_LT(st.ino, PROC_PID_INO(pid) + 62);
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/..", pid, pid);
+	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
+	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + 40);
+	snprintf(path, sizeof(path), "/proc/%d/task/99999", pid);
+	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), -ENOENT);
+}
+
 struct seen {
 	struct dir_context ctx;
 	int pid;

@@ -19,6 +19,7 @@
 
 LIST_HEAD(task_list);
 static int last_pid;
+int pid_max = PID_MAX;
 /* task_structs are 16-byte aligned: FXSAVE needs it for ->fpu. */
 static struct kmem_cache *task_cachep;
 
@@ -46,8 +47,8 @@ static int alloc_pid(void)
 {
 	int tries, pid = last_pid;
 
-	for (tries = 0; tries < PID_MAX; tries++) {
-		if (++pid >= PID_MAX)
+	for (tries = 0; tries < pid_max; tries++) {
+		if (++pid >= pid_max)
 			pid = 2;	/* 1 is init's for ever */
 		if (!pid_in_use(pid)) {
 			last_pid = pid;

@@ -35,7 +35,8 @@ struct tty_struct;
 #define THREAD_SIZE	8192		/* kernel stack per task: 2 pages */
 #define STACK_END_MAGIC	0x57AC6E9D	/* lowest word of every kernel stack */
 #define TASK_COMM_LEN	16
-#define PID_MAX		32768
+#define PID_MAX		32768	/* pids are below it: Linux's 32-bit limit */
+#define PID_MAX_MIN	301	/* Linux's RESERVED_PIDS + 1 */
 
 /* Task states (->state).  Only TASK_RUNNING tasks are on the run queue. */
 #define TASK_RUNNING		0
@@ -329,6 +330,8 @@ static inline bool thread_group_empty(const struct task_struct *t)
 		   NULL : list_entry((t)->thread_group.next,		\
 				     struct task_struct, thread_group))
 
+/* New pids are below it: /proc/sys/kernel/pid_max, PID_MAX_MIN..PID_MAX. */
+extern int pid_max;
 /* Look up by pid; NULL if none.  Zombies are found too. */
 struct task_struct *find_task_by_pid(int pid);
 /* Name t after the basename of path (truncated to TASK_COMM_LEN - 1). */

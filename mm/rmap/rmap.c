@@ -148,6 +148,19 @@ void page_remove_rmap(struct page *page, pte_t *ptep)
 		rmap_stats.nr_mapped--;
 }
 
+int page_mapcount(struct page *page)
+{
+	u32 flags;
+	int n;
+
+	if (!page_uses_chain(page))
+		return page->pte.mapcount;
+	flags = pte_chain_lock(page);
+	n = pte_chain_count(page);
+	pte_chain_unlock(page, flags);
+	return n;
+}
+
 unsigned long vma_address(struct page *page, struct vm_area_struct *vma)
 {
 	/* LAB 4 BEGIN: where page is in vma, or -EFAULT; stub: (void)page; (void)vma; return -EFAULT; */

@@ -87,6 +87,11 @@ static inline bool page_mapped(const struct page *page)
 	return page->pte.direct != NULL;
 }
 
+/* How many PTEs map page (Linux's page_mapcount), whichever way the mode
+ * keeps them: a chained page's chain length, else the count an
+ * object-found page keeps.  Any page_table_lock may be held. */
+int page_mapcount(struct page *page);
+
 /* vma and addr say where ptep is: rmap=anon_vma tags an anonymous page
  * by them when it is first mapped. */
 int page_add_rmap(struct page *page, struct vm_area_struct *vma,

@@ -124,8 +124,7 @@ static inline struct page *rmap_family_page(struct rmap_family *f)
 /* How many PTEs the reverse map says map page, whichever way it keeps them. */
 static inline int rmap_map_count(struct page *page)
 {
-	return page_uses_chain(page) ? pte_chain_count(page)
-				     : page->pte.mapcount;
+	return page_mapcount(page);
 }
 
 /* Read addr through mm's own page tables, so the CPU walks them and sets
