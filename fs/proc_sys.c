@@ -7,11 +7,14 @@
  * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
  * is the swap readahead window (Linux's name).  /proc/sys/debug holds
  * the fault-injection attributes (kernel/fault_inject.h).
+ * /proc/sys/kernel/{ostype,osrelease,version} are uname's sysname,
+ * release and version (kernel/version.h), read only.
  */
 #include "fs/procfs.h"
 #include "fs/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
+#include "kernel/version.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -156,8 +159,38 @@ const struct proc_dir proc_sys_debug_dir = {
 	&proc_sys_dir, 300, NULL
 };
 
+static void ostype_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, UTS_SYSNAME "\n");
+}
+
+static void osrelease_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, UTS_RELEASE "\n");
+}
+
+static void version_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%s\n", uts_version);
+}
+
+static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_FILE("osrelease", 0444, osrelease_show),
+	PROC_FILE("ostype", 0444, ostype_show),
+	PROC_FILE("version", 0444, version_show),
+};
+
+const struct proc_dir proc_sys_kernel_dir = {
+	proc_sys_kernel_entries, ARRAY_SIZE(proc_sys_kernel_entries),
+	&proc_sys_dir, 600, NULL
+};
+
 static const struct proc_entry proc_sys_entries[] = {
 	PROC_DIR("debug", &proc_sys_debug_dir),
+	PROC_DIR("kernel", &proc_sys_kernel_dir),
 	PROC_DIR("vm", &proc_sys_vm_dir),
 };
 
