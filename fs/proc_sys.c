@@ -8,12 +8,15 @@
  * is the swap readahead window (Linux's name).  /proc/sys/debug holds
  * the fault-injection attributes (kernel/fault_inject.h).
  * /proc/sys/kernel/{ostype,osrelease,version} are uname's sysname,
- * release and version (kernel/version.h), read only.
+ * release and version (kernel/version.h), read only; /proc/sys/kernel/printk
+ * is Linux's four log levels: the console's, a message's default, the
+ * console's minimum and its default (kernel/printk.h), read only.
  */
 #include "fs/procfs.h"
 #include "fs/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
+#include "kernel/printk.h"
 #include "kernel/version.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
@@ -177,9 +180,18 @@ static void version_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "%s\n", uts_version);
 }
 
+static void printk_levels_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%d\t%d\t%d\t%d\n", console_loglevel,
+		   MESSAGE_LOGLEVEL_DEFAULT, CONSOLE_LOGLEVEL_MIN,
+		   CONSOLE_LOGLEVEL_DEFAULT);
+}
+
 static const struct proc_entry proc_sys_kernel_entries[] = {
 	PROC_FILE("osrelease", 0444, osrelease_show),
 	PROC_FILE("ostype", 0444, ostype_show),
+	PROC_FILE("printk", 0444, printk_levels_show),
 	PROC_FILE("version", 0444, version_show),
 };
 

@@ -26,6 +26,7 @@
 #define KERN_CONT KERN_SOH "c"
 
 #define MESSAGE_LOGLEVEL_DEFAULT 4 /* KERN_WARNING */
+#define CONSOLE_LOGLEVEL_MIN 1 /* syslog's CONSOLE_OFF: KERN_EMERG only */
 #define CONSOLE_LOGLEVEL_DEFAULT 7 /* all but KERN_DEBUG */
 #define CONSOLE_LOGLEVEL_QUIET 4 /* `quiet`: errors and worse */
 #define CONSOLE_LOGLEVEL_DEBUG 10 /* `debug`: everything */

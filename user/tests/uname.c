@@ -56,13 +56,13 @@ static void test_release(void)
 {
 	struct utsname u;
 	char line[512];
-	int major = -1, minor = -1;
+	int major = -1, minor = -1, parsed;
 
 	ok_sys(uname(&u), "uname");
 	ok(u.release[0] >= '0' && u.release[0] <= '9',
 	   "release '%s' starts with a digit", u.release);
-	ok(sscanf(u.release, "%d.%d", &major, &minor) == 2,
-	   "release parses as major.minor (%d.%d)", major, minor);
+	parsed = sscanf(u.release, "%d.%d", &major, &minor);
+	ok(parsed == 2, "release parses as major.minor (%d.%d)", major, minor);
 	ok(major > 2 || (major == 2 && minor >= 6),
 	   "release is at least 2.6");
 	ok(read_line("/proc/sys/kernel/osrelease", line, sizeof(line)) &&
