@@ -19,6 +19,7 @@
 #include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/lib/vsprintf.h"
+#include "kernel/version.h"
 #include "mm/phys/slab.h"
 #include "mm/rmap/pagetrace_events.h"
 
@@ -132,8 +133,7 @@ void proc_cmdline_show(struct seq_buf *m, struct task_struct *t)
 void proc_version_show(struct seq_buf *m, struct task_struct *t)
 {
 	(void)t;
-	seq_puts(m, "Mapback version 0.1 (i686-linux-gnu-gcc) " __DATE__
-		    " " __TIME__ "\n");
+	seq_puts(m, mapback_banner);
 }
 
 static const char *const cpu_flag_names[32] = {

@@ -6,9 +6,13 @@
  * (mm/reclaim/swap_audit.c); its write also fails when a run nobody asked
  * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
  * is the swap readahead window (Linux's name).  /proc/sys/debug holds
- * the fault-injection attributes (kernel/fault_inject.h); /proc/sys/kernel
- * pid_max (the pid allocator's bound) and tainted.
+ * the fault-injection attributes (kernel/fault_inject.h).
  * /proc/sys/fs/pipe-max-size is the largest F_SETPIPE_SZ (fs/pipe.c).
+ * /proc/sys/kernel: pid_max (the pid allocator's bound), tainted,
+ * {ostype,osrelease,version} (uname's sysname, release and version,
+ * kernel/version.h, read only) and printk, Linux's four log levels:
+ * the console's, a message's default, the console's minimum and its
+ * default (kernel/printk.h), read only.
  */
 #include "fs/pipe.h"
 #include "fs/procfs.h"
@@ -17,6 +21,8 @@
 #include "kernel/fault_inject.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
+#include "kernel/printk.h"
+#include "kernel/version.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -244,9 +250,39 @@ static void tainted_show(struct seq_buf *m, struct task_struct *t)
 	seq_puts(m, "0\n");
 }
 
+static void ostype_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, UTS_SYSNAME "\n");
+}
+
+static void osrelease_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_puts(m, UTS_RELEASE "\n");
+}
+
+static void version_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%s\n", uts_version);
+}
+
+static void printk_levels_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%d\t%d\t%d\t%d\n", console_loglevel,
+		   MESSAGE_LOGLEVEL_DEFAULT, CONSOLE_LOGLEVEL_MIN,
+		   CONSOLE_LOGLEVEL_DEFAULT);
+}
+
 static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_FILE("osrelease", 0444, osrelease_show),
+	PROC_FILE("ostype", 0444, ostype_show),
 	PROC_RW("pid_max", 0644, pid_max_show, pid_max_write),
+	PROC_FILE("printk", 0444, printk_levels_show),
 	PROC_FILE("tainted", 0444, tainted_show),
+	PROC_FILE("version", 0444, version_show),
 };
 
 const struct proc_dir proc_sys_kernel_dir = {

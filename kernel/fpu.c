@@ -64,8 +64,9 @@ static void math_emulate(struct trapframe *tf)
 		kernel_fault(tf);
 		return;
 	}
-	printk("math-emulation not enabled and no coprocessor found.\n");
-	printk("killing %s.\n", current->comm);
+	printk_ratelimited(KERN_INFO "math-emulation not enabled and no "
+					     "coprocessor found.\nkilling %s.\n",
+			   current->comm);
 	current->sighand->action[SIGFPE - 1].sa_handler = SIG_DFL;
 	force_sig(SIGFPE, current);
 }

@@ -5,9 +5,13 @@
  * The idle task halts until an interrupt.  The time from the hlt to the
  * interrupt that ends it is idle time; the handler's own work (a disk
  * completion, a wake-up) is not, so irq_dispatch calls idle_stop() before
- * the handler runs.  With a TSC the period is measured in cycles;
- * without one (or with its rate unknown), idle time is the ticks that
- * found the idle task running, as /proc/stat counts it.
+ * the handler runs.  With a TSC the period is measured in cycles and
+ * added in nanoseconds at the clock's rate of the moment (kernel/tsc.c):
+ * the rate changes in the tick's handler, after idle_stop(), or in a
+ * running task, never during a halt, so no period spans two rates and
+ * idle time never outruns the clock.  Without one (or with its rate
+ * unknown), idle time is the ticks that found the idle task running, as
+ * /proc/stat counts it.
  *
  *   idle task:  cli  [run queue empty]  idle_entry = TSC  sti;hlt ......
  *   interrupt:                                          idle_stop(): +=
@@ -24,7 +28,7 @@
 
 static bool idle_active; /* halted since idle_entry */
 static u64 idle_entry;
-static u64 idle_cycles; /* all finished idle periods */
+static u64 idle_ns; /* all finished idle periods */
 static u32 nr_idle_calls;
 
 void idle_stop(void)
@@ -32,7 +36,7 @@ void idle_stop(void)
 	if (!idle_active)
 		return;
 	idle_active = false;
-	idle_cycles += tsc_cycles() - idle_entry;
+	idle_ns += tsc_cycles_to_ns(tsc_cycles() - idle_entry);
 }
 
 u32 idle_ticks(void)
@@ -43,14 +47,14 @@ u32 idle_ticks(void)
 u64 get_cpu_idle_time_ns(void)
 {
 	u32 flags;
-	u64 cycles;
+	u64 ns;
 
 	if (!tsc_measured())
 		return (u64)idle_ticks() * NSEC_PER_TICK;
 	flags = irq_save();
-	cycles = idle_cycles;
+	ns = idle_ns;
 	irq_restore(flags);
-	return tsc_cycles_to_ns(cycles);
+	return ns;
 }
 
 u32 idle_calls(void)

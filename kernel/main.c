@@ -29,18 +29,16 @@
 #include "kernel/time.h"
 #include "kernel/timer.h"
 #include "kernel/tsc.h"
+#include "kernel/version.h"
 #include "kernel/trap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/memory.h"
 #include "mm/mm.h"
 
-#define MAPBACK_VERSION "0.1"
-
 static void banner(void)
 {
-	printk("Mapback version " MAPBACK_VERSION " (" __DATE__ " " __TIME__
-	       ") i386, object-based reverse mapping\n");
+	printk("%s", mapback_banner);
 	if (boot_info.loader_name[0])
 		printk("Booted by: %s\n", boot_info.loader_name);
 	printk("Command line: %s\n", boot_info.cmdline);
@@ -55,6 +53,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	doublefault_init();
 	multiboot_init(magic, mbi_phys);
 	cmdline_init(boot_info.cmdline);
+	printk_setup();
 	ktest_mode = cmdline_has("ktest");
 
 	banner();

@@ -91,6 +91,7 @@ static void __noreturn vpanic(u32 ebp, const char *fmt, va_list ap)
 	cli();
 	if (panicking++)
 		test_exit(EXIT_FAIL);
+	console_verbose();
 	printk("Kernel panic - not syncing: ");
 	vprintk(fmt, ap);
 	printk("\n");

@@ -12,6 +12,7 @@
 #include "kernel/task.h"
 #include "kernel/timer.h"
 #include "kernel/uaccess.h"
+#include "kernel/version.h"
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
@@ -36,11 +37,11 @@ long sys_uname(struct new_utsname *ubuf)
 	struct new_utsname u;
 
 	memset(&u, 0, sizeof(u));
-	strlcpy(u.sysname, "Mapback", UTS_LEN);
+	strlcpy(u.sysname, UTS_SYSNAME, UTS_LEN);
 	strlcpy(u.nodename, hostname, UTS_LEN);
-	strlcpy(u.release, "0.1.0", UTS_LEN);
-	strlcpy(u.version, "#1 " __DATE__ " " __TIME__, UTS_LEN);
-	strlcpy(u.machine, "i386", UTS_LEN);
+	strlcpy(u.release, UTS_RELEASE, UTS_LEN);
+	strlcpy(u.version, uts_version, UTS_LEN);
+	strlcpy(u.machine, UTS_MACHINE, UTS_LEN);
 	strlcpy(u.domainname, domainname, UTS_LEN);
 	return copy_to_user(ubuf, &u, sizeof(u)) ? -EFAULT : 0;
 }

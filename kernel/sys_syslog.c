@@ -3,8 +3,10 @@
  *
  * Reads the printk ring (kernel/printk.c) without consuming it: BusyBox
  * dmesg asks the size (SYSLOG_ACTION_SIZE_BUFFER) and reads it all
- * (SYSLOG_ACTION_READ_ALL).  Opening, closing and console levels are
- * accepted and change nothing; clearing the ring is not supported.
+ * (SYSLOG_ACTION_READ_ALL).  The console actions set the level below
+ * which messages reach the console (kernel/printk.h), as Linux's do:
+ * `dmesg -n N` is CONSOLE_LEVEL N.  Opening and closing are accepted and
+ * change nothing; clearing the ring is not supported.
  */
 #include "kernel/errno.h"
 #include "kernel/printk.h"
@@ -19,6 +21,9 @@
 #define SYSLOG_ACTION_CONSOLE_LEVEL 8
 #define SYSLOG_ACTION_SIZE_UNREAD 9
 #define SYSLOG_ACTION_SIZE_BUFFER 10
+
+/* The console's level before CONSOLE_OFF, or -1 when it is on. */
+static int saved_console_loglevel = -1;
 
 static long read_all(char *ubuf, int len)
 {
@@ -44,9 +49,23 @@ long sys_syslog(int type, char *ubuf, int len)
 	switch (type) {
 	case SYSLOG_ACTION_CLOSE:
 	case SYSLOG_ACTION_OPEN:
+		return 0;
 	case SYSLOG_ACTION_CONSOLE_OFF:
+		if (saved_console_loglevel == -1)
+			saved_console_loglevel = console_loglevel;
+		console_loglevel = CONSOLE_LOGLEVEL_MIN;
+		return 0;
 	case SYSLOG_ACTION_CONSOLE_ON:
+		if (saved_console_loglevel != -1) {
+			console_loglevel = saved_console_loglevel;
+			saved_console_loglevel = -1;
+		}
+		return 0;
 	case SYSLOG_ACTION_CONSOLE_LEVEL:
+		if (len < 1 || len > 8)
+			return -EINVAL;
+		console_loglevel = len;
+		saved_console_loglevel = -1;
 		return 0;
 	case SYSLOG_ACTION_READ_ALL:
 		return read_all(ubuf, len);

@@ -18,6 +18,7 @@
 #include "kernel/task.h"
 #include "kernel/time.h"
 #include "kernel/timer.h"
+#include "kernel/tsc.h"
 #include "kernel/uaccess.h"
 
 long sys_time(s32 *ut)
@@ -175,21 +176,29 @@ long sys_clock_getres_time64(int clock, struct timespec64 *ures)
 }
 
 /*
- * Sleep until jiffies reaches deadline.  0 when it did, else (a signal)
+ * Sleep until jiffies reaches deadline and ktime_get_ns() the restart
+ * block's deadline_ns: ticks time the sleep, but a tick can come early
+ * (an emulator catching up on a busy host), and a sleep measured by the
+ * kernel's clock is never short.  0 when both passed, else (a signal)
  * -ERESTART_RESTARTBLOCK with the time left in *left.
  */
 static long nanosleep_restart(struct restart_block *rb);
 
 static long sleep_until(u32 deadline, struct timespec64 *left)
 {
+	struct restart_block *rb = &current->restart_block;
 	s32 ticks;
 
-	current->restart_block.deadline = deadline;
-	current->restart_block.fn = nanosleep_restart;
+	rb->fn = nanosleep_restart;
 	for (;;) {
+		rb->deadline = deadline;
 		ticks = (s32)(deadline - jiffies);
-		if (ticks <= 0)
+		if (ticks <= 0 && ktime_get_ns() >= rb->nanosleep.deadline_ns)
 			return 0;
+		if (ticks <= 0) {
+			deadline = jiffies + 1;
+			continue;
+		}
 		if (signal_pending(current))
 			break;
 		current->state = TASK_INTERRUPTIBLE;
@@ -220,6 +229,14 @@ static long nanosleep_restart(struct restart_block *rb)
 	return put_time_left(sleep_until(rb->deadline, &left), &left, rb);
 }
 
+/* ktime_get_ns() when req has passed; a sleep of centuries never ends. */
+static u64 deadline_ns(const struct timespec64 *req)
+{
+	if (req->tv_sec >= 0x7fffffffLL * 4)
+		return ~0ULL;
+	return ktime_get_ns() + (u64)req->tv_sec * NSEC_PER_SEC + req->tv_nsec;
+}
+
 /* Where the time left goes if the sleep is interrupted (or NULL). */
 static long do_nanosleep(const struct timespec64 *req, void *urem,
 			 bool rem64)
@@ -231,6 +248,7 @@ static long do_nanosleep(const struct timespec64 *req, void *urem,
 		return -EINVAL;
 	current->restart_block.nanosleep.rem = urem;
 	current->restart_block.nanosleep.rem64 = rem64;
+	current->restart_block.nanosleep.deadline_ns = deadline_ns(req);
 	ret = sleep_until(jiffies + timespec64_to_jiffies(req) + 1, &left);
 	return put_time_left(ret, &left, &current->restart_block);
 }

@@ -24,6 +24,12 @@ const syscall_fn_t sys_call_table[NR_syscalls] = {
 };
 #undef SYSCALL
 
+/*
+ * An unknown call gets -ENOSYS, as on Linux, and a line in the kernel log
+ * once per number: which calls programs miss.  At KERN_DEBUG and rate
+ * limited, it is in dmesg but never on the console, in the middle of
+ * the program's own output (numbers past the table are not remembered).
+ */
 static u32 enosys_reported[NR_syscalls / 32 + 1];
 
 static void report_enosys(u32 nr)
@@ -33,8 +39,8 @@ static void report_enosys(u32 nr)
 			return;
 		enosys_reported[nr / 32] |= 1u << (nr % 32);
 	}
-	printk("%s[%d]: unknown system call %u\n", current->comm, current->pid,
-	       nr);
+	printk_ratelimited(KERN_DEBUG "%s[%d]: unknown system call %u\n",
+			   current->comm, current->pid, nr);
 }
 
 struct trapframe *current_regs(void)

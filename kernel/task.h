@@ -123,6 +123,7 @@ struct restart_block {
 		struct {
 			void *rem;	/* user pointer for the time left */
 			bool rem64;	/* ... a timespec64, not a timespec */
+			u64 deadline_ns; /* by ktime_get_ns, as deadline */
 		} nanosleep;
 		struct {
 			struct pollfd *ufds;

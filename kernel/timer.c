@@ -8,6 +8,7 @@
 #include "kernel/timer.h"
 #include "kernel/io.h"
 #include "kernel/trap.h"
+#include "kernel/tsc.h"
 
 #define PIT_CH0 0x40
 #define PIT_CH0_LOHI_MODE3 0x36	/* channel 0, low then high byte, mode 3 */
@@ -19,6 +20,7 @@ static tick_hook_t tick_hook;
 static void timer_interrupt(struct trapframe *tf)
 {
 	jiffies++;
+	tsc_tick();
 	if (tick_hook)
 		tick_hook(tf);
 }

@@ -150,6 +150,7 @@ void __noreturn die(struct trapframe *tf)
 	const char *name = trap_name(tf->trapno);
 
 	cli();
+	console_verbose();
 	printk("%s (vector %u) in %s mode, error code 0x%x\n", name,
 	       tf->trapno, user_mode(tf) ? "user" : "kernel", tf->err);
 	if (tf->trapno == T_PGFLT)

@@ -7,9 +7,11 @@
 # NAMEs pick some of them, default all).  Every boot runs headless with a timeout and writes
 # COM1 to build/test-NAME.log.  A boot passes when its log has the summary
 # line (`ktest: N passed, N failed` unless the boot names another), no
-# "Kernel panic", no `not ok`, and the emulator neither hung nor reported a
-# failure through isa-debug-exit.  A boot whose summary names "Kernel
-# panic" expects one: there the panic and its failure exit are the pass.
+# "Kernel panic", no "unknown system call" (a program's doings are logged
+# at KERN_DEBUG, off the console), no `not ok`, and the emulator neither
+# hung nor reported a failure through isa-debug-exit.  A boot whose
+# summary names "Kernel panic" expects one: there the panic and its
+# failure exit are the pass.
 #
 # The kernel prints TAP.  Top-level lines, those beginning exactly with
 # "ok " or "not ok ", are counted over all boots; indented lines are the
@@ -252,6 +254,10 @@ judge_boot() {
 		expect_panic=0
 		grep -q 'Kernel panic' "$log" && why+=("kernel panic")
 	fi
+	# What a program provokes stays off the console, in the middle of
+	# its output: the kernel logs an unknown call at KERN_DEBUG.
+	grep -q 'unknown system call' "$log" &&
+		why+=("'unknown system call' on the console")
 	if [ ${#why[@]} -eq 0 ] && ! summary_matches "${b_summary[$i]}" "$log"; then
 		why+=("no summary line matching '${b_summary[$i]}'")
 		if [[ $status =~ ^[0-9]+$ ]] && [ "$status" -gt 128 ]; then

@@ -138,8 +138,9 @@ static int copy_args(struct linux_binprm *bprm, const char *path,
 	 */
 	if (!warned_empty_argv) {
 		warned_empty_argv = true;
-		printk_log("process '%s' launched '%s' with NULL argv: empty string added\n",
-			   current->comm, path);
+		printk(KERN_DEBUG "process '%s' launched '%s' with NULL "
+				  "argv: empty string added\n",
+		       current->comm, path);
 	}
 	bprm->argc = 1;
 	return copy_string_kernel(bprm, "");

@@ -4,7 +4,9 @@
  * CLOCK_MONOTONIC never goes backwards, fields are normalised, time(),
  * gettimeofday() and CLOCK_REALTIME agree in order, the 64-bit clock call
  * works, nanosleep and clock_nanosleep of a few ms return 0, argument
- * errors give EINVAL.  No assertion depends on how long anything takes.
+ * errors give EINVAL.  A sleep measured by CLOCK_MONOTONIC is never shorter
+ * than asked (relative or to an absolute time), as POSIX and Linux
+ * promise; no assertion depends on how much longer anything takes.
  */
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -15,6 +17,42 @@
 static int before(const struct timespec *a, const struct timespec *b)
 {
 	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec <= b->tv_nsec);
+}
+
+static long long ns_between(const struct timespec *a, const struct timespec *b)
+{
+	return (b->tv_sec - a->tv_sec) * 1000000000LL + b->tv_nsec - a->tv_nsec;
+}
+
+/* Sleeps of 1, 7, 10 and 23 ms (whole ticks and not), by nanosleep,
+ * clock_nanosleep and to an absolute CLOCK_MONOTONIC time. */
+static void test_sleeps_are_not_short(void)
+{
+	static const long ms[] = { 1, 7, 10, 23 };
+	struct timespec a, b, req;
+	long long took;
+	unsigned i;
+	int how;
+
+	for (i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
+		for (how = 0; how < 3; how++) {
+			req.tv_sec = 0;
+			req.tv_nsec = ms[i] * 1000000;
+			clock_gettime(CLOCK_MONOTONIC, &a);
+			if (how == 2) {
+				req.tv_sec = a.tv_sec + (a.tv_nsec + req.tv_nsec) / 1000000000;
+				req.tv_nsec = (a.tv_nsec + req.tv_nsec) % 1000000000;
+			}
+			if (how == 0)
+				nanosleep(&req, NULL);
+			else
+				clock_nanosleep(CLOCK_MONOTONIC, how == 2 ? TIMER_ABSTIME : 0, &req, NULL);
+			clock_gettime(CLOCK_MONOTONIC, &b);
+			took = ns_between(&a, &b);
+			ok(took >= ms[i] * 1000000LL, "%s %ld ms took %lld ns by CLOCK_MONOTONIC",
+			   how == 0 ? "nanosleep" : how == 1 ? "clock_nanosleep" : "clock_nanosleep ABSTIME",
+			   ms[i], took);
+		}
 }
 
 int main(void)
@@ -67,6 +105,8 @@ int main(void)
 	is_errno(nanosleep(&req, NULL), EINVAL, "tv_nsec = 1e9: EINVAL");
 	req.tv_nsec = -1;
 	is_errno(nanosleep(&req, NULL), EINVAL, "negative tv_nsec: EINVAL");
+
+	test_sleeps_are_not_short();
 
 	c1 = times(&tms);
 	c2 = times(&tms);

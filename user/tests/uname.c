@@ -2,7 +2,11 @@
  * uname.c - uname, identities, sessions and resource queries.
  *
  * uname's fields are NUL-terminated and non-empty (the sysname is not
- * asserted: it is Mapback's to choose); the id calls are consistent; a
+ * asserted: it is Mapback's to choose); the release is a Linux-style
+ * version, major.minor at least 2.6, as programs that check the kernel's
+ * version before using a call parse it, and /proc/version,
+ * /proc/sys/kernel/osrelease and ostype say the same; the id calls are
+ * consistent; a
  * child can make a new session and process group; getpgid/getsid errors;
  * sysinfo, getrlimit/prlimit and getrusage return sane values.
  */
@@ -29,6 +33,48 @@ static void test_uname(void)
 	ok(field_ok(u.version, sizeof(u.version)), "version '%s'", u.version);
 	ok(field_ok(u.machine, sizeof(u.machine)), "machine '%s'", u.machine);
 	ok(memchr(u.domainname, '\0', sizeof(u.domainname)) != NULL, "domainname terminated");
+}
+
+/* The first line of path, without its newline, into buf; 0 on failure. */
+static int read_line(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 1;
+}
+
+static void test_release(void)
+{
+	struct utsname u;
+	char line[512];
+	int major = -1, minor = -1, parsed;
+
+	ok_sys(uname(&u), "uname");
+	ok(u.release[0] >= '0' && u.release[0] <= '9',
+	   "release '%s' starts with a digit", u.release);
+	parsed = sscanf(u.release, "%d.%d", &major, &minor);
+	ok(parsed == 2, "release parses as major.minor (%d.%d)", major, minor);
+	ok(major > 2 || (major == 2 && minor >= 6),
+	   "release is at least 2.6");
+	ok(read_line("/proc/sys/kernel/osrelease", line, sizeof(line)) &&
+	   strcmp(line, u.release) == 0,
+	   "/proc/sys/kernel/osrelease is the release ('%s')", line);
+	ok(read_line("/proc/sys/kernel/ostype", line, sizeof(line)) &&
+	   strcmp(line, u.sysname) == 0,
+	   "/proc/sys/kernel/ostype is the sysname ('%s')", line);
+	ok(read_line("/proc/version", line, sizeof(line)) &&
+	   strncmp(line, u.sysname, strlen(u.sysname)) == 0 &&
+	   strstr(line, " version ") && strstr(line, u.release),
+	   "/proc/version: sysname, \"version\", release ('%s')", line);
 }
 
 static void test_ids(void)
@@ -94,6 +140,7 @@ static void test_resources(void)
 int main(void)
 {
 	test_uname();
+	test_release();
 	test_ids();
 	test_sessions();
 	test_resources();
