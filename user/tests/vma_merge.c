@@ -100,6 +100,34 @@ static void test_adjacent_mmap(int touch)
 	munmap(a, 8 * PG);
 }
 
+/*
+ * A read fault in a PROT_READ mapping next to a written RW one, then
+ * mprotect RW: on Linux the read mapped the zero page and left the VMA
+ * without an anon_vma, so the two merge.
+ */
+static void test_read_then_mprotect(void)
+{
+	char *a = mmap(NULL, 8 * PG, RW, ANON, -1, 0), *b;
+	int before;
+
+	if (!ok(a != MAP_FAILED, "mmap 8 pages"))
+		return;
+	a[0] = 'a';
+	must(munmap(a + 4 * PG, 4 * PG));
+	before = nr_vmas();
+	b = mmap(a + 4 * PG, 4 * PG, PROT_READ, ANON | MAP_FIXED, -1, 0);
+	ok(b == a + 4 * PG, "mmap the next 4 pages read-only");
+	is(nr_vmas(), before + 1, "other flags: two VMAs");
+	ok(b[0] == 0 && b[PG] == 0, "read faults there give zeroes");
+	ok_sys(mprotect(b, 4 * PG, RW), "mprotect them RW");
+	is(nr_vmas(), before, "now one VMA");
+	b[0] = 'b';
+	ok(one_vma((uintptr_t)a, (uintptr_t)a + 8 * PG) && a[0] == 'a' &&
+		   b[0] == 'b',
+	   "one maps line covers both, the data stays");
+	munmap(a, 8 * PG);
+}
+
 static void test_mprotect_back(void)
 {
 	char *a = mmap(NULL, 8 * PG, RW, ANON, -1, 0);
@@ -156,6 +184,7 @@ int main(void)
 	test_adjacent_mmap(0);
 	test_adjacent_mmap(1);
 	test_mprotect_back();
+	test_read_then_mprotect();
 	test_brk_grows_one_vma();
 	return done_testing();
 }
