@@ -185,6 +185,8 @@ static void *work(void *arg)
 	unsigned long top = 0, a, b, s;
 	int round, k;
 
+	if (!heap)
+		w->rounds = 1 << 20; /* no heap (fault injection): done */
 	__sync_fetch_and_add(&started, 1);
 	if (!heap)
 		return NULL;
