@@ -133,11 +133,11 @@ KTEST(vma_split_merge_munmap_mprotect)
 }
 
 /*
- * A length no gap can hold is ENOMEM.  The walk below TASK_UNMAPPED_BASE
- * once computed its limit as hi - len, which wraps for a len above 1 GiB:
- * it then offered the end of the VMA at 0xa0000000, whose range wraps past
- * 4 GiB, and mmap merged it into that VMA, leaving an inverted VMA whose
- * PTEs exit_mmap never zapped (free_pgtables' BUG).
+ * A length no gap can hold is ENOMEM.  For the walk below
+ * TASK_UNMAPPED_BASE, hi - len wraps when len is above 1 GiB: unchecked,
+ * it would offer the end of the VMA at 0xa0000000, a range wrapping past
+ * 4 GiB, which mmap would merge into that VMA, leaving an inverted VMA
+ * whose PTEs exit_mmap never zaps (free_pgtables' BUG).
  */
 KTEST(get_unmapped_area_len_above_every_gap)
 {

@@ -14,9 +14,9 @@
  * outside every VMA stops it in free_pgtables.  The sizes come from
  * MemTotal, so the test fits mem=8M.
  *
- * First, the case that broke that: a request larger than any gap, after a
- * VMA ending above 2.5 GiB, must be ENOMEM (the gap search once wrapped
- * past 4 GiB there and merged an inverted range into that VMA).
+ * First, a request larger than any gap, with a VMA ending above 2.5 GiB,
+ * must be ENOMEM: a gap search whose limit wraps would offer a range from
+ * there past 4 GiB, and mmap would merge that inverted range into the VMA.
  */
 #include <pthread.h>
 #include <stdint.h>
