@@ -21,6 +21,38 @@ void anon_vma_init(void)
 	BUG_ON(!anon_vma_cachep);
 }
 
+#define VM_ACCESS_FLAGS (VM_READ | VM_WRITE | VM_EXEC)
+
+/*
+ * Could a and b (a just below b) become one VMA once their access bits
+ * agree?  Same file (none), other flags equal, offsets running on.
+ */
+static bool mergeable_neighbours(struct vm_area_struct *a,
+				 struct vm_area_struct *b)
+{
+	return a->vm_end == b->vm_start && a->vm_file == b->vm_file &&
+	       !((a->vm_flags ^ b->vm_flags) & ~VM_ACCESS_FLAGS) &&
+	       a->vm_pgoff + vma_pages(a) == b->vm_pgoff;
+}
+
+/*
+ * 2.6.7's find_mergeable_anon_vma: the anon_vma of a neighbour vma could
+ * merge with after an mprotect.  Sharing it keeps that merge possible, as
+ * on Linux, where a VMA that only had read faults (the zero page) has no
+ * anon_vma at all.  vma must be linked into its mm.
+ */
+static struct anon_vma *find_mergeable_anon_vma(struct vm_area_struct *vma)
+{
+	struct vm_area_struct *near = vma_prev(vma);
+
+	if (near && near->anon_vma && mergeable_neighbours(near, vma))
+		return near->anon_vma;
+	near = vma_next(vma);
+	if (near && near->anon_vma && mergeable_neighbours(vma, near))
+		return near->anon_vma;
+	return NULL;
+}
+
 int anon_vma_prepare(struct vm_area_struct *vma)
 {
 	struct anon_vma *anon_vma;
@@ -28,6 +60,13 @@ int anon_vma_prepare(struct vm_area_struct *vma)
 
 	if (rmap_mode != RMAP_ANON_VMA || vma->anon_vma)
 		return 0;
+	if (!list_empty(&vma->vm_list)) {
+		vma->anon_vma = find_mergeable_anon_vma(vma);
+		if (vma->anon_vma) {
+			anon_vma_link(vma);
+			return 0;
+		}
+	}
 	anon_vma = kmem_cache_alloc(anon_vma_cachep, GFP_KERNEL);
 	if (!anon_vma)
 		return -ENOMEM;

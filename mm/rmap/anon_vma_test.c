@@ -79,6 +79,7 @@ KTEST(anon_vma_merge_rules)
 {
 	unsigned long a = RMAP_TEST_ADDR, b = a + 2 * PAGE_SIZE;
 	unsigned long c = a + 8 * PAGE_SIZE, d = c + 2 * PAGE_SIZE;
+	unsigned long e = a + 16 * PAGE_SIZE;
 	struct mm_struct *mm;
 	struct vm_area_struct *va, *vb, *vc, *vd;
 
@@ -86,10 +87,11 @@ KTEST(anon_vma_merge_rules)
 		return;
 	mm = mm_alloc();
 	KASSERT_TRUE(mm);
-	/* Two neighbours, each with pages of its own anon_vma: they may not
-	 * become one even when their flags agree. */
+	/* Two neighbours whose pages went in while their flags differed in
+	 * more than access (one was mlocked) have anon_vmas of their own:
+	 * they may not become one even when their flags agree. */
 	va = add_anon(mm, a, 2, RW);
-	vb = add_anon(mm, b, 2, RO);
+	vb = add_anon(mm, b, 2, RO | VM_LOCKED);
 	KASSERT_TRUE(va && vb);
 	KASSERT_TRUE(touch(mm, a) && touch(mm, b));
 	KEXPECT_TRUE(va->anon_vma && vb->anon_vma &&
@@ -115,6 +117,17 @@ KTEST(anon_vma_merge_rules)
 	vc = find_vma(mm, c);
 	KEXPECT_TRUE(vc == find_vma(mm, d));
 	KEXPECT_TRUE(vc->anon_vma != NULL && anon_vma_has_vma(vc->anon_vma, vc));
+
+	/* A neighbour that differs only in access shares the anon_vma of
+	 * the other (find_mergeable_anon_vma), so an mprotect that makes
+	 * them equal merges them, as on Linux. */
+	va = add_anon(mm, e, 2, RW);
+	vb = add_anon(mm, e + 2 * PAGE_SIZE, 2, RO);
+	KASSERT_TRUE(va && vb);
+	KASSERT_TRUE(touch(mm, e) && touch(mm, e + 2 * PAGE_SIZE));
+	KEXPECT_TRUE(va->anon_vma && va->anon_vma == vb->anon_vma);
+	change_vma_flags(mm, vb, vb->vm_start, vb->vm_end, RW);
+	KEXPECT_TRUE(find_vma(mm, e) == find_vma(mm, e + 2 * PAGE_SIZE));
 	KEXPECT_EQ(rmap_audit(), 0);
 	mmput(mm);
 }

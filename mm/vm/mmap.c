@@ -66,14 +66,20 @@ unsigned long calc_vm_flags(unsigned long prot, unsigned long flags)
 	return vm;
 }
 
-/* First gap of len bytes at or above lo (and below hi), or 0.  A gap
- * ends where a stack's guard gap begins. */
+/*
+ * First gap of len bytes at or above lo that ends at or below hi, or 0.
+ * A gap ends where a stack's guard gap begins.  A len above hi - lo fits
+ * nowhere: checked first, since hi - len would wrap and let a range run
+ * past hi (or past 4 GiB).
+ */
 static unsigned long find_gap(struct mm_struct *mm, unsigned long lo,
 			      unsigned long hi, unsigned long len)
 {
 	unsigned long addr = lo;
 	struct vm_area_struct *vma;
 
+	if (len > hi - lo)
+		return 0;
 	for (vma = find_vma(mm, addr); ; vma = vma_next(vma)) {
 		if (addr > hi - len)
 			return 0;

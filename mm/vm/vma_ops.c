@@ -118,6 +118,9 @@ void vma_adjust(struct vm_area_struct *vma, unsigned long start,
 {
 	struct address_space *mapping = vma_mapping(vma);
 
+	/* exit_mmap zaps [vm_start, vm_end): a range that wrapped or ran
+	 * into the kernel half would leave PTEs behind it. */
+	BUG_ON(start >= end || end > TASK_SIZE);
 	if (mapping) {
 		down(&mapping->i_shared_sem);
 		i_mmap_remove(mapping, vma);

@@ -132,6 +132,39 @@ KTEST(vma_split_merge_munmap_mprotect)
 	KEXPECT_EQ(settled_free_pages(), free_before);
 }
 
+/*
+ * A length no gap can hold is ENOMEM.  For the walk below
+ * TASK_UNMAPPED_BASE, hi - len wraps when len is above 1 GiB: unchecked,
+ * it would offer the end of the VMA at 0xa0000000, a range wrapping past
+ * 4 GiB, which mmap would merge into that VMA, leaving an inverted VMA
+ * whose PTEs exit_mmap never zaps (free_pgtables' BUG).
+ */
+KTEST(get_unmapped_area_len_above_every_gap)
+{
+	struct mm_struct *mm = mm_alloc(), *old = current->mm;
+	unsigned long len = 0x60000000UL, addr;
+
+	KASSERT_TRUE(mm);
+	KASSERT_TRUE(add_anon(mm, 0x50000000UL, 1, RW));
+	KASSERT_TRUE(add_anon(mm, 0xa0000000UL, 1, RW));
+	KASSERT_TRUE(add_anon(mm, TASK_SIZE - 16 * PAGE_SIZE, 16,
+			      RW | VM_GROWSDOWN));
+	current->mm = mm;
+	KEXPECT_EQ((long)get_unmapped_area(NULL, 0, len, 0, MAP_PRIVATE),
+		   -ENOMEM);
+	KEXPECT_EQ(do_mmap_pgoff(NULL, 0, len, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, 0),
+		   -ENOMEM);
+	/* A gap that does hold it is found, inside the user half. */
+	addr = get_unmapped_area(NULL, 0, 0x40000000UL, 0, MAP_PRIVATE);
+	KEXPECT_EQ(addr, 0x50001000UL);
+	current->mm = old;
+	KEXPECT_EQ(mm->map_count, 3);
+	KEXPECT_EQ(find_vma(mm, 0xa0000000UL)->vm_end, 0xa0001000UL);
+	KEXPECT_EQ(vma_tree_check(mm), 0);
+	mmput(mm);
+}
+
 KTEST(proc_maps_statm_format)
 {
 	struct task_struct *t = kzalloc(sizeof(*t), GFP_KERNEL);
