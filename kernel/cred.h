@@ -41,6 +41,7 @@
 #define CAP_SETUID 7
 #define CAP_SYS_CHROOT 18
 #define CAP_SYS_ADMIN 21
+#define CAP_SYS_BOOT 22
 #define CAP_MKNOD 27
 
 /* Sorted supplementary group ids, shared between tasks (usage counts

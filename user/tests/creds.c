@@ -14,6 +14,9 @@
 #include <signal.h>
 #include <sys/auxv.h>
 #include <sys/fsuid.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/swap.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include "tests/tap.h"
@@ -301,6 +304,21 @@ static void child_kill_ids(void)
 	_exit(st);
 }
 
+/* Calls only root may make: EPERM for nobody, before anything else. */
+static void child_nobody_admin(void)
+{
+	CHECK(1, drop_to_nobody());
+	CHECK(2,
+	      mount("none", "/tmp", "tmpfs", 0, NULL) == -1 && errno == EPERM);
+	CHECK(3, umount("/tmp") == -1 && errno == EPERM);
+	CHECK(4, swapon("/nonexistent", 0) == -1 && errno == EPERM);
+	CHECK(5, swapoff("/nonexistent") == -1 && errno == EPERM);
+	CHECK(6, reboot(RB_DISABLE_CAD) == -1 && errno == EPERM);
+	CHECK(7, sethostname("x", 1) == -1 && errno == EPERM);
+	CHECK(8, chroot("/") == -1 && errno == EPERM);
+	_exit(0);
+}
+
 static void test_kill(void)
 {
 	pid_t pid;
@@ -310,6 +328,11 @@ static void test_kill(void)
 		child_nobody_kill();
 	is_exit(wait_for(pid), 0,
 		"nobody: setuid(0), kill(1), kill(root) EPERM; own child and SIGCONT fine");
+	pid = must(fork());
+	if (pid == 0)
+		child_nobody_admin();
+	is_exit(wait_for(pid), 0,
+		"nobody: mount, umount, swapon, swapoff, reboot, sethostname, chroot: EPERM");
 	pid = must(fork());
 	if (pid == 0)
 		child_kill_ids();
