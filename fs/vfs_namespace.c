@@ -7,8 +7,8 @@
  * operation.  Adding a name needs write and search permission on the
  * directory (may_create); removing or replacing one needs that and, in a
  * sticky directory, to own the file or the directory (may_unlink).  Only
- * CAP_MKNOD (euid 0) makes device nodes.  "." and ".." as the last component are refused the way
- * Linux refuses them.  A file whose last link goes (unlink, or a rename
+ * CAP_MKNOD (euid 0) makes device nodes.  "." and ".." as the last
+ * component are refused the way Linux refuses them.  A file whose last link goes (unlink, or a rename
  * over it) while it is open or mapped keeps the name it had, for d_path.
  */
 #include "fs/vfs.h"

@@ -5,7 +5,8 @@
  * the user's arguments.  set_user_sigmask and restore_user_sigmask are
  * the mask argument of the calls that wait under one (ppoll, pselect6,
  * epoll_pwait).  Only the rt_ forms with an 8-byte sigset exist,
- * as musl and glibc use on i386.
+ * as musl and glibc use on i386.  kill, tkill and tgkill send only where
+ * kill_permission allows (kernel/signal.h), -EPERM elsewhere.
  */
 #include "kernel/errno.h"
 #include "kernel/io.h"

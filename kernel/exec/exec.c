@@ -91,9 +91,11 @@ static void exec_creds(struct linux_binprm *bprm)
 {
 	struct cred *c = current_cred();
 	struct inode *inode = bprm->file->f_inode;
+	struct vfsmount *mnt = bprm->file->f_path.mnt;
 	u32 euid = c->euid, egid = c->egid;
 
-	if (!(bprm->file->f_path.mnt->mnt_flags & MS_NOSUID)) {
+	/* No mount: a file the kernel made for itself (a ktest's). */
+	if (mnt && !(mnt->mnt_flags & MS_NOSUID)) {
 		if (inode->i_mode & S_ISUID)
 			euid = inode->i_uid;
 		if ((inode->i_mode & (S_ISGID | S_IXGRP)) ==

@@ -111,6 +111,9 @@ static void test_root(void)
 	is(strcmp(line, "Uid:\t0\t0\t0\t0\n"), 0,
 	   "Uid: real, effective, saved, fs");
 	ok(status_is("Gid:", "Gid:\t0\t0\t0\t0\n"), "Gid: the four gids");
+	is(getgroups(0, NULL), 0, "no supplementary groups");
+	ok(status_is("Groups:", "Groups:\t \n"),
+	   "Groups: empty, with Linux's trailing space");
 	is_errno(getgroups(-1, NULL), EINVAL,
 		 "getgroups of a negative size: EINVAL");
 	is_errno(setgroups(65537, NULL), EINVAL,
