@@ -76,5 +76,9 @@ struct group_info *groups_alloc(int ngroups);
 void put_group_info(struct group_info *gi);
 /* Sort gi and make it the caller's supplementary groups. */
 void set_current_groups(struct group_info *gi);
+/* getgroups and setgroups with ids of idsize bytes (4, or 2 for the
+ * 16-bit calls): a count or -errno. */
+long getgroups_common(int size, void *list, int idsize);
+long setgroups_common(int size, const void *list, int idsize);
 
 #endif

@@ -10,7 +10,6 @@
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/task.h"
-#include "kernel/uaccess.h"
 
 long sys_getpid(void)
 {

@@ -8,6 +8,7 @@
 #include "kernel/cred.h"
 #include "kernel/uaccess.h"
 
+/* The 32-bit calls (kernel/sys_cred.c) these wrap. */
 long sys_setuid(u32 uid);
 long sys_setgid(u32 gid);
 long sys_setreuid(u32 ruid, u32 euid);
@@ -16,8 +17,6 @@ long sys_setresuid(u32 ruid, u32 euid, u32 suid);
 long sys_setresgid(u32 rgid, u32 egid, u32 sgid);
 long sys_setfsuid(u32 uid);
 long sys_setfsgid(u32 gid);
-long getgroups_common(int size, void *list, int idsize);
-long setgroups_common(int size, const void *list, int idsize);
 
 static u32 low2high(u32 id)
 {
