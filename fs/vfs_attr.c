@@ -50,7 +50,8 @@ int vfs_access(struct path *base, const char *name, int mode,
 
 	if (mode & ~(R_OK | W_OK | X_OK))
 		return -EINVAL;
-	/* The caller's own ids, so nothing else sees them changed. */
+	/* As Linux's override_creds: the real ids stand in for the fs ids
+	 * for this one check, and are put back before the call returns. */
 	if (!effective) {
 		c->fsuid = c->uid;
 		c->fsgid = c->gid;
