@@ -105,6 +105,7 @@ static void setup(void)
 	make_dir("zerodir", 0000, 0, 0);
 	make_file("zerodir/f", 0644, 0, 0);
 	make_dir("own", 0755, NOBODY, NOBODY);
+	make_dir("own/rootdir", 0755, 0, 0);
 	make_dir("sticky", 01777, 0, 0);
 	make_file("sticky/rootf", 0666, 0, 0);
 	make_dir("wdir", 0777, 0, 0);
@@ -154,8 +155,9 @@ static void test_root(void)
 static void child_nobody(void)
 {
 	struct timespec t[2] = { { 1, 0 }, { 1, 0 } };
+	int closed = open(at("closed"), O_RDONLY | O_DIRECTORY);
 
-	CHECK(1, drop_to_nobody(0, NULL));
+	CHECK(1, closed >= 0 && drop_to_nobody(0, NULL));
 	CHECK(2, fails(try_open(at("secret"), O_RDONLY), EACCES));
 	CHECK(3, try_open(at("pub"), O_RDONLY) == 0);
 	CHECK(4, fails(try_open(at("pub"), O_WRONLY), EACCES));
@@ -188,6 +190,8 @@ static void child_nobody(void)
 	CHECK(28, fails(utimensat(AT_FDCWD, at("world"), t, 0), EPERM));
 	CHECK(29, fails(truncate(at("pub"), 0), EACCES));
 	CHECK(30, truncate(at("world"), 0) == 0);
+	CHECK(31, fails(try_open(at("pub"), O_RDONLY | O_NOATIME), EPERM));
+	CHECK(32, fails(fchdir(closed), EACCES));
 	_exit(0);
 }
 
@@ -214,6 +218,10 @@ static void child_owner(void)
 			  owner_is(at("own/sl"), NOBODY, NOBODY));
 	CHECK(16, mkdir(at("own/d"), 0755) == 0 && rmdir(at("own/d")) == 0);
 	CHECK(17, fails(rename(at("own/f"), at("pub")), EACCES));
+	/* A directory moving to another parent: its ".." is written. */
+	CHECK(18,
+	      fails(rename(at("own/rootdir"), at("sticky/rootdir")), EACCES));
+	CHECK(19, rename(at("own/rootdir"), at("own/rootdir2")) == 0);
 	_exit(0);
 }
 
