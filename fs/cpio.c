@@ -4,7 +4,9 @@
  * The archive is checked as it is read: every header must have the magic
  * and hex digits, every name must be NUL-terminated inside its field, and
  * no member may run past the end of the buffer.  The first problem stops
- * the unpack with -EINVAL and a message; what came before stays.
+ * the unpack with -EINVAL and a message; what came before stays.  Each
+ * member keeps the archive's owner, group, mode and mtime, as Linux's
+ * initramfs.
  */
 #include "fs/cpio.h"
 #include "fs/vfs.h"
@@ -239,7 +241,9 @@ static int make_member(struct unpack *u, struct member *m)
 		err = make_file(u, m);
 		break;
 	case S_IFLNK:
-		return make_symlink(u, m);	/* symlinks keep mode 0777 */
+		err = make_symlink(u, m);	/* symlinks keep mode 0777 */
+		return err ? err : vfs_chown(NULL, m->name, m->f[F_UID],
+					     m->f[F_GID], 0);
 	case S_IFCHR:
 	case S_IFBLK:
 	case S_IFIFO:
@@ -251,6 +255,9 @@ static int make_member(struct unpack *u, struct member *m)
 	default:
 		return bad(u, "unknown file type in mode");
 	}
+	/* chown first: it would clear a set-user-ID bit chmod had set. */
+	if (!err)
+		err = vfs_chown(NULL, m->name, m->f[F_UID], m->f[F_GID], 0);
 	if (!err)
 		err = vfs_chmod(NULL, m->name, mode & S_IALLUGO, 0);
 	if (!err && !S_ISDIR(mode))

@@ -21,7 +21,8 @@ static void pad4(struct archive *a)
 		a->buf[a->len++] = '\0';
 }
 
-/* Append one member: header, name, data, each padded as newc wants. */
+/* Append one member: header, name, data, each padded as newc wants.  Its
+ * owner is uid ino * 1000, its group that uid + 1. */
 static void add(struct archive *a, const char *name, u32 mode, u32 ino,
 		u32 nlink, const char *data, u32 size, u32 rmaj, u32 rmin)
 {
@@ -31,7 +32,8 @@ static void add(struct archive *a, const char *name, u32 mode, u32 ino,
 		return;
 	snprintf(a->buf + a->len, 111,
 		 "070701%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x",
-		 ino, mode, 0, 0, nlink, 1700000000, size, 0, 1, rmaj, rmin,
+		 ino, mode, ino * 1000, ino * 1000 + 1, nlink, 1700000000,
+		 size, 0, 1, rmaj, rmin,
 		 namesize, 0);
 	a->len += 110;
 	memcpy(a->buf + a->len, name, namesize);
@@ -95,11 +97,15 @@ KTEST(cpio_unpacks_dirs_files_symlinks_links_nodes)
 	KEXPECT_EQ(memcmp(buf, "hello, world\n", 13), 0);
 	KEXPECT_EQ(vfs_stat(NULL, "/kt_cpio/hello", 0, &k1), 0);
 	KEXPECT_EQ(k1.mode, S_IFREG | 0741);
+	KEXPECT_EQ(k1.uid, 3000);	/* the archive's owner and group */
+	KEXPECT_EQ(k1.gid, 3001);
 	KEXPECT_EQ(k1.mtime.tv_sec, 1700000000);
 	/* The second member with ino 3 is a hard link to the first. */
 	KEXPECT_EQ(vfs_stat(NULL, "/kt_cpio/sub/again", 0, &k2), 0);
 	KEXPECT_EQ(k2.ino, k1.ino);
 	KEXPECT_EQ(k2.nlink, 2);
+	KEXPECT_EQ(vfs_stat(NULL, "/kt_cpio/link", 0, &k1), 0);
+	KEXPECT_EQ(k1.uid, 4000);
 	KEXPECT_EQ(vfs_readlink(NULL, "/kt_cpio/link", buf, sizeof(buf)), 5);
 	KEXPECT_EQ(memcmp(buf, "hello", 5), 0);
 	KEXPECT_EQ(read_all("/kt_cpio/link", buf, sizeof(buf)), 13);

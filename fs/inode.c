@@ -11,6 +11,7 @@
 #include "fs/inode.h"
 #include "fs/pipe.h"
 #include "fs/truncate.h"
+#include "kernel/cred.h"
 #include "kernel/time.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -61,6 +62,25 @@ struct inode *new_inode(struct super_block *sb, umode_t mode)
 	sema_init(&inode->i_sem, 1);
 	inodes_in_use++;
 	return inode;
+}
+
+void inode_init_owner(struct inode *inode, const struct inode *dir,
+		      umode_t mode)
+{
+	const struct cred *c = current_cred();
+
+	inode->i_uid = c->fsuid;
+	if (dir && (dir->i_mode & S_ISGID)) {
+		inode->i_gid = dir->i_gid;
+		if (S_ISDIR(mode))
+			mode |= S_ISGID;
+		else if ((mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP) &&
+			 !in_group_p(dir->i_gid) && !capable(CAP_FSETID))
+			mode &= ~S_ISGID;
+	} else {
+		inode->i_gid = c->fsgid;
+	}
+	inode->i_mode = mode;
 }
 
 struct inode *igrab(struct inode *inode)

@@ -129,6 +129,11 @@ struct inode {
 void inode_cache_init(void);
 /* A new inode of sb with i_count 1, i_nlink 1, times now. */
 struct inode *new_inode(struct super_block *sb, umode_t mode);
+/* A new inode in dir (NULL: a root) belongs to the caller's fsuid and to
+ * its fsgid, or to dir's group when dir is set-group-ID (a directory then
+ * inherits the bit; a file keeps it only if the caller is in the group). */
+void inode_init_owner(struct inode *inode, const struct inode *dir,
+		      umode_t mode);
 struct inode *igrab(struct inode *inode);
 void iput(struct inode *inode);
 /* Drop the inode when unreferenced and unlinked (ramfs and most others). */

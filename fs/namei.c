@@ -11,6 +11,7 @@
 #include "fs/namei.h"
 #include "fs/file.h"
 #include "fs/fs_struct.h"
+#include "kernel/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"
@@ -19,6 +20,59 @@ DECLARE_MUTEX(namespace_sem);
 
 static int link_path_walk(const char *name, struct nameidata *nd,
 			  unsigned int flags);
+
+/* The mode bits that apply to the caller: owner, group or others. */
+static umode_t class_bits(const struct inode *inode)
+{
+	umode_t mode = inode->i_mode;
+
+	if (current_cred()->fsuid == inode->i_uid)
+		return (mode >> 6) & 7;
+	if (in_group_p(inode->i_gid))
+		return (mode >> 3) & 7;
+	return mode & 7;
+}
+
+int inode_permission(struct inode *inode, int mask)
+{
+	mask &= MAY_READ | MAY_WRITE | MAY_EXEC;
+	if (!(mask & ~class_bits(inode)))
+		return 0;
+	if (S_ISDIR(inode->i_mode)) {
+		if (!(mask & MAY_WRITE) && capable(CAP_DAC_READ_SEARCH))
+			return 0;
+		return capable(CAP_DAC_OVERRIDE) ? 0 : -EACCES;
+	}
+	if (mask == MAY_READ && capable(CAP_DAC_READ_SEARCH))
+		return 0;
+	if ((!(mask & MAY_EXEC) || (inode->i_mode & S_IXUGO)) &&
+	    capable(CAP_DAC_OVERRIDE))
+		return 0;
+	return -EACCES;
+}
+
+bool inode_owner_or_capable(const struct inode *inode)
+{
+	return current_cred()->fsuid == inode->i_uid || capable(CAP_FOWNER);
+}
+
+int may_create(struct inode *dir)
+{
+	return inode_permission(dir, MAY_WRITE | MAY_EXEC);
+}
+
+int may_unlink(struct inode *dir, struct inode *victim)
+{
+	u32 fsuid = current_cred()->fsuid;
+	int err = inode_permission(dir, MAY_WRITE | MAY_EXEC);
+
+	if (err)
+		return err;
+	if ((dir->i_mode & S_ISVTX) && fsuid != victim->i_uid &&
+	    fsuid != dir->i_uid && !capable(CAP_FOWNER))
+		return -EPERM;
+	return 0;
+}
 
 static bool path_equal(const struct path *a, const struct path *b)
 {
@@ -185,6 +239,9 @@ static int link_path_walk(const char *name, struct nameidata *nd,
 		last = !*name;
 		if (!S_ISDIR(nd->path.inode->i_mode))
 			return -ENOTDIR;
+		err = inode_permission(nd->path.inode, MAY_EXEC);
+		if (err)
+			return err;
 		if (last && (flags & LOOKUP_PARENT)) {
 			nd->last = q;
 			nd->last_type = last_type(q.name, q.len);

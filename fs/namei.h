@@ -8,7 +8,15 @@
  * followed in the middle of a path always, at the end with LOOKUP_FOLLOW
  * or a trailing slash, at most MAX_NESTED_LINKS deep and MAX_LINKS in all
  * (-ELOOP beyond).  Errors are Linux's: -ENOENT (missing component or empty
- * name), -ENOTDIR (a non-directory used as one), -ENAMETOOLONG.
+ * name), -ENOTDIR (a non-directory used as one), -ENAMETOOLONG, -EACCES
+ * (a directory on the way the caller may not search).
+ *
+ * Permission is Linux's generic_permission: the owner's bits of the mode
+ * when the caller's fsuid owns the inode, else the group's when the inode's
+ * group is the caller's fsgid or one of its groups, else the others'.
+ * CAP_DAC_OVERRIDE (fsuid 0, kernel/cred.h) passes every check but
+ * executing a file that has no execute bit at all; CAP_DAC_READ_SEARCH
+ * reads any file and searches any directory.
  *
  * namespace_sem serialises every walk and every change of a directory, so
  * an inode found stays valid while the lock is held; the results carry
@@ -41,6 +49,22 @@ struct nameidata {
 };
 
 extern struct semaphore namespace_sem;
+
+/* What a permission check asks for (Linux's MAY_*). */
+#define MAY_EXEC 0x1
+#define MAY_WRITE 0x2
+#define MAY_READ 0x4
+
+/* 0 if the caller may do mask (MAY_*) to inode, else -EACCES. */
+int inode_permission(struct inode *inode, int mask);
+/* The caller's fsuid owns inode, or it has CAP_FOWNER. */
+bool inode_owner_or_capable(const struct inode *inode);
+/* May the caller add a name to dir?  Write and search permission. */
+int may_create(struct inode *dir);
+/* May the caller remove or replace victim's name in dir?  Write and
+ * search permission, then the sticky bit: in a sticky dir only the owner
+ * of victim or of dir (or CAP_FOWNER) may (-EPERM). */
+int may_unlink(struct inode *dir, struct inode *victim);
 
 /*
  * Walk name from base (NULL: cwd or root).  On success nd->path holds

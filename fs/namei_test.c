@@ -5,6 +5,7 @@
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
 #include "kernel/errno.h"
+#include "kernel/task.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"
@@ -234,4 +235,32 @@ KTEST(d_path_names_files_through_renames)
 	fput(f);
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_dp/sub"), 0);
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_dp"), 0);
+}
+
+/* generic_permission's classes and root's overrides, by the fs ids. */
+KTEST(permission_owner_group_other_and_root)
+{
+	struct cred saved = current->cred;
+	struct inode f = { .i_mode = S_IFREG | 0640, .i_uid = 10, .i_gid = 20 };
+	struct inode d = { .i_mode = S_IFDIR | 0000, .i_uid = 10, .i_gid = 20 };
+
+	current->cred.group_info = NULL;
+	current->cred.fsuid = 10;
+	current->cred.fsgid = 99;
+	KEXPECT_EQ(inode_permission(&f, MAY_READ | MAY_WRITE), 0);
+	KEXPECT_EQ(inode_permission(&f, MAY_EXEC), -EACCES);
+	current->cred.fsuid = 11;
+	current->cred.fsgid = 20;
+	KEXPECT_EQ(inode_permission(&f, MAY_READ), 0);
+	KEXPECT_EQ(inode_permission(&f, MAY_WRITE), -EACCES);
+	current->cred.fsgid = 21;
+	KEXPECT_EQ(inode_permission(&f, MAY_READ), -EACCES);
+	KEXPECT_EQ(inode_permission(&d, MAY_EXEC), -EACCES);
+	current->cred.fsuid = 0;	/* root: all but exec without any x */
+	KEXPECT_EQ(inode_permission(&f, MAY_READ | MAY_WRITE), 0);
+	KEXPECT_EQ(inode_permission(&f, MAY_EXEC), -EACCES);
+	f.i_mode = S_IFREG | 0010;
+	KEXPECT_EQ(inode_permission(&f, MAY_EXEC), 0);
+	KEXPECT_EQ(inode_permission(&d, MAY_EXEC | MAY_WRITE), 0);
+	current->cred = saved;
 }

@@ -7,6 +7,11 @@
  * directory; a directory cannot be opened for writing (-EISDIR).  O_TRUNC
  * empties a regular file.  The struct file keeps the O_* flags that
  * matter later (access mode, O_APPEND, O_NONBLOCK ...).
+ *
+ * Permission is Linux's: creating needs write and search permission on
+ * the directory, opening an existing file the read and/or write
+ * permission its access mode asks for (write too for O_TRUNC); a file
+ * this open created is not checked again.
  */
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
@@ -37,9 +42,10 @@ static int open_create(struct path *base, const char *name, int flags,
 		if (mnt_is_readonly(nd.path.mnt))
 			err = -EROFS;
 		else
+			err = may_create(dir);
+		if (!err)
 			err = dir->i_op->mknod ? dir->i_op->mknod(dir, &nd.last,
-								   mode, 0,
-								   &inode)
+								   mode, 0, &inode)
 					       : -EACCES;
 		if (!err) {
 			res->mnt = mntget(nd.path.mnt);
@@ -76,6 +82,25 @@ static int open_lookup(struct path *base, const char *name, int flags,
 	err = path_walk(name, base, lf, &nd);
 	if (!err)
 		*res = nd.path;
+	return err;
+}
+
+/* Linux's may_open: what the access mode and O_TRUNC ask of the file. */
+static int may_open(struct path *path, int flags)
+{
+	struct inode *inode = path->inode;
+	int acc = flags & O_ACCMODE, mask = 0, err;
+
+	if (acc != O_WRONLY)
+		mask |= MAY_READ;
+	if (acc != O_RDONLY || (flags & O_TRUNC))
+		mask |= MAY_WRITE;
+	if ((S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode)) &&
+	    (path->mnt->mnt_flags & MS_NODEV))
+		return -EACCES;
+	err = inode_permission(inode, mask);
+	if (!err && (flags & O_NOATIME) && !inode_owner_or_capable(inode))
+		err = -EPERM;
 	return err;
 }
 
@@ -162,6 +187,8 @@ int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
 	else if ((acc != O_RDONLY || (flags & O_TRUNC)) &&
 		 counts_as_writer(inode) && mnt_is_readonly(path.mnt))
 		err = -EROFS;
+	else if (!created)
+		err = may_open(&path, flags);
 	if (!err && (flags & O_TRUNC) && !created && S_ISREG(inode->i_mode))
 		err = do_truncate(inode, 0);
 	if (!err)

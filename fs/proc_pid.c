@@ -251,7 +251,10 @@ static void print_mask(struct seq_buf *m, const char *label, sigset_t s)
 
 static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
 {
+	const struct cred *c = &t->cred;
+	const struct group_info *gi = c->group_info;
 	sigset_t ign, catch;
+	int i;
 	char st = task_state_char(t);
 	u32 um = t->umask;
 	size_t room;
@@ -263,9 +266,14 @@ static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "State:\t%c (%s)\n", st, state_name(st));
 	seq_printf(m, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\n", t->tgid,
 		   t->pid, parent_tgid(t));
-	seq_puts(m, "TracerPid:\t0\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\n");
-	seq_printf(m, "FDSize:\t%u\nGroups:\t\n",
-		   t->files ? t->files->max_fds : 0);
+	seq_printf(m, "TracerPid:\t0\nUid:\t%u\t%u\t%u\t%u\n", c->uid, c->euid,
+		   c->suid, c->fsuid);
+	seq_printf(m, "Gid:\t%u\t%u\t%u\t%u\n", c->gid, c->egid, c->sgid,
+		   c->fsgid);
+	seq_printf(m, "FDSize:\t%u\nGroups:\t", t->files ? t->files->max_fds : 0);
+	for (i = 0; gi && i < gi->ngroups; i++)
+		seq_printf(m, "%s%u", i ? " " : "", gi->gid[i]);
+	seq_puts(m, " \n");	/* Linux's trailing space */
 	/* The Vm lines are a few hundred bytes; with less room, retry bigger. */
 	room = m->len < m->size ? m->size - m->len : 0;
 	if (room < 1024)

@@ -47,6 +47,23 @@ static struct proc_node *node_of(struct inode *inode)
 	return inode->i_private;
 }
 
+/*
+ * /proc/PID and what is below it belong to the task's effective ids, as
+ * Linux's task_dump_owner for a dumpable task; a kernel thread's, and
+ * below /proc/PID those of a task without memory (a zombie), are root's.
+ */
+static void task_dump_owner(struct inode *inode, int pid)
+{
+	struct task_struct *t = find_task_by_pid(pid);
+
+	if (!t || (t->flags & PF_KTHREAD))
+		return;
+	if (!t->mm && inode->i_mode != (S_IFDIR | 0555))
+		return;
+	inode->i_uid = t->cred.euid;
+	inode->i_gid = t->cred.egid;
+}
+
 static struct inode *proc_make_inode(unsigned long ino, umode_t mode,
 				     const struct proc_entry *entry,
 				     const struct proc_dir *dir, int pid,
@@ -68,6 +85,8 @@ static struct inode *proc_make_inode(unsigned long ino, umode_t mode,
 	node->fd = fd;
 	inode->i_private = node;
 	inode->i_ino = ino;
+	if (pid)
+		task_dump_owner(inode, pid);
 	if (S_ISDIR(mode)) {
 		inode->i_op = &proc_dir_iops;
 		inode->i_fop = &proc_dir_fops;

@@ -150,6 +150,7 @@ struct inode *ramfs_get_inode(struct super_block *sb, struct inode *dir,
 
 	if (!inode)
 		return NULL;
+	inode_init_owner(inode, dir, mode);
 	switch (mode & S_IFMT) {
 	case S_IFREG:
 		inode->i_op = &ramfs_file_inode_operations;

@@ -26,6 +26,8 @@ typedef u32 dev_t;	/* in-kernel: MKDEV(major, minor) */
 #define S_ISGID 0002000
 #define S_ISVTX 0001000
 #define S_IALLUGO 0007777
+#define S_IXGRP 0000010
+#define S_IXUGO 0000111
 
 #define S_ISLNK(m) (((m) & S_IFMT) == S_IFLNK)
 #define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)

@@ -149,6 +149,7 @@ long sys_ftruncate(unsigned int fd, long length)
 struct utimes_arg {
 	struct timespec t[2];
 	bool set[2];	/* false: UTIME_OMIT */
+	bool touch;	/* both now: no times of the caller's choosing */
 	unsigned int lookup_flags;
 };
 
@@ -165,6 +166,8 @@ static long utimes_op(struct path *base, const char *name, void *arg)
 		u->t[0] = st.atime;
 	if (!u->set[1])
 		u->t[1] = st.mtime;
+	if (u->touch)
+		return vfs_utimes(base, name, u->lookup_flags, NULL, NULL);
 	return vfs_utimes(base, name, u->lookup_flags, &u->t[0], &u->t[1]);
 }
 
@@ -172,11 +175,13 @@ static long do_utimensat(int dfd, const char *path, struct timespec64 *ts,
 			 int flags)
 {
 	struct utimes_arg u;
-	int i;
+	int i, err;
 
 	if (flags & ~AT_SYMLINK_NOFOLLOW)
 		return -EINVAL;
 	u.lookup_flags = (flags & AT_SYMLINK_NOFOLLOW) ? 0 : LOOKUP_FOLLOW;
+	u.touch = !ts || (ts[0].tv_nsec == UTIME_NOW &&
+			  ts[1].tv_nsec == UTIME_NOW);
 	for (i = 0; i < 2; i++) {
 		u.set[i] = !ts || ts[i].tv_nsec != UTIME_OMIT;
 		if (!ts || ts[i].tv_nsec == UTIME_NOW) {
@@ -196,6 +201,11 @@ static long do_utimensat(int dfd, const char *path, struct timespec64 *ts,
 		if (!f)
 			return -EBADF;
 		inode = f->f_inode;
+		err = utimes_permission(inode, u.touch);
+		if (err) {
+			fput(f);
+			return err;
+		}
 		if (u.set[0])
 			inode->i_atime = u.t[0];
 		if (u.set[1])

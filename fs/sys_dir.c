@@ -30,6 +30,8 @@ long sys_fchdir(unsigned int fd)
 	if (!S_ISDIR(f->f_inode->i_mode))
 		err = -ENOTDIR;
 	else
+		err = inode_permission(f->f_inode, MAY_EXEC);
+	if (!err)
 		set_fs_pwd(current_fs(), &f->f_path);
 	fput(f);
 	return err;

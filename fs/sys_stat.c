@@ -179,7 +179,8 @@ long sys_faccessat2(int dfd, const char *upath, int mode, int flags)
 	if (!err) {
 		err = vfs_access(base, name, mode,
 				 (flags & AT_SYMLINK_NOFOLLOW) ? 0
-							       : LOOKUP_FOLLOW);
+							       : LOOKUP_FOLLOW,
+				 flags & AT_EACCESS);
 		if (dirf)
 			fput(dirf);
 	}

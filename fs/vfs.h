@@ -33,8 +33,9 @@ int vfs_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 int vfs_stat(struct path *base, const char *name, unsigned int lookup_flags,
 	     struct kstat *st);
 int vfs_fstat(struct file *file, struct kstat *st);
+/* effective: check with the fs ids (AT_EACCESS), not the real ones. */
 int vfs_access(struct path *base, const char *name, int mode,
-	       unsigned int lookup_flags);
+	       unsigned int lookup_flags, bool effective);
 int vfs_readlink(struct path *base, const char *name, char *buf, int len);
 int vfs_chmod(struct path *base, const char *name, umode_t mode,
 	      unsigned int lookup_flags);
@@ -46,9 +47,13 @@ int vfs_fchown(struct file *file, u32 uid, u32 gid);
 int vfs_truncate(struct path *base, const char *name, loff_t len);
 int vfs_ftruncate(struct file *file, loff_t len);
 int do_truncate(struct inode *inode, loff_t len);
-/* Set the times; a NULL time means now.  Also the ctime to now. */
+/* Set the times; a NULL time means now.  Also the ctime to now.  Both
+ * NULL is a touch, allowed to whoever may write the file. */
 int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
 	       const struct timespec *atime, const struct timespec *mtime);
+
+/* May the caller set inode's times?  touch: both to now. */
+int utimes_permission(struct inode *inode, bool touch);
 
 int vfs_mkdir(struct path *base, const char *name, umode_t mode);
 int vfs_mknod(struct path *base, const char *name, umode_t mode, dev_t dev);

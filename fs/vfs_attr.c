@@ -2,11 +2,17 @@
  * fs/vfs_attr.c - looking at and changing an inode's attributes: stat,
  * access, readlink, chmod, chown, truncate, times.
  *
- * Mapback runs everything as root, so permission checks reduce to what
- * root is refused: executing a file with no execute bit at all.
+ * The checks are Linux's (setattr_prepare, notify_change): only the
+ * owner (or CAP_FOWNER) changes the mode or sets explicit times; setting
+ * both times to now is also open to whoever may write the file.  chown
+ * needs CAP_CHOWN, except that the owner may give the file to a group he
+ * is in; a regular file losing or changing owners loses its set-user-ID
+ * bit (and set-group-ID with group execute).  access(2) checks with the
+ * real ids, as if they were the fs ids.
  */
 #include "fs/namei.h"
 #include "fs/vfs.h"
+#include "kernel/cred.h"
 #include "kernel/errno.h"
 
 static int lookup(struct path *base, const char *name, unsigned int flags,
@@ -35,20 +41,28 @@ int vfs_fstat(struct file *file, struct kstat *st)
 }
 
 int vfs_access(struct path *base, const char *name, int mode,
-	       unsigned int lookup_flags)
+	       unsigned int lookup_flags, bool effective)
 {
+	struct cred *c = current_cred();
+	u32 fsuid = c->fsuid, fsgid = c->fsgid;
 	struct path p;
 	int err;
 
 	if (mode & ~(R_OK | W_OK | X_OK))
 		return -EINVAL;
+	/* As Linux's override_creds: the real ids stand in for the fs ids
+	 * for this one check, and are put back before the call returns. */
+	if (!effective) {
+		c->fsuid = c->uid;
+		c->fsgid = c->gid;
+	}
 	err = lookup(base, name, lookup_flags, &p);
-	if (err)
-		return err;
-	if ((mode & X_OK) && !S_ISDIR(p.inode->i_mode) &&
-	    !(p.inode->i_mode & 0111))
-		err = -EACCES;
-	path_put(&p);
+	if (!err) {
+		err = inode_permission(p.inode, mode);
+		path_put(&p);
+	}
+	c->fsuid = fsuid;
+	c->fsgid = fsgid;
 	return err;
 }
 
@@ -77,7 +91,12 @@ int vfs_readlink(struct path *base, const char *name, char *buf, int len)
 
 static int chmod_inode(struct inode *inode, umode_t mode)
 {
-	inode->i_mode = (inode->i_mode & S_IFMT) | (mode & S_IALLUGO);
+	if (!inode_owner_or_capable(inode))
+		return -EPERM;
+	mode &= S_IALLUGO;
+	if (!in_group_p(inode->i_gid) && !capable(CAP_FSETID))
+		mode &= ~S_ISGID;
+	inode->i_mode = (inode->i_mode & S_IFMT) | mode;
 	inode->i_ctime = current_time();
 	return 0;
 }
@@ -102,11 +121,34 @@ int vfs_fchmod(struct file *file, umode_t mode)
 	return chmod_inode(file->f_inode, mode);
 }
 
+/* Linux's chown_ok and chgrp_ok. */
+static bool may_chown(struct inode *inode, u32 uid, u32 gid)
+{
+	bool owner = current_cred()->fsuid == inode->i_uid;
+
+	if (capable(CAP_CHOWN))
+		return true;
+	if (uid != INVALID_ID && !(owner && uid == inode->i_uid))
+		return false;
+	return gid == INVALID_ID ||
+	       (owner && (gid == inode->i_gid || in_group_p(gid)));
+}
+
 static int chown_inode(struct inode *inode, u32 uid, u32 gid)
 {
-	if (uid != (u32)-1)
+	umode_t mode = inode->i_mode;
+
+	if (!may_chown(inode, uid, gid))
+		return -EPERM;
+	if (!S_ISDIR(mode)) {
+		mode &= ~S_ISUID;
+		if ((mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+			mode &= ~S_ISGID;
+		inode->i_mode = mode;
+	}
+	if (uid != INVALID_ID)
 		inode->i_uid = uid;
-	if (gid != (u32)-1)
+	if (gid != INVALID_ID)
 		inode->i_gid = gid;
 	inode->i_ctime = current_time();
 	return 0;
@@ -160,10 +202,17 @@ int vfs_truncate(struct path *base, const char *name, loff_t len)
 
 	if (err)
 		return err;
-	/* Linux: EISDIR and EINVAL for the type come before EROFS. */
-	if (S_ISREG(p.inode->i_mode) && mnt_is_readonly(p.mnt))
+	/* Linux: EISDIR and EINVAL for the type come before EROFS, and
+	 * EROFS before the permission check. */
+	if (S_ISDIR(p.inode->i_mode))
+		err = -EISDIR;
+	else if (!S_ISREG(p.inode->i_mode))
+		err = -EINVAL;
+	else if (mnt_is_readonly(p.mnt))
 		err = -EROFS;
 	else
+		err = inode_permission(p.inode, MAY_WRITE);
+	if (!err)
 		err = do_truncate(p.inode, len);
 	path_put(&p);
 	return err;
@@ -177,6 +226,13 @@ int vfs_ftruncate(struct file *file, loff_t len)
 	return do_truncate(file->f_inode, len);
 }
 
+int utimes_permission(struct inode *inode, bool touch)
+{
+	if (inode_owner_or_capable(inode))
+		return 0;
+	return touch ? inode_permission(inode, MAY_WRITE) : -EPERM;
+}
+
 int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
 	       const struct timespec *atime, const struct timespec *mtime)
 {
@@ -186,13 +242,15 @@ int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,
 
 	if (err)
 		return err;
-	if (mnt_is_readonly(p.mnt)) {
-		path_put(&p);
-		return -EROFS;
+	if (mnt_is_readonly(p.mnt))
+		err = -EROFS;
+	else
+		err = utimes_permission(p.inode, !atime && !mtime);
+	if (!err) {
+		p.inode->i_atime = atime ? *atime : now;
+		p.inode->i_mtime = mtime ? *mtime : now;
+		p.inode->i_ctime = now;
 	}
-	p.inode->i_atime = atime ? *atime : now;
-	p.inode->i_mtime = mtime ? *mtime : now;
-	p.inode->i_ctime = now;
 	path_put(&p);
-	return 0;
+	return err;
 }

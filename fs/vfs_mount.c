@@ -1,9 +1,12 @@
 /*
  * fs/vfs_mount.c - mount, umount, chdir, chroot and the name of a
- * directory (getcwd).
+ * directory (getcwd).  mount and umount need CAP_SYS_ADMIN, chroot
+ * CAP_SYS_CHROOT (euid 0, kernel/cred.h); chdir and chroot need search
+ * permission on the directory.
  */
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
+#include "kernel/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 
@@ -17,7 +20,9 @@ int vfs_mount(const char *dev_name, const char *dir, const char *type,
 	err = path_walk(dir, NULL, LOOKUP_FOLLOW | LOOKUP_DIRECTORY, &nd);
 	if (err)
 		goto out;
-	if (flags & MS_REMOUNT)
+	if (!capable(CAP_SYS_ADMIN))
+		err = -EPERM;
+	else if (flags & MS_REMOUNT)
 		err = do_remount(&nd.path, flags);
 	else if (flags & MS_BIND)
 		err = -EINVAL;
@@ -42,9 +47,9 @@ int vfs_umount(const char *dir, int flags)
 	if (err)
 		goto out;
 	mnt = nd.path.mnt;
-	if (nd.path.inode != mnt->mnt_root) {
+	if (!capable(CAP_SYS_ADMIN) || nd.path.inode != mnt->mnt_root) {
 		path_put(&nd.path);
-		err = -EINVAL;
+		err = capable(CAP_SYS_ADMIN) ? -EINVAL : -EPERM;
 		goto out;
 	}
 	path_put(&nd.path);	/* our own reference must not count as busy */
@@ -61,12 +66,15 @@ static int set_dir(const char *name, bool root)
 
 	if (err)
 		return err;
-	if (root)
+	err = inode_permission(p.inode, MAY_EXEC);
+	if (!err && root && !capable(CAP_SYS_CHROOT))
+		err = -EPERM;
+	if (!err && root)
 		set_fs_root(current_fs(), &p);
-	else
+	else if (!err)
 		set_fs_pwd(current_fs(), &p);
 	path_put(&p);
-	return 0;
+	return err;
 }
 
 int vfs_chdir(const char *name)

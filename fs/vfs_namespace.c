@@ -4,13 +4,17 @@
  * Each operation walks to the parent of the last component under
  * namespace_sem, applies Linux's checks in Linux's order (so the errno a
  * program sees is the one Linux gives), then calls the directory's inode
- * operation.  "." and ".." as the last component are refused the way
- * Linux refuses them.  A file whose last link goes (unlink, or a rename
+ * operation.  Adding a name needs write and search permission on the
+ * directory (may_create); removing or replacing one needs that and, in a
+ * sticky directory, to own the file or the directory (may_unlink).  Only
+ * CAP_MKNOD (euid 0) makes device nodes.  "." and ".." as the last
+ * component are refused the way Linux refuses them.  A file whose last link goes (unlink, or a rename
  * over it) while it is open or mapped keeps the name it had, for d_path.
  */
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
 #include "fs/namei.h"
+#include "kernel/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"
@@ -33,20 +37,41 @@ static int walk_parent(struct path *base, const char *name,
 	return 0;
 }
 
+/* The checks of Linux's vfs_mknod (vfs_mkdir, vfs_symlink), then the
+ * directory's operation. */
+static int make_node(struct inode *dir, const struct qstr *name, umode_t mode,
+		     dev_t dev, const char *target)
+{
+	struct inode *inode;
+	int err = may_create(dir);
+
+	if (err)
+		return err;
+	if ((S_ISCHR(mode) || S_ISBLK(mode)) && !capable(CAP_MKNOD))
+		return -EPERM;
+	if (target)
+		return dir->i_op->symlink ? dir->i_op->symlink(dir, name, target)
+					  : -EPERM;
+	if (!dir->i_op->mknod)
+		return -EPERM;
+	err = dir->i_op->mknod(dir, name, mode, dev, &inode);
+	if (!err)
+		iput(inode);
+	return err;
+}
+
 /* Make name: a node of mode, or (target non-NULL) a symlink to target. */
 static int create_node(struct path *base, const char *name, umode_t mode,
 		       dev_t dev, const char *target)
 {
 	struct nameidata nd;
 	struct path child;
-	struct inode *dir, *inode;
 	int err, exists;
 
 	down(&namespace_sem);
 	err = walk_parent(base, name, &nd, &child, &exists);
 	if (err)
 		goto out;
-	dir = nd.path.inode;
 	if (nd.last_type != LAST_NORM || !exists) {
 		if (!exists)
 			path_put(&child);
@@ -55,16 +80,8 @@ static int create_node(struct path *base, const char *name, umode_t mode,
 		err = -EROFS;
 	} else if (nd.trailing_slash && !S_ISDIR(mode)) {
 		err = -ENOENT;
-	} else if (target) {
-		err = dir->i_op->symlink ? dir->i_op->symlink(dir, &nd.last,
-							      target)
-					 : -EPERM;
-	} else if (!dir->i_op->mknod) {
-		err = -EPERM;
 	} else {
-		err = dir->i_op->mknod(dir, &nd.last, mode, dev, &inode);
-		if (!err)
-			iput(inode);
+		err = make_node(nd.path.inode, &nd.last, mode, dev, target);
 	}
 	path_put(&nd.path);
 out:
@@ -118,10 +135,14 @@ static int special_last(int last_type, bool isdir)
 static int may_delete(struct nameidata *nd, struct path *child, bool isdir)
 {
 	struct inode *inode = child->inode;
+	int err;
 
+	if (!isdir && nd->trailing_slash)
+		return S_ISDIR(inode->i_mode) ? -EISDIR : -ENOTDIR;
+	err = may_unlink(nd->path.inode, inode);
+	if (err)
+		return err;
 	if (isdir && !S_ISDIR(inode->i_mode))
-		return -ENOTDIR;
-	if (!isdir && nd->trailing_slash && !S_ISDIR(inode->i_mode))
 		return -ENOTDIR;
 	if (!isdir && S_ISDIR(inode->i_mode))
 		return -EISDIR;
@@ -243,12 +264,12 @@ int vfs_link(struct path *obase, const char *oldname, struct path *nbase,
 		err = -EROFS;
 	} else if (ond.path.mnt != nd.path.mnt) {
 		err = -EXDEV;
-	} else if (S_ISDIR(ond.path.inode->i_mode)) {
-		err = -EPERM;
-	} else if (!dir->i_op->link) {
-		err = -EPERM;
 	} else {
-		err = dir->i_op->link(ond.path.inode, dir, &nd.last);
+		err = may_create(dir);
+		if (!err && (S_ISDIR(ond.path.inode->i_mode) || !dir->i_op->link))
+			err = -EPERM;
+		if (!err)
+			err = dir->i_op->link(ond.path.inode, dir, &nd.last);
 	}
 	path_put(&nd.path);
 put_old:
@@ -283,6 +304,23 @@ static int is_subdir(struct inode *dir, struct inode *anc, bool *inside)
 	return err;
 }
 
+/* Linux's permission checks of a rename: old's name goes (may_unlink),
+ * new's is added or replaced; a directory moving to another parent must
+ * be writable, its ".." changes. */
+static int rename_permission(struct nameidata *ond, struct path *old,
+			     struct nameidata *nnd, struct path *new,
+			     bool nexists)
+{
+	struct inode *ndir = nnd->path.inode;
+	int err = may_unlink(ond->path.inode, old->inode);
+
+	if (!err)
+		err = nexists ? may_unlink(ndir, new->inode) : may_create(ndir);
+	if (!err && S_ISDIR(old->inode->i_mode) && ndir != ond->path.inode)
+		err = inode_permission(old->inode, MAY_WRITE);
+	return err;
+}
+
 static int rename_checks(struct nameidata *ond, struct path *old,
 			 struct nameidata *nnd, struct path *new, bool nexists)
 {
@@ -293,19 +331,21 @@ static int rename_checks(struct nameidata *ond, struct path *old,
 	if (old->mnt != nnd->path.mnt)
 		return -EXDEV;
 	if (S_ISDIR(oi->i_mode)) {
-		if (nexists && !S_ISDIR(new->inode->i_mode))
-			return -ENOTDIR;
 		err = is_subdir(nnd->path.inode, oi, &inside);
 		if (err)
 			return err;
 		if (inside)
 			return -EINVAL;
-	} else {
-		if (nexists && S_ISDIR(new->inode->i_mode))
-			return -EISDIR;
-		if (ond->trailing_slash || nnd->trailing_slash)
-			return -ENOTDIR;
+	} else if (ond->trailing_slash || nnd->trailing_slash) {
+		return -ENOTDIR;
 	}
+	err = rename_permission(ond, old, nnd, new, nexists);
+	if (err)
+		return err;
+	if (nexists && S_ISDIR(oi->i_mode) && !S_ISDIR(new->inode->i_mode))
+		return -ENOTDIR;
+	if (nexists && !S_ISDIR(oi->i_mode) && S_ISDIR(new->inode->i_mode))
+		return -EISDIR;
 	if (old->mnt != ond->path.mnt || is_mountpoint(oi))
 		return -EBUSY;
 	if (nexists && (new->mnt != nnd->path.mnt ||

@@ -6,8 +6,9 @@
  * eax = 0), a duplicate address space (vm's dup_mm: COW), a copy of the
  * descriptor table sharing the open files and a copy of cwd/root (fs),
  * the parent's signal handlers and mask, TLS slots, x87 state, process
- * group, session and terminal.  Its first context resumes in
- * ret_from_fork (kernel/switch.asm), which leaves through trapret.
+ * group, session, terminal and ids (kernel/cred.h).  Its first context
+ * resumes in ret_from_fork (kernel/switch.asm), which leaves through
+ * trapret.
  *
  * vfork is fork here: the child gets its own copy of memory rather than
  * borrowing the parent's, which a correct vfork child cannot tell apart.
@@ -61,6 +62,7 @@ static void copy_task_fields(struct task_struct *p, struct task_struct *parent,
 	p->session = parent->session;
 	p->tty = parent->tty;
 	p->umask = parent->umask;
+	copy_creds(p, parent);
 	p->make_it_fail = parent->make_it_fail;
 	memcpy(p->comm, parent->comm, sizeof(p->comm));
 	memcpy(p->rlim, parent->rlim, sizeof(p->rlim));

@@ -290,10 +290,22 @@ void force_sig(int sig, struct task_struct *t)
 	force_sig_info(sig, &info, t);
 }
 
+bool kill_permission(int sig, struct task_struct *t)
+{
+	const struct cred *c = current_cred(), *tc = &t->cred;
+
+	if (t->tgid == current->tgid || capable(CAP_KILL))
+		return true;
+	if (c->euid == tc->suid || c->euid == tc->uid ||
+	    c->uid == tc->suid || c->uid == tc->uid)
+		return true;
+	return sig == SIGCONT && t->session == current->session;
+}
+
 int kill_pgrp_info(int pgrp, int sig, const struct ksiginfo *info)
 {
 	struct task_struct *t;
-	int found = 0, err = 0;
+	int sent = 0, err = -ESRCH;
 	u32 flags;
 
 	if (pgrp <= 0)
@@ -303,11 +315,14 @@ int kill_pgrp_info(int pgrp, int sig, const struct ksiginfo *info)
 		if (t->pgrp != pgrp || (t->flags & PF_KTHREAD) ||
 		    !thread_group_leader(t))
 			continue;
-		found = 1;
-		err = group_send_sig_info(sig, info, t);
+		if (!info && !kill_permission(sig, t))
+			err = -EPERM;
+		else
+			err = sig ? group_send_sig_info(sig, info, t) : 0;
+		sent |= !err;
 	}
 	irq_restore(flags);
-	return found ? err : -ESRCH;
+	return sent ? 0 : err;
 }
 
 int kill_pgrp(int pgrp, int sig)

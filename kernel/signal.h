@@ -178,8 +178,14 @@ int group_send_sig_info(int sig, const struct ksiginfo *info,
  * ignored (then the default action, normally death, applies). */
 void force_sig_fault(int sig, int code, u32 addr);
 void force_sig(int sig, struct task_struct *t);
+/* May the caller send sig to t (Linux's check_kill_permission)?  Its
+ * own process, CAP_KILL (euid 0), a real or effective uid that is t's
+ * real or saved uid, or SIGCONT within the session. */
+bool kill_permission(int sig, struct task_struct *t);
 /* Send sig to every process in group pgrp; -ESRCH if there is none.
- * kill_pgrp is for the kernel (the tty's ^C): si_code SI_KERNEL. */
+ * kill_pgrp is for the kernel (the tty's ^C): si_code SI_KERNEL.  info
+ * NULL is kill(2)'s: only to those the caller may signal (sig 0 just
+ * checks), -EPERM if it may signal none. */
 int kill_pgrp(int pgrp, int sig);
 int kill_pgrp_info(int pgrp, int sig, const struct ksiginfo *info);
 

@@ -52,6 +52,8 @@ static long set_uts_name(char *dst, const char *uname, int len)
 
 	if (len < 0 || len >= UTS_LEN)
 		return -EINVAL;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
 	if (copy_from_user(buf, uname, len))
 		return -EFAULT;
 	buf[len] = '\0';
@@ -225,6 +227,8 @@ long sys_getrusage(int who, struct rusage *uru)
 long sys_reboot(u32 magic1, u32 magic2, u32 cmd, void *arg)
 {
 	(void)arg;
+	if (!capable(CAP_SYS_BOOT))
+		return -EPERM;
 	if (magic1 != LINUX_REBOOT_MAGIC1 ||
 	    (magic2 != LINUX_REBOOT_MAGIC2 && magic2 != LINUX_REBOOT_MAGIC2A &&
 	     magic2 != LINUX_REBOOT_MAGIC2B && magic2 != LINUX_REBOOT_MAGIC2C))

@@ -1,10 +1,7 @@
 /*
- * kernel/sys_proc.c - process identity: getpid, getppid, gettid, the
- * process group and session calls, and the user/group id calls.
- *
- * Mapback has one user: everybody is root (uid 0, gid 0).  The id calls
- * are consistent with that: every getter says 0, setting an id to 0 (or
- * leaving it with -1) succeeds, any other id is -EPERM.
+ * kernel/sys_proc.c - process identity: getpid, getppid, gettid and the
+ * process group and session calls (the user and group ids are in
+ * kernel/sys_cred.c).
  *
  * Process groups and sessions follow POSIX: setpgid moves the caller or
  * a child that has not yet exec'd into a group of its own session;
@@ -13,7 +10,6 @@
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/task.h"
-#include "kernel/uaccess.h"
 
 long sys_getpid(void)
 {
@@ -115,78 +111,4 @@ long sys_setsid(void)
 	t->tty = NULL;
 	irq_restore(flags);
 	return t->session;
-}
-
-/* The user and group ids: all root. */
-long sys_getuid(void)
-{
-	return 0;
-}
-
-static long set_root_id(int id)
-{
-	return id == 0 ? 0 : -EPERM;
-}
-
-static long set_root_ids(int a, int b, int c)
-{
-	if ((a != -1 && a != 0) || (b != -1 && b != 0) || (c != -1 && c != 0))
-		return -EPERM;
-	return 0;
-}
-
-long sys_setuid(int uid)
-{
-	return set_root_id(uid);
-}
-
-long sys_setreuid(int ruid, int euid)
-{
-	return set_root_ids(ruid, euid, -1);
-}
-
-long sys_setresuid(int r, int e, int s)
-{
-	return set_root_ids(r, e, s);
-}
-
-long sys_getresuid(u32 *r, u32 *e, u32 *s)
-{
-	u32 zero = 0;
-
-	if (copy_to_user(r, &zero, 4) || copy_to_user(e, &zero, 4) ||
-	    copy_to_user(s, &zero, 4))
-		return -EFAULT;
-	return 0;
-}
-
-/* The 16-bit variants store 16-bit ids. */
-long sys_getresuid16(u16 *r, u16 *e, u16 *s)
-{
-	u16 zero = 0;
-
-	if (copy_to_user(r, &zero, 2) || copy_to_user(e, &zero, 2) ||
-	    copy_to_user(s, &zero, 2))
-		return -EFAULT;
-	return 0;
-}
-
-long sys_getgroups(int size, u32 *list)
-{
-	(void)list;
-	return size < 0 ? -EINVAL : 0;
-}
-
-long sys_setgroups(int size, const u32 *list)
-{
-	(void)list;
-	if (size < 0)
-		return -EINVAL;
-	return size == 0 ? 0 : -EPERM;
-}
-
-long sys_setfsuid(int uid)
-{
-	(void)uid;
-	return 0;	/* returns the previous fsuid, always 0 */
 }

@@ -5,7 +5,8 @@
  * the user's arguments.  set_user_sigmask and restore_user_sigmask are
  * the mask argument of the calls that wait under one (ppoll, pselect6,
  * epoll_pwait).  Only the rt_ forms with an 8-byte sigset exist,
- * as musl and glibc use on i386.
+ * as musl and glibc use on i386.  kill, tkill and tgkill send only where
+ * kill_permission allows (kernel/signal.h), -EPERM elsewhere.
  */
 #include "kernel/errno.h"
 #include "kernel/io.h"
@@ -221,6 +222,8 @@ static int kill_one(int sig, struct task_struct *t, bool group)
 
 	if (!t || (t->flags & PF_KTHREAD) || (t->state & TASK_DEAD))
 		return -ESRCH;
+	if (!kill_permission(sig, t))
+		return -EPERM;
 	/* A zombie takes no signals, unless it is a leader whose threads
 	 * live on: the process is still there. */
 	if (t->state == TASK_ZOMBIE && !live_group)
@@ -241,7 +244,7 @@ static int kill_all(int sig)
 		    (t->flags & PF_KTHREAD) || !thread_group_leader(t))
 			continue;
 		found = 1;
-		if (sig)
+		if (sig && kill_permission(sig, t))
 			group_send_sig_info(sig, NULL, t);
 	}
 	irq_restore(flags);
@@ -258,14 +261,6 @@ long sys_kill(int pid, int sig)
 		return kill_all(sig);
 	if (pid == 0)
 		pid = -current->pgrp;
-	if (!sig) {
-		struct task_struct *t;
-
-		list_for_each_entry(t, &task_list, tasks)
-			if (t->pgrp == -pid && !(t->flags & PF_KTHREAD))
-				return 0;
-		return -ESRCH;
-	}
 	return kill_pgrp_info(-pid, sig, NULL);
 }
 
@@ -277,6 +272,8 @@ static int tkill_one(int sig, struct task_struct *t)
 	if (!sig || !t || (t->flags & PF_KTHREAD) ||
 	    t->state & (TASK_ZOMBIE | TASK_DEAD))
 		return kill_one(sig, t, false);
+	if (!kill_permission(sig, t))
+		return -EPERM;
 	memset(&info, 0, sizeof(info));
 	info.si_code = SI_TKILL;
 	info.si_pid = current->tgid;

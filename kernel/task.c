@@ -134,6 +134,7 @@ struct task_struct *alloc_task(void)
 void free_task(struct task_struct *t)
 {
 	BUG_ON(t == current);
+	exit_creds(t);
 	release_signal_structs(t);
 	kstack_free(t->stack);
 	kmem_cache_free(task_cachep, t);

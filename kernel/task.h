@@ -19,6 +19,7 @@
 #define KERNEL_TASK_H
 
 #include "kernel/types.h"
+#include "kernel/cred.h"
 #include "kernel/fpu.h"
 #include "kernel/gdt.h"
 #include "kernel/io.h"
@@ -153,6 +154,7 @@ struct task_struct {
 	int pgrp;			/* process group id */
 	int session;			/* session id */
 	struct tty_struct *tty;		/* controlling terminal, or NULL */
+	struct cred cred;		/* user and group ids (kernel/cred.h) */
 
 	/* Thread group (CLONE_THREAD): the leader is the task the process
 	 * began with; the others are on its ->thread_group list and have

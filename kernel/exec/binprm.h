@@ -37,6 +37,7 @@ struct linux_binprm {
 	 * (AT_BASE, 0 without one), and PT_GNU_STACK's verdict. */
 	unsigned long entry, phdr_addr, phnum, interp_base;
 	bool exec_stack;
+	bool secureexec;		/* AT_SECURE: the ids changed */
 };
 
 /* Copy one kernel string (with its NUL) below p. 0 or -E2BIG/-ENOMEM. */

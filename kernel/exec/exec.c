@@ -10,9 +10,10 @@
  *
  * On success the current task runs the new image on return to user mode:
  * its user trapframe (task_pt_regs) holds the entry point and the initial
- * stack, segment registers are the user ones, other registers zero, and
- * its name is the file's basename.  Signal dispositions, close-on-exec
- * descriptors and TLS are the caller's (sys_execve in
+ * stack, segment registers are the user ones, other registers zero, its
+ * name is the file's basename, and its ids are those a set-user-ID or
+ * set-group-ID file gives (exec_creds).  Signal dispositions,
+ * close-on-exec descriptors and TLS are the caller's (sys_execve in
  * kernel/exec/sys_exec.c) to reset.
  */
 #include "fs/fcntl.h"
@@ -34,21 +35,25 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/slab.h"
 
+/*
+ * As Linux's do_open_execat: a regular file, on a mount without noexec,
+ * that the caller may execute; reading it is not asked for.
+ */
 int open_exec_file(const char *path, struct file **res)
 {
-	struct file *file;
-	struct inode *inode;
-	int err = vfs_open(NULL, path, O_RDONLY, 0, &file);
+	struct path p;
+	int err = kern_path(path, NULL, LOOKUP_FOLLOW, &p);
 
 	if (err)
 		return err;
-	inode = file->f_inode;
-	if (!S_ISREG(inode->i_mode) || !(inode->i_mode & 0111)) {
-		fput(file);
-		return -EACCES;
-	}
-	*res = file;
-	return 0;
+	if (!S_ISREG(p.inode->i_mode) || (p.mnt->mnt_flags & MS_NOEXEC))
+		err = -EACCES;
+	else
+		err = inode_permission(p.inode, MAY_EXEC);
+	if (!err)
+		err = vfs_open_path(&p, O_RDONLY, res);
+	path_put(&p);
+	return err;
 }
 
 int open_exec(struct linux_binprm *bprm, const char *path)
@@ -76,6 +81,34 @@ int search_binary_handler(struct linux_binprm *bprm)
 	return load_elf_binary(bprm);
 }
 
+/*
+ * The ids the new image runs with, as Linux's bprm_fill_uid and
+ * cap_bprm_creds_from_file: a set-user-ID file makes its owner the
+ * effective uid, a set-group-ID file with group execute permission its
+ * group the effective gid (neither on a nosuid mount); the saved and fs
+ * ids then follow the effective ones.  For a #! script this is the
+ * interpreter: a script's own set-ID bits are ignored, as on Linux.
+ */
+static void exec_creds(struct linux_binprm *bprm)
+{
+	struct cred *c = current_cred();
+	struct inode *inode = bprm->file->f_inode;
+	struct vfsmount *mnt = bprm->file->f_path.mnt;
+	u32 euid = c->euid, egid = c->egid;
+
+	/* No mount: a file the kernel made for itself (a ktest's). */
+	if (mnt && !(mnt->mnt_flags & MS_NOSUID)) {
+		if (inode->i_mode & S_ISUID)
+			euid = inode->i_uid;
+		if ((inode->i_mode & (S_ISGID | S_IXGRP)) ==
+		    (S_ISGID | S_IXGRP))
+			egid = inode->i_gid;
+	}
+	bprm->secureexec = euid != c->uid || egid != c->gid;
+	c->euid = c->suid = c->fsuid = euid;
+	c->egid = c->sgid = c->fsgid = egid;
+}
+
 int exec_mmap(struct linux_binprm *bprm)
 {
 	struct mm_struct *old = current->mm, *mm = mm_alloc();
@@ -89,6 +122,7 @@ int exec_mmap(struct linux_binprm *bprm)
 		exit_robust_list(current);
 	current->robust_list = 0;
 	bprm->mm_replaced = true;
+	exec_creds(bprm);
 	current->mm = mm;
 	activate_mm(mm);
 	load_mm_ldt(mm);	/* none: the old one goes with the old mm */

@@ -602,16 +602,22 @@ static long copy_path(const char *upath, char *buf)
 long sys_swapon(const char *upath, int swap_flags)
 {
 	char path[SWAP_USER_PATH_MAX];
-	long err = copy_path(upath, path);
+	long err;
 
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	err = copy_path(upath, path);
 	return err ? err : do_swapon(path, swap_flags);
 }
 
 long sys_swapoff(const char *upath)
 {
 	char path[SWAP_USER_PATH_MAX];
-	long err = copy_path(upath, path);
+	long err;
 
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	err = copy_path(upath, path);
 	return err ? err : do_swapoff(path);
 }
 

@@ -6,7 +6,8 @@
  * current directory, collects its standard output through a pipe, and
  * compares the output and the exit status with what the script must give:
  * pipes, redirection, loops, $(...), exit statuses, here-documents,
- * functions, traps, background jobs and wait, and the common applets.
+ * functions, traps, background jobs and wait, and the common applets
+ * (su from root to nobody, with the ids id reports).
  */
 #include <fcntl.h>
 #include "tests/tap.h"
@@ -53,6 +54,8 @@ static const struct shell_case cases[] = {
 	  "yes\n", 0 },
 	{ "read", "printf 'x y\\n' | { read a b; echo \"$b$a\"; }", "yx\n", 0 },
 	{ "uname and expr", "uname -s | grep -c . ; expr 6 \\* 7", "1\n42\n", 0 },
+	{ "su to nobody", "id -u; su -s /bin/sh nobody -c 'id -u; id -g; id -G'",
+	  "0\n65534\n65534\n65534\n", 0 },
 };
 
 /* Run one script; its output into out (NUL-terminated), its wait status. */
