@@ -5,6 +5,7 @@
 #include "fs/fcntl.h"
 #include "fs/super.h"
 #include "fs/vfs.h"
+#include "kernel/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -347,8 +348,10 @@ long pipe_fcntl(struct file *file, unsigned int cmd, unsigned long arg)
 	size = round_pipe_size(arg);
 	if (!size)
 		return -EINVAL;
-	/* Growing past pipe_max_size needs CAP_SYS_RESOURCE, which every
-	 * Mapback process has (all run as root). */
+	/* Growing past pipe_max_size needs CAP_SYS_RESOURCE (euid 0). */
+	if (size / PAGE_SIZE > pipe->nr_pages && size > pipe_max_size &&
+	    !capable(CAP_SYS_RESOURCE))
+		return -EPERM;
 	err = pipe_resize(pipe, size / PAGE_SIZE);
 	return err ? err : (long)size;
 }

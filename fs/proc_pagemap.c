@@ -18,6 +18,7 @@
  * tables under page_table_lock, never made whole at open.
  */
 #include "fs/procfs.h"
+#include "kernel/cred.h"
 #include "kernel/errno.h"
 #include "kernel/spinlock.h"
 #include "kernel/trap.h" /* before task.h, which needs struct trapframe */
@@ -37,12 +38,13 @@
 #define PM_SWAP_TYPE_BITS 5 /* Linux's MAX_SWAPFILES_SHIFT */
 
 /*
- * Linux shows frames only to CAP_SYS_ADMIN: the one place that decides.
- * Every Mapback process runs as root, so every reader may see them.
+ * Linux shows frames only to CAP_SYS_ADMIN (euid 0): the one place that
+ * decides.  Linux asks of the opener's credentials; Mapback asks of the
+ * reader's, the same process unless the descriptor was passed on.
  */
 static bool pagemap_show_pfn(void)
 {
-	return true;
+	return capable(CAP_SYS_ADMIN);
 }
 
 /* The word for a PTE; the caller holds page_table_lock. */

@@ -21,7 +21,7 @@ bool capable(int cap)
 {
 	const struct cred *c = current_cred();
 
-	if (CAP_FS_MASK & (1u << cap))
+	if (cap < 32 && (CAP_FS_MASK & (1u << cap)))
 		return c->fsuid == 0;
 	return c->euid == 0;
 }

@@ -42,7 +42,9 @@
 #define CAP_SYS_CHROOT 18
 #define CAP_SYS_ADMIN 21
 #define CAP_SYS_BOOT 22
+#define CAP_SYS_RESOURCE 24
 #define CAP_MKNOD 27
+#define CAP_SYSLOG 34
 
 /* Sorted supplementary group ids, shared between tasks (usage counts
  * them); never changed once made: setgroups installs a new one. */

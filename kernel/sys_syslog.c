@@ -8,6 +8,7 @@
  * `dmesg -n N` is CONSOLE_LEVEL N.  Opening and closing are accepted and
  * change nothing; clearing the ring is not supported.
  */
+#include "kernel/cred.h"
 #include "kernel/errno.h"
 #include "kernel/printk.h"
 #include "kernel/uaccess.h"
@@ -44,8 +45,22 @@ static long read_all(char *ubuf, int len)
 	return ret;
 }
 
+/*
+ * Linux's check_syslog_permissions with dmesg_restrict 0: reading the
+ * whole log and asking its size are open to everybody; every other action
+ * needs CAP_SYSLOG (or CAP_SYS_ADMIN), i.e. euid 0.
+ */
+static bool syslog_allowed(int type)
+{
+	if (type == SYSLOG_ACTION_READ_ALL || type == SYSLOG_ACTION_SIZE_BUFFER)
+		return true;
+	return capable(CAP_SYSLOG) || capable(CAP_SYS_ADMIN);
+}
+
 long sys_syslog(int type, char *ubuf, int len)
 {
+	if (!syslog_allowed(type))
+		return -EPERM;
 	switch (type) {
 	case SYSLOG_ACTION_CLOSE:
 	case SYSLOG_ACTION_OPEN:

@@ -47,6 +47,25 @@ static void wrap(int p[2])
 	check_read(p[0], 5000, 4000, "the rest");
 }
 
+/* Past pipe-max-size only root may grow a pipe (CAP_SYS_RESOURCE);
+ * within it, anybody. */
+static void unprivileged_grow(int p[2])
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (setuid(65534) != 0)
+			_exit(2);
+		if (fcntl(p[1], F_SETPIPE_SZ, 2 << 20) != -1 || errno != EPERM)
+			_exit(3);
+		if (fcntl(p[1], F_SETPIPE_SZ, 1 << 20) != 1 << 20)
+			_exit(4);
+		_exit(0);
+	}
+	is_exit(wait_for(pid), 0,
+		"as nobody: 2 MiB is EPERM, 1 MiB (the maximum) is allowed");
+}
+
 int main(void)
 {
 	int p[2], fd, i;
@@ -63,6 +82,7 @@ int main(void)
 	   "1 MiB, pipe-max-size: 1 MiB");
 	is_errno(fcntl(p[1], F_SETPIPE_SZ, 0x80000001U), EINVAL,
 		 "past 2 GiB: EINVAL");
+	unprivileged_grow(p);
 	capacity(p);
 	wrap(p);
 	close(p[0]);

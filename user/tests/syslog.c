@@ -106,6 +106,26 @@ static void test_console_level(void)
 	is(now[3], was, "level %d again", was);
 }
 
+/* As nobody the console level is not ours to change (CAP_SYSLOG). */
+static void test_unprivileged(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (setuid(65534) != 0)
+			_exit(2);
+		if (klogctl(SYSLOG_ACTION_CONSOLE_LEVEL, NULL, 5) != -1 ||
+		    errno != EPERM)
+			_exit(3);
+		if (klogctl(SYSLOG_ACTION_CONSOLE_OFF, NULL, 0) != -1 ||
+		    errno != EPERM)
+			_exit(4);
+		_exit(0);
+	}
+	is_exit(wait_for(pid), 0,
+		"as nobody: CONSOLE_LEVEL and CONSOLE_OFF are EPERM");
+}
+
 int main(void)
 {
 	int size, n, lines = 0, leveled, enosys = 0, loud;
@@ -126,6 +146,7 @@ int main(void)
 		return done_testing();
 	}
 	test_console_level();
+	test_unprivileged();
 	ok(size > 0, "SYSLOG_ACTION_SIZE_BUFFER: %d bytes", size);
 	log = malloc(size > 0 ? size + 1 : 1);
 	n = size > 0 && log ? klogctl(SYSLOG_ACTION_READ_ALL, log, size) : -1;
