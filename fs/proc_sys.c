@@ -158,6 +158,7 @@ const struct proc_dir proc_sys_debug_dir = {
 
 static const struct proc_entry proc_sys_entries[] = {
 	PROC_DIR("debug", &proc_sys_debug_dir),
+	PROC_DIR("kernel", &proc_sys_kernel_dir),
 	PROC_DIR("vm", &proc_sys_vm_dir),
 };
 

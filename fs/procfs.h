@@ -83,6 +83,8 @@ struct proc_dir {
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
 	proc_sys_vm_dir, proc_sys_debug_dir, proc_bus_dir, proc_bus_pci_dir,
 	proc_fd_dir, proc_fdinfo_dir;
+/* ipc/proc.c: /proc/sysvipc and /proc/sys/kernel. */
+extern const struct proc_dir proc_sysvipc_dir, proc_sys_kernel_dir;
 
 void proc_init(void);
 

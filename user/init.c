@@ -33,6 +33,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
 #include <sys/wait.h>
@@ -374,6 +375,23 @@ static void empty_dir(const char *dir)
 		free(list);
 }
 
+/*
+ * Remove the System V shared memory segments failed tests (or the
+ * fuzzer) left: like files in /tmp, they outlive their processes.  A
+ * segment still attached goes at its last detach.
+ */
+static void remove_sysv_ipc(void)
+{
+	struct shmid_ds ds;
+	int idx, max = shmctl(0, IPC_INFO, &ds), id;
+
+	for (idx = 0; idx <= max; idx++) {
+		id = shmctl(idx, SHM_STAT, &ds);
+		if (id >= 0)
+			shmctl(id, IPC_RMID, NULL);
+	}
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -499,6 +517,7 @@ static void run_tests(const char *dir, int audit, const char *summary)
 		}
 	}
 	empty_dir("/tmp");
+	remove_sysv_ipc();
 	swap_off();
 	if (audit)
 		leak_check(&before);
@@ -541,6 +560,7 @@ static void run_fuzz(void)
 		report(tests_failed == before_failed, label, "");
 	}
 	empty_dir("/tmp");
+	remove_sysv_ipc();
 	swap_off();
 	leak_check(&before);
 	say("1..%d\n", test_number);

@@ -1,0 +1,60 @@
+/*
+ * ipc/syscall.c - ipc(2), the one i386 door to System V IPC before Linux
+ * 5.1 added a call for each (393..402): musl and glibc on i386 still use
+ * it.  call's low 16 bits name the operation, its high 16 bits a version;
+ * the ctl calls carry IPC_64 in cmd for the new layouts.  Each operation
+ * goes to the same function as its direct call.
+ */
+#include "ipc/shm.h"
+#include "kernel/errno.h"
+#include "kernel/uaccess.h"
+
+/* The call numbers (include/uapi/linux/ipc.h). */
+#define SEMOP 1
+#define SEMGET 2
+#define SEMCTL 3
+#define SEMTIMEDOP 4
+#define MSGSND 11
+#define MSGRCV 12
+#define MSGGET 13
+#define MSGCTL 14
+#define SHMAT 21
+#define SHMDT 22
+#define SHMGET 23
+#define SHMCTL 24
+
+/* shmat answers through a pointer: its result may look like an error. */
+static long ipc_shmat(int version, int shmid, int shmflg, unsigned long *uraddr,
+		      unsigned long addr)
+{
+	unsigned long raddr;
+	long err;
+
+	if (version == 1) /* iBCS2's entry in Linux 2.2: never ours */
+		return -EINVAL;
+	err = do_shmat(shmid, addr, shmflg, &raddr);
+	return err ? err : put_user(raddr, uraddr);
+}
+
+long sys_ipc(unsigned int call, int first, unsigned long second,
+	     unsigned long third, void *ptr, long fifth)
+{
+	int version = (int)(call >> 16), cmd;
+
+	(void)fifth;
+	switch (call & 0xffff) {
+	case SHMAT:
+		return ipc_shmat(version, first, (int)second,
+				 (unsigned long *)third, (unsigned long)ptr);
+	case SHMDT:
+		return sys_shmdt((unsigned long)ptr);
+	case SHMGET:
+		return sys_shmget(first, second, (int)third);
+	case SHMCTL:
+		cmd = (int)second;
+		version = ipc_parse_version(&cmd);
+		return ksys_shmctl(first, cmd, ptr, version);
+	default:
+		return -ENOSYS;
+	}
+}
