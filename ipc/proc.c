@@ -4,11 +4,13 @@
  * /proc/sys/kernel (shmmax, shmall, shmmni), which root may change.
  */
 #include "fs/procfs.h"
+#include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 
 static const struct proc_entry proc_sysvipc_entries[] = {
+	PROC_FILE("sem", 0444, proc_sysvipc_sem_show),
 	PROC_FILE("shm", 0444, proc_sysvipc_shm_show),
 };
 
@@ -62,6 +64,7 @@ LIMIT_FILE(shmall, shm_ctlall, ~0UL)
 LIMIT_FILE(shmmni, shm_ctlmni, IPCMNI) /* Linux: the slots a table has */
 
 static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_FILE("sem", 0444, proc_sys_sem_show),
 	PROC_RW("shmall", 0644, shmall_show, shmall_write),
 	PROC_RW("shmmax", 0644, shmmax_show, shmmax_write),
 	PROC_RW("shmmni", 0644, shmmni_show, shmmni_write),

@@ -5,6 +5,7 @@
  * the ctl calls carry IPC_64 in cmd for the new layouts.  Each operation
  * goes to the same function as its direct call.
  */
+#include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
@@ -36,13 +37,51 @@ static long ipc_shmat(int version, int shmid, int shmflg, unsigned long *uraddr,
 	return err ? err : put_user(raddr, uraddr);
 }
 
+/* i386's ipc(SEMTIMEDOP) takes a 32-bit struct timespec. */
+static long ipc_semtimedop(int semid, struct sembuf *tsops, unsigned int nsops,
+			   const struct old_timespec32 *uts)
+{
+	struct old_timespec32 t32;
+	struct timespec64 ts;
+
+	if (!uts)
+		return do_semtimedop(semid, tsops, nsops, NULL);
+	if (copy_from_user(&t32, uts, sizeof(t32)))
+		return -EFAULT;
+	ts.tv_sec = t32.tv_sec;
+	ts.tv_nsec = t32.tv_nsec;
+	return do_semtimedop(semid, tsops, nsops, &ts);
+}
+
+/* semctl's fourth argument is a union semun, passed by address. */
+static long ipc_semctl(int semid, int semnum, int cmd, unsigned long *uarg)
+{
+	unsigned long arg;
+	int version;
+
+	if (!uarg)
+		return -EINVAL;
+	if (get_user(arg, uarg))
+		return -EFAULT;
+	version = ipc_parse_version(&cmd);
+	return ksys_semctl(semid, semnum, cmd, arg, version);
+}
+
 long sys_ipc(unsigned int call, int first, unsigned long second,
 	     unsigned long third, void *ptr, long fifth)
 {
 	int version = (int)(call >> 16), cmd;
 
-	(void)fifth;
 	switch (call & 0xffff) {
+	case SEMOP:
+		return do_semtimedop(first, ptr, (unsigned int)second, NULL);
+	case SEMTIMEDOP:
+		return ipc_semtimedop(first, ptr, (unsigned int)second,
+				      (const struct old_timespec32 *)fifth);
+	case SEMGET:
+		return sys_semget(first, (int)second, (int)third);
+	case SEMCTL:
+		return ipc_semctl(first, (int)second, (int)third, ptr);
 	case SHMAT:
 		return ipc_shmat(version, first, (int)second,
 				 (unsigned long *)third, (unsigned long)ptr);

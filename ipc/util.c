@@ -8,6 +8,7 @@
  * a test or a program makes is small.
  */
 #include "ipc/util.h"
+#include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "kernel/errno.h"
 #include "kernel/panic.h"
@@ -28,6 +29,7 @@ void ipc_init_ids(struct ipc_ids *ids)
 void ipc_init(void)
 {
 	shm_init();
+	sem_init();
 }
 
 /*

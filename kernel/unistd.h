@@ -290,6 +290,7 @@
 #define __NR_pselect6_time64	413
 #define __NR_ppoll_time64	414
 #define __NR_recvmmsg_time64	417
+#define __NR_semtimedop_time64	420
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
 #define __NR_clone3	435

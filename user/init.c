@@ -33,6 +33,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
@@ -376,19 +377,27 @@ static void empty_dir(const char *dir)
 }
 
 /*
- * Remove the System V shared memory segments failed tests (or the
- * fuzzer) left: like files in /tmp, they outlive their processes.  A
- * segment still attached goes at its last detach.
+ * Remove the System V shared memory segments and semaphore arrays failed
+ * tests (or the fuzzer) left: like files in /tmp, they outlive their
+ * processes.  A segment still attached goes at its last detach.
  */
 static void remove_sysv_ipc(void)
 {
 	struct shmid_ds ds;
+	struct semid_ds sds;
+	struct seminfo info;
 	int idx, max = shmctl(0, IPC_INFO, &ds), id;
 
 	for (idx = 0; idx <= max; idx++) {
 		id = shmctl(idx, SHM_STAT, &ds);
 		if (id >= 0)
 			shmctl(id, IPC_RMID, NULL);
+	}
+	max = semctl(0, 0, IPC_INFO, &info);
+	for (idx = 0; idx <= max; idx++) {
+		id = semctl(idx, 0, SEM_STAT, &sds);
+		if (id >= 0)
+			semctl(id, 0, IPC_RMID);
 	}
 }
 
