@@ -4,12 +4,14 @@
  * /proc/sys/kernel (shmmax, shmall, shmmni), which root may change.
  */
 #include "fs/procfs.h"
+#include "ipc/msg.h"
 #include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 
 static const struct proc_entry proc_sysvipc_entries[] = {
+	PROC_FILE("msg", 0444, proc_sysvipc_msg_show),
 	PROC_FILE("sem", 0444, proc_sysvipc_sem_show),
 	PROC_FILE("shm", 0444, proc_sysvipc_shm_show),
 };
@@ -59,11 +61,17 @@ static ssize_t write_limit(unsigned long *limit, unsigned long max,
 		return write_limit(&limit, max, buf, n);                    \
 	}
 
+LIMIT_FILE(msgmax, msg_ctlmax, 0x7fffffffUL)
+LIMIT_FILE(msgmnb, msg_ctlmnb, 0x7fffffffUL)
+LIMIT_FILE(msgmni, msg_ctlmni, IPCMNI)
 LIMIT_FILE(shmmax, shm_ctlmax, ~0UL)
 LIMIT_FILE(shmall, shm_ctlall, ~0UL)
 LIMIT_FILE(shmmni, shm_ctlmni, IPCMNI) /* Linux: the slots a table has */
 
 static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_RW("msgmax", 0644, msgmax_show, msgmax_write),
+	PROC_RW("msgmnb", 0644, msgmnb_show, msgmnb_write),
+	PROC_RW("msgmni", 0644, msgmni_show, msgmni_write),
 	PROC_FILE("sem", 0444, proc_sys_sem_show),
 	PROC_RW("shmall", 0644, shmall_show, shmall_write),
 	PROC_RW("shmmax", 0644, shmmax_show, shmmax_write),

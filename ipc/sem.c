@@ -453,13 +453,9 @@ static int semctl_stat(int semid, int cmd, void *buf, int version)
 
 	memset(&ds, 0, sizeof(ds));
 	down(&sem_ids.rwsem);
-	if (cmd == IPC_STAT)
-		perm = ipc_obtain_object_check(&sem_ids, semid);
-	else
-		perm = ipc_obtain_object_idr(&sem_ids, semid);
+	perm = ipc_obtain_stat(&sem_ids, semid, cmd != IPC_STAT,
+			       cmd == SEM_STAT_ANY);
 	err = IS_ERR(perm) ? PTR_ERR(perm) : 0;
-	if (!err && cmd != SEM_STAT_ANY && ipcperms(perm, S_IRUGO))
-		err = -EACCES;
 	if (!err) {
 		kernel_to_ipc64_perm(perm, &ds.sem_perm);
 		ds.sem_otime = sem_of(perm)->sem_otime;

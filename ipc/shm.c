@@ -466,13 +466,9 @@ static int shmctl_stat(int shmid, int cmd, struct shmid64_ds *tbuf)
 
 	memset(tbuf, 0, sizeof(*tbuf));
 	down(&shm_ids.rwsem);
-	if (cmd == IPC_STAT)
-		perm = ipc_obtain_object_check(&shm_ids, shmid);
-	else
-		perm = ipc_obtain_object_idr(&shm_ids, shmid);
+	perm = ipc_obtain_stat(&shm_ids, shmid, cmd != IPC_STAT,
+			       cmd == SHM_STAT_ANY);
 	err = IS_ERR(perm) ? PTR_ERR(perm) : 0;
-	if (!err && cmd != SHM_STAT_ANY && ipcperms(perm, S_IRUGO))
-		err = -EACCES;
 	if (!err) {
 		shp = container_of(perm, struct shmid_kernel, shm_perm);
 		kernel_to_ipc64_perm(perm, &tbuf->shm_perm);

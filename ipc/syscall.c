@@ -5,6 +5,7 @@
  * the ctl calls carry IPC_64 in cmd for the new layouts.  Each operation
  * goes to the same function as its direct call.
  */
+#include "ipc/msg.h"
 #include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "kernel/errno.h"
@@ -67,6 +68,24 @@ static long ipc_semctl(int semid, int semnum, int cmd, unsigned long *uarg)
 	return ksys_semctl(semid, semnum, cmd, arg, version);
 }
 
+/* Version 0 of ipc(MSGRCV) passes { msgp, msgtyp } by address. */
+static long ipc_msgrcv(int version, int msqid, unsigned long msgsz, int msgflg,
+		       void *ptr, long msgtyp)
+{
+	struct ipc_kludge {
+		void *msgp;
+		long msgtyp;
+	} tmp;
+
+	if (version)
+		return sys_msgrcv(msqid, ptr, msgsz, msgtyp, msgflg);
+	if (!ptr)
+		return -EINVAL;
+	if (copy_from_user(&tmp, ptr, sizeof(tmp)))
+		return -EFAULT;
+	return sys_msgrcv(msqid, tmp.msgp, msgsz, tmp.msgtyp, msgflg);
+}
+
 long sys_ipc(unsigned int call, int first, unsigned long second,
 	     unsigned long third, void *ptr, long fifth)
 {
@@ -82,6 +101,17 @@ long sys_ipc(unsigned int call, int first, unsigned long second,
 		return sys_semget(first, (int)second, (int)third);
 	case SEMCTL:
 		return ipc_semctl(first, (int)second, (int)third, ptr);
+	case MSGSND:
+		return sys_msgsnd(first, ptr, second, (int)third);
+	case MSGRCV:
+		return ipc_msgrcv(version, first, second, (int)third, ptr,
+				  fifth);
+	case MSGGET:
+		return sys_msgget(first, (int)second);
+	case MSGCTL:
+		cmd = (int)second;
+		version = ipc_parse_version(&cmd);
+		return ksys_msgctl(first, cmd, ptr, version);
 	case SHMAT:
 		return ipc_shmat(version, first, (int)second,
 				 (unsigned long *)third, (unsigned long)ptr);

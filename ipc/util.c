@@ -8,6 +8,7 @@
  * a test or a program makes is small.
  */
 #include "ipc/util.h"
+#include "ipc/msg.h"
 #include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "kernel/errno.h"
@@ -30,6 +31,7 @@ void ipc_init(void)
 {
 	shm_init();
 	sem_init();
+	msg_init();
 }
 
 /*
@@ -218,6 +220,17 @@ struct kern_ipc_perm *ipc_obtain_object_check(struct ipc_ids *ids, int id)
 	perm = ipc_obtain_object_idr(ids, id % IPCMNI);
 	if (!IS_ERR(perm) && perm->seq != id / IPCMNI)
 		return ERR_PTR(-EINVAL);
+	return perm;
+}
+
+struct kern_ipc_perm *ipc_obtain_stat(struct ipc_ids *ids, int id, bool by_slot,
+				      bool any)
+{
+	struct kern_ipc_perm *perm = by_slot ? ipc_obtain_object_idr(ids, id) :
+					       ipc_obtain_object_check(ids, id);
+
+	if (!IS_ERR(perm) && !any && ipcperms(perm, S_IRUGO))
+		return ERR_PTR(-EACCES);
 	return perm;
 }
 

@@ -106,6 +106,11 @@ void ipc_set_key_private(struct kern_ipc_perm *perm);
 struct kern_ipc_perm *ipc_obtain_object_idr(struct ipc_ids *ids, int idx);
 /* The object with this id (slot and sequence), or ERR_PTR(-EINVAL). */
 struct kern_ipc_perm *ipc_obtain_object_check(struct ipc_ids *ids, int id);
+/* The object for IPC_STAT (by id) or a STAT command (by slot), which the
+ * caller may read unless it is a STAT_ANY; else ERR_PTR(-EINVAL or
+ * -EACCES). */
+struct kern_ipc_perm *ipc_obtain_stat(struct ipc_ids *ids, int id, bool by_slot,
+				      bool any);
 /* The object for IPC_SET or IPC_RMID: the caller must own or have
  * created it, or be privileged; else ERR_PTR(-EPERM). */
 struct kern_ipc_perm *ipcctl_obtain_check(struct ipc_ids *ids, int id);

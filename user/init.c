@@ -33,6 +33,7 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/msg.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/stat.h>
@@ -377,15 +378,17 @@ static void empty_dir(const char *dir)
 }
 
 /*
- * Remove the System V shared memory segments and semaphore arrays failed
- * tests (or the fuzzer) left: like files in /tmp, they outlive their
- * processes.  A segment still attached goes at its last detach.
+ * Remove the System V shared memory segments, semaphore arrays and
+ * message queues failed tests (or the fuzzer) left: like files in /tmp,
+ * they outlive their processes.  A segment still attached goes at its
+ * last detach.
  */
 static void remove_sysv_ipc(void)
 {
 	struct shmid_ds ds;
 	struct semid_ds sds;
 	struct seminfo info;
+	struct msqid_ds mds;
 	int idx, max = shmctl(0, IPC_INFO, &ds), id;
 
 	for (idx = 0; idx <= max; idx++) {
@@ -398,6 +401,12 @@ static void remove_sysv_ipc(void)
 		id = semctl(idx, 0, SEM_STAT, &sds);
 		if (id >= 0)
 			semctl(id, 0, IPC_RMID);
+	}
+	max = msgctl(0, IPC_INFO, &mds);
+	for (idx = 0; idx <= max; idx++) {
+		id = msgctl(idx, MSG_STAT, &mds);
+		if (id >= 0)
+			msgctl(id, IPC_RMID, NULL);
 	}
 }
 
