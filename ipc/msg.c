@@ -4,8 +4,8 @@
  *
  * A queue is a list of messages in the order they were sent.  A message's
  * text is kept as Linux keeps it: the first part after its header in one
- * allocation, the rest in a chain of segments, none larger than kmalloc's
- * largest size.  A sender that finds the queue full and a receiver that
+ * allocation, the rest in a chain of segments, each at most a page, so
+ * no message needs contiguous pages.  A sender that finds the queue full and a receiver that
  * finds no message it wants sleep on the queue's wait queue; every send,
  * receive and change of msg_qbytes wakes them all, and each tries again.
  * IPC_RMID wakes them to EIDRM; the last sleeper to leave frees the
