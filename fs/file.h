@@ -19,6 +19,7 @@
 
 struct file;
 struct dir_context;
+struct vm_area_struct;
 
 /* filldir: one directory entry; returns false when the buffer is full. */
 typedef bool (*filldir_t)(struct dir_context *ctx, const char *name,
@@ -71,6 +72,12 @@ struct file_operations {
 	 * the queue a poller sleeps on until that may change.
 	 */
 	unsigned int (*poll)(struct file *file, struct wait_queue_head **wq);
+	/*
+	 * NULL: mmap gives the file's VMAs generic_file_vm_ops.  Else called
+	 * for a new VMA before it is linked, to set vm_ops of its own (a
+	 * SysV shared memory attach, ipc/shm.c); -errno fails the mmap.
+	 */
+	int (*mmap)(struct file *file, struct vm_area_struct *vma);
 	void (*release)(struct inode *inode, struct file *file);
 	/* fallocate(2) after the VFS's checks (fs/fallocate.c); NULL:
 	 * -EOPNOTSUPP. */

@@ -43,6 +43,7 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("stat", 0444, proc_stat_show),
 	PROC_FILE("swaps", 0444, proc_swaps_show),
 	PROC_DIR("sys", &proc_sys_dir),
+	PROC_DIR("sysvipc", &proc_sysvipc_dir),
 	PROC_LINK("thread-self", proc_thread_self_readlink),
 	PROC_FILE("timer_list", 0444, proc_timer_list_show),
 	PROC_FILE("uptime", 0444, proc_uptime_show),

@@ -17,6 +17,8 @@
 #include "fs/pipe.h"
 #include "fs/procfs.h"
 #include "fs/radix_tree.h"
+#include "ipc/proc.h"
+#include "ipc/sem.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
@@ -276,11 +278,19 @@ static void printk_levels_show(struct seq_buf *m, struct task_struct *t)
 		   CONSOLE_LOGLEVEL_DEFAULT);
 }
 
+/* The System V IPC limits are ipc/proc.c's. */
 static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_RW("msgmax", 0644, msgmax_show, msgmax_write),
+	PROC_RW("msgmnb", 0644, msgmnb_show, msgmnb_write),
+	PROC_RW("msgmni", 0644, msgmni_show, msgmni_write),
 	PROC_FILE("osrelease", 0444, osrelease_show),
 	PROC_FILE("ostype", 0444, ostype_show),
 	PROC_RW("pid_max", 0644, pid_max_show, pid_max_write),
 	PROC_FILE("printk", 0444, printk_levels_show),
+	PROC_FILE("sem", 0444, proc_sys_sem_show),
+	PROC_RW("shmall", 0644, shmall_show, shmall_write),
+	PROC_RW("shmmax", 0644, shmmax_show, shmmax_write),
+	PROC_RW("shmmni", 0644, shmmni_show, shmmni_write),
 	PROC_FILE("tainted", 0444, tainted_show),
 	PROC_FILE("version", 0444, version_show),
 };

@@ -99,6 +99,8 @@ extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
 	proc_sys_vm_dir, proc_sys_debug_dir, proc_sys_fs_dir, proc_bus_dir,
 	proc_bus_pci_dir, proc_fd_dir, proc_fdinfo_dir, proc_task_dir, proc_tid_dir,
 	proc_sys_kernel_dir;
+/* ipc/proc.c: /proc/sysvipc. */
+extern const struct proc_dir proc_sysvipc_dir;
 
 void proc_init(void);
 

@@ -27,6 +27,9 @@ typedef u32 dev_t;	/* in-kernel: MKDEV(major, minor) */
 #define S_ISVTX 0001000
 #define S_IALLUGO 0007777
 #define S_IXGRP 0000010
+#define S_IRWXUGO 0000777
+#define S_IRUGO 0000444
+#define S_IWUGO 0000222
 #define S_IXUGO 0000111
 
 #define S_ISLNK(m) (((m) & S_IFMT) == S_IFLNK)

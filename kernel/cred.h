@@ -39,6 +39,8 @@
 #define CAP_KILL 5
 #define CAP_SETGID 6
 #define CAP_SETUID 7
+#define CAP_IPC_LOCK 14
+#define CAP_IPC_OWNER 15
 #define CAP_SYS_CHROOT 18
 #define CAP_SYS_ADMIN 21
 #define CAP_SYS_BOOT 22

@@ -7,6 +7,7 @@
  * its own stack.  Parent/child links change with interrupts off.
  */
 #include "kernel/exit.h"
+#include "ipc/sem.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/itimer.h"
@@ -148,8 +149,10 @@ void __noreturn do_exit(int status)
 	mm_release(t);
 	exit_task_resources(t);
 	itimer_exit(t);
-	if (group_dead(t))
+	if (group_dead(t)) {
 		exit_itimers(t->signal);
+		exit_sem(&t->signal->sysvsem_undo);
+	}
 
 	cli();
 	forget_original_parent(t);

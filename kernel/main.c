@@ -6,6 +6,7 @@
  * ones above it.
  */
 #include "fs/fs_init.h"
+#include "ipc/util.h"
 #include "kernel/cmdline.h"
 #include "kernel/doublefault.h"
 #include "kernel/cpu.h"
@@ -78,6 +79,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pci_init();
 	ide_init();
 	fs_init();
+	ipc_init();
 
 	rest_init();
 }

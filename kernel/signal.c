@@ -560,6 +560,7 @@ int alloc_signal_structs(struct task_struct *t)
 		memset(t->signal, 0, sizeof(*t->signal));
 		t->signal->count = 1;
 		INIT_LIST_HEAD(&t->signal->posix_timers);
+		INIT_LIST_HEAD(&t->signal->sysvsem_undo);
 	}
 	return t->sighand && t->signal ? 0 : -ENOMEM;
 }

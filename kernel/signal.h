@@ -164,6 +164,9 @@ struct signal_struct {
 	struct task_struct *group_exit_task;
 	/* The group's POSIX timers (kernel/posix-timers.c). */
 	struct list_head posix_timers;
+	/* Its SysV semaphore undo entries (ipc/sem.h), applied when the
+	 * group's last thread exits. */
+	struct list_head sysvsem_undo;
 };
 
 /* Send sig to the thread t.  info may be NULL (SI_USER from the current

@@ -275,6 +275,16 @@
 #define __NR_copy_file_range	377
 #define __NR_statx	383
 #define __NR_rseq	386
+#define __NR_semget	393
+#define __NR_semctl	394
+#define __NR_shmget	395
+#define __NR_shmctl	396
+#define __NR_shmat	397
+#define __NR_shmdt	398
+#define __NR_msgget	399
+#define __NR_msgsnd	400
+#define __NR_msgrcv	401
+#define __NR_msgctl	402
 #define __NR_clock_gettime64	403
 #define __NR_clock_settime64	404
 #define __NR_clock_getres_time64	406
@@ -285,6 +295,7 @@
 #define __NR_pselect6_time64	413
 #define __NR_ppoll_time64	414
 #define __NR_recvmmsg_time64	417
+#define __NR_semtimedop_time64	420
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
 #define __NR_clone3	435

@@ -33,6 +33,9 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/swap.h>
 #include <sys/wait.h>
@@ -374,6 +377,39 @@ static void empty_dir(const char *dir)
 		free(list);
 }
 
+/*
+ * Remove the System V shared memory segments, semaphore arrays and
+ * message queues failed tests (or the fuzzer) left: like files in /tmp,
+ * they outlive their processes.  A segment still attached goes at its
+ * last detach.
+ */
+static void remove_sysv_ipc(void)
+{
+	struct shmid_ds ds;
+	struct semid_ds sds;
+	struct seminfo info;
+	struct msqid_ds mds;
+	int idx, max = shmctl(0, IPC_INFO, &ds), id;
+
+	for (idx = 0; idx <= max; idx++) {
+		id = shmctl(idx, SHM_STAT, &ds);
+		if (id >= 0)
+			shmctl(id, IPC_RMID, NULL);
+	}
+	max = semctl(0, 0, IPC_INFO, &info);
+	for (idx = 0; idx <= max; idx++) {
+		id = semctl(idx, 0, SEM_STAT, &sds);
+		if (id >= 0)
+			semctl(id, 0, IPC_RMID);
+	}
+	max = msgctl(0, IPC_INFO, &mds);
+	for (idx = 0; idx <= max; idx++) {
+		id = msgctl(idx, MSG_STAT, &mds);
+		if (id >= 0)
+			msgctl(id, IPC_RMID, NULL);
+	}
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -499,6 +535,7 @@ static void run_tests(const char *dir, int audit, const char *summary)
 		}
 	}
 	empty_dir("/tmp");
+	remove_sysv_ipc();
 	swap_off();
 	if (audit)
 		leak_check(&before);
@@ -541,6 +578,7 @@ static void run_fuzz(void)
 		report(tests_failed == before_failed, label, "");
 	}
 	empty_dir("/tmp");
+	remove_sysv_ipc();
 	swap_off();
 	leak_check(&before);
 	say("1..%d\n", test_number);

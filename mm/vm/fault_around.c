@@ -31,7 +31,7 @@
 static bool fault_around_wanted(struct vm_area_struct *vma)
 {
 	return rmap_mode != RMAP_PTE_CHAIN &&
-	       vma->vm_ops == &generic_file_vm_ops &&
+	       vma->vm_ops->nopage == filemap_nopage &&
 	       !(vma->vm_flags & VM_NONLINEAR);
 }
 

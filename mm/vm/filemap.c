@@ -242,8 +242,7 @@ static struct page *file_page(struct file *file, unsigned long pgoff)
 	return page;
 }
 
-static struct page *filemap_nopage(struct vm_area_struct *vma,
-				   unsigned long address)
+struct page *filemap_nopage(struct vm_area_struct *vma, unsigned long address)
 {
 	unsigned long pgoff = ((address - vma->vm_start) >> PAGE_SHIFT) +
 			      vma->vm_pgoff;
@@ -251,9 +250,9 @@ static struct page *filemap_nopage(struct vm_area_struct *vma,
 	return file_page(vma->vm_file, pgoff);
 }
 
-static int filemap_populate(struct vm_area_struct *vma, unsigned long addr,
-			    unsigned long len, pgprot_t prot,
-			    unsigned long pgoff, bool nonblock)
+int filemap_populate(struct vm_area_struct *vma, unsigned long addr,
+		     unsigned long len, pgprot_t prot, unsigned long pgoff,
+		     bool nonblock)
 {
 	unsigned long end = addr + len;
 	int err;

@@ -58,8 +58,13 @@ int read_mapping_page(struct address_space *mapping, unsigned long index,
 /* Pages currently in all page caches (Cached in /proc/meminfo). */
 unsigned long pagecache_nr_pages(void);
 
-/* The vm_operations of a file VMA (nopage, populate). */
+/* The vm_operations of a file VMA (nopage, populate), and the two
+ * functions, for a file whose VMAs need open and close too (ipc/shm.c). */
 extern const struct vm_operations_struct generic_file_vm_ops;
+struct page *filemap_nopage(struct vm_area_struct *vma, unsigned long address);
+int filemap_populate(struct vm_area_struct *vma, unsigned long addr,
+		     unsigned long len, pgprot_t prot, unsigned long pgoff,
+		     bool nonblock);
 
 /* Can this open file be mmapped (it has a page cache with readpage)? */
 bool file_mappable(struct file *file);

@@ -160,6 +160,13 @@ static long mmap_region(struct file *file, unsigned long addr,
 		if (file) {
 			vma->vm_file = get_file(file);
 			vma->vm_ops = &generic_file_vm_ops;
+			err = file->f_op && file->f_op->mmap ?
+				      file->f_op->mmap(file, vma) :
+				      0;
+			if (err) {
+				vma_free(vma);
+				return err;
+			}
 		}
 		vma_link(mm, vma);
 	}

@@ -46,6 +46,8 @@ static long move_vma(struct vm_area_struct *vma, unsigned long old_addr,
 	new_vma->vm_pgoff = vma->vm_pgoff +
 			    ((old_addr - vma->vm_start) >> PAGE_SHIFT);
 	vma_link(mm, new_vma);
+	if (new_vma->vm_ops && new_vma->vm_ops->open)
+		new_vma->vm_ops->open(new_vma);
 	err = move_page_tables(vma, old_addr, new_vma, new_addr, old_len);
 	if (err) {
 		/* Put back what moved, then forget the new VMA. */

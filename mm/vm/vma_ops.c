@@ -205,15 +205,16 @@ static bool pgoff_matters(struct file *file)
 /*
  * Can a range [.., ..) with these flags, file, pgoff and anon_vma continue
  * vma at its end (pgoff is then the offset of the range's first page)?
- * VMAs with vm_ops of their own other than the file's, nonlinear ones and
- * locked ones are left alone, as Linux does; VMAs whose anonymous pages
+ * VMAs whose vm_ops have a close (a SysV shm attach counts its VMAs),
+ * nonlinear ones and locked ones are left alone, as Linux does; VMAs whose anonymous pages
  * point at two different anon_vmas cannot become one.
  */
 static bool can_merge_after(struct vm_area_struct *vma, unsigned long flags,
 			    struct file *file, unsigned long pgoff,
 			    struct anon_vma *anon_vma)
 {
-	if (vma->vm_flags != flags || vma->vm_file != file)
+	if (vma->vm_flags != flags || vma->vm_file != file ||
+	    (vma->vm_ops && vma->vm_ops->close))
 		return false;
 	if (flags & (VM_NONLINEAR | VM_DONTEXPAND | VM_IO))
 		return false;
@@ -226,7 +227,8 @@ static bool can_merge_before(struct vm_area_struct *vma, unsigned long flags,
 			     struct file *file, unsigned long pgoff,
 			     unsigned long len_pages)
 {
-	if (vma->vm_flags != flags || vma->vm_file != file)
+	if (vma->vm_flags != flags || vma->vm_file != file ||
+	    (vma->vm_ops && vma->vm_ops->close))
 		return false;
 	if (flags & (VM_NONLINEAR | VM_DONTEXPAND | VM_IO))
 		return false;
