@@ -6,12 +6,15 @@
  * (mm/reclaim/swap_audit.c); its write also fails when a run nobody asked
  * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
  * is the swap readahead window (Linux's name).  /proc/sys/debug holds
- * the fault-injection attributes (kernel/fault_inject.h).
+ * the fault-injection attributes (kernel/fault_inject.h), /proc/sys/kernel
+ * the core dump's core_pattern and core_uses_pid (fs/coredump.c).
  */
+#include "fs/coredump.h"
 #include "fs/procfs.h"
 #include "fs/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
+#include "kernel/lib/string.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
@@ -156,8 +159,72 @@ const struct proc_dir proc_sys_debug_dir = {
 	&proc_sys_dir, 300, NULL
 };
 
+/* /proc/sys/kernel: the core dump's name (fs/coredump.c). */
+static void core_pattern_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%s\n", core_pattern);
+}
+
+/* Linux's proc_dostring: up to the first newline, at most 127 bytes. */
+static ssize_t core_pattern_write(struct task_struct *t, const char *buf,
+				  size_t n)
+{
+	size_t len = 0;
+
+	(void)t;
+	while (len < n && len < CORENAME_MAX_SIZE - 1 && buf[len] != '\n' &&
+	       buf[len])
+		len++;
+	memcpy(core_pattern, buf, len);
+	core_pattern[len] = '\0';
+	return (ssize_t)n;
+}
+
+static void core_uses_pid_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%d\n", core_uses_pid);
+}
+
+/* Linux's proc_dointvec: a decimal int, a sign and a newline allowed. */
+static ssize_t core_uses_pid_write(struct task_struct *t, const char *buf,
+				   size_t n)
+{
+	size_t i = 0;
+	bool neg = false;
+	int v = 0;
+
+	(void)t;
+	if (i < n && (buf[i] == '-' || buf[i] == '+'))
+		neg = buf[i++] == '-';
+	if (i == n || buf[i] < '0' || buf[i] > '9')
+		return -EINVAL;
+	for (; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		if (v > 214748363)
+			return -EINVAL;
+		v = v * 10 + (buf[i] - '0');
+	}
+	if (i < n && buf[i] != '\n')
+		return -EINVAL;
+	core_uses_pid = neg ? -v : v;
+	return (ssize_t)n;
+}
+
+static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_RW("core_pattern", 0644, core_pattern_show, core_pattern_write),
+	PROC_RW("core_uses_pid", 0644, core_uses_pid_show,
+		core_uses_pid_write),
+};
+
+const struct proc_dir proc_sys_kernel_dir = {
+	proc_sys_kernel_entries, ARRAY_SIZE(proc_sys_kernel_entries),
+	&proc_sys_dir, 600, NULL
+};
+
 static const struct proc_entry proc_sys_entries[] = {
 	PROC_DIR("debug", &proc_sys_debug_dir),
+	PROC_DIR("kernel", &proc_sys_kernel_dir),
 	PROC_DIR("vm", &proc_sys_vm_dir),
 };
 

@@ -81,7 +81,8 @@ struct proc_dir {
 #define PROC_FD_INO(dir_ino, fd) ((unsigned long)(dir_ino) * 1024 + (fd))
 
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
-	proc_sys_vm_dir, proc_sys_debug_dir, proc_bus_dir, proc_bus_pci_dir,
+	proc_sys_vm_dir, proc_sys_debug_dir, proc_sys_kernel_dir, proc_bus_dir,
+	proc_bus_pci_dir,
 	proc_fd_dir, proc_fdinfo_dir;
 
 void proc_init(void);

@@ -18,6 +18,7 @@
 #include "kernel/list.h"
 #include "kernel/types.h"
 
+struct core_state;
 struct task_struct;
 struct trapframe;
 
@@ -163,6 +164,9 @@ struct signal_struct {
 	struct task_struct *group_exit_task;
 	/* The group's POSIX timers (kernel/posix-timers.c). */
 	struct list_head posix_timers;
+	/* A thread is dumping core: the others wait in do_exit
+	 * (fs/coredump.h). */
+	struct core_state *core_state;
 };
 
 /* Send sig to the thread t.  info may be NULL (SI_USER from the current
