@@ -408,8 +408,7 @@ bool dump_user_range(struct coredump_params *cprm, unsigned long start,
 	return true;
 }
 
-#define FILTER(mm_flags, bit) \
-	((mm_flags) & (1UL << (MMF_DUMP_FILTER_SHIFT + MMF_DUMP_##bit)))
+#define FILTER(mm_flags, bit) ((mm_flags) & (1UL << MMF_DUMP_##bit))
 
 /*
  * How much of vma the core holds, by coredump_filter (Linux's

@@ -80,6 +80,7 @@ struct mm_struct {
 #define SUID_DUMP_USER		1
 #define MMF_DUMPABLE_MASK	3UL
 #define MMF_DUMP_FILTER_SHIFT	2
+/* The filter's bits, numbered in mm->flags (filter bit 0 is bit 2). */
 #define MMF_DUMP_ANON_PRIVATE	2
 #define MMF_DUMP_ANON_SHARED	3
 #define MMF_DUMP_MAPPED_PRIVATE	4

@@ -311,25 +311,34 @@ static void check_other_notes(struct core *c, pid_t pid)
 	ok(named, "NT_FILE names the program");
 }
 
+/* The anonymous mapping may have merged with a neighbour: its bytes are
+ * at their distance from the PT_LOAD's p_vaddr. */
 static void check_memory(struct core *c)
 {
-	Elf32_Phdr *p = load_at(c, (uint32_t)(uintptr_t)map);
+	uint32_t addr = (uint32_t)(uintptr_t)map;
+	Elf32_Phdr *p = load_at(c, addr);
 	const uint32_t *data, *zero;
 	int same = 1, zeros = 1, elf_page = 0;
+	uint32_t off;
 
-	ok(p && p->p_vaddr == (uint32_t)(uintptr_t)map &&
-		   p->p_memsz == 2 * PAGE && p->p_filesz == 2 * PAGE &&
-		   p->p_flags == (PF_R | PF_W),
-	   "the mapping's PT_LOAD: its address, 2 pages, RW, all dumped");
-	if (!p || p->p_filesz != 2 * PAGE || p->p_offset + 2 * PAGE > c->size)
+	if (!ok(p && p->p_filesz == p->p_memsz &&
+			p->p_flags == (PF_R | PF_W) &&
+			addr + 2 * PAGE <= p->p_vaddr + p->p_memsz,
+		"the mapping's PT_LOAD: RW, dumped whole") && p)
+		diag("map %#x: PT_LOAD vaddr %#x memsz %#x filesz %#x flags %u",
+		     addr, p->p_vaddr, p->p_memsz, p->p_filesz, p->p_flags);
+	if (!p || p->p_filesz != p->p_memsz)
 		return;
-	data = (const uint32_t *)(c->buf + p->p_offset);
+	off = p->p_offset + (addr - p->p_vaddr);
+	if (off + 2 * PAGE > c->size)
+		return;
+	data = (const uint32_t *)(c->buf + off);
 	zero = data + PATTERN_WORDS;
 	for (int i = 0; i < PATTERN_WORDS; i++) {
 		same &= data[i] == 0xc0de0000u + i;
 		zeros &= zero[i] == 0;
 	}
-	ok(same, "the pattern is at p_vaddr's page");
+	ok(same, "the pattern is at its address's place in the file");
 	ok(zeros, "the untouched page reads as zeros");
 	for (int i = 1; i < c->eh->e_phnum; i++) {
 		Elf32_Phdr *q = &c->ph[i];
@@ -472,8 +481,9 @@ static void test_truncated(off_t full_size)
 	ok(status != -1 && WCOREDUMP(status),
 	   "RLIMIT_CORE of 2 pages: WCOREDUMP still set");
 	snprintf(name, sizeof(name), "core.%d", pid);
-	ok(stat(name, &st) == 0 && st.st_size >= (off_t)sizeof(Elf32_Ehdr) &&
-		   st.st_size < full_size,
+	if (stat(name, &st))
+		st.st_size = -1;
+	ok(st.st_size >= (off_t)sizeof(Elf32_Ehdr) && st.st_size < full_size,
 	   "the file is cut short (%ld of %ld bytes)", (long)st.st_size,
 	   (long)full_size);
 	unlink(name);
