@@ -75,9 +75,10 @@ static int zap_threads(struct task_struct *tsk, struct core_state *cs,
 	sg->core_state = cs;
 	sg->flags = SIGNAL_GROUP_EXIT;
 	sg->group_exit_code = exit_code;
-	for_each_thread(tsk->group_leader, t)
+	for_each_thread(tsk->group_leader, t) {
 		if (t != tsk && !(t->flags & PF_POSTCOREDUMP))
 			nr++;
+	}
 	zap_other_threads(tsk);
 	cs->nr_threads = nr;
 	return nr;
@@ -132,7 +133,7 @@ static void coredump_finish(struct core_state *cs, bool dumped)
 		current->signal->group_exit_code |= WCOREFLAG;
 	current->signal->core_state = NULL;
 	for (ct = cs->dumper.next; ct; ct = next) {
-		next = ct->next;	/* ct goes with its thread's stack */
+		next = ct->next; /* ct goes with its thread's stack */
 		t = ct->task;
 		ct->task = NULL;
 		wake_up_process(t);
@@ -147,8 +148,7 @@ struct core_name {
 	int used;
 };
 
-static int cn_printf(struct core_name *cn, const char *fmt, ...)
-	__printf(2, 3);
+static int cn_printf(struct core_name *cn, const char *fmt, ...) __printf(2, 3);
 
 static int cn_printf(struct core_name *cn, const char *fmt, ...)
 {
@@ -185,11 +185,12 @@ static int cn_print_exe_file(struct core_name *cn)
 	int n, err;
 
 	down(&mm->mmap_sem);
-	for_each_vma(vma, mm)
+	for_each_vma(vma, mm) {
 		if ((vma->vm_flags & VM_EXECUTABLE) && vma->vm_file) {
 			exe = get_file(vma->vm_file);
 			break;
 		}
+	}
 	up(&mm->mmap_sem);
 	if (!exe)
 		return cn_printf(cn, "%s (path unknown)", current->comm);
@@ -241,7 +242,7 @@ static int cn_print_spec(struct core_name *cn, char c,
 	case 'c':
 		return cn_printf(cn, "%lu", cprm->limit);
 	default:
-		return 0;	/* an unknown specifier is dropped */
+		return 0; /* an unknown specifier is dropped */
 	}
 }
 
@@ -263,7 +264,7 @@ static int format_corename(struct core_name *cn,
 			continue;
 		}
 		if (!*++p)
-			break;	/* a lone '%' at the end */
+			break; /* a lone '%' at the end */
 		pid_in_pattern |= *p == 'p';
 		err = cn_print_spec(cn, *p, cprm);
 	}
@@ -284,7 +285,7 @@ static int open_core_file(const char *name, struct file **res)
 	struct inode *inode;
 	int err;
 
-	vfs_unlink(NULL, name);	/* if it cannot go, the O_EXCL open fails */
+	vfs_unlink(NULL, name); /* if it cannot go, the O_EXCL open fails */
 	err = vfs_open(NULL, name,
 		       O_CREAT | O_RDWR | O_NOFOLLOW | O_LARGEFILE | O_EXCL,
 		       0600, &file);
@@ -312,7 +313,7 @@ bool dump_emit(struct coredump_params *cprm, const void *addr, size_t nr)
 	if (cprm->to_skip) {
 		if (dump_interrupted())
 			return false;
-		cprm->pos += cprm->to_skip;	/* ramfs reads a hole as 0s */
+		cprm->pos += cprm->to_skip; /* ramfs reads a hole as 0s */
 		cprm->to_skip = 0;
 	}
 	if (cprm->written + nr > cprm->limit || dump_interrupted())
@@ -446,9 +447,9 @@ static unsigned long elf_header_size(struct file *file)
 	char magic[4];
 
 	return kernel_read(file, 0, magic, 4) == 4 &&
-			       !memcmp(magic, "\177ELF", 4)
-		       ? PAGE_SIZE
-		       : 0;
+			       !memcmp(magic, "\177ELF", 4) ?
+		       PAGE_SIZE :
+		       0;
 }
 
 /* NT_FILE's name of m's file, the NUL counted; 0 when it has none. */

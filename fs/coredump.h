@@ -29,36 +29,36 @@ extern int core_uses_pid;
 
 /* A thread that checked in, on its own stack, until the dump is done. */
 struct core_thread {
-	struct task_struct *task;	/* NULL: go on exiting */
+	struct task_struct *task; /* NULL: go on exiting */
 	struct core_thread *next;
 };
 
 /* signal->core_state while a thread of the group dumps. */
 struct core_state {
-	int nr_threads;			/* threads still to check in */
-	struct core_thread dumper;	/* .task dumps, .next lists the rest */
+	int nr_threads; /* threads still to check in */
+	struct core_thread dumper; /* .task dumps, .next lists the rest */
 };
 
 /* One VMA as the dump sees it, taken under mmap_sem before writing. */
 struct core_vma_metadata {
 	unsigned long start, end, flags, pgoff;
-	struct file *file;		/* referenced, or NULL */
-	unsigned long dump_size;	/* bytes of it the file holds */
-	unsigned int name_len;		/* NT_FILE: the path with its NUL */
+	struct file *file; /* referenced, or NULL */
+	unsigned long dump_size; /* bytes of it the file holds */
+	unsigned int name_len; /* NT_FILE: the path with its NUL */
 };
 
 struct coredump_params {
 	const struct ksiginfo *siginfo;
-	struct trapframe *regs;		/* the dumping thread's user registers */
+	struct trapframe *regs; /* the dumping thread's user registers */
 	struct file *file;
-	unsigned long limit;		/* RLIMIT_CORE */
+	unsigned long limit; /* RLIMIT_CORE */
 	unsigned long mm_flags;
-	loff_t pos;			/* where the next byte goes */
-	u64 written;			/* bytes written: what the limit counts */
-	loff_t to_skip;			/* a hole still to leave before pos */
+	loff_t pos; /* where the next byte goes */
+	u64 written; /* bytes written: what the limit counts */
+	loff_t to_skip; /* a hole still to leave before pos */
 	int vma_count;
 	struct core_vma_metadata *vma_meta;
-	unsigned long vma_data_size;	/* the dump_sizes added up */
+	unsigned long vma_data_size; /* the dump_sizes added up */
 };
 
 /* The default action of a core signal, called by do_signal before the

@@ -35,9 +35,9 @@
 #define AT_NULL 0
 
 /* Linux's task flags as psinfo's pr_flag shows them. */
-#define LINUX_PF_EXITING	0x00000004
-#define LINUX_PF_FORKNOEXEC	0x00000040
-#define LINUX_PF_DUMPCORE	0x00000200
+#define LINUX_PF_EXITING 0x00000004
+#define LINUX_PF_FORKNOEXEC 0x00000040
+#define LINUX_PF_DUMPCORE 0x00000200
 
 /* e_phnum is 16 bits; Linux's extended numbering is never needed. */
 _Static_assert(MAX_MAP_COUNT + 1 < 0xffff, "e_phnum");
@@ -53,12 +53,12 @@ struct memelfnote {
  * elf_note_info): every thread's status, then the process-wide ones. */
 struct core_notes {
 	int nr_threads;
-	struct elf_prstatus *prstatus;	/* [0] is the dumping thread's */
+	struct elf_prstatus *prstatus; /* [0] is the dumping thread's */
 	struct elf_prpsinfo psinfo;
 	struct user_siginfo siginfo;
 	u32 auxv_words;
-	u32 nr_files, files_size;	/* NT_FILE: entries, bytes */
-	u32 size;			/* all the notes, padded */
+	u32 nr_files, files_size; /* NT_FILE: entries, bytes */
+	u32 size; /* all the notes, padded */
 };
 
 static u32 notesize(const char *name, u32 datasz)
@@ -82,8 +82,7 @@ static bool writenote_head(struct coredump_params *cprm, const char *name,
 	return true;
 }
 
-static bool writenote(struct coredump_params *cprm,
-		      const struct memelfnote *n)
+static bool writenote(struct coredump_params *cprm, const struct memelfnote *n)
 {
 	if (!writenote_head(cprm, n->name, n->type, n->datasz) ||
 	    !dump_emit(cprm, n->data, n->datasz))
@@ -225,8 +224,7 @@ static void count_files(struct coredump_params *cprm, struct core_notes *n)
 }
 
 /* The dumper first, then the others in the order they checked in. */
-static bool collect_threads(struct coredump_params *cprm,
-			    struct core_notes *n)
+static bool collect_threads(struct coredump_params *cprm, struct core_notes *n)
 {
 	struct core_thread *ct = current->signal->core_state->dumper.next;
 	int signr = cprm->siginfo->si_signo, i;
@@ -254,11 +252,12 @@ static bool fill_note_info(struct coredump_params *cprm, struct core_notes *n)
 	fill_user_siginfo(&n->siginfo, cprm->siginfo);
 	n->auxv_words = auxv_words(mm);
 	count_files(cprm, n);
-	n->size = n->nr_threads * notesize("CORE", sizeof(struct elf_prstatus)) +
-		  notesize("CORE", sizeof(n->psinfo)) +
-		  notesize("CORE", sizeof(n->siginfo)) +
-		  notesize("CORE", n->auxv_words * 4) +
-		  notesize("CORE", n->files_size);
+	n->size =
+		n->nr_threads * notesize("CORE", sizeof(struct elf_prstatus)) +
+		notesize("CORE", sizeof(n->psinfo)) +
+		notesize("CORE", sizeof(n->siginfo)) +
+		notesize("CORE", n->auxv_words * 4) +
+		notesize("CORE", n->files_size);
 	return true;
 }
 

@@ -29,7 +29,7 @@
 
 #define PAGE 4096
 #define PATTERN_WORDS (PAGE / 4)
-#define FAULT_ADDR 0x10	/* a page nothing maps */
+#define FAULT_ADDR 0x10 /* a page nothing maps */
 
 /* i386's NT_PRSTATUS and NT_PRPSINFO (32-bit timevals: libc's differ). */
 struct core_prstatus {
@@ -38,7 +38,7 @@ struct core_prstatus {
 	uint32_t pr_sigpend, pr_sighold;
 	int32_t pr_pid, pr_ppid, pr_pgrp, pr_sid;
 	int32_t times[8];
-	uint32_t pr_reg[17];	/* ebx ... eip = [12], esp = [15] */
+	uint32_t pr_reg[17]; /* ebx ... eip = [12], esp = [15] */
 	int32_t pr_fpvalid;
 };
 
@@ -59,7 +59,7 @@ struct core {
 };
 
 static char old_pattern[256], old_uses_pid[32];
-static uint32_t *map;	/* the pattern page, then an untouched page */
+static uint32_t *map; /* the pattern page, then an untouched page */
 static volatile int *volatile fault_ptr = (volatile int *)FAULT_ADDR;
 
 static int read_text(const char *path, char *buf, size_t size)
@@ -321,10 +321,10 @@ static void check_memory(struct core *c)
 	int same = 1, zeros = 1, elf_page = 0;
 	uint32_t off;
 
-	if (!ok(p && p->p_filesz == p->p_memsz &&
-			p->p_flags == (PF_R | PF_W) &&
+	if (!ok(p && p->p_filesz == p->p_memsz && p->p_flags == (PF_R | PF_W) &&
 			addr + 2 * PAGE <= p->p_vaddr + p->p_memsz,
-		"the mapping's PT_LOAD: RW, dumped whole") && p)
+		"the mapping's PT_LOAD: RW, dumped whole") &&
+	    p)
 		diag("map %#x: PT_LOAD vaddr %#x memsz %#x filesz %#x flags %u",
 		     addr, p->p_vaddr, p->p_memsz, p->p_filesz, p->p_flags);
 	if (!p || p->p_filesz != p->p_memsz)
@@ -451,8 +451,7 @@ static void test_thread(void)
 }
 
 /* No file, no core bit. */
-static void test_no_core(const char *what, int sig, long limit,
-			 int undumpable)
+static void test_no_core(const char *what, int sig, long limit, int undumpable)
 {
 	struct stat st;
 	char name[64];
@@ -464,8 +463,7 @@ static void test_no_core(const char *what, int sig, long limit,
 	is_signal(status, sig, "%s: killed by signal %d", what, sig);
 	ok(status != -1 && !WCOREDUMP(status), "%s: no WCOREDUMP", what);
 	snprintf(name, sizeof(name), "core.%d", pid);
-	ok(stat(name, &st) == -1 && errno == ENOENT, "%s: no core file",
-	   what);
+	ok(stat(name, &st) == -1 && errno == ENOENT, "%s: no core file", what);
 }
 
 static void test_truncated(off_t full_size)
