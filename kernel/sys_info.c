@@ -13,9 +13,9 @@
 #include "kernel/timer.h"
 #include "kernel/uaccess.h"
 #include "mm/phys/page.h"
-#include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
+#include "mm/vm/mm_struct.h"
 #include "mm/vmstat.h"
 
 #define UTS_LEN 65
