@@ -8,21 +8,24 @@
  *	PT_LOAD header * VMAs	p_vaddr, p_memsz = the VMA, p_filesz = what
  *				coredump_filter keeps of it, p_flags = RWX
  *	notes			the dumper's NT_PRSTATUS, NT_PRPSINFO,
- *				NT_SIGINFO, NT_AUXV, NT_FILE, then one
- *				NT_PRSTATUS per other thread
+ *				NT_SIGINFO, NT_AUXV, NT_FILE, NT_PRFPREG,
+ *				then NT_PRSTATUS, NT_PRFPREG per other thread
  *	(hole to a page)
  *	VMA contents		each PT_LOAD's p_filesz bytes at p_offset,
  *				page-aligned, untouched pages left as holes
  *
  * fs/coredump.c has already stopped the other threads and opened the
  * file; this file only turns the process into bytes (kernel/exec/elfcore.h
- * has the note layouts).  No NT_PRFPREG is written (pr_fpvalid 0).
+ * has the note layouts).  Each thread's NT_PRFPREG (its x87 registers)
+ * follows the process-wide notes for the dumping thread and its
+ * NT_PRSTATUS for the others, when the machine has an FPU.
  */
 #include "fs/coredump.h"
 #include "fs/namei.h"
 #include "fs/procfs.h"
 #include "kernel/exec/elf.h"
 #include "kernel/exec/elfcore.h"
+#include "kernel/fpu.h"
 #include "kernel/lib/string.h"
 #include "kernel/signal_frame.h"
 #include "kernel/task.h"
@@ -54,6 +57,7 @@ struct memelfnote {
 struct core_notes {
 	int nr_threads;
 	struct elf_prstatus *prstatus; /* [0] is the dumping thread's */
+	u8 *fpregs; /* FPU_I387_SIZE each, where pr_fpvalid */
 	struct elf_prpsinfo psinfo;
 	struct user_siginfo siginfo;
 	u32 auxv_words;
@@ -223,6 +227,14 @@ static void count_files(struct coredump_params *cprm, struct core_notes *n)
 	n->files_size = (2 + 3 * n->nr_files) * 4 + names;
 }
 
+static void fill_thread(struct core_notes *n, int i, struct task_struct *t,
+			int signr)
+{
+	fill_prstatus(&n->prstatus[i], t, signr);
+	n->prstatus[i].pr_fpvalid =
+		fpu_get_i387(t, n->fpregs + i * FPU_I387_SIZE);
+}
+
 /* The dumper first, then the others in the order they checked in. */
 static bool collect_threads(struct coredump_params *cprm, struct core_notes *n)
 {
@@ -233,12 +245,13 @@ static bool collect_threads(struct coredump_params *cprm, struct core_notes *n)
 	for (; ct; ct = ct->next)
 		n->nr_threads++;
 	n->prstatus = core_alloc(n->nr_threads * sizeof(*n->prstatus));
-	if (!n->prstatus)
+	n->fpregs = core_alloc(n->nr_threads * FPU_I387_SIZE);
+	if (!n->prstatus || !n->fpregs)
 		return false;
-	fill_prstatus(&n->prstatus[0], current, signr);
+	fill_thread(n, 0, current, signr);
 	i = n->nr_threads;
 	for (ct = current->signal->core_state->dumper.next; ct; ct = ct->next)
-		fill_prstatus(&n->prstatus[--i], ct->task, signr);
+		fill_thread(n, --i, ct->task, signr);
 	return true;
 }
 
@@ -258,6 +271,8 @@ static bool fill_note_info(struct coredump_params *cprm, struct core_notes *n)
 		notesize("CORE", sizeof(n->siginfo)) +
 		notesize("CORE", n->auxv_words * 4) +
 		notesize("CORE", n->files_size);
+	if (n->prstatus[0].pr_fpvalid)
+		n->size += n->nr_threads * notesize("CORE", FPU_I387_SIZE);
 	return true;
 }
 
@@ -369,16 +384,19 @@ static bool write_note_info(struct coredump_params *cprm,
 				  &n->siginfo };
 	struct memelfnote auxv = { "CORE", NT_AUXV, n->auxv_words * 4,
 				   current->mm->saved_auxv };
+	struct memelfnote fpregs = { "CORE", NT_PRFPREG, FPU_I387_SIZE, NULL };
 	int i;
 
-	prstatus.data = &n->prstatus[0];
-	if (!writenote(cprm, &prstatus) || !writenote(cprm, &psinfo) ||
-	    !writenote(cprm, &sig) || !writenote(cprm, &auxv) ||
-	    !write_files_note(cprm, n))
-		return false;
-	for (i = 1; i < n->nr_threads; i++) {
+	for (i = 0; i < n->nr_threads; i++) {
 		prstatus.data = &n->prstatus[i];
+		fpregs.data = n->fpregs + i * FPU_I387_SIZE;
 		if (!writenote(cprm, &prstatus))
+			return false;
+		if (i == 0 &&
+		    (!writenote(cprm, &psinfo) || !writenote(cprm, &sig) ||
+		     !writenote(cprm, &auxv) || !write_files_note(cprm, n)))
+			return false;
+		if (n->prstatus[i].pr_fpvalid && !writenote(cprm, &fpregs))
 			return false;
 	}
 	return true;
@@ -389,9 +407,12 @@ bool elf_core_dump(struct coredump_params *cprm)
 	struct core_notes n;
 	int segs = cprm->vma_count + 1, i;
 	u32 notes_off, dataoff;
+	bool has_dumped;
 
-	if (!fill_note_info(cprm, &n))
-		return false;
+	memset(&n, 0, sizeof(n));
+	has_dumped = fill_note_info(cprm, &n);
+	if (!has_dumped)
+		goto out;
 	notes_off = sizeof(struct elf32_hdr) + segs * sizeof(struct elf32_phdr);
 	dataoff = ALIGN_UP(notes_off + n.size, PAGE_SIZE);
 	if (write_elf_header(cprm, segs) &&
@@ -403,6 +424,8 @@ bool elf_core_dump(struct coredump_params *cprm)
 					     cprm->vma_meta[i].dump_size))
 				break;
 	}
+out:
 	core_free(n.prstatus, n.nr_threads * sizeof(*n.prstatus));
-	return true;
+	core_free(n.fpregs, n.nr_threads * FPU_I387_SIZE);
+	return has_dumped;
 }

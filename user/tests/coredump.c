@@ -8,7 +8,8 @@
  * eip/esp inside its mappings, NT_PRPSINFO, NT_SIGINFO with the fault
  * address, NT_AUXV, NT_FILE naming the program; one PT_LOAD per VMA,
  * page-aligned, the anonymous pattern at its p_vaddr and the untouched
- * page after it as zeros, the program's ELF header page); abort
+ * page after it as zeros, the program's ELF header page, NT_PRFPREG
+ * with the x87 registers); abort
  * (SIGABRT) named by a pattern of %e %s %% and core_uses_pid; a fault in
  * a second thread (two NT_PRSTATUS, the faulting thread's first); no file
  * and no core bit with RLIMIT_CORE 0 or below a page, after
@@ -274,6 +275,19 @@ static void check_prstatus(struct core *c, pid_t pid, int sig)
 	ok(stack && (stack->p_flags & PF_W), "esp %#x in a writable PT_LOAD",
 	   s->pr_reg[15]);
 	is(s->pr_reg[13] & 3, 3, "xcs is a user selector");
+	is(s->pr_fpvalid, 1, "pr_fpvalid: an NT_PRFPREG follows");
+}
+
+/* NT_PRFPREG: the x87 registers in FNSAVE's layout, one per thread. */
+static void check_fpregs(struct core *c, int threads)
+{
+	uint32_t sz = 0;
+	uint32_t *fp = find_note(c, NT_PRFPREG, 0, &sz);
+
+	is(count_notes(c, NT_PRFPREG), threads, "one NT_PRFPREG per thread");
+	is(sz, 108, "NT_PRFPREG is i386's 108-byte user_i387_struct");
+	ok(fp && (fp[0] & 0xffff) == 0x37f,
+	   "its control word is the initial 0x37f");
 }
 
 static void check_other_notes(struct core *c, pid_t pid)
@@ -388,6 +402,7 @@ static void test_segv(off_t *full_size)
 	check_header(&c);
 	check_prstatus(&c, pid, SIGSEGV);
 	is(count_notes(&c, NT_PRSTATUS), 1, "one thread, one NT_PRSTATUS");
+	check_fpregs(&c, 1);
 	check_other_notes(&c, pid);
 	check_siginfo(&c, SIGSEGV, SEGV_MAPERR, FAULT_ADDR);
 	check_memory(&c);
@@ -440,6 +455,7 @@ static void test_thread(void)
 		return;
 	}
 	is(count_notes(&c, NT_PRSTATUS), 2, "two threads, two NT_PRSTATUS");
+	check_fpregs(&c, 2);
 	first = find_note(&c, NT_PRSTATUS, 0, NULL);
 	second = find_note(&c, NT_PRSTATUS, 1, NULL);
 	ok(first && first->pr_pid != pid && first->pr_cursig == SIGSEGV,
