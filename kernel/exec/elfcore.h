@@ -3,8 +3,9 @@
  * byte as Linux writes them (include/linux/elfcore.h, the i386 ABI), so
  * that gdb, readelf and eu-readelf read Mapback's cores.
  *
- * The notes are named "CORE".  One NT_PRSTATUS per thread (the one that
- * dumps first), then once NT_PRPSINFO, NT_SIGINFO, NT_AUXV and NT_FILE
+ * The notes are named "CORE": the dumping thread's NT_PRSTATUS, once
+ * NT_PRPSINFO, NT_SIGINFO, NT_AUXV and NT_FILE, its NT_PRFPREG, then each
+ * other thread's NT_PRSTATUS and NT_PRFPREG
  * (kernel/exec/binfmt_elf_core.c).
  */
 #ifndef KERNEL_EXEC_ELFCORE_H
