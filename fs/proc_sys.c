@@ -8,12 +8,14 @@
  * is the swap readahead window (Linux's name).  /proc/sys/debug holds
  * the fault-injection attributes (kernel/fault_inject.h).
  * /proc/sys/fs/pipe-max-size is the largest F_SETPIPE_SZ (fs/pipe.c).
- * /proc/sys/kernel: pid_max (the pid allocator's bound), tainted,
+ * /proc/sys/kernel: core_pattern and core_uses_pid (the core file's name,
+ * fs/coredump.c), pid_max (the pid allocator's bound), tainted,
  * {ostype,osrelease,version} (uname's sysname, release and version,
- * kernel/version.h, read only) and printk, Linux's four log levels:
- * the console's, a message's default, the console's minimum and its
- * default (kernel/printk.h), read only.
+ * kernel/version.h, read only), printk, Linux's four log levels: the
+ * console's, a message's default, the console's minimum and its default
+ * (kernel/printk.h), read only, and the System V IPC limits (ipc/proc.c).
  */
+#include "fs/coredump.h"
 #include "fs/pipe.h"
 #include "fs/procfs.h"
 #include "fs/radix_tree.h"
@@ -21,6 +23,7 @@
 #include "ipc/sem.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
+#include "kernel/lib/string.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
 #include "kernel/printk.h"
@@ -278,8 +281,63 @@ static void printk_levels_show(struct seq_buf *m, struct task_struct *t)
 		   CONSOLE_LOGLEVEL_DEFAULT);
 }
 
+/* /proc/sys/kernel: the core dump's name (fs/coredump.c). */
+static void core_pattern_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%s\n", core_pattern);
+}
+
+/* Linux's proc_dostring: up to the first newline, at most 127 bytes. */
+static ssize_t core_pattern_write(struct task_struct *t, const char *buf,
+				  size_t n)
+{
+	size_t len = 0;
+
+	(void)t;
+	while (len < n && len < CORENAME_MAX_SIZE - 1 && buf[len] != '\n' &&
+	       buf[len])
+		len++;
+	memcpy(core_pattern, buf, len);
+	core_pattern[len] = '\0';
+	return (ssize_t)n;
+}
+
+static void core_uses_pid_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%d\n", core_uses_pid);
+}
+
+/* Linux's proc_dointvec: a decimal int, a sign and a newline allowed. */
+static ssize_t core_uses_pid_write(struct task_struct *t, const char *buf,
+				   size_t n)
+{
+	size_t i = 0;
+	bool neg = false;
+	int v = 0;
+
+	(void)t;
+	if (i < n && (buf[i] == '-' || buf[i] == '+'))
+		neg = buf[i++] == '-';
+	if (i == n || buf[i] < '0' || buf[i] > '9')
+		return -EINVAL;
+	for (; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		if (v > 214748363)
+			return -EINVAL;
+		v = v * 10 + (buf[i] - '0');
+	}
+	if (i < n && buf[i] != '\n')
+		return -EINVAL;
+	core_uses_pid = neg ? -v : v;
+	return (ssize_t)n;
+}
+
 /* The System V IPC limits are ipc/proc.c's. */
 static const struct proc_entry proc_sys_kernel_entries[] = {
+	PROC_RW("core_pattern", 0644, core_pattern_show, core_pattern_write),
+	PROC_RW("core_uses_pid", 0644, core_uses_pid_show,
+		core_uses_pid_write),
 	PROC_RW("msgmax", 0644, msgmax_show, msgmax_write),
 	PROC_RW("msgmnb", 0644, msgmnb_show, msgmnb_write),
 	PROC_RW("msgmni", 0644, msgmni_show, msgmni_write),

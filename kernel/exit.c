@@ -7,6 +7,7 @@
  * its own stack.  Parent/child links change with interrupts off.
  */
 #include "kernel/exit.h"
+#include "fs/coredump.h"
 #include "ipc/sem.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
@@ -146,6 +147,7 @@ void __noreturn do_exit(int status)
 		panic("Attempted to kill init! exit status 0x%x", status);
 	BUG_ON(t->flags & PF_EXITING);
 	t->flags |= PF_EXITING;
+	coredump_task_exit(t);	/* a thread dumping core reads us first */
 	mm_release(t);
 	exit_task_resources(t);
 	itimer_exit(t);

@@ -133,3 +133,58 @@ void fpu_copy_current(struct fpu_state *s)
 	if (!use_fxsr)
 		restore(s);	/* FNSAVE reinitialised the FPU */
 }
+
+/* FXSAVE's abridged tag byte, widened to FNSAVE's two bits a register
+ * (0 valid, 1 zero, 2 special, 3 empty) from the register itself. */
+static u32 twd_fxsr_to_i387(const u8 *fx)
+{
+	u32 tos = (*(const u16 *)(fx + 2) >> 11) & 7, twd = fx[4];
+	u32 ret = 0xffff0000u, tag;
+	int i;
+
+	for (i = 0; i < 8; i++, twd >>= 1) {
+		const u16 *st = (const u16 *)(fx + 32 + ((i - tos) & 7) * 16);
+
+		if (!(twd & 1))
+			tag = 3;
+		else if ((st[4] & 0x7fff) == 0x7fff)
+			tag = 2;
+		else if ((st[4] & 0x7fff) == 0)
+			tag = st[0] || st[1] || st[2] || st[3] ? 2 : 1;
+		else
+			tag = st[3] & 0x8000 ? 0 : 2;
+		ret |= tag << (2 * i);
+	}
+	return ret;
+}
+
+bool fpu_get_i387(struct task_struct *t, u8 *env)
+{
+	/* FXSAVE's 16-byte alignment; one CPU, and nothing sleeps here. */
+	static struct fpu_state live;
+	const u8 *fx = t->fpu.image;
+	u32 *w = (u32 *)env;
+	int i;
+
+	if (!fpu_present)
+		return false;
+	if (t == current) {
+		fpu_copy_current(&live);
+		fx = live.image;
+	}
+	if (!use_fxsr) {
+		memcpy(env, fx, FPU_I387_SIZE);
+		return true;
+	}
+	w[0] = *(const u16 *)fx | 0xffff0000u;			/* cwd */
+	w[1] = *(const u16 *)(fx + 2) | 0xffff0000u;		/* swd */
+	w[2] = twd_fxsr_to_i387(fx);
+	w[3] = *(const u32 *)(fx + 8);				/* fip */
+	w[4] = *(const u16 *)(fx + 12) |
+	       (u32)*(const u16 *)(fx + 6) << 16;		/* fcs, fop */
+	w[5] = *(const u32 *)(fx + 16);				/* foo */
+	w[6] = *(const u32 *)(fx + 20);				/* fos */
+	for (i = 0; i < 8; i++)
+		memcpy(env + 28 + i * 10, fx + 32 + i * 16, 10);
+	return true;
+}

@@ -38,4 +38,14 @@ void fpu_switch(struct fpu_state *prev, const struct fpu_state *next);
 /* fork: copy the live registers into s, keeping them live. */
 void fpu_copy_current(struct fpu_state *s);
 
+/*
+ * The x87 registers of a user task t (current: the live ones) in
+ * FNSAVE's 108-byte layout, Linux's user_i387_struct, converted from
+ * FXSAVE's where that is what was saved (Linux's convert_from_fxsr): a
+ * core file's NT_PRFPREG.  False on a machine without an FPU.
+ */
+#define FPU_I387_SIZE 108
+struct task_struct;
+bool fpu_get_i387(struct task_struct *t, u8 *env);
+
 #endif

@@ -10,6 +10,7 @@
  * interrupts off because the tty's ^C sends from an interrupt handler.
  */
 #include "kernel/signal.h"
+#include "fs/coredump.h"
 #include "kernel/errno.h"
 #include "kernel/exit.h"
 #include "kernel/io.h"
@@ -178,7 +179,9 @@ static struct task_struct *wants_signal(struct task_struct *leader, int sig)
 
 /*
  * A fatal signal ends every thread at once, as Linux's complete_signal:
- * the group exit status is the signal, each thread gets SIGKILL.
+ * the group exit status is the signal, each thread gets SIGKILL.  Not a
+ * core signal: the thread that takes it dumps core first (do_coredump
+ * stops the others).  A SIGKILL during a dump ends the dump too.
  */
 static void complete_signal(int sig, struct task_struct *leader)
 {
@@ -187,7 +190,8 @@ static void complete_signal(int sig, struct task_struct *leader)
 
 	if (!t)
 		return;		/* taken when some thread unblocks it */
-	if (sig_fatal(t, sig) && !signal_group_exit(sg) &&
+	if (sig_fatal(t, sig) && default_action(sig) != SIG_CORE &&
+	    (sg->core_state || !signal_group_exit(sg)) &&
 	    leader != init_task) {
 		sg->flags = SIGNAL_GROUP_EXIT;
 		sg->group_exit_code = sig;
@@ -501,9 +505,10 @@ void do_signal(struct trapframe *tf)
 	case SIG_STOP:
 		do_signal_stop(sig);
 		return;
-	case SIG_TERM:
 	case SIG_CORE:
-		/* No core files are written, so WCOREFLAG stays clear. */
+		do_coredump(&info);	/* may set WCOREFLAG in the status */
+		/* fall through */
+	case SIG_TERM:
 		do_group_exit(sig);
 	}
 }

@@ -18,6 +18,7 @@
 #include "kernel/list.h"
 #include "kernel/types.h"
 
+struct core_state;
 struct task_struct;
 struct trapframe;
 
@@ -167,6 +168,9 @@ struct signal_struct {
 	/* Its SysV semaphore undo entries (ipc/sem.h), applied when the
 	 * group's last thread exits. */
 	struct list_head sysvsem_undo;
+	/* A thread is dumping core: the others wait in do_exit
+	 * (fs/coredump.h). */
+	struct core_state *core_state;
 };
 
 /* Send sig to the thread t.  info may be NULL (SI_USER from the current

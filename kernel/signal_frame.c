@@ -33,25 +33,6 @@ struct sigcontext {
 	u32 cr2;
 };
 
-struct user_siginfo {
-	s32 si_signo, si_errno, si_code;
-	union {
-		struct {
-			s32 pid;
-			u32 uid;
-			s32 status;
-			s32 utime, stime;
-		} chld;			/* also kill: pid, uid */
-		u32 addr;		/* SIGSEGV, SIGBUS, SIGILL, SIGFPE */
-		struct {
-			s32 tid;	/* the timer's id */
-			s32 overrun;
-			u32 sigval;
-		} timer;		/* SI_TIMER */
-		s32 pad[29];
-	} f;
-};
-
 struct user_stack {
 	u32 ss_sp;
 	s32 ss_flags;
@@ -207,8 +188,7 @@ static bool is_fault_signal(int sig)
 	       sig == SIGFPE || sig == SIGTRAP;
 }
 
-static void fill_user_siginfo(struct user_siginfo *u,
-			      const struct ksiginfo *info)
+void fill_user_siginfo(struct user_siginfo *u, const struct ksiginfo *info)
 {
 	memset(u, 0, sizeof(*u));
 	u->si_signo = info->si_signo;

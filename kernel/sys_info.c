@@ -16,6 +16,7 @@
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
+#include "mm/vm/mm_struct.h"
 #include "mm/vmstat.h"
 
 #define UTS_LEN 65
@@ -29,7 +30,7 @@ struct new_utsname {
 	char domainname[UTS_LEN];
 };
 
-static char hostname[UTS_LEN] = "mapback";
+char hostname[UTS_LEN] = "mapback";	/* also core_pattern's %h */
 static char domainname[UTS_LEN] = "(none)";
 
 long sys_uname(struct new_utsname *ubuf)
@@ -303,6 +304,8 @@ long sys_setpriority(int which, int who, int prio)
 	return 0;
 }
 
+#define PR_GET_DUMPABLE 3
+#define PR_SET_DUMPABLE 4
 #define PR_SET_NAME 15
 #define PR_GET_NAME 16
 
@@ -312,6 +315,14 @@ long sys_prctl(int option, u32 arg2)
 	long len;
 
 	switch (option) {
+	case PR_GET_DUMPABLE:
+		return get_dumpable(current->mm);
+	case PR_SET_DUMPABLE:
+		/* 2 (dump as root) is for the suid_dumpable sysctl only. */
+		if (arg2 != SUID_DUMP_DISABLE && arg2 != SUID_DUMP_USER)
+			return -EINVAL;
+		set_dumpable(current->mm, arg2);
+		return 0;
 	case PR_SET_NAME:
 		len = strncpy_from_user(name, (const char *)arg2, sizeof(name) - 1);
 		if (len < 0)

@@ -52,6 +52,7 @@ struct tty_struct;
 #define PF_EXITING	0x0002	/* in do_exit */
 #define PF_IDLE		0x0004	/* the idle task */
 #define PF_FORKNOEXEC	0x0008	/* forked but has not exec'd */
+#define PF_POSTCOREDUMP	0x0010	/* exiting, past the core dump's roll call */
 #define PF_MEMALLOC	0x0100	/* reclaiming: may dip into reserves, no recursion */
 
 /* clone flags (Linux's values). */

@@ -7,7 +7,9 @@ Starts EMULATOR ARG... (QEMU with -serial stdio), waits for the shell
 prompt on its serial console and types the commands of SESSION
 (tools/serial-session.txt describes the format) one by one, each after the
 previous one's prompt has come back.  It checks each command's output
-against the SESSION's patterns.  The last command must make the emulator
+against the SESSION's patterns, or, for a command whose output is a file
+printed by `uuencode -m`, runs a host program on that file and checks
+its output instead.  The last command must make the emulator
 exit (poweroff).  Nothing waits a fixed time: every step waits for its
 text, up to STEP_TIMEOUT seconds.
 
@@ -17,6 +19,7 @@ missing) and `session: N passed, N failed`, the summary tools/run-tests.sh
 looks for.  The exit status is the emulator's, or 1 when it had to be
 killed (a step timed out).
 """
+import base64
 import os
 import re
 import select
@@ -33,7 +36,7 @@ STEP_TIMEOUT = 60
 
 
 def load_session(path):
-    """[(command, [pattern...]), ...] from the SESSION file."""
+    """[(command, [pattern...], host filter or None), ...] from SESSION."""
     steps = []
     with open(path) as f:
         for line in f:
@@ -41,12 +44,29 @@ def load_session(path):
             if not line.strip() or line.startswith("#"):
                 continue
             if line.startswith("$ "):
-                steps.append((line[2:], []))
+                steps.append((line[2:], [], []))
+            elif steps and line.startswith("| "):
+                steps[-1][2].extend(line[2:].split())
             elif steps:
                 steps[-1][1].append(re.compile(line))
             else:
                 sys.exit(f"serial-session: {path}: pattern before any command")
-    return steps
+    return [(c, p, f or None) for c, p, f in steps]
+
+
+def host_filter(argv, out):
+    """A file the guest printed with `uuencode -m`, run through the host
+    command argv (the file's name appended): its output, or a diagnostic."""
+    text = out.decode(errors="replace").replace("\r", "")
+    m = re.search(r"^begin-base64 [0-7]+ \S+\n(.*?)^====$", text, re.S | re.M)
+    if not m:
+        return None, "no begin-base64 ... ==== block in the output"
+    path = f"{sys.argv[1]}.file"
+    with open(path, "wb") as f:
+        f.write(base64.b64decode("".join(m.group(1).split())))
+    run = subprocess.run(argv + [path], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    return run.stdout, None
 
 
 class Console:
@@ -138,7 +158,7 @@ def main():
         if console.wait_prompt() is None:
             results.append(("first prompt", ["no shell prompt"]))
         else:
-            for i, (command, patterns) in enumerate(steps):
+            for i, (command, patterns, host) in enumerate(steps):
                 console.type(command)
                 if i == len(steps) - 1:
                     status = console.wait_exit()
@@ -149,6 +169,12 @@ def main():
                 if out is None:
                     results.append((command, ["no prompt after it"]))
                     break
+                if host:
+                    out, why = host_filter(host, out)
+                    if why:
+                        results.append((command, [why]))
+                        continue
+                    command = " ".join(host)
                 results.append((command, check(command, patterns, out)))
         if status is None or console.proc.poll() is None:
             console.kill()

@@ -1,6 +1,6 @@
 /*
- * kernel/exec/elf.h - the ELF32 structures the loader reads (System V ABI, i386
- * supplement).
+ * kernel/exec/elf.h - the ELF32 structures the loader reads and the core
+ * dumper writes (System V ABI, i386 supplement).
  */
 #ifndef KERNEL_EXEC_ELF_H
 #define KERNEL_EXEC_ELF_H
@@ -12,15 +12,18 @@
 #define EI_CLASS	4
 #define EI_DATA		5
 #define EI_VERSION	6
+#define EI_OSABI	7
 #define ELFCLASS32	1
 #define ELFDATA2LSB	1
 #define EV_CURRENT	1
 #define ET_EXEC		2
 #define ET_DYN		3	/* a shared object: PIE programs, ld.so */
+#define ET_CORE		4	/* a core file (fs/coredump.c) */
 #define EM_386		3
 
 #define PT_LOAD		1
 #define PT_INTERP	3
+#define PT_NOTE		4
 #define PT_PHDR		6
 #define PT_GNU_STACK	0x6474e551	/* p_flags: may the stack execute */
 
@@ -54,6 +57,14 @@ struct elf32_phdr {
 	u32 p_memsz;
 	u32 p_flags;
 	u32 p_align;
+};
+
+/* A note: this header, the name (NUL included) and the descriptor, each
+ * padded to 4 bytes. */
+struct elf32_note {
+	u32 n_namesz;
+	u32 n_descsz;
+	u32 n_type;
 };
 
 #endif

@@ -121,6 +121,10 @@ int exec_mmap(struct linux_binprm *bprm)
 	if (old && current->robust_list)
 		exit_robust_list(current);
 	current->robust_list = 0;
+	/* The new image may dump core; the coredump_filter carries over. */
+	if (old)
+		mm->flags = old->flags & MMF_DUMP_FILTER_MASK;
+	set_dumpable(mm, SUID_DUMP_USER);
 	bprm->mm_replaced = true;
 	exec_creds(bprm);
 	current->mm = mm;

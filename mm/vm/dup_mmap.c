@@ -64,6 +64,7 @@ struct mm_struct *dup_mm(struct mm_struct *oldmm)
 	mm->env_start = oldmm->env_start;
 	mm->env_end = oldmm->env_end;
 	memcpy(mm->saved_auxv, oldmm->saved_auxv, sizeof(mm->saved_auxv));
+	mm->flags = oldmm->flags;
 	err = dup_mmap(mm, oldmm);
 	up(&oldmm->mmap_sem);
 	if (!err)

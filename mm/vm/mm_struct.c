@@ -47,6 +47,7 @@ struct mm_struct *mm_alloc(void)
 		return NULL;
 	}
 	INIT_LIST_HEAD(&mm->mmap);
+	mm->flags = MMF_DUMP_FILTER_DEFAULT;
 	spin_lock_init(&mm->page_table_lock);
 	sema_init(&mm->mmap_sem, 1);
 	mm->mm_users = 1;

@@ -58,6 +58,7 @@ struct mm_struct {
 	unsigned long total_vm;		/* pages covered by its VMAs */
 	unsigned long locked_vm;	/* of those, VM_LOCKED */
 	unsigned long def_flags;	/* VM_LOCKED after mlockall(MCL_FUTURE) */
+	unsigned long flags;		/* MMF_*: dumpable, coredump_filter */
 
 	unsigned long start_code, end_code;
 	unsigned long start_data, end_data;
@@ -69,6 +70,37 @@ struct mm_struct {
 	unsigned long saved_auxv[AT_VECTOR_SIZE];
 	struct ldt_struct *ldt;		/* modify_ldt's table (kernel/ldt.c) */
 };
+
+/*
+ * mm->flags as Linux's: bits 0-1 say whether a fatal signal may dump core
+ * (prctl PR_SET_DUMPABLE; exec sets SUID_DUMP_USER), the next ones are
+ * /proc/PID/coredump_filter's, which memory a core holds (fs/coredump.c).
+ * fork copies both; exec keeps the filter.
+ */
+#define SUID_DUMP_DISABLE	0
+#define SUID_DUMP_USER		1
+#define MMF_DUMPABLE_MASK	3UL
+#define MMF_DUMP_FILTER_SHIFT	2
+/* The filter's bits, numbered in mm->flags (filter bit 0 is bit 2). */
+#define MMF_DUMP_ANON_PRIVATE	2
+#define MMF_DUMP_ANON_SHARED	3
+#define MMF_DUMP_MAPPED_PRIVATE	4
+#define MMF_DUMP_MAPPED_SHARED	5
+#define MMF_DUMP_ELF_HEADERS	6
+#define MMF_DUMP_FILTER_MASK	(0x1ffUL << MMF_DUMP_FILTER_SHIFT)
+/* Linux's default filter, 0x33: anonymous memory, ELF headers (and huge
+ * pages, which Mapback has none of). */
+#define MMF_DUMP_FILTER_DEFAULT	(0x33UL << MMF_DUMP_FILTER_SHIFT)
+
+static inline int get_dumpable(const struct mm_struct *mm)
+{
+	return mm->flags & MMF_DUMPABLE_MASK;
+}
+
+static inline void set_dumpable(struct mm_struct *mm, int value)
+{
+	mm->flags = (mm->flags & ~MMF_DUMPABLE_MASK) | (unsigned long)value;
+}
 
 /* Every mm_struct alive, via ->mmlist (walked by the rmap audit and by
  * swapoff; under mmlist_lock). */
