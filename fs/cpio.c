@@ -13,6 +13,7 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/list.h"
+#include "mm/phys/page.h"
 #include "mm/phys/slab.h"
 
 #define CPIO_HDR_LEN 110
@@ -49,6 +50,7 @@ struct unpack {
 	struct list_head dirs;
 	struct cpio_stats *stats;
 	const char *msg;
+	void (*passed)(size_t done);	/* NULL: nobody frees the archive */
 };
 
 static bool parse_hex(const char *s, u32 *v)
@@ -136,12 +138,10 @@ static int remember_link(struct unpack *u, struct member *m)
 	return 0;
 }
 
-static int write_all(struct file *f, const char *data, size_t n)
+static int write_all(struct file *f, const char *data, size_t n, loff_t *pos)
 {
-	loff_t pos = 0;
-
 	while (n) {
-		ssize_t w = vfs_write(f, data, n, &pos);
+		ssize_t w = vfs_write(f, data, n, pos);
 
 		if (w < 0)
 			return w;
@@ -149,6 +149,28 @@ static int write_all(struct file *f, const char *data, size_t n)
 		n -= w;
 	}
 	return 0;
+}
+
+/*
+ * A member's data, a page at a time, saying after each page how far the
+ * archive has been read: a large file's archive pages can then go while
+ * the rest is copied, where an 8 MiB machine has no room for a large
+ * member twice.  The caller keeps its own copy of the member's name.
+ */
+static int write_data(struct unpack *u, struct file *f, struct member *m)
+{
+	size_t len = m->f[F_FILESIZE], done = 0, n;
+	loff_t pos = 0;
+	int err = 0;
+
+	while (done < len && !err) {
+		n = min(len - done, (size_t)PAGE_SIZE);
+		err = write_all(f, m->data + done, n, &pos);
+		done += n;
+		if (u->passed)
+			u->passed((size_t)(m->data - u->buf) + done);
+	}
+	return err;
 }
 
 /*
@@ -181,7 +203,7 @@ static int make_file(struct unpack *u, struct member *m)
 	err = vfs_open(NULL, m->name, flags, m->f[F_MODE] & S_IALLUGO, &f);
 	if (err)
 		return err;
-	err = write_all(f, m->data, m->f[F_FILESIZE]);
+	err = write_data(u, f, m);
 	fput(f);
 	if (!l)
 		u->stats->files++;
@@ -224,6 +246,7 @@ static int make_member(struct unpack *u, struct member *m)
 {
 	umode_t mode = m->f[F_MODE];
 	struct timespec mtime = { (s32)m->f[F_MTIME], 0 };
+	char *name = NULL;
 	int err;
 
 	if (!S_ISDIR(mode))
@@ -238,6 +261,13 @@ static int make_member(struct unpack *u, struct member *m)
 		u->stats->dirs++;
 		break;
 	case S_IFREG:
+		/* make_file lets the archive's pages go as it copies, the
+		 * member's name among them: the rest works on a copy. */
+		name = kmalloc(strlen(m->name) + 1, GFP_KERNEL);
+		if (!name)
+			return -ENOMEM;
+		memcpy(name, m->name, strlen(m->name) + 1);
+		m->name = name;
 		err = make_file(u, m);
 		break;
 	case S_IFLNK:
@@ -262,6 +292,7 @@ static int make_member(struct unpack *u, struct member *m)
 		err = vfs_chmod(NULL, m->name, mode & S_IALLUGO, 0);
 	if (!err && !S_ISDIR(mode))
 		err = vfs_utimes(NULL, m->name, 0, &mtime, &mtime);
+	kfree(name);
 	return err;
 }
 
@@ -286,13 +317,15 @@ int cpio_unpack(const void *buf, size_t len, struct cpio_stats *stats,
 }
 
 /* Member names and data are copied (link_seen keeps its own name), so
- * nothing before u.pos is looked at once a member is made. */
+ * nothing before u.pos is looked at once a member is made, and nothing
+ * of a regular file's data once write_data has passed it on. */
 int cpio_unpack_passing(const void *buf, size_t len, struct cpio_stats *stats,
 			const char **err_msg, void (*passed)(size_t done))
 {
 	struct cpio_stats dummy;
 	struct unpack u = { buf, len, 0, LIST_HEAD_INIT(u.links),
-			    LIST_HEAD_INIT(u.dirs), stats ? stats : &dummy, NULL };
+			    LIST_HEAD_INIT(u.dirs), stats ? stats : &dummy, NULL,
+			    passed };
 	struct link_seen *l, *n;
 	struct member m;
 	bool trailer = false;
