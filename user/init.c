@@ -300,6 +300,7 @@ static void swap_off(void)
 struct mem_level {
 	long free_kb;		/* MemFree + Slab */
 	long slab_objs;		/* active objects of every slab cache */
+	char slabinfo[8192];	/* /proc/slabinfo as it was, to name a leak */
 };
 
 /* The first number after "name" at the start of a line of file. */
@@ -348,6 +349,45 @@ static void measure(struct mem_level *l)
 	l->free_kb = proc_number("/proc/meminfo", "MemFree:", 0) +
 		     proc_number("/proc/meminfo", "Slab:", 0);
 	l->slab_objs = proc_number("/proc/slabinfo", "", 1);
+	fd = open("/proc/slabinfo", O_RDONLY);
+	l->slabinfo[0] = '\0';
+	if (fd >= 0) {
+		ssize_t n = read(fd, l->slabinfo, sizeof(l->slabinfo) - 1);
+
+		l->slabinfo[n > 0 ? n : 0] = '\0';
+		close(fd);
+	}
+}
+
+/* The active objects of cache name in a copy of /proc/slabinfo, or 0. */
+static long slab_active(const char *info, const char *name, size_t len)
+{
+	const char *p;
+
+	for (p = info; p; p = (p = strchr(p, '\n')) ? p + 1 : NULL)
+		if (!strncmp(p, name, len) && p[len] == ' ')
+			return strtol(p + len, NULL, 10);
+	return 0;
+}
+
+/* Name the caches that hold more objects than before: where to look. */
+static void say_slab_growth(const struct mem_level *before,
+			    const struct mem_level *after)
+{
+	const char *p;
+	size_t len;
+	long was, now;
+
+	for (p = after->slabinfo; p; p = (p = strchr(p, '\n')) ? p + 1 : NULL) {
+		len = strcspn(p, " \n");
+		if (!len || *p == '#' || !strncmp(p, "slabinfo", 8))
+			continue;
+		now = slab_active(after->slabinfo, p, len);
+		was = slab_active(before->slabinfo, p, len);
+		if (now > was)
+			say("# init: %.*s: %ld objects before, %ld after\n",
+			    (int)len, p, was, now);
+	}
 }
 
 static int not_dot_or_dotdot(const struct dirent *d)
@@ -366,6 +406,9 @@ static void empty_dir(const char *dir)
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, list[i]->d_name);
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			/* A test that failed between mount and umount left
+			 * its file system mounted here. */
+			umount2(path, MNT_DETACH);
 			empty_dir(path);
 			rmdir(path);
 		} else {
@@ -488,7 +531,9 @@ static void end_leftovers(void)
  */
 static void leak_check(const struct mem_level *before)
 {
-	struct mem_level after;
+	/* Not on the stack: a deeper stack than at the first measure would
+	 * itself be a page less free. */
+	static struct mem_level after;
 	char why[160];
 
 	end_leftovers();
@@ -507,6 +552,8 @@ static void leak_check(const struct mem_level *before)
 	 * before the tests is gone: say so, for a person to look at. */
 	if (after.free_kb > before->free_kb || after.slab_objs < before->slab_objs)
 		say("# init: more free memory after the tests than before: a page or object that existed before is gone\n");
+	if (after.slab_objs > before->slab_objs)
+		say_slab_growth(before, &after);
 	report(after.free_kb >= before->free_kb &&
 		       after.slab_objs <= before->slab_objs,
 	       "no leak: memory back to its level", why);
@@ -515,7 +562,7 @@ static void leak_check(const struct mem_level *before)
 /* Run the programs of dir, audit after each when asked, power off. */
 static void run_tests(const char *dir, int audit, const char *summary)
 {
-	struct mem_level before;
+	static struct mem_level before;	/* see leak_check */
 	struct dirent **list;
 	int i, n;
 
@@ -559,7 +606,7 @@ static void run_tests(const char *dir, int audit, const char *summary)
 static void run_fuzz(void)
 {
 	static const char *const sanity[] = { "fork", "pipe" };
-	struct mem_level before;
+	static struct mem_level before;	/* see leak_check */
 	char label[64];
 	unsigned i;
 
