@@ -175,20 +175,10 @@ static int cn_esc_printf(struct core_name *cn, const char *s)
 /* %E: the executable's path, '/' escaped, as /proc/PID/exe names it. */
 static int cn_print_exe_file(struct core_name *cn)
 {
-	struct mm_struct *mm = current->mm;
-	struct vm_area_struct *vma;
-	struct file *exe = NULL;
+	struct file *exe = get_mm_exe_file(current->mm);
 	char *path;
 	int n, err;
 
-	down(&mm->mmap_sem);
-	for_each_vma(vma, mm) {
-		if ((vma->vm_flags & VM_EXECUTABLE) && vma->vm_file) {
-			exe = get_file(vma->vm_file);
-			break;
-		}
-	}
-	up(&mm->mmap_sem);
 	if (!exe)
 		return cn_printf(cn, "%s (path unknown)", current->comm);
 	path = kmalloc(PATH_MAX, GFP_KERNEL);

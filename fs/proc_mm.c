@@ -123,28 +123,18 @@ int proc_pid_maps(struct task_struct *task, char *buf, int size, loff_t *pos)
 }
 
 /*
- * As Linux 2.6 found it: the first VMA mapping the program with
- * VM_EXECUTABLE (exec maps its segments MAP_EXECUTABLE; ld.so's and
- * libraries' are not).  A file reference keeps it while mmap_sem is let
- * go before d_path, which reads directories.
+ * The program's file (get_mm_exe_file).  Its reference keeps it while
+ * d_path, which reads directories, names it.
  */
 int proc_pid_exe_link(struct task_struct *task, char *buf, int len)
 {
 	struct mm_struct *mm = get_task_mm(task);
-	struct vm_area_struct *vma;
-	struct file *exe = NULL;
+	struct file *exe;
 	int n;
 
 	if (!mm)
 		return -ENOENT;
-	down(&mm->mmap_sem);
-	for_each_vma(vma, mm) {
-		if ((vma->vm_flags & VM_EXECUTABLE) && vma->vm_file) {
-			exe = get_file(vma->vm_file);
-			break;
-		}
-	}
-	up(&mm->mmap_sem);
+	exe = get_mm_exe_file(mm);
 	mmput(mm);
 	if (!exe)
 		return -ENOENT;

@@ -9,6 +9,7 @@
  * The directory itself lives until the last mmdrop, because the exiting
  * task may still be running on it.
  */
+#include "fs/file.h"
 #include "kernel/io.h"
 #include "kernel/ldt.h"
 #include "kernel/lib/string.h"
@@ -80,6 +81,22 @@ void exit_mmap(struct mm_struct *mm)
 	free_pgtables(mm, 0, TASK_SIZE);
 	BUG_ON(mm->map_count || mm->rss || mm->total_vm || mm->mm_avl);
 	mm->locked_vm = 0;
+}
+
+struct file *get_mm_exe_file(struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	struct file *exe = NULL;
+
+	down(&mm->mmap_sem);
+	for_each_vma(vma, mm) {
+		if ((vma->vm_flags & VM_EXECUTABLE) && vma->vm_file) {
+			exe = get_file(vma->vm_file);
+			break;
+		}
+	}
+	up(&mm->mmap_sem);
+	return exe;
 }
 
 void mmdrop(struct mm_struct *mm)

@@ -114,6 +114,9 @@ void mmput(struct mm_struct *mm);
 void mmdrop(struct mm_struct *mm);
 void exit_mmap(struct mm_struct *mm);
 void activate_mm(struct mm_struct *mm);
+/* The program mm runs, with a file reference (fput it), or NULL: the
+ * first VMA exec mapped VM_EXECUTABLE (ld.so's and libraries' are not). */
+struct file *get_mm_exe_file(struct mm_struct *mm);
 
 /* Reference counts change with interrupts off: tasks may be preempted. */
 static inline void mmget(struct mm_struct *mm)
