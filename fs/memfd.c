@@ -11,7 +11,7 @@
 #include "fs/memfd.h"
 #include "fs/fcntl.h"
 #include "fs/ramfs.h"
-#include "fs/super.h"
+#include "fs/mount.h"
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
@@ -31,16 +31,7 @@ static struct vfsmount shm_mnt;
 
 void memfd_init(void)
 {
-	struct file_system_type *type = get_fs_type("tmpfs");
-	int err = 0;
-
-	BUG_ON(!type);
-	shm_mnt.mnt_sb = type->get_sb(type, "tmpfs", &err);
-	BUG_ON(!shm_mnt.mnt_sb);
-	shm_mnt.mnt_root = shm_mnt.mnt_sb->s_root;
-	shm_mnt.mnt_parent = &shm_mnt;
-	shm_mnt.mnt_count = 1;
-	INIT_LIST_HEAD(&shm_mnt.mnt_list);
+	kern_mount(&shm_mnt, "tmpfs", "tmpfs");
 }
 
 static long memfd_open(const char *name, unsigned int flags)

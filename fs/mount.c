@@ -10,6 +10,7 @@
 #include "fs/super.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
+#include "kernel/panic.h"
 #include "mm/phys/slab.h"
 
 LIST_HEAD(mount_list);
@@ -133,4 +134,18 @@ int do_umount(struct vfsmount *mnt, int flags)
 		sb->s_type->kill_sb(sb);
 	kfree(mnt);
 	return 0;
+}
+
+void kern_mount(struct vfsmount *mnt, const char *fstype, const char *dev_name)
+{
+	struct file_system_type *type = get_fs_type(fstype);
+	int err = 0;
+
+	BUG_ON(!type);
+	mnt->mnt_sb = type->get_sb(type, dev_name, &err);
+	BUG_ON(!mnt->mnt_sb);
+	mnt->mnt_root = mnt->mnt_sb->s_root;
+	mnt->mnt_parent = mnt;
+	mnt->mnt_count = 1;
+	INIT_LIST_HEAD(&mnt->mnt_list);
 }

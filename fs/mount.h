@@ -84,6 +84,10 @@ int do_umount(struct vfsmount *mnt, int flags);
  * MS_NODEV and MS_NOEXEC; -EINVAL off a mount's root, -EBUSY for read-only
  * while a file is open for writing on it. */
 int do_remount(struct path *path, unsigned long flags);
+/* A new instance of fstype in *mnt, mounted nowhere: the file system
+ * behind files the kernel makes for itself (memfd, SysV shm). */
+void kern_mount(struct vfsmount *mnt, const char *fstype,
+		const char *dev_name);
 /* Is inode the mountpoint of some mount (rmdir and rename refuse)? */
 bool is_mountpoint(struct inode *inode);
 

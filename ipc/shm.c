@@ -18,7 +18,7 @@
 #include "fs/fcntl.h"
 #include "fs/file.h"
 #include "fs/ramfs.h"
-#include "fs/super.h"
+#include "fs/mount.h"
 #include "ipc/shm.h"
 #include "kernel/cred.h"
 #include "kernel/errno.h"
@@ -63,17 +63,8 @@ _Static_assert(sizeof(struct shmid_ds_old) == 48, "i386 shmid_ds");
 /* The segments' file system: a tmpfs instance nobody mounts. */
 void shm_init(void)
 {
-	struct file_system_type *type = get_fs_type("tmpfs");
-	int err = 0;
-
 	ipc_init_ids(&shm_ids);
-	BUG_ON(!type);
-	shm_mnt.mnt_sb = type->get_sb(type, "shm", &err);
-	BUG_ON(!shm_mnt.mnt_sb);
-	shm_mnt.mnt_root = shm_mnt.mnt_sb->s_root;
-	shm_mnt.mnt_parent = &shm_mnt;
-	shm_mnt.mnt_count = 1;
-	INIT_LIST_HEAD(&shm_mnt.mnt_list);
+	kern_mount(&shm_mnt, "tmpfs", "shm");
 }
 
 static unsigned long seg_pages(unsigned long size)
