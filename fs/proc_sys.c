@@ -221,28 +221,44 @@ static void pid_max_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "%d\n", pid_max);
 }
 
-/* Linux's proc_dointvec_minmax: one decimal number between blanks, in
- * PID_MAX_MIN..PID_MAX, else -EINVAL.  The allocator honours it from
- * the next fork on. */
-static ssize_t pid_max_write(struct task_struct *t, const char *buf,
-			     size_t n)
+/*
+ * Linux's proc_dointvec: one decimal int, a sign allowed, with blanks (and
+ * a newline) around it; 0 and *v, or -EINVAL.
+ */
+static int proc_dointvec(const char *buf, size_t n, int *v)
 {
+	bool neg = false;
 	size_t i = 0;
-	int v = 0;
+	long long x = 0;
 
-	(void)t;
 	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
 		i++;
+	if (i < n && (buf[i] == '-' || buf[i] == '+'))
+		neg = buf[i++] == '-';
 	if (i == n || buf[i] < '0' || buf[i] > '9')
 		return -EINVAL;
 	for (; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
-		v = v * 10 + (buf[i] - '0');
-		if (v > PID_MAX)
+		x = x * 10 + (buf[i] - '0');
+		if (x > 0x7fffffffLL)
 			return -EINVAL;
 	}
 	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n'))
 		i++;
-	if (i != n || v < PID_MAX_MIN)
+	if (i != n)
+		return -EINVAL;
+	*v = (int)(neg ? -x : x);
+	return 0;
+}
+
+/* proc_dointvec_minmax: in PID_MAX_MIN..PID_MAX, else -EINVAL.  The
+ * allocator honours it from the next fork on. */
+static ssize_t pid_max_write(struct task_struct *t, const char *buf,
+			     size_t n)
+{
+	int v;
+
+	(void)t;
+	if (proc_dointvec(buf, n, &v) || v < PID_MAX_MIN || v > PID_MAX)
 		return -EINVAL;
 	pid_max = v;
 	return (ssize_t)n;
@@ -309,28 +325,11 @@ static void core_uses_pid_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "%d\n", core_uses_pid);
 }
 
-/* Linux's proc_dointvec: a decimal int, a sign and a newline allowed. */
 static ssize_t core_uses_pid_write(struct task_struct *t, const char *buf,
 				   size_t n)
 {
-	size_t i = 0;
-	bool neg = false;
-	int v = 0;
-
 	(void)t;
-	if (i < n && (buf[i] == '-' || buf[i] == '+'))
-		neg = buf[i++] == '-';
-	if (i == n || buf[i] < '0' || buf[i] > '9')
-		return -EINVAL;
-	for (; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
-		if (v > 214748363)
-			return -EINVAL;
-		v = v * 10 + (buf[i] - '0');
-	}
-	if (i < n && buf[i] != '\n')
-		return -EINVAL;
-	core_uses_pid = neg ? -v : v;
-	return (ssize_t)n;
+	return proc_dointvec(buf, n, &core_uses_pid) ? -EINVAL : (ssize_t)n;
 }
 
 /* The System V IPC limits are ipc/proc.c's. */
