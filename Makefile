@@ -3,9 +3,10 @@
 # Everything lands in build/: build/mapback.elf (the kernel),
 # build/initramfs.cpio (user/user.mk) and
 # build/mapback.iso.  Sources are found by wildcard, so a new .c or .asm file
-# in boot/ kernel/ mm/ fs/ ipc/ net/ is built without edits.  The work that is more
-# than a command line lives in tools/ (deps.sh, mkiso.sh, run-tests.sh,
-# debug.sh); README.md and docs/testing.md describe the targets.
+# in boot/, kernel/, mm/, fs/, ipc/, compat/ or a folder of theirs is built
+# without edits.  The work that is more than a command line lives in tools/
+# (deps.sh, mkiso.sh, run-tests.sh, debug.sh); README.md and docs/testing.md
+# describe the targets.
 #
 #   make              build/mapback.elf
 #   make deps         install missing host tools (run, iso, test do it too)
@@ -69,7 +70,8 @@ CFLAGS += -fno-optimize-sibling-calls
 LDFLAGS := -m elf_i386 -nostdlib -no-pie -z noexecstack -T linker.ld
 NASMFLAGS := -f elf32 -g -F dwarf
 
-KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c ipc/*.c net/*.c)
+KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.asm kernel/*/*.c \
+	kernel/*/*/*.c mm/*.c mm/*/*.c fs/*.c fs/*/*.c ipc/*.c net/*.c compat/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
 .PHONY: all deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check debug check check-386 clean FORCE

@@ -30,7 +30,7 @@
  */
 #include "fs/coredump.h"
 #include "fs/file.h"
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/vfs.h"
 #include "kernel/cred.h"
 #include "kernel/errno.h"

@@ -22,7 +22,7 @@ struct file;
 struct task_struct;
 struct trapframe;
 
-/* /proc/sys/kernel/core_pattern and core_uses_pid (fs/proc_sys.c). */
+/* /proc/sys/kernel/core_pattern and core_uses_pid (fs/proc/proc_sysctl.c). */
 #define CORENAME_MAX_SIZE 128
 extern char core_pattern[CORENAME_MAX_SIZE];
 extern int core_uses_pid;

@@ -11,7 +11,7 @@
 #include "fs/memfd.h"
 #include "mm/vm/filemap.h"
 #include "fs/pipe.h"
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/ramfs.h"
 #include "fs/tty.h"
 #include "fs/vfs.h"

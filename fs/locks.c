@@ -34,7 +34,7 @@
 #include "fs/locks.h"
 #include "fs/fcntl.h"
 #include "fs/fdtable.h"
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "kernel/errno.h"
 #include "kernel/list.h"
 #include "kernel/sched.h"

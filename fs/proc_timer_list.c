@@ -11,7 +11,7 @@
  * the CPU spent halted (user/bench/pressure.h).  Mapback does not tell
  * iowait from idle: iowait_sleeptime is 0.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/seq_buf.h"
 #include "kernel/idle.h"
 #include "kernel/timer.h"

@@ -2,9 +2,9 @@
  * ipc/proc.c - System V IPC in /proc, in Linux's formats: /proc/sysvipc
  * (a line per object, ipc/shm.c prints them) and the limits in
  * /proc/sys/kernel (msgmax, msgmnb, msgmni, shmmax, shmall, shmmni),
- * which root may change; fs/proc_sys.c lists them in its table.
+ * which root may change; fs/proc/proc_sysctl.c lists them in its table.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "ipc/proc.h"
 #include "ipc/msg.h"
 #include "ipc/sem.h"

@@ -1,11 +1,11 @@
 /*
  * ipc/proc.h - the System V IPC limits in /proc/sys/kernel (ipc/proc.c),
- * for fs/proc_sys.c's table: a show and a write per limit.
+ * for fs/proc/proc_sysctl.c's table: a show and a write per limit.
  */
 #ifndef IPC_PROC_H
 #define IPC_PROC_H
 
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 
 #define IPC_LIMIT_FILE(name)                                          \
 	void name##_show(struct seq_buf *m, struct task_struct *t);   \

@@ -22,7 +22,7 @@
  */
 #include "fs/coredump.h"
 #include "fs/namei.h"
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "kernel/cred.h"
 #include "kernel/exec/elf.h"
 #include "kernel/exec/elfcore.h"

@@ -7,7 +7,7 @@
  * mode visits for that page and what it finds at each stop: it runs the
  * rmap code's own walks (rmap_walk_file, rmap_walk_anon, rmap_walk_chain
  * in mm/rmap/rmap_walk.h) with a visitor that prints.  /proc/PID/pagetrace
- * shows it (fs/proc_pid.c); docs/book/06-reverse-mapping.md reads it line
+ * shows it (fs/proc/base.c); docs/book/06-reverse-mapping.md reads it line
  * by line.  Following one page's life as events is mm/rmap/pagetrace_events.h.
  */
 #ifndef MM_RMAP_PAGETRACE_H

@@ -12,7 +12,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/vma.h"
 #include "mm/vm/vm_ktest.h"
-#include "fs/proc_mm.h"
+#include "fs/proc/task_mmu.h"
 #include "mm/phys/slab.h"
 #include "kernel/trap.h"
 #include "kernel/task.h"

@@ -1,5 +1,5 @@
 /*
- * fs/proc_mem.c - /proc/meminfo, /proc/vmstat and /proc/slabinfo.
+ * fs/proc/meminfo.c - /proc/meminfo, /proc/vmstat and /proc/slabinfo.
  *
  * Formats are Linux's, because BusyBox free and top parse them: meminfo
  * lines are a 16-column label and an 8-column number of kB; vmstat lines
@@ -7,7 +7,7 @@
  * counters (LRU lists, swap, reclaim events, rmap) are read from mm/.
  * /proc/swaps and /proc/rmap are here too.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "mm/vm/filemap.h"
 #include "kernel/io.h"
 #include "mm/phys/mmzone.h"

@@ -1,9 +1,9 @@
 /*
- * fs/proc_bus.c - /proc/bus: the buses' own files; today /proc/bus/pci
+ * fs/proc/bus.c - /proc/bus: the buses' own files; today /proc/bus/pci
  * (kernel/drivers/pci_proc.c).  On a PC without PCI the directory is there
  * and `devices` is empty, as Linux has it when its PCI scan finds nothing.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "kernel/drivers/pci.h"
 
 static void pci_devices_show(struct seq_buf *m, struct task_struct *t)

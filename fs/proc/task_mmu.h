@@ -1,5 +1,5 @@
 /*
- * fs/proc_mm.h - the address-space files of /proc/PID, for fs's procfs.
+ * fs/proc/task_mmu.h - the address-space files of /proc/PID, for fs's procfs.
  *
  * Each function formats into buf (size bytes) and returns the number of
  * bytes written, never cutting a line: a line that does not fit is left

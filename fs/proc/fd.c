@@ -1,5 +1,5 @@
 /*
- * fs/proc_fd.c - /proc/PID/fd and /proc/PID/fdinfo: one entry per open
+ * fs/proc/fd.c - /proc/PID/fd and /proc/PID/fdinfo: one entry per open
  * descriptor, as Linux has them.
  *
  * fd/N is a symlink whose target names the open file: its path, or
@@ -13,7 +13,7 @@
  * descriptor has it), its mount id and its inode number, in Linux's
  * format.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/fcntl.h"
 #include "fs/fdtable.h"
 #include "fs/namei.h"

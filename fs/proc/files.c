@@ -1,7 +1,7 @@
 /*
- * fs/proc_files.c - the files at the top of /proc, and its table.
+ * fs/proc/files.c - the files at the top of /proc, and its table.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/chrdev.h"
 #include "fs/mount.h"
 #include "fs/namei.h"

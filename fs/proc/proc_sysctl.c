@@ -1,5 +1,5 @@
 /*
- * fs/proc_sys.c - /proc/sys: tunables and actions.  Writing anything to
+ * fs/proc/proc_sysctl.c - /proc/sys: tunables and actions.  Writing anything to
  * /proc/sys/vm/rmap_audit runs the reverse-map audit (mm/rmap/rmap_audit.c,
  * which prints the first violations); reading it gives the last result.
  * /proc/sys/vm/swap_audit does the same for the swap audit
@@ -17,7 +17,7 @@
  */
 #include "fs/coredump.h"
 #include "fs/pipe.h"
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/radix_tree.h"
 #include "ipc/proc.h"
 #include "ipc/sem.h"

@@ -1,5 +1,5 @@
 /*
- * fs/proc_smaps.c - /proc/PID/smaps and /proc/PID/smaps_rollup, in Linux
+ * fs/proc/smaps.c - /proc/PID/smaps and /proc/PID/smaps_rollup, in Linux
  * 6.1's format (fs/proc/task_mmu.c there).
  *
  * smaps is maps with a block of counts under each VMA line; smaps_rollup
@@ -22,8 +22,8 @@
  */
 #include "fs/file.h"
 #include "fs/inode.h"
-#include "fs/proc_mm.h"
-#include "fs/procfs.h"
+#include "fs/proc/task_mmu.h"
+#include "fs/proc/procfs.h"
 #include "fs/ramfs_swap.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"

@@ -1,5 +1,5 @@
 /*
- * fs/proc_root.c - the proc file system: inodes made on lookup from the
+ * fs/proc/root.c - the proc file system: inodes made on lookup from the
  * entry tables, directories, and the open/read/write of text files.
  *
  * Inodes are transient: each lookup makes a new one, and the last iput
@@ -10,7 +10,7 @@
  * Entries of /proc/PID/fd and fdinfo remember the descriptor number the
  * same way: a descriptor closed since is -ENOENT.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/file.h"
 #include "fs/super.h"
 #include "kernel/errno.h"

@@ -1,5 +1,5 @@
 /*
- * fs/proc_pagemap.c - /proc/PID/pagemap: one 64-bit word per virtual page
+ * fs/proc/pagemap.c - /proc/PID/pagemap: one 64-bit word per virtual page
  * of the process, in Linux 6.1's format (Documentation/admin-guide/mm/
  * pagemap.rst there), read at offset (address / 4096) * 8.
  *
@@ -17,13 +17,13 @@
  * file.  The file is read in place, a word at a time from the page
  * tables under page_table_lock, never made whole at open.
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "kernel/cred.h"
 #include "kernel/errno.h"
 #include "kernel/spinlock.h"
 #include "kernel/trap.h" /* before task.h, which needs struct trapframe */
 #include "kernel/task.h"
-#include "fs/proc_mm.h"
+#include "fs/proc/task_mmu.h"
 #include "mm/phys/pgtable.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/rmap.h"

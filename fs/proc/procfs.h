@@ -1,11 +1,11 @@
 /*
- * fs/procfs.h - /proc: kernel state as text files, in Linux's formats.
+ * fs/proc/procfs.h - /proc: kernel state as text files, in Linux's formats.
  *
  * Every directory is a table of proc_entry lines; adding a file is adding
- * one line to a table (fs/proc_root.c for /proc, fs/proc_pid.c for
- * /proc/PID, fs/proc_sys.c for /proc/sys/vm, kernel and debug, fs/proc_bus.c
+ * one line to a table (fs/proc/root.c for /proc, fs/proc/base.c for
+ * /proc/PID, fs/proc/proc_sysctl.c for /proc/sys/vm, kernel and debug, fs/proc/bus.c
  * for /proc/bus/pci).  The exceptions are /proc/PID/fd and
- * /proc/PID/fdinfo (fs/proc_fd.c): one entry per open descriptor, each made
+ * /proc/PID/fdinfo (fs/proc/fd.c): one entry per open descriptor, each made
  * from the directory's per_fd line; and /proc/PID/task, one directory per
  * thread.  A file's text is produced
  * by its show function when the file is opened and kept until it is
@@ -13,7 +13,7 @@
  * (pagemap) has a read function instead, called at each read.  Writes go
  * to the entry's write function.
  *
- * What only the memory manager knows comes from its own functions: fs/proc_mm.h
+ * What only the memory manager knows comes from its own functions: fs/proc/task_mmu.h
  * (maps, statm, the Vm lines), mm/rmap/rmap.h (the audit, the rmap
  * counters, page_mapcount for smaps and pagemap), mm/reclaim/swap.h
  * (/proc/swaps), mm/reclaim/vmscan.h (reclaim events).
@@ -77,14 +77,14 @@ struct proc_dir {
 	 * the process's block of numbers (PROC_PID_INO(pid) + ino). */
 	unsigned long ino;
 	/* Non-NULL: no table; one entry per open descriptor of the task,
-	 * named by its number, made from this line (fs/proc_fd.c). */
+	 * named by its number, made from this line (fs/proc/fd.c). */
 	const struct proc_entry *per_fd;
 };
 
 #define PROC_ROOT_INO 1
 /*
  * /proc/PID/task has no table either: one proc_tid_dir per thread of the
- * group, named by its TID (fs/proc_root.c knows it by its address).
+ * group, named by its TID (fs/proc/root.c knows it by its address).
  * 64 numbers per process: /proc/PID (0), its table (1..39), task (40);
  * /proc/PID/task/TID is 41 of TID's block and its table 42..61, so a
  * thread's directory differs from /proc/TID; fd and fdinfo 62 and 63.
@@ -104,7 +104,7 @@ extern const struct proc_dir proc_sysvipc_dir;
 
 void proc_init(void);
 
-/* Show functions of /proc (fs/proc_files.c, fs/proc_mem.c). */
+/* Show functions of /proc (fs/proc/files.c, fs/proc/meminfo.c). */
 void proc_meminfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_vmstat_show(struct seq_buf *m, struct task_struct *t);
 void proc_slabinfo_show(struct seq_buf *m, struct task_struct *t);
@@ -131,14 +131,14 @@ ssize_t proc_pagetrace_events_write(struct task_struct *t, const char *buf,
 int proc_self_readlink(struct task_struct *t, char *buf, int len);
 int proc_thread_self_readlink(struct task_struct *t, char *buf, int len);
 
-/* fs/proc_smaps.c and fs/proc_pagemap.c: /proc/PID/smaps, smaps_rollup
+/* fs/proc/smaps.c and fs/proc/pagemap.c: /proc/PID/smaps, smaps_rollup
  * and pagemap (Linux's fs/proc/task_mmu.c). */
 void proc_pid_smaps_show(struct seq_buf *m, struct task_struct *t);
 void proc_pid_smaps_rollup_show(struct seq_buf *m, struct task_struct *t);
 ssize_t proc_pid_pagemap_read(struct task_struct *t, char *buf, size_t n,
 			      loff_t *pos);
 
-/* fs/proc_fd.c: the task's open file at fd, referenced (fput it), or NULL. */
+/* fs/proc/fd.c: the task's open file at fd, referenced (fput it), or NULL. */
 struct file *proc_task_file(struct task_struct *t, int fd);
 /* Its lowest open descriptor >= from, or -1. */
 int proc_next_fd(struct task_struct *t, int from);

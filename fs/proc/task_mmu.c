@@ -1,5 +1,5 @@
 /*
- * fs/proc_mm.c - /proc/PID/maps, /proc/PID/statm and the memory lines of
+ * fs/proc/task_mmu.c - /proc/PID/maps, /proc/PID/statm and the memory lines of
  * /proc/PID/status, in Linux's exact format.
  *
  * A maps line (i386 Linux, whose name column starts at 49):
@@ -18,8 +18,8 @@
 #include "kernel/trap.h"
 #include "kernel/task.h"
 #include "mm/vm/mm_struct.h"
-#include "fs/proc_mm.h"
-#include "fs/procfs.h"
+#include "fs/proc/task_mmu.h"
+#include "fs/proc/procfs.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/vma.h"

@@ -1,18 +1,18 @@
 /*
- * fs/proc_pid.c - /proc/PID: stat, status, comm, cmdline, maps, auxv, exe,
+ * fs/proc/base.c - /proc/PID: stat, status, comm, cmdline, maps, auxv, exe,
  * mounts, mountinfo, pagetrace, and the task directory, whose
  * /proc/PID/task/TID holds the same files for each thread; fd and fdinfo
- * are in fs/proc_fd.c, smaps and pagemap in fs/proc_smaps.c and
- * fs/proc_pagemap.c.
+ * are in fs/proc/fd.c, smaps and pagemap in fs/proc/smaps.c and
+ * fs/proc/pagemap.c.
  *
  * stat and status use Linux's field order and spelling (ps and top parse
  * them).  maps, statm, the Vm lines of status and the exe link are made
- * by the address-space code (fs/proc_mm.c); cmdline is read from the
+ * by the address-space code (fs/proc/task_mmu.c); cmdline is read from the
  * process's argument pages here, auxv from exec's copy of the auxiliary
  * vector (binary id/value words up to AT_NULL's pair, as Linux); mounts
  * and mountinfo come from the mount table (every process shares one).
  */
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "fs/fdtable.h"
 #include "fs/stat.h"
 #include "fs/tty.h"
@@ -21,7 +21,7 @@
 #include "kernel/task.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pgtable.h"
-#include "fs/proc_mm.h"
+#include "fs/proc/task_mmu.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/pagetrace.h"
 #include "kernel/spinlock.h"

@@ -1,8 +1,8 @@
 /*
- * fs/procfs_test.c - ktests for /proc and /dev as mounted at boot.
+ * fs/proc/procfs_test.c - ktests for /proc and /dev as mounted at boot.
  */
 #include "fs/vfs.h"
-#include "fs/procfs.h"
+#include "fs/proc/procfs.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
@@ -159,7 +159,7 @@ KTEST(procfs_pid_dirs_and_self)
 	KEXPECT_EQ(st.ino, 100);	/* /proc/sys */
 }
 
-/* The numbers fs/procfs.h gives /proc/PID/task and a thread's directory,
+/* The numbers fs/proc/procfs.h gives /proc/PID/task and a thread's directory,
  * and the way back up from one. */
 KTEST(procfs_task_dir_numbers)
 {
