@@ -17,7 +17,7 @@
 #ifndef FS_ADDRESS_SPACE_H
 #define FS_ADDRESS_SPACE_H
 
-#include "fs/radix_tree.h"
+#include "kernel/lib/radix_tree.h"
 #include "kernel/list.h"
 #include "kernel/semaphore.h"
 #include "kernel/types.h"
@@ -50,7 +50,7 @@ struct address_space {
 	const struct address_space_operations *a_ops;
 
 	/*
-	 * ramfs pages that reclaim moved to swap (fs/ramfs_swap.c): offset ->
+	 * ramfs pages that reclaim moved to swap (mm/reclaim/shmem_swap.c): offset ->
 	 * swap entry, for the pages that have no other copy.  A mapping with
 	 * any is on swapped_mappings, where swapoff finds it.
 	 */

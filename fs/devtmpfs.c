@@ -5,7 +5,7 @@
 #include "fs/devtmpfs.h"
 #include "fs/chrdev.h"
 #include "fs/namei.h"
-#include "fs/ramfs.h"
+#include "fs/ramfs/ramfs.h"
 #include "kernel/block/blkdev.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"

@@ -1,7 +1,7 @@
 /*
  * fs/fallocate.c - fallocate(2) (324): the VFS's checks, in Linux 6.1's
  * order (vfs_fallocate), before the file system's own operation
- * (file_operations.fallocate; ramfs's is fs/ramfs_inode.c's, which does
+ * (file_operations.fallocate; ramfs's is fs/ramfs/inode.c's, which does
  * what Linux's tmpfs does).
  *
  * -EINVAL for offset < 0 or len <= 0; -EOPNOTSUPP for an unknown mode,

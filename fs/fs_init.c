@@ -12,7 +12,7 @@
 #include "mm/vm/filemap.h"
 #include "fs/pipe.h"
 #include "fs/proc/procfs.h"
-#include "fs/ramfs.h"
+#include "fs/ramfs/ramfs.h"
 #include "fs/tty.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"

@@ -10,7 +10,7 @@
 #include "fs/memfd.h"
 #include "mm/vm/filemap.h"
 #include "mm/reclaim/swap.h"
-#include "fs/ramfs_swap.h"
+#include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
 #include "mm/phys/gfp.h"
 #include "kernel/lib/string.h"

@@ -10,7 +10,7 @@
  */
 #include "fs/memfd.h"
 #include "fs/fcntl.h"
-#include "fs/ramfs.h"
+#include "fs/ramfs/ramfs.h"
 #include "fs/mount.h"
 #include "fs/sys_util.h"
 #include "kernel/errno.h"

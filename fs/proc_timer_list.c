@@ -12,7 +12,7 @@
  * iowait from idle: iowait_sleeptime is 0.
  */
 #include "fs/proc/procfs.h"
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "kernel/idle.h"
 #include "kernel/timer.h"
 #include "kernel/tsc.h"

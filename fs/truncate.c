@@ -10,7 +10,7 @@
  */
 #include "fs/truncate.h"
 #include "mm/vm/filemap.h"
-#include "fs/ramfs_swap.h"
+#include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"

@@ -5,7 +5,7 @@
 #ifndef IPC_MSG_H
 #define IPC_MSG_H
 
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "ipc/util.h"
 
 /* include/uapi/linux/msg.h */

@@ -5,7 +5,7 @@
 #ifndef IPC_SEM_H
 #define IPC_SEM_H
 
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "ipc/util.h"
 #include "kernel/list.h"
 #include "kernel/time.h"

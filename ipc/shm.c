@@ -17,7 +17,7 @@
  */
 #include "fs/fcntl.h"
 #include "fs/file.h"
-#include "fs/ramfs.h"
+#include "fs/ramfs/ramfs.h"
 #include "fs/mount.h"
 #include "ipc/shm.h"
 #include "kernel/cred.h"

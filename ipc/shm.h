@@ -5,7 +5,7 @@
 #ifndef IPC_SHM_H
 #define IPC_SHM_H
 
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "ipc/util.h"
 
 /* include/uapi/linux/shm.h, 32-bit values. */

@@ -8,7 +8,7 @@
  * move the count and a run is repeatable.  Counters change with
  * interrupts off: interrupt handlers allocate too.
  */
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"

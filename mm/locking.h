@@ -51,7 +51,7 @@
  *                  (mm/reclaim/swap_state.c)
  *   swap_lock      swap_info[] and every swap_map (mm/reclaim/swapfile.c)
  *   info_lock      a ramfs file's swap tree and the list of files with
- *                  pages in swap (fs/ramfs_swap.c)
+ *                  pages in swap (mm/reclaim/shmem_swap.c)
  *   mmlist_lock    the list of all mm_structs (mm/vm/mm_struct.c,
  *                  swapoff, the audit)
  *

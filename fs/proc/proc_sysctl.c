@@ -18,7 +18,7 @@
 #include "fs/coredump.h"
 #include "fs/pipe.h"
 #include "fs/proc/procfs.h"
-#include "fs/radix_tree.h"
+#include "kernel/lib/radix_tree.h"
 #include "ipc/proc.h"
 #include "ipc/sem.h"
 #include "kernel/errno.h"

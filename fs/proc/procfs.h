@@ -21,7 +21,7 @@
 #ifndef FS_PROCFS_H
 #define FS_PROCFS_H
 
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "fs/stat.h"
 #include "fs/mount.h"
 

@@ -24,7 +24,7 @@
 #include "fs/inode.h"
 #include "fs/proc/task_mmu.h"
 #include "fs/proc/procfs.h"
-#include "fs/ramfs_swap.h"
+#include "mm/reclaim/shmem_swap.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
 #include "kernel/spinlock.h"

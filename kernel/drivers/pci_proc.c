@@ -11,7 +11,7 @@
  * none; last the name of the driver that took the device, or nothing.
  * pciutils' "proc" access method reads it where there is no sysfs.
  */
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "kernel/drivers/pci.h"
 
 void pci_proc_devices_show(struct seq_buf *m)

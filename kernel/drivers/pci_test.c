@@ -4,7 +4,7 @@
  * they check that nothing was found and that configuration reads give
  * what an empty slot gives.
  */
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "kernel/drivers/pci.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"

@@ -172,7 +172,7 @@ int do_swapoff(const char *path);
  * its inuse_pages is 0, else an errno; swapoff then reopens the area.
  *
  * mm/reclaim/swap_unuse.c: a walk over every mm (unuse_mm/unuse_vma as in Linux
- * 2.6), the ramfs swap trees (fs/ramfs_swap.c) and the swap cache.
+ * 2.6), the ramfs swap trees (mm/reclaim/shmem_swap.c) and the swap cache.
  * -ENOMEM or -EIO when a page cannot be brought back; -EBUSY if slots are
  * still referenced after all that.
  */

@@ -22,8 +22,8 @@
  * 8 MiB with a large area the audit still finds its memory: each window
  * of slots is one more walk over the page tables and trees.
  */
-#include "fs/ramfs_swap.h"
-#include "fs/radix_tree.h"
+#include "mm/reclaim/shmem_swap.h"
+#include "kernel/lib/radix_tree.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"

@@ -18,7 +18,7 @@
  * waits for its read.  A readahead read that fails only drops its page.
  */
 #include "mm/vm/filemap.h"
-#include "fs/radix_tree.h"
+#include "kernel/lib/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/panic.h"

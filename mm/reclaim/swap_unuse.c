@@ -12,7 +12,7 @@
  * swapoff fails with -ENOMEM: nothing is lost.
  */
 #include "mm/vm/filemap.h"
-#include "fs/ramfs_swap.h"
+#include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/printk.h"

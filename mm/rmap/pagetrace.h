@@ -13,7 +13,7 @@
 #ifndef MM_RMAP_PAGETRACE_H
 #define MM_RMAP_PAGETRACE_H
 
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 
 struct mm_struct;
 

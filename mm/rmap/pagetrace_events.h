@@ -17,7 +17,7 @@
 #ifndef MM_RMAP_PAGETRACE_EVENTS_H
 #define MM_RMAP_PAGETRACE_EVENTS_H
 
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "mm/phys/page.h"
 
 struct mm_struct;

@@ -12,7 +12,7 @@
 #include "fs/generic_file.h"
 #include "fs/inode.h"
 #include "mm/vm/filemap.h"
-#include "fs/ramfs.h"
+#include "fs/ramfs/ramfs.h"
 #include "fs/truncate.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page.h"

@@ -3,7 +3,7 @@
  */
 #include "mm/vm/filemap.h"
 #include "fs/inode.h"
-#include "fs/radix_tree.h"
+#include "kernel/lib/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "mm/phys/page_alloc.h"

@@ -7,7 +7,7 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
-#include "fs/radix_tree.h"
+#include "kernel/lib/radix_tree.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/vma.h"

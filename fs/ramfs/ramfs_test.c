@@ -1,5 +1,5 @@
 /*
- * fs/ramfs_test.c - ktests for ramfs file data on the page cache.
+ * fs/ramfs/ramfs_test.c - ktests for ramfs file data on the page cache.
  *
  * Each test works in a directory of its own under "/" and removes it.
  */

@@ -1,5 +1,5 @@
 /*
- * fs/ramfs_swap.h - ramfs pages on swap, as Linux's tmpfs (shmem) does it.
+ * mm/reclaim/shmem_swap.h - ramfs pages on swap, as Linux's tmpfs (shmem) does it.
  *
  * A ramfs page has no copy anywhere but memory, so its writepage moves it
  * to swap: reclaim has already unmapped it from every process (the object

@@ -1,5 +1,5 @@
 /*
- * fs/radix_tree.h - a radix tree from unsigned long keys to pointers.
+ * kernel/lib/radix_tree.h - a radix tree from unsigned long keys to pointers.
  *
  * This is the page index of an address_space: key = page offset in the
  * file, value = struct page *.  Each node has 64 slots and resolves 6 bits

@@ -1,11 +1,11 @@
 /*
- * fs/ramfs_dir.c - ramfs directories: a list of named entries.
+ * fs/ramfs/dir.c - ramfs directories: a list of named entries.
  *
  * The VFS (fs/vfs_namespace.c) has already checked names, types and
  * emptiness, and holds namespace_sem, so these only edit lists and link
  * counts.  A directory's i_nlink is 2 + its subdirectories, as in Linux.
  */
-#include "fs/ramfs.h"
+#include "fs/ramfs/ramfs.h"
 #include "fs/file.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"

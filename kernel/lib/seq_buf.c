@@ -1,7 +1,7 @@
 /*
- * fs/seq_buf.c - appending formatted text to a bounded buffer.
+ * kernel/lib/seq_buf.c - appending formatted text to a bounded buffer.
  */
-#include "fs/seq_buf.h"
+#include "kernel/lib/seq_buf.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
 

@@ -1,5 +1,5 @@
 /*
- * fs/ramfs_swap_test.c - ktests for ramfs pages on swap: a file mapped
+ * mm/reclaim/shmem_swap_test.c - ktests for ramfs pages on swap: a file mapped
  * shared by 4 address spaces is unmapped from all of them by the object
  * walk, written to swap and dropped from the page cache; read() and the
  * mappings get every byte back, truncate frees the slots, and swapoff

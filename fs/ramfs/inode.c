@@ -1,8 +1,8 @@
 /*
- * fs/ramfs_inode.c - ramfs superblocks, inodes and regular files.
+ * fs/ramfs/inode.c - ramfs superblocks, inodes and regular files.
  */
-#include "fs/ramfs.h"
-#include "fs/ramfs_swap.h"
+#include "fs/ramfs/ramfs.h"
+#include "mm/reclaim/shmem_swap.h"
 #include "fs/chrdev.h"
 #include "fs/fallocate.h"
 #include "fs/file.h"

@@ -1,5 +1,5 @@
 /*
- * fs/seq_buf.h - building the text of a /proc file.
+ * kernel/lib/seq_buf.h - building the text of a /proc file.
  *
  * A show function prints into a seq_buf with seq_printf.  The buffer is
  * sized by the caller; if the text did not fit, seq_overflow() is true and

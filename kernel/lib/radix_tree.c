@@ -1,5 +1,5 @@
 /*
- * fs/radix_tree.c - the page index behind every address_space.
+ * kernel/lib/radix_tree.c - the page index behind every address_space.
  *
  * A tree of height h holds keys 0 .. 2^(6h)-1.  root->rnode is the top
  * node; slot i of a node at level l covers the keys whose bits
@@ -8,7 +8,7 @@
  * a node is freed as soon as its last slot empties, so an empty tree owns
  * no memory at all.
  */
-#include "fs/radix_tree.h"
+#include "kernel/lib/radix_tree.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/panic.h"

@@ -1,5 +1,5 @@
 /*
- * fs/ramfs.h - ramfs: a file system that is nothing but the page cache.
+ * fs/ramfs/ramfs.h - ramfs: a file system that is nothing but the page cache.
  *
  * A regular file's bytes are its page cache pages and nothing else.  A
  * directory is a list of (name, inode) entries in memory; an entry

@@ -1,6 +1,6 @@
 /*
- * fs/ramfs_swap.c - moving ramfs pages to swap and back (see
- * fs/ramfs_swap.h).
+ * mm/reclaim/shmem_swap.c - moving ramfs pages to swap and back (see
+ * mm/reclaim/shmem_swap.h).
  *
  * The swap tree changes under info_lock (mm/locking.h),
  * with nodes preloaded as for the page cache.  The slot reference a
@@ -8,8 +8,8 @@
  */
 #include "fs/inode.h"
 #include "mm/vm/filemap.h"
-#include "fs/radix_tree.h"
-#include "fs/ramfs_swap.h"
+#include "kernel/lib/radix_tree.h"
+#include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
