@@ -71,7 +71,7 @@ LDFLAGS := -m elf_i386 -nostdlib -no-pie -z noexecstack -T linker.ld
 NASMFLAGS := -f elf32 -g -F dwarf
 
 KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.asm kernel/*/*.c \
-	kernel/*/*/*.c mm/*.c mm/*/*.c fs/*.c fs/*/*.c ipc/*.c net/*.c compat/*.c)
+	kernel/*/*/*.c mm/*.c mm/*/*.c fs/*.c fs/*/*.c ipc/*.c compat/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
 .PHONY: all deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check debug check check-386 clean FORCE

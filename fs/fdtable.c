@@ -2,7 +2,7 @@
  * fs/fdtable.c - descriptor tables: allocation, lookup, fork and exec.
  */
 #include "fs/fdtable.h"
-#include "fs/locks.h"
+#include "compat/locks.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"

@@ -1,11 +1,11 @@
 /*
  * fs/file.c - allocating and releasing struct file (the last fput also
- * drops the open's OFD locks, fs/locks.h).
+ * drops the open's OFD locks, compat/locks.h).
  */
 #include "fs/file.h"
-#include "fs/eventpoll.h"
+#include "compat/eventpoll.h"
 #include "fs/fcntl.h"
-#include "fs/locks.h"
+#include "compat/locks.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/slab.h"

@@ -100,7 +100,7 @@ struct file {
 	struct address_space *f_mapping;	/* == f_inode->i_mapping */
 	const struct file_operations *f_op;
 	void *private_data;	/* the driver's */
-	/* The epoll items watching this file (fs/eventpoll.c); the last
+	/* The epoll items watching this file (compat/eventpoll.c); the last
 	 * fput takes it out of every epoll set before it is released. */
 	struct list_head f_ep_links;
 };

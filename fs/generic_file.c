@@ -7,7 +7,7 @@
  */
 #include "fs/generic_file.h"
 #include "fs/fcntl.h"
-#include "fs/memfd.h"
+#include "compat/memfd.h"
 #include "mm/vm/filemap.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/shmem_swap.h"

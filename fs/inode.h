@@ -122,7 +122,7 @@ struct inode {
 	 * does (fs/vfs_namespace.c sets it).  Freed with the inode.
 	 */
 	char *i_deleted_name;
-	/* F_SEAL_* of a ramfs regular file (fs/memfd.h). */
+	/* F_SEAL_* of a ramfs regular file (compat/memfd.h). */
 	unsigned int i_seals;
 };
 

@@ -1,13 +1,13 @@
 /*
  * fs/sys_fd.c - descriptor calls: dup, dup2, dup3, fcntl, fcntl64, ioctl,
- * pipe.  fcntl's record locks are in fs/locks.c.
+ * pipe.  fcntl's record locks are in compat/locks.c.
  */
 #include "fs/syscalls.h"
-#include "fs/locks.h"
-#include "fs/memfd.h"
+#include "compat/locks.h"
+#include "compat/memfd.h"
 #include "fs/pipe.h"
 #include "fs/sys_util.h"
-#include "fs/termios.h"
+#include "kernel/drivers/tty/termios.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
 

@@ -133,7 +133,7 @@ long sys_pselect6_time64(int n, u32 *inp, u32 *outp, u32 *exp,
 			 struct timespec64 *ts,
 			 const struct sigset_argpack *sig);
 
-/* fs/eventpoll.c */
+/* compat/eventpoll.c */
 struct epoll_event;
 long sys_epoll_create(int size);
 long sys_epoll_create1(int flags);
@@ -154,7 +154,7 @@ long sys_fstatfs(unsigned int fd, struct statfs *buf);
 long sys_statfs64(const char *path, size_t size, struct statfs64 *buf);
 long sys_fstatfs64(unsigned int fd, size_t size, struct statfs64 *buf);
 
-/* fs/xattr.c */
+/* compat/xattr.c */
 long sys_setxattr(const char *path, const char *name, const void *value,
 		  size_t size, int flags);
 long sys_lsetxattr(const char *path, const char *name, const void *value,

@@ -14,7 +14,7 @@
 #include "kernel/itimer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "kernel/posix-timers.h"
+#include "compat/posix-timers.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/syscall.h"

@@ -25,9 +25,9 @@
  */
 #include "kernel/errno.h"
 #include "kernel/fpu.h"
-#include "kernel/futex.h"
+#include "compat/futex.h"
 #include "kernel/lib/string.h"
-#include "kernel/rseq.h"
+#include "compat/rseq.h"
 #include "kernel/sched.h"
 #include "kernel/signal.h"
 #include "kernel/syscall.h"

@@ -3,7 +3,7 @@
  * segments, the TSS (which holds the kernel stack the CPU switches to on
  * a trap from user mode), three thread-local-storage slots that
  * set_thread_area fills per task, the double fault's own TSS, and the
- * descriptor of the running process's LDT (kernel/ldt.c).  The
+ * descriptor of the running process's LDT (compat/ldt.c).  The
  * layout follows Linux i386 where it can, so the TLS selectors user code
  * computes (entry * 8 + 3) match.
  */

@@ -163,7 +163,7 @@ struct signal_struct {
 	int group_exit_code;		/* wait status once it is set */
 	/* de_thread: the thread whose execve waits for the others to go. */
 	struct task_struct *group_exit_task;
-	/* The group's POSIX timers (kernel/posix-timers.c). */
+	/* The group's POSIX timers (compat/posix-timers.c). */
 	struct list_head posix_timers;
 	/* Its SysV semaphore undo entries (ipc/sem.h), applied when the
 	 * group's last thread exits. */

@@ -1,7 +1,7 @@
 /*
  * kernel/sys_cred.c - the user and group id calls: get*id, setuid,
  * setreuid, setresuid, setfsuid, getresuid and their gid twins (the
- * 32-bit calls; kernel/uid16.c wraps them for the 16-bit ones).
+ * 32-bit calls; compat/uid16.c wraps them for the 16-bit ones).
  *
  * The rules are Linux's.  A task with CAP_SETUID (euid 0, kernel/cred.h)
  * may set any id.  Any other task may only shuffle the ids it holds:

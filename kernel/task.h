@@ -214,7 +214,7 @@ struct task_struct {
 	u32 clear_child_tid;		/* set_tid_address: user pointer */
 	u32 set_child_tid;		/* CLONE_CHILD_SETTID: user pointer */
 	u32 robust_list;		/* set_robust_list: user pointer */
-	/* rseq (kernel/rseq.c): the registered struct rseq, or 0. */
+	/* rseq (compat/rseq.c): the registered struct rseq, or 0. */
 	u32 rseq;
 	u32 rseq_len;
 	u32 rseq_sig;			/* what must precede an abort_ip */

@@ -14,7 +14,7 @@
  *
  * An entry may instead carry a function (init_waitqueue_func_entry), which
  * wake_up calls in place of waking a task, with interrupts off: epoll
- * hangs one such entry on each file it watches (fs/eventpoll.c), for as
+ * hangs one such entry on each file it watches (compat/eventpoll.c), for as
  * long as it watches it (add_wait_queue, remove_wait_queue).
  */
 #ifndef KERNEL_WAIT_H

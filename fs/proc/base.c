@@ -15,7 +15,7 @@
 #include "fs/proc/procfs.h"
 #include "fs/fdtable.h"
 #include "fs/stat.h"
-#include "fs/tty.h"
+#include "kernel/drivers/tty/tty.h"
 #include "kernel/lib/string.h"
 #include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/task.h"

@@ -112,7 +112,7 @@ void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_uptime_show(struct seq_buf *m, struct task_struct *t);
 void proc_timer_list_show(struct seq_buf *m, struct task_struct *t);
 void proc_loadavg_show(struct seq_buf *m, struct task_struct *t);
-/* fs/locks.c */
+/* compat/locks.c */
 void proc_locks_show(struct seq_buf *m, struct task_struct *t);
 void proc_stat_show(struct seq_buf *m, struct task_struct *t);
 void proc_mounts_show(struct seq_buf *m, struct task_struct *t);

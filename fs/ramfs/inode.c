@@ -7,7 +7,7 @@
 #include "fs/fallocate.h"
 #include "fs/file.h"
 #include "fs/generic_file.h"
-#include "fs/memfd.h"
+#include "compat/memfd.h"
 #include "fs/super.h"
 #include "fs/truncate.h"
 #include "kernel/errno.h"

@@ -2,7 +2,7 @@
  * kernel/drivers/keyboard_test.c - ktest for scancode decoding, fed to the
  * console tty with echo off so nothing reaches the screen.
  */
-#include "fs/tty.h"
+#include "kernel/drivers/tty/tty.h"
 #include "kernel/drivers/keyboard.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"

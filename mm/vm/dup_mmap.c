@@ -12,7 +12,7 @@
  * again (copy_page_range, mm/vm/page_range.c).
  */
 #include "kernel/errno.h"
-#include "kernel/ldt.h"
+#include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"

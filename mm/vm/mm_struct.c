@@ -11,7 +11,7 @@
  */
 #include "fs/file.h"
 #include "kernel/io.h"
-#include "kernel/ldt.h"
+#include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"

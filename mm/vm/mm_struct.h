@@ -68,7 +68,7 @@ struct mm_struct {
 	/* exec's auxiliary vector, id/value pairs to AT_NULL, as Linux keeps
 	 * it for /proc/PID/auxv (kernel/exec/exec_args.c). */
 	unsigned long saved_auxv[AT_VECTOR_SIZE];
-	struct ldt_struct *ldt;		/* modify_ldt's table (kernel/ldt.c) */
+	struct ldt_struct *ldt;		/* modify_ldt's table (compat/ldt.c) */
 };
 
 /*

@@ -10,12 +10,12 @@
  * munmap cuts the VMAs at both ends of the range (split_vma), zaps and
  * frees the ones inside, and frees page tables nothing uses any more.
  */
-#include "fs/memfd.h"
+#include "compat/memfd.h"
 #include "fs/address_space.h"
 #include "fs/fdtable.h"
 #include "fs/sys_util.h"
 #include "fs/file.h"
-#include "fs/mem_dev.h"
+#include "kernel/drivers/mem.h"
 #include "fs/mount.h"
 #include "kernel/errno.h"
 #include "kernel/trap.h"

@@ -1,8 +1,8 @@
 /*
- * fs/n_tty_test.c - ktests for the line discipline, on a private tty whose
+ * kernel/drivers/tty/n_tty_test.c - ktests for the line discipline, on a private tty whose
  * output goes to a buffer instead of the console.
  */
-#include "fs/tty.h"
+#include "kernel/drivers/tty/tty.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"

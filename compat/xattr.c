@@ -1,5 +1,5 @@
 /*
- * fs/xattr.c - the extended attribute calls (Linux's fs/xattr.c), for
+ * compat/xattr.c - the extended attribute calls (Linux's compat/xattr.c), for
  * file systems that keep no extended attributes.
  *
  * No Mapback file system stores them, so each answers as Linux 6.1's

@@ -1,12 +1,12 @@
 /*
- * kernel/futex.h - fast user-space mutexes: sleeping on a word of user
+ * compat/futex.h - fast user-space mutexes: sleeping on a word of user
  * memory (futex(2), Linux's ops and numbers).
  *
  * User space does the locking with atomic instructions on the word and
  * calls the kernel only to sleep while the word still holds what it saw
  * (FUTEX_WAIT) or to wake sleepers after changing it (FUTEX_WAKE).  The
  * kernel keeps only the sleepers, hashed by the word's key
- * (get_futex_key in kernel/futex.c).
+ * (get_futex_key in compat/futex.c).
  */
 #ifndef KERNEL_FUTEX_H
 #define KERNEL_FUTEX_H

@@ -1,5 +1,5 @@
 /*
- * kernel/posix-timers.c - POSIX per-process timers: timer_create (259),
+ * compat/posix-timers.c - POSIX per-process timers: timer_create (259),
  * timer_settime (260, and timer_settime64 409), timer_gettime (261, and
  * timer_gettime64 408), timer_getoverrun (262), timer_delete (263)
  * (Linux: kernel/time/posix-timers.c).
@@ -28,7 +28,7 @@
  * the CPU-time, alarm and TAI clocks, which Mapback does not have.
  * Timers go away at exec and when the last thread of the group exits.
  */
-#include "kernel/posix-timers.h"
+#include "compat/posix-timers.h"
 #include "kernel/errno.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"

@@ -1,5 +1,5 @@
 /*
- * fs/termios.h - terminal settings, Linux i386's struct termios and flags.
+ * kernel/drivers/tty/termios.h - terminal settings, Linux i386's struct termios and flags.
  *
  * TCGETS/TCSETS copy struct termios (the kernel's, with NCCS 19) to and
  * from user space unchanged, so musl's tcgetattr/tcsetattr work as on

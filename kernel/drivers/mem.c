@@ -1,5 +1,5 @@
 /*
- * fs/mem_dev.c - the memory devices of major 1: null (1:3), zero (1:5),
+ * kernel/drivers/mem.c - the memory devices of major 1: null (1:3), zero (1:5),
  * full (1:7); random (1:8) and urandom (1:9), whose operations live with
  * the generator in kernel/random.c.
  *
@@ -9,7 +9,7 @@
  * mmap of zero gives anonymous memory (mm/vm/mmap.c asks is_dev_zero).
  */
 #include "fs/chrdev.h"
-#include "fs/mem_dev.h"
+#include "kernel/drivers/mem.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/random.h"

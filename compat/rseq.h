@@ -1,5 +1,5 @@
 /*
- * kernel/rseq.h - restartable sequences (kernel/rseq.c).
+ * compat/rseq.h - restartable sequences (compat/rseq.c).
  */
 #ifndef KERNEL_RSEQ_H
 #define KERNEL_RSEQ_H

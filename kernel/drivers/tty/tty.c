@@ -1,5 +1,5 @@
 /*
- * fs/tty.c - the console terminal as a character device.
+ * kernel/drivers/tty/tty.c - the console terminal as a character device.
  *
  * Opening 5:1 (/dev/console), 5:0 (/dev/tty: the opener's controlling
  * terminal, -ENXIO without one) or 4:64 (/dev/ttyS0) gives the console
@@ -9,7 +9,7 @@
  * until COM1 has raised its first interrupt the reader also polls it
  * every tick, so input works where IRQ 4 never comes.
  */
-#include "fs/tty.h"
+#include "kernel/drivers/tty/tty.h"
 #include "fs/chrdev.h"
 #include "fs/fcntl.h"
 #include "fs/vfs.h"

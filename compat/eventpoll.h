@@ -1,5 +1,5 @@
 /*
- * fs/eventpoll.h - epoll: a file that watches other files (fs/eventpoll.c).
+ * compat/eventpoll.h - epoll: a file that watches other files (compat/eventpoll.c).
  */
 #ifndef FS_EVENTPOLL_H
 #define FS_EVENTPOLL_H

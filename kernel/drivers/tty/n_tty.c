@@ -1,5 +1,5 @@
 /*
- * fs/n_tty.c - the line discipline: input editing, echo, signals, output.
+ * kernel/drivers/tty/n_tty.c - the line discipline: input editing, echo, signals, output.
  *
  * Input arrives a byte at a time, often from an interrupt handler, and
  * goes into a ring buffer of N_TTY_BUF_SIZE bytes indexed by free-running
@@ -9,7 +9,7 @@
  * the reader (a ^D on an empty line is therefore a zero-byte read: EOF).
  * All changes happen with interrupts off.
  */
-#include "fs/tty.h"
+#include "kernel/drivers/tty/tty.h"
 #include "kernel/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/signal.h"

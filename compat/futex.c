@@ -1,6 +1,6 @@
 /*
- * kernel/futex.c - futex(2) and futex_time64, and robust lists (see
- * kernel/futex.h).
+ * compat/futex.c - futex(2) and futex_time64, and robust lists (see
+ * compat/futex.h).
  *
  * A sleeper is a struct futex_q on its own kernel stack, on the hash
  * bucket of its key.  A waker takes the q off the bucket and wakes its
@@ -21,7 +21,7 @@
  * can change: EFAULT for no mapping, PROT_NONE, or read-only anonymous
  * memory, as Linux 6.1.
  */
-#include "kernel/futex.h"
+#include "compat/futex.h"
 #include "kernel/errno.h"
 #include "kernel/list.h"
 #include "kernel/sched.h"

@@ -1,5 +1,5 @@
 /*
- * kernel/ldt.c - modify_ldt(2): a process's local descriptor table.
+ * compat/ldt.c - modify_ldt(2): a process's local descriptor table.
  *
  * A process (an mm, shared by its threads, as Linux's mm->context.ldt)
  * may have an LDT of up to 8192 descriptors that it writes one at a time
@@ -17,7 +17,7 @@
  */
 #include "kernel/errno.h"
 #include "kernel/gdt.h"
-#include "kernel/ldt.h"
+#include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/semaphore.h"
 #include "kernel/task.h"

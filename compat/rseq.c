@@ -1,5 +1,5 @@
 /*
- * kernel/rseq.c - restartable sequences (Linux: kernel/rseq.c).
+ * compat/rseq.c - restartable sequences (Linux: compat/rseq.c).
  *
  * A thread registers a 32-byte struct rseq in its memory (rseq, 386).
  * The kernel keeps its cpu_id_start and cpu_id up to date (always 0:
@@ -27,7 +27,7 @@
  */
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/rseq.h"
+#include "compat/rseq.h"
 #include "kernel/signal.h"
 #include "kernel/task.h"
 #include "kernel/trap.h"

@@ -1,6 +1,6 @@
 /*
- * fs/locks.h - POSIX record locks (fcntl F_GETLK/F_SETLK/F_SETLKW and the
- * 64-bit forms), Linux's fs/locks.c in its 2.6 shape.
+ * compat/locks.h - POSIX record locks (fcntl F_GETLK/F_SETLK/F_SETLKW and the
+ * 64-bit forms), Linux's compat/locks.c in its 2.6 shape.
  *
  * A lock covers a byte range of an inode for an owner: the process's
  * file table (current->files), as on Linux, so every descriptor the

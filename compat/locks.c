@@ -1,5 +1,5 @@
 /*
- * fs/locks.c - POSIX record locks (see fs/locks.h).
+ * compat/locks.c - POSIX record locks (see compat/locks.h).
  *
  * Held locks are struct file_lock on one list, file_lock_list, with
  * their inode; a request (posix_lock_file) first looks for a lock of
@@ -31,7 +31,7 @@
  * pass from looking to changing happens without a sleep in between; the
  * structures a change may need are allocated before it starts.
  */
-#include "fs/locks.h"
+#include "compat/locks.h"
 #include "fs/fcntl.h"
 #include "fs/fdtable.h"
 #include "fs/proc/procfs.h"

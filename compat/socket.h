@@ -1,5 +1,5 @@
 /*
- * net/socket.h - the socket system calls (net/socket.c), for the system
+ * compat/socket.h - the socket system calls (compat/socket.c), for the system
  * call table.  Arguments are Linux i386's; pointers are user addresses.
  */
 #ifndef NET_SOCKET_H

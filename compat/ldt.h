@@ -1,5 +1,5 @@
 /*
- * kernel/ldt.h - a process's local descriptor table (kernel/ldt.c):
+ * compat/ldt.h - a process's local descriptor table (compat/ldt.c):
  * modify_ldt, and the hooks fork, exec, the scheduler and the last
  * reference to an mm call.
  */

@@ -1,5 +1,5 @@
 /*
- * fs/memfd.c - memfd_create (356) and the seals of F_ADD_SEALS and
+ * compat/memfd.c - memfd_create (356) and the seals of F_ADD_SEALS and
  * F_GET_SEALS (Linux: mm/memfd.c), as Linux 6.1.
  *
  * The file is a ramfs inode of an internal tmpfs instance (Linux's
@@ -8,7 +8,7 @@
  * unlinked file had, so /proc/PID/fd and maps show "/memfd:NAME
  * (deleted)" as on Linux.
  */
-#include "fs/memfd.h"
+#include "compat/memfd.h"
 #include "fs/fcntl.h"
 #include "fs/ramfs/ramfs.h"
 #include "fs/mount.h"

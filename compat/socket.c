@@ -1,6 +1,6 @@
 /*
- * net/socket.c - the socket system calls, for a kernel with no socket
- * family (Linux: net/socket.c).
+ * compat/socket.c - the socket system calls, for a kernel with no socket
+ * family (Linux: compat/socket.c).
  *
  * Mapback has no protocol family yet: no AF_UNIX, no AF_INET, no
  * netlink.  Linux built without any would answer these calls as below,
@@ -26,7 +26,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/uaccess.h"
-#include "net/socket.h"
+#include "compat/socket.h"
 
 #define NPROTO		46		/* AF_MAX of Linux 6.1 */
 #define SOCK_MAX	11		/* SOCK_PACKET + 1 */

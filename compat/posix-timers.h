@@ -1,5 +1,5 @@
 /*
- * kernel/posix-timers.h - POSIX per-process timers (kernel/posix-timers.c).
+ * compat/posix-timers.h - POSIX per-process timers (compat/posix-timers.c).
  */
 #ifndef KERNEL_POSIX_TIMERS_H
 #define KERNEL_POSIX_TIMERS_H

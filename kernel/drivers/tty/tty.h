@@ -1,5 +1,5 @@
 /*
- * fs/tty.h - terminals: the console tty and its line discipline.
+ * kernel/drivers/tty/tty.h - terminals: the console tty and its line discipline.
  *
  * Mapback has one terminal, the console: output goes to COM1 and the VGA
  * text screen, input comes from COM1 (IRQ 4, polled until the first
@@ -7,7 +7,7 @@
  * (5:0, the caller's controlling terminal) and /dev/ttyS0 (4:64) all open
  * it.
  *
- * The line discipline (fs/n_tty.c) does what Linux's N_TTY does for the
+ * The line discipline (kernel/drivers/tty/n_tty.c) does what Linux's N_TTY does for the
  * flags below: canonical lines with erase/kill/^D, echo, ^C/^\/^Z to the
  * foreground process group, CR/NL mapping, and non-canonical (raw) reads
  * with VMIN/VTIME for editors.
@@ -15,7 +15,7 @@
 #ifndef FS_TTY_H
 #define FS_TTY_H
 
-#include "fs/termios.h"
+#include "kernel/drivers/tty/termios.h"
 #include "kernel/wait.h"
 
 #define N_TTY_BUF_SIZE 4096	/* a power of two: the ring is indexed mod it */
@@ -42,7 +42,7 @@ void tty_init(void);
 /* Input bytes from a driver (interrupt context is fine). */
 void tty_receive(struct tty_struct *tty, const char *buf, size_t n);
 
-/* Line discipline, fs/n_tty.c */
+/* Line discipline, kernel/drivers/tty/n_tty.c */
 void n_tty_receive_char(struct tty_struct *tty, u8 c);
 /* Bytes a read can take now (canonical: up to the end of a line). */
 u32 n_tty_readable(struct tty_struct *tty);

@@ -1,5 +1,5 @@
 /*
- * fs/mem_dev.h - /dev/null, /dev/zero, /dev/full (major 1).
+ * kernel/drivers/mem.h - /dev/null, /dev/zero, /dev/full (major 1).
  */
 #ifndef FS_MEM_DEV_H
 #define FS_MEM_DEV_H

@@ -1,5 +1,5 @@
 /*
- * fs/memfd.h - memfd_create(2) and file seals (Linux: mm/memfd.c).
+ * compat/memfd.h - memfd_create(2) and file seals (Linux: mm/memfd.c).
  *
  * A memfd is a ramfs (tmpfs) file that no directory holds.  Every ramfs
  * regular file has seals (inode.i_seals), as every Linux shmem file has:

@@ -1,6 +1,6 @@
 /*
- * fs/eventpoll.c - epoll_create, epoll_create1, epoll_ctl, epoll_wait,
- * epoll_pwait and epoll_pwait2 (Linux: fs/eventpoll.c).
+ * compat/eventpoll.c - epoll_create, epoll_create1, epoll_ctl, epoll_wait,
+ * epoll_pwait and epoll_pwait2 (Linux: compat/eventpoll.c).
  *
  * An epoll instance is an anonymous file (fs/anon_inodes.c) whose
  * private_data is a struct eventpoll: the set of watched (file, fd)
@@ -28,7 +28,7 @@
  * Linux.  An epoll file may watch another (nesting up to EP_MAX_NESTS);
  * a cycle is refused with ELOOP.
  */
-#include "fs/eventpoll.h"
+#include "compat/eventpoll.h"
 #include "fs/anon_inodes.h"
 #include "fs/fcntl.h"
 #include "fs/syscalls.h"

@@ -1,7 +1,7 @@
 /*
- * kernel/uid16.c - the 16-bit id calls of the i386 ABI (setuid, getuid,
+ * compat/uid16.c - the 16-bit id calls of the i386 ABI (setuid, getuid,
  * chown, getgroups ... before their *32 versions), as Linux's
- * kernel/uid16.c: an id comes in as 16 bits, 0xffff standing for -1,
+ * compat/uid16.c: an id comes in as 16 bits, 0xffff standing for -1,
  * and goes out as 16 bits, an id above 65535 shown as OVERFLOWUID.
  */
 #include "fs/syscalls.h"
