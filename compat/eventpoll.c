@@ -8,7 +8,7 @@
  * the files' own poll operations, the ones poll(2) uses (fs/sys_poll.c):
  * f_op->poll says what is ready now and names the wait queue the file
  * wakes when that may change.  Each item hangs a function entry on that
- * queue for as long as it is in the set (kernel/wait.h), so a wake-up of
+ * queue for as long as it is in the set (kernel/sched/wait.h), so a wake-up of
  * the file calls ep_poll_callback, which puts the item on the ready list
  * and wakes the tasks in epoll_wait.  epoll_wait sleeps on the instance's
  * own queue and never scans the whole set: it asks only the items on the
@@ -35,16 +35,16 @@
 #include "fs/sys_util.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
-#include "kernel/sched.h"
-#include "kernel/semaphore.h"
-#include "kernel/signal.h"
-#include "kernel/time.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
-#include "kernel/timer.h"
-#include "kernel/uaccess.h"
-#include "kernel/wait.h"
+#include "kernel/cpu/io.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/semaphore.h"
+#include "kernel/signal/signal.h"
+#include "kernel/time/time.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/uaccess.h"
+#include "kernel/sched/wait.h"
 #include "mm/phys/slab.h"
 
 #define EPOLL_CTL_ADD 1

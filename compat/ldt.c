@@ -5,7 +5,7 @@
  * may have an LDT of up to 8192 descriptors that it writes one at a time
  * with modify_ldt and then uses through selectors with the table bit set
  * (index * 8 + 4, + 3 for ring 3).  The table is an array in kernel memory;
- * the GDT has one LDT descriptor (kernel/gdt.c load_ldt) that each switch
+ * the GDT has one LDT descriptor (kernel/cpu/gdt.c load_ldt) that each switch
  * points at the next process's table before LLDT, so the CPU only ever
  * sees the running process's.  A write makes a new array one entry longer
  * where needed, installs it and frees the old one.  fork copies the table
@@ -13,15 +13,15 @@
  * reference to an mm frees it (destroy_context_ldt).
  *
  * A user's %ds/%es/%fs/%gs may name an entry a later write clears: the
- * trap exit's pops have fixups that null such a selector (kernel/entry.asm).
+ * trap exit's pops have fixups that null such a selector (kernel/cpu/entry.asm).
  */
 #include "kernel/errno.h"
-#include "kernel/gdt.h"
+#include "kernel/cpu/gdt.h"
 #include "compat/ldt.h"
 #include "kernel/lib/string.h"
-#include "kernel/semaphore.h"
-#include "kernel/task.h"
-#include "kernel/uaccess.h"
+#include "kernel/sched/semaphore.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/mm_struct.h"
 

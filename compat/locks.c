@@ -37,12 +37,12 @@
 #include "fs/proc/procfs.h"
 #include "kernel/errno.h"
 #include "kernel/list.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
-#include "kernel/uaccess.h"
-#include "kernel/wait.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
+#include "kernel/sched/wait.h"
 #include "mm/phys/slab.h"
 
 #define F_RDLCK 0

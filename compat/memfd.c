@@ -16,7 +16,7 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 #include "mm/rmap/i_mmap.h"
 #include "mm/vm/vma.h"

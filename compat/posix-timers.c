@@ -6,7 +6,7 @@
  *
  * A timer belongs to the thread group that made it (its signal_struct's
  * posix_timers list) and has a small id, the first unused from 0.  It
- * runs on the tick as ITIMER_REAL does (kernel/itimer.c): an armed timer
+ * runs on the tick as ITIMER_REAL does (kernel/time/itimer.c): an armed timer
  * is on active_timers with its expiry in jiffies, and run_posix_timers,
  * called from the scheduler tick next to run_real_timers, fires the ones
  * due and moves the periodic ones on by their interval.  Firing sends
@@ -30,13 +30,13 @@
  */
 #include "compat/posix-timers.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
-#include "kernel/signal.h"
-#include "kernel/task.h"
-#include "kernel/time.h"
-#include "kernel/timer.h"
-#include "kernel/uaccess.h"
+#include "kernel/signal/signal.h"
+#include "kernel/process/task.h"
+#include "kernel/time/time.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 
 #define SIGEV_SIGNAL	0

@@ -28,10 +28,10 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "compat/rseq.h"
-#include "kernel/signal.h"
-#include "kernel/task.h"
-#include "kernel/trap.h"
-#include "kernel/uaccess.h"
+#include "kernel/signal/signal.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/cpu/uaccess.h"
 
 /* Linux's user structures (uapi/linux/rseq.h), both 32-byte aligned. */
 struct rseq {

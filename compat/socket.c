@@ -25,7 +25,7 @@
  */
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "compat/socket.h"
 
 #define NPROTO		46		/* AF_MAX of Linux 6.1 */

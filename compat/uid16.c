@@ -5,10 +5,10 @@
  * and goes out as 16 bits, an id above 65535 shown as OVERFLOWUID.
  */
 #include "fs/syscalls.h"
-#include "kernel/cred.h"
-#include "kernel/uaccess.h"
+#include "kernel/process/cred.h"
+#include "kernel/cpu/uaccess.h"
 
-/* The 32-bit calls (kernel/sys_cred.c) these wrap. */
+/* The 32-bit calls (kernel/process/sys_cred.c) these wrap. */
 long sys_setuid(u32 uid);
 long sys_setgid(u32 gid);
 long sys_setreuid(u32 ruid, u32 euid);

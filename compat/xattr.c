@@ -19,7 +19,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 
 #define XATTR_NAME_MAX 255
 #define XATTR_SIZE_MAX 65536

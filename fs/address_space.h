@@ -19,7 +19,7 @@
 
 #include "kernel/lib/radix_tree.h"
 #include "kernel/list.h"
-#include "kernel/semaphore.h"
+#include "kernel/sched/semaphore.h"
 #include "kernel/types.h"
 
 struct page;

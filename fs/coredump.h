@@ -15,7 +15,7 @@
 #define FS_COREDUMP_H
 
 #include "fs/stat.h"
-#include "kernel/signal.h"
+#include "kernel/signal/signal.h"
 #include "kernel/types.h"
 
 struct file;

@@ -6,8 +6,8 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/slab.h"
 
 struct files_struct *current_files(void)

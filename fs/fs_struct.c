@@ -2,8 +2,8 @@
  * fs/fs_struct.c - root and current directory of a process.
  */
 #include "fs/fs_struct.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/slab.h"
 
 struct fs_struct init_fs = { .count = 1 };

@@ -11,8 +11,8 @@
 #include "fs/inode.h"
 #include "fs/pipe.h"
 #include "fs/truncate.h"
-#include "kernel/cred.h"
-#include "kernel/time.h"
+#include "kernel/process/cred.h"
+#include "kernel/time/time.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/slab.h"
@@ -27,7 +27,7 @@ void inode_cache_init(void)
 	BUG_ON(!inode_cachep);
 }
 
-/* File times are CLOCK_REALTIME (kernel/time.c), so settimeofday moves them. */
+/* File times are CLOCK_REALTIME (kernel/time/time.c), so settimeofday moves them. */
 struct timespec current_time(void)
 {
 	struct timespec64 now;

@@ -11,7 +11,7 @@
 #include "fs/namei.h"
 #include "fs/file.h"
 #include "fs/fs_struct.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"

@@ -14,7 +14,7 @@
  * Permission is Linux's generic_permission: the owner's bits of the mode
  * when the caller's fsuid owns the inode, else the group's when the inode's
  * group is the caller's fsgid or one of its groups, else the others'.
- * CAP_DAC_OVERRIDE (fsuid 0, kernel/cred.h) passes every check but
+ * CAP_DAC_OVERRIDE (fsuid 0, kernel/process/cred.h) passes every check but
  * executing a file that has no execute bit at all; CAP_DAC_READ_SEARCH
  * reads any file and searches any directory.
  *
@@ -27,7 +27,7 @@
 
 #include "fs/inode.h"
 #include "fs/mount.h"
-#include "kernel/semaphore.h"
+#include "kernel/sched/semaphore.h"
 
 #define MAX_NESTED_LINKS 8
 #define MAX_LINKS 40

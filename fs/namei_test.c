@@ -5,7 +5,7 @@
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
 #include "kernel/errno.h"
-#include "kernel/task.h"
+#include "kernel/process/task.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"

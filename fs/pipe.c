@@ -5,14 +5,14 @@
 #include "fs/fcntl.h"
 #include "fs/super.h"
 #include "fs/vfs.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "kernel/signal.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
-#include "kernel/uaccess.h"
+#include "kernel/signal/signal.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 

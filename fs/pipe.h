@@ -16,7 +16,7 @@
 #define FS_PIPE_H
 
 #include "fs/file.h"
-#include "kernel/wait.h"
+#include "kernel/sched/wait.h"
 
 #define PIPE_BUF 4096
 #define PIPE_DEF_PAGES 16

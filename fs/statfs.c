@@ -14,7 +14,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/page.h"
 
 #define NAME_MAX 255

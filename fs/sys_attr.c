@@ -6,10 +6,10 @@
 #include "fs/fs_struct.h"
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
-#include "kernel/time.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
-#include "kernel/uaccess.h"
+#include "kernel/time/time.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
 
 static long name_op(int dfd, const char *upath,
 		    long (*op)(struct path *, const char *, void *), void *arg)

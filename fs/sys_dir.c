@@ -5,7 +5,7 @@
 #include "fs/fs_struct.h"
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 
 long sys_chdir(const char *upath)

@@ -9,7 +9,7 @@
 #include "fs/sys_util.h"
 #include "kernel/drivers/tty/termios.h"
 #include "kernel/errno.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 
 /* Flags F_SETFL may change, as Linux. */
 #define SETFL_MASK (O_APPEND | O_NONBLOCK | O_NOATIME | O_DIRECT)

@@ -12,7 +12,7 @@
  * while they wait, as rt_sigsuspend does: the caller's mask is saved in
  * current->saved_sigmask and comes back when the call returns, or, when
  * a signal interrupted it, once that signal's handler frame is built
- * (kernel/signal_frame.c) or the signal was dealt with otherwise
+ * (kernel/signal/signal_frame.c) or the signal was dealt with otherwise
  * (finish_syscall_restart), so the handler runs under the caller's mask
  * and no signal the caller blocks slips in between.
  *
@@ -30,13 +30,13 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/time.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
-#include "kernel/timer.h"
-#include "kernel/uaccess.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/time/time.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 
 struct pollfd {

@@ -16,7 +16,7 @@
 #include "fs/generic_file.h"
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/page_alloc.h"
 
 struct iovec {

@@ -5,7 +5,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 
 void kstat_to_stat64(const struct kstat *k, struct stat64 *s)

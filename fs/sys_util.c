@@ -3,7 +3,7 @@
  */
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 
 char *getname(const char *upath)

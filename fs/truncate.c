@@ -12,7 +12,7 @@
 #include "mm/vm/filemap.h"
 #include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"

@@ -12,7 +12,7 @@
  */
 #include "fs/namei.h"
 #include "fs/vfs.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
 
 static int lookup(struct path *base, const char *name, unsigned int flags,

@@ -1,12 +1,12 @@
 /*
  * fs/vfs_mount.c - mount, umount, chdir, chroot and the name of a
  * directory (getcwd).  mount and umount need CAP_SYS_ADMIN, chroot
- * CAP_SYS_CHROOT (euid 0, kernel/cred.h); chdir and chroot need search
+ * CAP_SYS_CHROOT (euid 0, kernel/process/cred.h); chdir and chroot need search
  * permission on the directory.
  */
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 

@@ -14,7 +14,7 @@
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
 #include "fs/namei.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"

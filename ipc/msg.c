@@ -12,14 +12,14 @@
  * queue.  Everything is under msg_ids.rwsem.
  */
 #include "ipc/msg.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/sched.h"
-#include "kernel/task.h"
-#include "kernel/time.h"
-#include "kernel/uaccess.h"
-#include "kernel/wait.h"
+#include "kernel/sched/sched.h"
+#include "kernel/process/task.h"
+#include "kernel/time/time.h"
+#include "kernel/cpu/uaccess.h"
+#include "kernel/sched/wait.h"
 #include "mm/phys/slab.h"
 
 struct msg_msgseg {

@@ -19,11 +19,11 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/task.h"
-#include "kernel/uaccess.h"
-#include "kernel/wait.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
+#include "kernel/sched/wait.h"
 #include "mm/phys/slab.h"
 
 struct sem {

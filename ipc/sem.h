@@ -8,7 +8,7 @@
 #include "kernel/lib/seq_buf.h"
 #include "ipc/util.h"
 #include "kernel/list.h"
-#include "kernel/time.h"
+#include "kernel/time/time.h"
 
 /* include/uapi/linux/sem.h */
 #define SEMMNI 32000

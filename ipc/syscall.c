@@ -9,7 +9,7 @@
 #include "ipc/sem.h"
 #include "ipc/shm.h"
 #include "kernel/errno.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 
 /* The call numbers (include/uapi/linux/ipc.h). */
 #define SEMOP 1

@@ -8,7 +8,7 @@
  * a test or a program makes is small.
  */
 #include "ipc/util.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "ipc/msg.h"
 #include "ipc/sem.h"
 #include "ipc/shm.h"

@@ -16,7 +16,7 @@
 
 #include "fs/stat.h"
 #include "kernel/list.h"
-#include "kernel/semaphore.h"
+#include "kernel/sched/semaphore.h"
 #include "kernel/types.h"
 
 /* include/uapi/linux/ipc.h */

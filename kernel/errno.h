@@ -93,7 +93,7 @@
 /*
  * Kernel-internal codes, never seen by user space: a system call that a
  * signal interrupted returns one of these and the signal code
- * (kernel/signal.c) turns it into EINTR or restarts the call.
+ * (kernel/signal/signal.c) turns it into EINTR or restarts the call.
  */
 #define ERESTARTSYS	512	/* restart if the handler has SA_RESTART */
 #define ERESTARTNOINTR	513	/* always restart */

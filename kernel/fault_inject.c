@@ -12,11 +12,11 @@
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
-#include "kernel/task.h"
-#include "kernel/trap.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/trap.h"
 
 KERNEL_PARAM("fail_page_alloc",
 	     "fail page allocations once init runs: interval[,probability%[,times[,task_filter]]]");

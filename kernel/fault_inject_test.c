@@ -6,7 +6,7 @@
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "kernel/task.h"
+#include "kernel/process/task.h"
 #include "kernel/fault_inject.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"

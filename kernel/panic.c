@@ -11,13 +11,13 @@
  * (kernel/ksyms.h).
  */
 #include "kernel/panic.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/cmdline.h"
 #include "kernel/drivers/rtc.h"
 #include "kernel/ksyms.h"
 #include "kernel/lib/string.h"
 #include "kernel/ktest.h"
-#include "kernel/power.h"
+#include "kernel/cpu/power.h"
 #include "kernel/printk.h"
 
 #define MAX_FRAMES 32

@@ -1,7 +1,7 @@
 /*
  * kernel/panic.h - stopping loudly.  panic() prints the reason and a
  * backtrace, then halts (or, in test mode, ends the emulator with a
- * failure code); a fatal trap goes through die() (kernel/trap.c), which
+ * failure code); a fatal trap goes through die() (kernel/cpu/trap.c), which
  * prints the registers first.  BUG_ON() guards invariants.
  */
 #ifndef KERNEL_PANIC_H

@@ -16,7 +16,7 @@
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
 #include "kernel/cmdline.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/vsprintf.h"
 
 KERNEL_PARAM("loglevel", "messages below this level reach the console (7)");

@@ -3,7 +3,7 @@
  * rate limit (kernel/printk.h).  The messages below console_loglevel also
  * reach the console, between the ktest lines.
  */
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"

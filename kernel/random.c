@@ -19,18 +19,18 @@
  * makes the same call once its own boot jitter has been collected.
  */
 #include "kernel/random.h"
-#include "kernel/cpu.h"
+#include "kernel/cpu/cpu.h"
 #include "kernel/drivers/rtc.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/chacha.h"
 #include "kernel/lib/string.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
-#include "kernel/timer.h"
-#include "kernel/uaccess.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/page.h"
 
 #define GRND_NONBLOCK 0x0001

@@ -8,10 +8,10 @@
  * `dmesg -n N` is CONSOLE_LEVEL N.  Opening and closing are accepted and
  * change nothing; clearing the ring is not supported.
  */
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
 #include "kernel/printk.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
 
 #define SYSLOG_ACTION_CLOSE 0

@@ -9,8 +9,8 @@
 #include "kernel/syscall.h"
 #include "kernel/errno.h"
 #include "kernel/printk.h"
-#include "kernel/task.h"
-#include "kernel/trap.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/trap.h"
 
 /* Declare every entry as an unprototyped function: the table does not
  * care about parameter types, the callee reads what it declared. */

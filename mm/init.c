@@ -10,13 +10,13 @@
  *     PG_reserved; then each RAM frame that is not the kernel image, a
  *     BIOS area, a Multiboot module or bootmem's is freed to its zone.
  *  4. Watermarks, the slab allocator, the kernel stack area's page tables
- *     (kernel/kstack.h: before any page directory is copied from
+ *     (kernel/process/kstack.h: before any page directory is copied from
  *     swapper_pg_dir), fault injection.
  *
  * test_wp_bit() runs later, after cpu_init() has set CR0.WP on a 486+.
  */
 #include "kernel/cmdline.h"
-#include "kernel/kstack.h"
+#include "kernel/process/kstack.h"
 #include "kernel/multiboot.h"
 #include "kernel/printk.h"
 #include "mm/phys/bootmem.h"

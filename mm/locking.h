@@ -32,7 +32,7 @@
  * (page_add_rmap).
  *
  * With one CPU, a spinlock is interrupts off for as long as it is held
- * (kernel/spinlock.h).  The sections named below are the same thing for
+ * (kernel/sched/spinlock.h).  The sections named below are the same thing for
  * structures that have no lock word of their own; each stands for the
  * Linux 2.6 lock of the same name.  They are leaves: code inside one
  * never sleeps and never takes a semaphore or the page lock.  They may
@@ -73,7 +73,7 @@
 #ifndef MM_LOCKING_H
 #define MM_LOCKING_H
 
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 
 #define IRQ_LOCK(name)                                          \
 	static inline u32 name##_lock_irqsave(void)             \

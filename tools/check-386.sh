@@ -10,7 +10,7 @@
 # can still bring in newer instructions, and QEMU runs most of them even
 # as a "486".  So disassemble everything and look for them.  They are
 # allowed only inside the functions named in ALLOWED, each of which checks
-# the CPU before using one: the kernel's in kernel/cpu.c (boot_cpu), musl's
+# the CPU before using one: the kernel's in kernel/cpu/cpu.c (boot_cpu), musl's
 # fenv functions (the SSE control register only when AT_HWCAP has SSE) and
 # the benchmarks' bench_rdtsc (user/bench/bench.h, AT_HWCAP's TSC bit).
 # Compiler clones of those (name.part.0, name.constprop.0) count as them.

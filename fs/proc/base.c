@@ -17,14 +17,14 @@
 #include "fs/stat.h"
 #include "kernel/drivers/tty/tty.h"
 #include "kernel/lib/string.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pgtable.h"
 #include "fs/proc/task_mmu.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/pagetrace.h"
-#include "kernel/spinlock.h"
+#include "kernel/sched/spinlock.h"
 
 #define CONSOLE_TTY_NR 0x440	/* (4 << 8) | 64: ttyS0, encoded as Linux */
 

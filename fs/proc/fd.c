@@ -21,8 +21,8 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/slab.h"
 
 struct file *proc_task_file(struct task_struct *t, int fd)

@@ -9,7 +9,7 @@
  */
 #include "fs/proc/procfs.h"
 #include "mm/vm/filemap.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "mm/phys/mmzone.h"
 #include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"

@@ -18,11 +18,11 @@
  * tables under page_table_lock, never made whole at open.
  */
 #include "fs/proc/procfs.h"
-#include "kernel/cred.h"
+#include "kernel/process/cred.h"
 #include "kernel/errno.h"
-#include "kernel/spinlock.h"
-#include "kernel/trap.h" /* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/sched/spinlock.h"
+#include "kernel/cpu/trap.h" /* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "fs/proc/task_mmu.h"
 #include "mm/phys/pgtable.h"
 #include "mm/phys/pt_walk.h"

@@ -24,8 +24,8 @@
 #include "kernel/errno.h"
 #include "kernel/fault_inject.h"
 #include "kernel/lib/string.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "kernel/printk.h"
 #include "kernel/version.h"
 #include "mm/phys/slab.h"

@@ -7,8 +7,8 @@
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 #include "mm/rmap/i_mmap.h"

@@ -14,12 +14,12 @@
 #include "fs/file.h"
 #include "fs/super.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
 #include "kernel/panic.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/page.h"
 #include "mm/phys/slab.h"
 

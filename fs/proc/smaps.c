@@ -27,9 +27,9 @@
 #include "mm/reclaim/shmem_swap.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
-#include "kernel/spinlock.h"
-#include "kernel/trap.h" /* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/sched/spinlock.h"
+#include "kernel/cpu/trap.h" /* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/pgtable.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/phys/slab.h"

@@ -17,9 +17,9 @@
 #include "mm/vm/filemap.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
-#include "kernel/signal.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/signal/signal.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 
 static const struct address_space_operations ramfs_aops = {
 	.readpage = ramfs_readpage,

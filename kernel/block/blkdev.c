@@ -11,15 +11,15 @@
 #include "kernel/block/blkdev.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/fault_inject.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "kernel/sched.h"
-#include "kernel/task.h"
-#include "kernel/timer.h"
-#include "kernel/wait.h"
+#include "kernel/sched/sched.h"
+#include "kernel/process/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/sched/wait.h"
 
 KERNEL_PARAM("fail_blk_io", "fail the Nth block request with -EIO (tests)");
 

@@ -10,7 +10,7 @@
 #include "kernel/block/blkdev.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"

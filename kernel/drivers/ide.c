@@ -35,10 +35,10 @@
 #include "kernel/drivers/ide.h"
 #include "kernel/block/partitions.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
-#include "kernel/trap.h"
+#include "kernel/cpu/trap.h"
 
 /* Command block registers, offsets from ide_channel.base. */
 #define ATA_DATA 0

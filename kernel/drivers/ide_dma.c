@@ -35,7 +35,7 @@
 #include "kernel/drivers/ide.h"
 #include "kernel/drivers/pci.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
 #include "mm/phys/gfp.h"

@@ -6,8 +6,8 @@
  * modifier state is kept between bytes.
  */
 #include "kernel/drivers/keyboard.h"
-#include "kernel/io.h"
-#include "kernel/trap.h"
+#include "kernel/cpu/io.h"
+#include "kernel/cpu/trap.h"
 
 #define KBD_DATA 0x60
 #define KBD_STATUS 0x64

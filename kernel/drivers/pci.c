@@ -14,7 +14,7 @@
  * host bridge, a VGA card or an Intel or Compaq device (pci_sanity_check).
  */
 #include "kernel/drivers/pci.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 
 #define PCI_CONF1_ADDRESS 0xCF8

@@ -8,7 +8,7 @@
  * in service; pic_ack() recognises it by reading the in-service register.
  */
 #include "kernel/drivers/pic.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 
 #define PIC1_CMD 0x20
 #define PIC1_DATA 0x21

@@ -4,7 +4,7 @@
  * service is recognised as spurious.
  */
 #include "kernel/drivers/pic.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 
 KTEST(pic_masks_follow_requests)

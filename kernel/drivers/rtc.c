@@ -7,7 +7,7 @@
  * values are BCD and whether the hour is 12-hour with a PM bit.
  */
 #include "kernel/drivers/rtc.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 
 #define CMOS_ADDR 0x70
 #define CMOS_DATA 0x71

@@ -6,7 +6,7 @@
  * layer asks for the receive interrupt (IRQ4) when it wants one.
  */
 #include "kernel/drivers/serial.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 
 #define COM1 0x3F8
 #define UART_DATA 0

@@ -4,7 +4,7 @@
  * scroll the screen up; the hardware cursor follows the output.
  */
 #include "kernel/drivers/vga.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 
 #define VGA_COLS 80

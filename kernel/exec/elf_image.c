@@ -22,7 +22,7 @@
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/uaccess.h"
 #include "kernel/exec/elf_image.h"
 #include "mm/vm/mman.h"
 #include "mm/vm/mm_struct.h"

@@ -11,7 +11,7 @@
 #ifndef KERNEL_EXEC_ELFCORE_H
 #define KERNEL_EXEC_ELFCORE_H
 
-#include "kernel/time.h"
+#include "kernel/time/time.h"
 #include "kernel/types.h"
 
 #define NT_PRSTATUS 1

@@ -20,13 +20,13 @@
  * program's (AT_PHDR, AT_PHNUM, AT_ENTRY) and the interpreter's (AT_BASE)
  * through bprm.  mm->saved_auxv keeps a copy for /proc/PID/auxv.
  */
-#include "kernel/cpu.h"
+#include "kernel/cpu/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
-#include "kernel/timer.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
-#include "kernel/uaccess.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
 #include "kernel/exec/binprm.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"

@@ -13,12 +13,12 @@
  * -ENOENT or -ENOEXEC, again before the point of no return.  (A real
  * interpreter is user/tests/dynexec.c's to try.)
  */
-#include "kernel/gdt.h"
-#include "kernel/kthread.h"
+#include "kernel/cpu/gdt.h"
+#include "kernel/sched/kthread.h"
 #include "kernel/ktest.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
-#include "kernel/uaccess.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
 #include "kernel/exec/binprm.h"
 #include "kernel/exec/elf.h"
 #include "mm/vm/file_ktest.h"

@@ -10,7 +10,7 @@
  */
 #include "kernel/lib/radix_tree.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/gfp.h"

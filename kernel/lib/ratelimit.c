@@ -4,7 +4,7 @@
  * state changes, so a handler's event cannot tear a task's.
  */
 #include "kernel/lib/ratelimit.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 
 bool __ratelimit(struct ratelimit_state *rs, const char *who)

@@ -6,7 +6,7 @@
 #ifndef KERNEL_LIB_RATELIMIT_H
 #define KERNEL_LIB_RATELIMIT_H
 
-#include "kernel/timer.h"
+#include "kernel/time/timer.h"
 #include "kernel/types.h"
 
 /* Linux's printk_ratelimit(): 10 messages, then quiet until 5 s have

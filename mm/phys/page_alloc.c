@@ -11,15 +11,15 @@
  * uniprocessor, so that is the zone lock), so interrupt handlers may
  * allocate with GFP_ATOMIC.
  */
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/fault_inject.h"
 #include "mm/phys/mmzone.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/task.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/process/task.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/oom_kill.h"
 #include "mm/reclaim/vmscan.h"

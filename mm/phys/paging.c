@@ -14,8 +14,8 @@
  * test_wp_bit checks CR0.WP on a direct-map page made read-only for the
  * moment of the probe.
  */
-#include "kernel/cpu.h"
-#include "kernel/io.h"
+#include "kernel/cpu/cpu.h"
+#include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 #include "mm/phys/bootmem.h"
 #include "mm/mm.h"

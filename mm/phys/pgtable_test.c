@@ -5,10 +5,10 @@
  * mm_init) with a supervisor-only PTE, and removes its page table again.
  * The fault at the end is caught by the cpu helper's ktest_catch_fault.
  */
-#include "kernel/cpu.h"
-#include "kernel/io.h"
+#include "kernel/cpu/cpu.h"
+#include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
-#include "kernel/trap.h"
+#include "kernel/cpu/trap.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pgtable.h"
 #include "mm/phys/tlb.h"

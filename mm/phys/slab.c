@@ -18,7 +18,7 @@
  * pages are allocated with interrupts on (the allocator may sleep to
  * reclaim for __GFP_WAIT), and an empty slab is freed inside the section.
  */
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"

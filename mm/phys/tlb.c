@@ -1,14 +1,14 @@
 /*
  * mm/phys/tlb.c - TLB flushes.
  *
- * A single page is flushed with cpu_invlpg (kernel/cpu.c), which issues
+ * A single page is flushed with cpu_invlpg (kernel/cpu/cpu.c), which issues
  * invlpg on a 486+ and reloads CR3 on a 386.  Before cpu_init has run
  * boot_cpu.has_invlpg is false, so mm_init's flushes are CR3 reloads:
  * correct on any CPU.  Reloading CR3 drops every non-global entry, which is
  * all of them: Mapback does not set CR4.PGE.
  */
-#include "kernel/cpu.h"
-#include "kernel/io.h"
+#include "kernel/cpu/cpu.h"
+#include "kernel/cpu/io.h"
 #include "mm/phys/page.h"
 #include "mm/phys/tlb.h"
 

@@ -16,11 +16,11 @@
  * space is released, clears it and wakes the waiters.
  */
 #include "kernel/printk.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/task.h"
-#include "kernel/timer.h"
-#include "kernel/wait.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/process/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/sched/wait.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/reclaim/oom_kill.h"
 #include "mm/reclaim/vmscan.h"

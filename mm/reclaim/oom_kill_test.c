@@ -3,7 +3,7 @@
  */
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "kernel/task.h"
+#include "kernel/process/task.h"
 #include "mm/reclaim/oom_kill.h"
 
 KTEST(oom_spares_init_and_kernel_threads)

@@ -26,7 +26,7 @@
  */
 #include "mm/reclaim/swap.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "mm/phys/mmzone.h"

@@ -11,7 +11,7 @@
 #include "kernel/lib/radix_tree.h"
 #include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/gfp.h"

@@ -3,7 +3,7 @@
  * per-zone LRU lists (see mm/reclaim/swap.h).  Counted in /proc/vmstat as
  * pgactivate/pgdeactivate (the deactivations are mm/reclaim/vmscan.c's).
  */
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "mm/reclaim/swap.h"
 #include "mm/phys/mmzone.h"

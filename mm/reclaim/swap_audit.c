@@ -24,10 +24,10 @@
  */
 #include "mm/reclaim/shmem_swap.h"
 #include "kernel/lib/radix_tree.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
-#include "kernel/task.h"
+#include "kernel/process/task.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/reclaim/swap.h"

@@ -14,7 +14,7 @@
 #define MM_RECLAIM_SWAP_KTEST_H
 
 #include "kernel/block/blkdev.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"

@@ -20,7 +20,7 @@
 #include "mm/vm/filemap.h"
 #include "kernel/lib/radix_tree.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/rmap/rmap.h"

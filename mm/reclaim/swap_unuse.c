@@ -14,7 +14,7 @@
 #include "mm/vm/filemap.h"
 #include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pt_walk.h"

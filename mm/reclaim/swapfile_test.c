@@ -14,7 +14,7 @@
 #include "kernel/lib/vsprintf.h"
 #include "kernel/printk.h"
 #include "mm/phys/page_alloc.h"
-#include "kernel/task.h"
+#include "kernel/process/task.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_ktest.h"
 #include "mm/reclaim/swap_state.h"

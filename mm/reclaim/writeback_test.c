@@ -13,7 +13,7 @@
 #include "fs/file.h"
 #include "fs/vfs.h"
 #include "kernel/block/blkdev.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/locking.h"

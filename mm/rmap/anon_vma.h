@@ -28,7 +28,7 @@
 #define MM_RMAP_ANON_VMA_H
 
 #include "kernel/list.h"
-#include "kernel/spinlock.h"
+#include "kernel/sched/spinlock.h"
 #include "mm/phys/page.h"
 
 struct vm_area_struct;

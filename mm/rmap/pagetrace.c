@@ -18,8 +18,8 @@
 #include "fs/address_space.h"
 #include "fs/inode.h"
 #include "kernel/errno.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"

@@ -12,11 +12,11 @@
  * the ring and the followed page change with interrupts off.
  */
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
-#include "kernel/timer.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 #include "mm/phys/pt_walk.h"
 #include "mm/rmap/pagetrace_events.h"
 #include "mm/vm/mm_struct.h"

@@ -7,7 +7,7 @@
  * the layout and its invariant.
  */
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"

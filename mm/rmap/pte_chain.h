@@ -20,7 +20,7 @@
 #ifndef MM_RMAP_PTE_CHAIN_H
 #define MM_RMAP_PTE_CHAIN_H
 
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/page.h"

@@ -13,7 +13,7 @@
  */
 #include "fs/address_space.h"
 #include "kernel/cmdline.h"
-#include "kernel/cpu.h"
+#include "kernel/cpu/cpu.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"

@@ -20,7 +20,7 @@
  * changes underneath it; it is a test tool, not a hot path.
  */
 #include "fs/address_space.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 #include "fs/file.h"
 #include "mm/vm/mm_struct.h"

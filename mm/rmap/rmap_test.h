@@ -8,7 +8,7 @@
 #define MM_RMAP_RMAP_TEST_H
 
 #include "kernel/block/blkdev.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"

@@ -11,13 +11,13 @@
  * arch/i386/mm/fault.c.
  */
 #include "kernel/errno.h"
-#include "kernel/extable.h"
+#include "kernel/cpu/extable.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/task.h"
-#include "kernel/trap.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/trap.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/pt_walk.h"
 

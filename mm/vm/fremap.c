@@ -14,8 +14,8 @@
  * file PTE, mm/phys/pgtable.h) for the next fault.
  */
 #include "kernel/errno.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
 #include "mm/vm/fremap.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"

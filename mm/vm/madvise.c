@@ -10,8 +10,8 @@
 #include "fs/file.h"
 #include "mm/vm/filemap.h"
 #include "kernel/errno.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 

@@ -21,7 +21,7 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
-#include "kernel/task.h"
+#include "kernel/process/task.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pt_walk.h"

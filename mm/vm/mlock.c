@@ -6,8 +6,8 @@
  * skips them.  Mapback runs everything as root: no RLIMIT_MEMLOCK check.
  */
 #include "kernel/errno.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 

@@ -10,7 +10,7 @@
  * task may still be running on it.
  */
 #include "fs/file.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"

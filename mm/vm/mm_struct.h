@@ -22,8 +22,8 @@
 #define MM_VM_MM_STRUCT_H
 
 #include "kernel/list.h"
-#include "kernel/semaphore.h"
-#include "kernel/spinlock.h"
+#include "kernel/sched/semaphore.h"
+#include "kernel/sched/spinlock.h"
 #include "kernel/types.h"
 #include "mm/phys/pgtable.h"
 #include "mm/locking.h"

@@ -4,8 +4,8 @@
  * PTE protection, then merge with equal neighbours again.
  */
 #include "kernel/errno.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 

@@ -9,8 +9,8 @@
  * The checks and their order are Linux 6.1's.
  */
 #include "kernel/errno.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 

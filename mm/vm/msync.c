@@ -6,8 +6,8 @@
  * is mapped, with Linux's errors.
  */
 #include "kernel/errno.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
 #include "mm/vm/mman.h"
 #include "mm/vm/vma.h"
 #include "mm/vm/mm_struct.h"

@@ -14,8 +14,8 @@
 #include "mm/vm/vm_ktest.h"
 #include "fs/proc/task_mmu.h"
 #include "mm/phys/slab.h"
-#include "kernel/trap.h"
-#include "kernel/task.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
 
 #define NVMAS 4000
 #define BASE 0x10000000UL

@@ -10,9 +10,9 @@
  * All changes happen with interrupts off.
  */
 #include "kernel/drivers/tty/tty.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
-#include "kernel/signal.h"
+#include "kernel/signal/signal.h"
 
 #define RING(i) ((i) & (N_TTY_BUF_SIZE - 1))
 

@@ -17,14 +17,14 @@
 #include "kernel/drivers/serial.h"
 #include "kernel/drivers/vga.h"
 #include "kernel/errno.h"
-#include "kernel/io.h"
+#include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
-#include "kernel/sched.h"
-#include "kernel/signal.h"
-#include "kernel/trap.h"	/* before task.h, which needs struct trapframe */
-#include "kernel/task.h"
-#include "kernel/timer.h"
-#include "kernel/uaccess.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/uaccess.h"
 
 #define SERIAL_IRQ 4
 #define CONSOLE_MINOR 1

@@ -16,7 +16,7 @@
 #define FS_TTY_H
 
 #include "kernel/drivers/tty/termios.h"
-#include "kernel/wait.h"
+#include "kernel/sched/wait.h"
 
 #define N_TTY_BUF_SIZE 4096	/* a power of two: the ring is indexed mod it */
 

@@ -1,0 +1,133 @@
+/*
+ * kernel/cpu/gdt.c - build and load the GDT and the TSS.
+ *
+ * Segments are flat (base 0, limit 4 GiB): protection comes from paging,
+ * segmentation only separates ring 0 from ring 3.  The TSS (cpu_tss) is
+ * used for one thing, the ring-0 stack pointer (esp0/ss0) the CPU loads
+ * when a trap arrives from user mode; Mapback switches tasks in software.
+ * The one hardware task switch is the double fault's, into a second TSS
+ * (kernel/cpu/doublefault.c), which then finds the interrupted state saved in
+ * cpu_tss.  cpu_tss's I/O bitmap offset points past its limit, so user
+ * mode gets #GP on any port.
+ */
+#include "kernel/cpu/gdt.h"
+#include "kernel/lib/string.h"
+
+struct desc_ptr {
+	u16 limit;
+	u32 base;
+} __packed;
+
+/* Access-byte values: present, DPL, code/data type. */
+#define ACC_KERNEL_CODE 0x9A
+#define ACC_KERNEL_DATA 0x92
+#define ACC_USER_CODE 0xFA
+#define ACC_USER_DATA 0xF2
+#define ACC_TSS 0x89		/* present, DPL 0, available 32-bit TSS */
+#define ACC_LDT 0x82		/* present, DPL 0, LDT */
+#define FLAGS_4K_32 0xC		/* granularity 4 KiB, 32-bit default size */
+
+static struct desc_struct gdt[GDT_ENTRIES];
+struct tss_struct cpu_tss;
+
+extern char boot_stack_top[];
+
+static struct desc_struct make_desc(u32 base, u32 limit, u8 access, u8 flags)
+{
+	struct desc_struct d;
+
+	d.a = (base << 16) | (limit & 0xFFFF);
+	d.b = (base & 0xFF000000) | ((base >> 16) & 0xFF) |
+	      (limit & 0xF0000) | ((u32)flags << 20) | ((u32)access << 8);
+	return d;
+}
+
+/* S is always set, so a task cannot make a call gate or a TSS this way. */
+struct desc_struct fill_ldt(const struct user_desc *u)
+{
+	u8 access = (u->seg_not_present ? 0 : 0x80) | 0x70 |
+		    (u->contents << 2) | ((u->read_exec_only ^ 1) << 1) | 1;
+	u8 flags = (u->limit_in_pages << 3) | (u->seg_32bit << 2) | u->useable;
+
+	return make_desc(u->base_addr, u->limit, access, flags);
+}
+
+bool ldt_empty(const struct user_desc *u)
+{
+	return u->base_addr == 0 && u->limit == 0 && u->contents == 0 &&
+	       u->read_exec_only == 1 && u->seg_32bit == 0 &&
+	       u->limit_in_pages == 0 && u->seg_not_present == 1 &&
+	       u->useable == 0;
+}
+
+/*
+ * The live %fs and %gs may still name a slot just changed (exec emptied
+ * it, or another task's TLS is going in): an interrupt taken now would
+ * save that selector and #GP reloading it on the way out.  The kernel
+ * never uses them, and a task's user values come back from its trapframe
+ * when it returns to user mode, so they are nulled here.
+ */
+void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
+{
+	int i;
+
+	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
+		struct desc_struct *d = &gdt[GDT_ENTRY_TLS_MIN + i];
+
+		if (ldt_empty(&tls[i]))
+			d->a = d->b = 0;
+		else
+			*d = fill_ldt(&tls[i]);
+	}
+	asm volatile("movl %0, %%fs\n\tmovl %0, %%gs" : : "r"(0));
+}
+
+void load_ldt(const struct desc_struct *entries, u32 nr)
+{
+	u16 sel = 0;
+
+	if (nr) {
+		gdt[GDT_ENTRY_LDT] = make_desc((u32)entries, nr * 8 - 1,
+					       ACC_LDT, 0);
+		sel = GDT_ENTRY_LDT * 8;
+	}
+	asm volatile("lldt %w0" : : "r"(sel) : "memory");
+}
+
+void tss_set_esp0(u32 esp0)
+{
+	cpu_tss.esp0 = esp0;
+}
+
+void gdt_set_tss(int entry, struct tss_struct *t)
+{
+	gdt[entry] = make_desc((u32)t, sizeof(*t) - 1, ACC_TSS, 0);
+}
+
+void gdt_init(void)
+{
+	struct desc_ptr gdtr = { sizeof(gdt) - 1, (u32)gdt };
+
+	gdt[GDT_ENTRY_KERNEL_CS] = make_desc(0, 0xFFFFF, ACC_KERNEL_CODE, FLAGS_4K_32);
+	gdt[GDT_ENTRY_KERNEL_DS] = make_desc(0, 0xFFFFF, ACC_KERNEL_DATA, FLAGS_4K_32);
+	gdt[GDT_ENTRY_USER_CS] = make_desc(0, 0xFFFFF, ACC_USER_CODE, FLAGS_4K_32);
+	gdt[GDT_ENTRY_USER_DS] = make_desc(0, 0xFFFFF, ACC_USER_DATA, FLAGS_4K_32);
+
+	memset(&cpu_tss, 0, sizeof(cpu_tss));
+	cpu_tss.ss0 = KERNEL_DS;
+	cpu_tss.esp0 = (u32)boot_stack_top;
+	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
+	gdt_set_tss(GDT_ENTRY_TSS, &cpu_tss);
+
+	/* The loader's GDT may be gone; reload every segment register. */
+	asm volatile("lgdt %0\n\t"
+		     "ljmp %1, $1f\n"
+		     "1:\tmovw %w2, %%ds\n\t"
+		     "movw %w2, %%es\n\t"
+		     "movw %w2, %%ss\n\t"
+		     "movw %w3, %%fs\n\t"
+		     "movw %w3, %%gs\n\t"
+		     "ltr %w4"
+		     : : "m"(gdtr), "i"(KERNEL_CS), "r"(KERNEL_DS), "r"(0),
+		       "r"(TSS_SEL) : "memory");
+}

@@ -1,0 +1,134 @@
+/*
+ * kernel/cpu/uaccess.c - copy_from_user and friends (see kernel/cpu/uaccess.h).
+ *
+ * The only instructions that touch user memory are the `rep movsb` and
+ * `rep stosb` below.  Each has an __ex_table entry whose fixup is the
+ * instruction right after it: if a page fault there cannot be resolved
+ * (nothing mapped, or the access is not allowed), the trap code resumes
+ * at the fixup with ecx still counting the bytes not yet moved, which is
+ * exactly what we return.
+ */
+#include "kernel/cpu/uaccess.h"
+#include "kernel/cpu/cpu.h"
+#include "kernel/cpu/extable.h"
+#include "kernel/lib/string.h"
+#include "mm/vm/memory.h"
+#include "mm/phys/page.h"
+
+static unsigned long raw_copy(void *to, const void *from, unsigned long n)
+{
+	asm volatile("1:\trep movsb\n"
+		     "2:\n\t"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "+c"(n), "+D"(to), "+S"(from)
+		     :
+		     : "memory");
+	return n;
+}
+
+static unsigned long raw_clear(void *to, unsigned long n)
+{
+	asm volatile("1:\trep stosb\n"
+		     "2:\n\t"
+		     _ASM_EXTABLE(1b, 2b)
+		     : "+c"(n), "+D"(to)
+		     : "a"(0)
+		     : "memory");
+	return n;
+}
+
+/*
+ * Without CR0.WP the CPU would let the kernel write through a read-only
+ * or copy-on-write PTE.  Returns how many bytes from `to` on lie in pages
+ * the process may write, each made writable now as a user write fault
+ * would (COW broken) by vm's fault_in_user_writeable.
+ */
+static unsigned long writable_prefix(void *to, unsigned long n)
+{
+	u32 start = (u32)to, end = start + n, page;
+
+	if (boot_cpu.has_wp)
+		return n;
+	for (page = start & PAGE_MASK; page < end; page += PAGE_SIZE)
+		if (fault_in_user_writeable(page) < 0)
+			return page > start ? page - start : 0;
+	return n;
+}
+
+unsigned long copy_from_user(void *to, const void *from, unsigned long n)
+{
+	if (!access_ok(from, n))
+		return n;
+	return raw_copy(to, from, n);
+}
+
+unsigned long copy_to_user(void *to, const void *from, unsigned long n)
+{
+	unsigned long ok;
+
+	if (!access_ok(to, n))
+		return n;
+	ok = writable_prefix(to, n);
+	return raw_copy(to, from, ok) + (n - ok);
+}
+
+unsigned long clear_user(void *to, unsigned long n)
+{
+	unsigned long ok;
+
+	if (!access_ok(to, n))
+		return n;
+	ok = writable_prefix(to, n);
+	return raw_clear(to, ok) + (n - ok);
+}
+
+long strncpy_from_user(char *dst, const char *src, long count)
+{
+	long i;
+
+	for (i = 0; i < count; i++) {
+		if (!access_ok(src + i, 1) || raw_copy(dst + i, src + i, 1))
+			return -EFAULT;
+		if (!dst[i])
+			return i;
+	}
+	return count;
+}
+
+/* Whether [from, from + n) of user memory is all zero bytes: 1, 0, or
+ * -EFAULT.  Read a word's worth at a time through the stack. */
+static int check_zeroed_user(const char *from, unsigned long n)
+{
+	u32 buf[8];
+
+	while (n) {
+		unsigned long chunk = n < sizeof(buf) ? n : sizeof(buf);
+		unsigned long i;
+
+		if (copy_from_user(buf, from, chunk))
+			return -EFAULT;
+		for (i = 0; i < chunk; i++)
+			if (((const char *)buf)[i])
+				return 0;
+		from += chunk;
+		n -= chunk;
+	}
+	return 1;
+}
+
+int copy_struct_from_user(void *dst, unsigned long ksize, const void *src,
+			  unsigned long usize)
+{
+	unsigned long size = usize < ksize ? usize : ksize;
+	int zeroed;
+
+	if (usize < ksize) {
+		memset((char *)dst + size, 0, ksize - size);
+	} else if (usize > ksize) {
+		zeroed = check_zeroed_user((const char *)src + size,
+					   usize - size);
+		if (zeroed <= 0)
+			return zeroed ? zeroed : -E2BIG;
+	}
+	return copy_from_user(dst, src, size) ? -EFAULT : 0;
+}

@@ -1,0 +1,76 @@
+/*
+ * kernel/process/kstack_test.c - the guard below each kernel stack, and what an
+ * overflow into it does.
+ *
+ * kernel_stack_overflow_panics crashes the kernel on purpose, so it runs
+ * only when named (ktest_only=kernel_stack_overflow_panics, the
+ * ktest-stack-overflow boot of tools/test-boots, which expects the panic:
+ * a double fault handled on its own stack, naming the task, with a
+ * backtrace through stack_hog).  Without the guard or the double-fault
+ * task gate the machine would reset and the boot would miss that line.
+ */
+#include "kernel/ktest.h"
+#include "kernel/process/kstack.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/lib/string.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/trap.h"
+#include "mm/phys/page.h"
+
+static void read_word(void *addr)
+{
+	(void)*(volatile u32 *)addr;
+}
+
+KTEST(kernel_stack_has_an_unmapped_guard_below)
+{
+	u8 *stack = kstack_alloc();
+	struct caught_fault f;
+
+	KASSERT_TRUE(stack);
+	KEXPECT_FALSE(virt_addr_valid(stack));	/* not in the direct map */
+	KEXPECT_EQ(ktest_catch_fault(read_word, stack, NULL), -1);
+	KEXPECT_EQ(ktest_catch_fault(read_word, stack + THREAD_SIZE - 4, NULL), -1);
+	KEXPECT_TRUE(kstack_in_guard((u32)stack - 4));
+	KEXPECT_FALSE(kstack_in_guard((u32)stack));
+	KEXPECT_EQ(ktest_catch_fault(read_word, stack - 4, &f), T_PGFLT);
+	KEXPECT_EQ(f.cr2, (u32)stack - 4);
+	kstack_free(stack);
+	/* Freed: unmapped, and the TLB forgot it. */
+	KEXPECT_EQ(ktest_catch_fault(read_word, stack, NULL), T_PGFLT);
+}
+
+/* Deep enough to run off any stack; the limit only keeps GCC from
+ * calling the recursion infinite. */
+static volatile u32 hog_limit = 0xFFFFFFFFu;
+
+static u32 stack_hog(u32 depth)
+{
+	volatile u8 frame[128];
+
+	frame[0] = (u8)depth;
+	if (depth >= hog_limit)
+		return frame[0];
+	return stack_hog(depth + 1) + frame[0];
+}
+
+static int overflow_thread(void *arg)
+{
+	(void)arg;
+	return (int)stack_hog(0);
+}
+
+KTEST(kernel_stack_overflow_panics)
+{
+	struct task_struct *t;
+
+	if (!ktest_named("kernel_stack_overflow_panics")) {
+		ktest_skip("panics on purpose: run with ktest_only=kernel_stack_overflow_panics");
+		return;
+	}
+	t = kthread_run(overflow_thread, NULL, "stackhog");
+	KASSERT_TRUE(!IS_ERR(t));
+	kthread_wait(t);
+	/* Only reached when the overflow did not stop the kernel. */
+	KEXPECT_TRUE(false);
+}

@@ -1,0 +1,321 @@
+/*
+ * kernel/sched/sched.c - round-robin scheduling on one CPU (see kernel/sched/sched.h).
+ *
+ * The run queue holds every TASK_RUNNING task except the idle task,
+ * current included; schedule() rotates current to the tail (or takes it
+ * off if it is going to sleep) and switches to the head.  All of it runs
+ * with interrupts off, which is the run queue's lock.
+ *
+ * The idle task is the boot thread: after kmain's initialisation it
+ * loops halting the CPU (cpu_idle, kernel/sched/idle.c), and schedule() picks it
+ * only when the run queue is empty.  A task that exits for good (TASK_DEAD) cannot free
+ * its own stack; the next task to run does it in schedule_tail().
+ */
+#include "kernel/sched/sched.h"
+#include "kernel/cpu/fpu.h"
+#include "kernel/cpu/gdt.h"
+#include "kernel/cpu/io.h"
+#include "kernel/time/itimer.h"
+#include "compat/ldt.h"
+#include "kernel/lib/string.h"
+#include "kernel/panic.h"
+#include "compat/posix-timers.h"
+#include "compat/rseq.h"
+#include "kernel/process/task.h"
+#include "kernel/time/timer.h"
+#include "kernel/cpu/trap.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/phys/page.h"
+#include "mm/phys/pgtable.h"
+
+struct task_struct *current;
+struct task_struct *idle_task;
+struct task_struct *init_task;
+
+static LIST_HEAD(run_queue);
+static LIST_HEAD(timeout_list);		/* tasks in schedule_timeout */
+/* The task switched away from, for schedule_tail on the new stack. */
+static struct task_struct *last_prev;
+
+void swtch(struct context **old, struct context *new);
+
+/* The boot thread's task_struct; its stack is boot.asm's boot_stack. */
+static struct task_struct boot_task;
+static struct sighand_struct boot_sighand = { .count = 1 };
+static struct signal_struct boot_signal = {
+	.count = 1,
+	.posix_timers = LIST_HEAD_INIT(boot_signal.posix_timers),
+};
+extern char boot_stack[];
+
+void sched_init(void)
+{
+	struct task_struct *t = &boot_task;
+
+	task_cache_init();
+	t->state = TASK_RUNNING;
+	t->flags = PF_KTHREAD | PF_IDLE;
+	/* The boot stack is 16 KiB, so task_stack_top() is not its top;
+	 * that matters only for traps from user mode, which the idle task
+	 * never takes. */
+	t->stack = boot_stack;
+	*(u32 *)t->stack = STACK_END_MAGIC;
+	t->pid = 0;
+	t->sighand = &boot_sighand;
+	t->signal = &boot_signal;
+	task_init_links(t);
+	strlcpy(t->comm, "swapper", TASK_COMM_LEN);
+	list_add_tail(&t->tasks, &task_list);
+	current = idle_task = t;
+}
+
+void sched_start(void)
+{
+	timer_set_tick_hook(sched_tick);
+}
+
+/* Load next's page directory; kernel threads run on swapper_pg_dir,
+ * which holds the same kernel half as every other directory. */
+static void switch_mm_to(struct task_struct *next)
+{
+	u32 pgd = __pa(next->mm ? next->mm->pgd : swapper_pg_dir);
+
+	if (read_cr3() != pgd)
+		write_cr3(pgd);
+}
+
+/* Switch the CPU's per-task state: kernel stack for traps, TLS, then
+ * the registers.  Returns when prev runs again. */
+static void context_switch(struct task_struct *prev, struct task_struct *next)
+{
+	if (*(u32 *)prev->stack != STACK_END_MAGIC)
+		panic("kernel stack overflow in pid %d (%s)", prev->pid,
+		      prev->comm);
+	switch_mm_to(next);
+	load_mm_ldt(next->mm);
+	tss_set_esp0(task_stack_top(next));
+	load_tls(next->tls_array);	/* also nulls the live %fs/%gs */
+	fpu_switch(&prev->fpu, &next->fpu);
+	last_prev = prev;
+	current = next;
+	swtch(&prev->context, next->context);
+}
+
+/* First thing on the new stack after a switch (also for new tasks). */
+void schedule_tail(void)
+{
+	struct task_struct *prev = last_prev;
+
+	last_prev = NULL;
+	if (prev && prev->state == TASK_DEAD)
+		free_task(prev);
+}
+
+static struct task_struct *pick_next(void)
+{
+	if (list_empty(&run_queue))
+		return idle_task;
+	return list_first_entry(&run_queue, struct task_struct, run_list);
+}
+
+/*
+ * preempted: the tick took the CPU away.  The task stays on the run queue
+ * whatever its state: it may be between prepare_to_wait and its test of
+ * the condition, and taking it off now could lose a wake-up that already
+ * happened (Linux's PREEMPT_ACTIVE).
+ */
+static void __schedule(bool preempted)
+{
+	u32 flags = irq_save();
+	struct task_struct *prev = current, *next;
+	bool runnable;
+
+	if (prev->state == TASK_INTERRUPTIBLE && signal_pending(prev))
+		prev->state = TASK_RUNNING;
+	runnable = preempted || prev->state == TASK_RUNNING;
+	if (prev != idle_task) {
+		if (runnable)
+			list_move_tail(&prev->run_list, &run_queue);
+		else
+			list_del_init(&prev->run_list);
+	}
+	prev->need_resched = 0;
+	next = pick_next();
+	next->time_slice = SCHED_SLICE;
+	if (next != prev) {
+		if (runnable)
+			prev->nivcsw++;
+		else
+			prev->nvcsw++;
+		rseq_preempt(prev);
+		context_switch(prev, next);
+		schedule_tail();
+	}
+	irq_restore(flags);
+}
+
+void schedule(void)
+{
+	__schedule(false);
+}
+
+static bool wake_up_state(struct task_struct *t, long states)
+{
+	u32 flags = irq_save();
+	bool woke = false;
+
+	if (t->state & states) {
+		t->state = TASK_RUNNING;
+		if (list_empty(&t->run_list) && t != idle_task)
+			list_add_tail(&t->run_list, &run_queue);
+		woke = true;
+	}
+	irq_restore(flags);
+	return woke;
+}
+
+bool wake_up_process(struct task_struct *t)
+{
+	return wake_up_state(t, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE);
+}
+
+bool wake_up_stopped(struct task_struct *t)
+{
+	return wake_up_state(t, TASK_STOPPED);
+}
+
+void wake_up_new_task(struct task_struct *t)
+{
+	u32 flags = irq_save();
+
+	t->state = TASK_RUNNING;
+	t->time_slice = SCHED_SLICE;
+	list_add_tail(&t->run_list, &run_queue);
+	irq_restore(flags);
+}
+
+void yield(void)
+{
+	schedule();
+}
+
+void cond_resched(void)
+{
+	if (current->need_resched)
+		schedule();
+}
+
+static bool time_after_eq(u32 a, u32 b)
+{
+	return (s32)(a - b) >= 0;
+}
+
+long schedule_timeout(long ticks)
+{
+	struct task_struct *t = current;
+	u32 flags, expire;
+	long left;
+
+	if (ticks >= MAX_SCHEDULE_TIMEOUT) {
+		schedule();
+		return MAX_SCHEDULE_TIMEOUT;
+	}
+	if (ticks <= 0) {
+		t->state = TASK_RUNNING;
+		return 0;
+	}
+	flags = irq_save();
+	expire = jiffies + ticks;
+	t->timeout = expire;
+	list_add_tail(&t->timer_list, &timeout_list);
+	schedule();
+	list_del_init(&t->timer_list);
+	irq_restore(flags);
+	left = (long)(expire - jiffies);
+	return left > 0 ? left : 0;
+}
+
+/* Wake every task whose timeout has come.  Interrupts are off. */
+static void run_timeouts(void)
+{
+	struct task_struct *t, *n;
+
+	list_for_each_entry_safe(t, n, &timeout_list, timer_list)
+		if (time_after_eq(jiffies, t->timeout)) {
+			list_del_init(&t->timer_list);
+			wake_up_process(t);
+		}
+}
+
+static bool preemptible(struct trapframe *tf)
+{
+	struct task_struct *t = current;
+
+	if (user_mode(tf))
+		return true;
+	return (t->flags & PF_KTHREAD) && t->preempt_count == 0;
+}
+
+void sched_tick(struct trapframe *tf)
+{
+	struct task_struct *t = current;
+
+	if (user_mode(tf))
+		t->utime++;
+	else
+		t->stime++;
+	run_timeouts();
+	run_real_timers();
+	run_posix_timers();
+	if (t == idle_task) {
+		if (!list_empty(&run_queue))
+			t->need_resched = 1;
+	} else if (t->time_slice && --t->time_slice == 0) {
+		t->need_resched = 1;
+	}
+	if (t->need_resched && preemptible(tf))
+		__schedule(true);
+}
+
+void preempt_disable(void)
+{
+	current->preempt_count++;
+}
+
+void preempt_enable(void)
+{
+	BUG_ON(current->preempt_count <= 0);
+	current->preempt_count--;
+}
+
+int nr_running(void)
+{
+	struct list_head *p;
+	u32 flags = irq_save();
+	int n = 0;
+
+	list_for_each(p, &run_queue)
+		n++;
+	irq_restore(flags);
+	return n;
+}
+
+/*
+ * On every return to user mode, from trap() and from ret_from_fork:
+ * switch if the tick asked for it, act on pending signals, then check a
+ * restartable sequence (which may fault, sleep and switch: round again).
+ */
+void prepare_exit_to_user(struct trapframe *tf)
+{
+	for (;;) {
+		if (current->need_resched)
+			schedule();
+		if (signal_pending(current))
+			do_signal(tf);
+		else if (current->rseq_resume)
+			rseq_handle_notify_resume(tf);
+		else
+			break;
+	}
+	finish_syscall_restart(tf);
+}

@@ -1,0 +1,66 @@
+/*
+ * kernel/sched/sched.h - the scheduler: run queue, schedule(), sleeping, ticks.
+ *
+ * Round robin: runnable tasks wait in one FIFO run queue; the one at the
+ * head runs next, for a time slice of SCHED_SLICE ticks.  The timer tick
+ * (sched_tick, installed as the timer's tick hook) charges the running
+ * task and, when its slice is used up, preempts it if it was in user mode
+ * or is a kernel thread outside a preempt_disable() section.  Kernel code
+ * of user processes is not preempted (as Linux without CONFIG_PREEMPT): it
+ * runs until it sleeps or returns to user mode.  When nothing is runnable
+ * the idle task halts until the next interrupt.
+ *
+ * To sleep: set current->state, then schedule() (or use kernel/sched/wait.h).
+ */
+#ifndef KERNEL_SCHED_H
+#define KERNEL_SCHED_H
+
+#include "kernel/types.h"
+
+struct task_struct;
+struct trapframe;
+
+#define SCHED_SLICE	5	/* ticks: 50 ms at HZ 100 */
+
+/* Turn the boot thread into a task (pid 1 until init execs) and create
+ * the idle task.  After this, current is valid. */
+void sched_init(void);
+/* Install the tick hook: from here on the timer preempts. */
+void sched_start(void);
+
+/* Give up the CPU; returns when current is chosen again.  If current is
+ * not TASK_RUNNING it sleeps until wake_up_process(). */
+void schedule(void);
+/* Make t runnable (from any sleep state).  Returns true if it slept. */
+bool wake_up_process(struct task_struct *t);
+/* Resume a TASK_STOPPED task (SIGCONT).  Returns true if it was stopped. */
+bool wake_up_stopped(struct task_struct *t);
+/* Put a new task on the run queue for the first time. */
+void wake_up_new_task(struct task_struct *t);
+/* Let other runnable tasks run first. */
+void yield(void);
+/* In long kernel loops: switch if the slice is used up. */
+void cond_resched(void);
+
+/* Sleep in current->state (set by the caller) for at most ticks jiffies.
+ * Returns the ticks left, 0 if the timeout expired. */
+long schedule_timeout(long ticks);
+#define MAX_SCHEDULE_TIMEOUT 0x7fffffffL
+
+/* The timer tick hook: accounting, timeouts, preemption. */
+void sched_tick(struct trapframe *tf);
+
+/* Disable / enable kernel-mode preemption of the current kernel thread. */
+void preempt_disable(void);
+void preempt_enable(void);
+
+/* Called first on a task's stack after every switch, and by new tasks:
+ * frees the task switched away from if it was TASK_DEAD. */
+void schedule_tail(void);
+/* Every return to user mode: reschedule if asked, deliver signals. */
+void prepare_exit_to_user(struct trapframe *tf);
+
+/* Number of runnable tasks (sysinfo, /proc/loadavg). */
+int nr_running(void);
+
+#endif

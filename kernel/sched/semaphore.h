@@ -1,0 +1,33 @@
+/*
+ * kernel/sched/semaphore.h - counting semaphores, the sleeping lock.
+ *
+ * down() takes one unit, sleeping while the count is zero; up() returns
+ * one and wakes a sleeper.  sema_init(s, 1) makes a mutex (i_shared_sem,
+ * for example).  down_trylock() never sleeps and returns 0 when it got
+ * the semaphore, 1 when it did not, as in Linux (so the rmap walks can
+ * skip a busy mapping instead of sleeping).
+ */
+#ifndef KERNEL_SEMAPHORE_H
+#define KERNEL_SEMAPHORE_H
+
+#include "kernel/sched/wait.h"
+
+struct semaphore {
+	int count;		/* units available; never below zero */
+	wait_queue_head_t wait;	/* tasks sleeping in down() */
+};
+
+#define __SEMAPHORE_INITIALIZER(name, n) \
+	{ (n), __WAIT_QUEUE_HEAD_INITIALIZER((name).wait) }
+#define DECLARE_MUTEX(name) \
+	struct semaphore name = __SEMAPHORE_INITIALIZER(name, 1)
+
+void sema_init(struct semaphore *s, int count);
+void down(struct semaphore *s);
+/* 0 when acquired, -ERESTARTSYS if a signal arrived while sleeping. */
+int down_interruptible(struct semaphore *s);
+/* 0 when acquired, 1 if it would have slept. */
+int down_trylock(struct semaphore *s);
+void up(struct semaphore *s);
+
+#endif

@@ -1,0 +1,300 @@
+/*
+ * kernel/signal/sys_signal.c - the signal system calls: rt_sigaction,
+ * rt_sigprocmask, rt_sigpending, rt_sigsuspend, sigaltstack, pause, kill,
+ * tkill, tgkill.  The work is in kernel/signal/signal.c; these check and copy
+ * the user's arguments.  set_user_sigmask and restore_user_sigmask are
+ * the mask argument of the calls that wait under one (ppoll, pselect6,
+ * epoll_pwait).  Only the rt_ forms with an 8-byte sigset exist,
+ * as musl and glibc use on i386.  kill, tkill and tgkill send only where
+ * kill_permission allows (kernel/signal/signal.h), -EPERM elsewhere.
+ */
+#include "kernel/errno.h"
+#include "kernel/cpu/io.h"
+#include "kernel/lib/string.h"
+#include "kernel/sched/sched.h"
+#include "kernel/signal/signal.h"
+#include "kernel/syscall.h"
+#include "kernel/process/task.h"
+#include "kernel/cpu/uaccess.h"
+
+static bool valid_sig(int sig)
+{
+	return sig >= 1 && sig <= _NSIG;
+}
+
+/* Forget sig wherever it is pending in current's thread group. */
+static void flush_pending(int sig)
+{
+	struct task_struct *t;
+
+	current->signal->shared_pending.signal &= ~sigmask(sig);
+	for_each_thread(current->group_leader, t)
+		t->pending.signal &= ~sigmask(sig);
+}
+
+long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
+		      struct k_sigaction *uoact, u32 sigsetsize)
+{
+	struct k_sigaction *ka, new;
+	u32 flags;
+
+	if (sigsetsize != sizeof(sigset_t) || !valid_sig(sig))
+		return -EINVAL;
+	if (uact && (sig == SIGKILL || sig == SIGSTOP))
+		return -EINVAL;
+	if (uact && copy_from_user(&new, uact, sizeof(new)))
+		return -EFAULT;
+	ka = &current->sighand->action[sig - 1];
+	if (uoact && copy_to_user(uoact, ka, sizeof(*ka)))
+		return -EFAULT;
+	if (!uact)
+		return 0;
+	flags = irq_save();
+	new.sa_mask &= ~SIGKILL_STOP_MASK;
+	*ka = new;
+	/* POSIX: setting SIG_IGN discards a pending instance. */
+	if (new.sa_handler == SIG_IGN ||
+	    (new.sa_handler == SIG_DFL &&
+	     (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH)))
+		flush_pending(sig);
+	irq_restore(flags);
+	return 0;
+}
+
+long sys_rt_sigprocmask(int how, const sigset_t *uset, sigset_t *uoset,
+			u32 sigsetsize)
+{
+	sigset_t set, old = current->blocked;
+	u32 flags;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (uset) {
+		if (copy_from_user(&set, uset, sizeof(set)))
+			return -EFAULT;
+		if (how != SIG_BLOCK && how != SIG_UNBLOCK && how != SIG_SETMASK)
+			return -EINVAL;
+	}
+	if (uoset && copy_to_user(uoset, &old, sizeof(old)))
+		return -EFAULT;
+	if (!uset)
+		return 0;
+	flags = irq_save();
+	if (how == SIG_BLOCK)
+		set = old | set;
+	else if (how == SIG_UNBLOCK)
+		set = old & ~set;
+	current->blocked = set & ~SIGKILL_STOP_MASK;
+	irq_restore(flags);
+	return 0;
+}
+
+long sys_rt_sigpending(sigset_t *uset, u32 sigsetsize)
+{
+	sigset_t set = (current->pending.signal |
+			current->signal->shared_pending.signal) &
+		       current->blocked;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	return copy_to_user(uset, &set, sizeof(set)) ? -EFAULT : 0;
+}
+
+/* Sleep until a signal is delivered: its handler runs with the mask the
+ * caller had before (restored when the frame is built). */
+static long sleep_for_signal(void)
+{
+	u32 flags = irq_save();
+
+	while (!signal_pending(current)) {
+		current->state = TASK_INTERRUPTIBLE;
+		schedule();
+	}
+	irq_restore(flags);
+	return -ERESTARTNOHAND;
+}
+
+/* See kernel/signal/signal.h. */
+long set_user_sigmask(const sigset_t *umask, u32 size, bool *set)
+{
+	sigset_t mask;
+	u32 flags;
+
+	*set = false;
+	if (!umask)
+		return 0;
+	if (size != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	flags = irq_save();
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~SIGKILL_STOP_MASK;
+	irq_restore(flags);
+	*set = true;
+	return 0;
+}
+
+/* Put the caller's mask back, unless a signal is to be delivered first. */
+void restore_user_sigmask(bool set, long ret)
+{
+	u32 flags;
+
+	if (!set || ((ret == -EINTR || ret == -ERESTARTNOHAND) &&
+		     signal_pending(current)))
+		return;
+	flags = irq_save();
+	current->blocked = current->saved_sigmask;
+	current->restore_sigmask = false;
+	irq_restore(flags);
+}
+
+long sys_rt_sigsuspend(const sigset_t *umask, u32 sigsetsize)
+{
+	sigset_t mask;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&mask, umask, sizeof(mask)))
+		return -EFAULT;
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~SIGKILL_STOP_MASK;
+	return sleep_for_signal();
+}
+
+long sys_pause(void)
+{
+	return sleep_for_signal();
+}
+
+struct user_stack_t {
+	u32 ss_sp;
+	s32 ss_flags;
+	u32 ss_size;
+};
+
+static bool on_alt_stack(u32 sp)
+{
+	return current->sas_ss_size &&
+	       sp - current->sas_ss_sp < current->sas_ss_size;
+}
+
+long sys_sigaltstack(const struct user_stack_t *uss, struct user_stack_t *uoss)
+{
+	struct task_struct *t = current;
+	u32 sp = current_regs()->esp;
+	struct user_stack_t ss, old;
+
+	old.ss_sp = t->sas_ss_sp;
+	old.ss_size = t->sas_ss_size;
+	old.ss_flags = !t->sas_ss_size ? SS_DISABLE :
+		       on_alt_stack(sp) ? SS_ONSTACK : 0;
+	if (uss) {
+		if (copy_from_user(&ss, uss, sizeof(ss)))
+			return -EFAULT;
+		if (on_alt_stack(sp))
+			return -EPERM;
+		if (ss.ss_flags & ~(SS_DISABLE | SS_ONSTACK))
+			return -EINVAL;
+		if (ss.ss_flags & SS_DISABLE) {
+			ss.ss_sp = 0;
+			ss.ss_size = 0;
+		} else if (ss.ss_size < MINSIGSTKSZ) {
+			return -ENOMEM;
+		}
+	}
+	if (uoss && copy_to_user(uoss, &old, sizeof(old)))
+		return -EFAULT;
+	if (uss) {
+		t->sas_ss_sp = ss.ss_sp;
+		t->sas_ss_size = ss.ss_size;
+	}
+	return 0;
+}
+
+/* Deliver (or, for sig 0, just check) one signal from the caller, to
+ * t's whole process (kill) or to the thread t alone (tkill, tgkill). */
+static int kill_one(int sig, struct task_struct *t, bool group)
+{
+	bool live_group = t && group && !thread_group_empty(t);
+
+	if (!t || (t->flags & PF_KTHREAD) || (t->state & TASK_DEAD))
+		return -ESRCH;
+	if (!kill_permission(sig, t))
+		return -EPERM;
+	/* A zombie takes no signals, unless it is a leader whose threads
+	 * live on: the process is still there. */
+	if (t->state == TASK_ZOMBIE && !live_group)
+		return 0;
+	if (!sig)
+		return 0;
+	return group ? group_send_sig_info(sig, NULL, t) : send_sig(sig, t);
+}
+
+static int kill_all(int sig)
+{
+	struct task_struct *t;
+	int found = 0;
+	u32 flags = irq_save();
+
+	list_for_each_entry(t, &task_list, tasks) {
+		if (t->pid <= 1 || t->tgid == current->tgid ||
+		    (t->flags & PF_KTHREAD) || !thread_group_leader(t))
+			continue;
+		found = 1;
+		if (sig && kill_permission(sig, t))
+			group_send_sig_info(sig, NULL, t);
+	}
+	irq_restore(flags);
+	return found ? 0 : -ESRCH;
+}
+
+long sys_kill(int pid, int sig)
+{
+	if (sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	if (pid > 0)
+		return kill_one(sig, find_task_by_pid(pid), true);
+	if (pid == -1)
+		return kill_all(sig);
+	if (pid == 0)
+		pid = -current->pgrp;
+	return kill_pgrp_info(-pid, sig, NULL);
+}
+
+/* Signals sent to a thread carry si_code SI_TKILL, as on Linux. */
+static int tkill_one(int sig, struct task_struct *t)
+{
+	struct ksiginfo info;
+
+	if (!sig || !t || (t->flags & PF_KTHREAD) ||
+	    t->state & (TASK_ZOMBIE | TASK_DEAD))
+		return kill_one(sig, t, false);
+	if (!kill_permission(sig, t))
+		return -EPERM;
+	memset(&info, 0, sizeof(info));
+	info.si_code = SI_TKILL;
+	info.si_pid = current->tgid;
+	return send_sig_info(sig, &info, t);
+}
+
+long sys_tkill(int tid, int sig)
+{
+	if (tid <= 0 || sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	return tkill_one(sig, find_task_by_pid(tid));
+}
+
+long sys_tgkill(int tgid, int tid, int sig)
+{
+	struct task_struct *t;
+
+	if (tgid <= 0 || tid <= 0 || sig < 0 || sig > _NSIG)
+		return -EINVAL;
+	t = find_task_by_pid(tid);
+	if (t && t->tgid != tgid)
+		return -ESRCH;
+	return tkill_one(sig, t);
+}

@@ -1,0 +1,42 @@
+/*
+ * kernel/time/timer.c - the 8253 PIT as the system clock.
+ *
+ * Channel 0 in mode 3 (square wave) divides the 1 193 182 Hz input by
+ * PIT_DIVISOR; the output edge on IRQ 0 is the tick.  Only the command
+ * and data ports of the original 8253 are used (no 8254 read-back).
+ */
+#include "kernel/time/timer.h"
+#include "kernel/cpu/io.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/time/tsc.h"
+
+#define PIT_CH0 0x40
+#define PIT_CH0_LOHI_MODE3 0x36	/* channel 0, low then high byte, mode 3 */
+#define TIMER_IRQ 0
+
+volatile u32 jiffies;
+static tick_hook_t tick_hook;
+
+static void timer_interrupt(struct trapframe *tf)
+{
+	jiffies++;
+	tsc_tick();
+	if (tick_hook)
+		tick_hook(tf);
+}
+
+tick_hook_t timer_set_tick_hook(tick_hook_t fn)
+{
+	tick_hook_t old = tick_hook;
+
+	tick_hook = fn;
+	return old;
+}
+
+void timer_init(void)
+{
+	outb(PIT_CMD, PIT_CH0_LOHI_MODE3);
+	outb(PIT_CH0, PIT_DIVISOR & 0xFF);
+	outb(PIT_CH0, PIT_DIVISOR >> 8);
+	request_irq(TIMER_IRQ, timer_interrupt);
+}

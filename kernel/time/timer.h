@@ -1,0 +1,28 @@
+/*
+ * kernel/time/timer.h - the clock tick.  The 8253/8254 PIT's channel 0 raises
+ * IRQ 0 HZ times a second; each tick bumps jiffies and calls the tick
+ * hook, which the scheduler uses for preemption.
+ */
+#ifndef KERNEL_TIMER_H
+#define KERNEL_TIMER_H
+
+#include "kernel/types.h"
+
+struct trapframe;
+
+#define HZ 100
+#define PIT_INPUT_HZ 1193182
+#define PIT_DIVISOR ((PIT_INPUT_HZ + HZ / 2) / HZ)	/* 11932: one tick */
+#define PIT_CMD 0x43	/* the PIT's command port */
+
+extern volatile u32 jiffies;
+
+/* Program the PIT and take IRQ 0.  Interrupts must still be off. */
+void timer_init(void);
+typedef void (*tick_hook_t)(struct trapframe *tf);
+
+/* fn runs on every tick, after jiffies has advanced; NULL for none.
+ * Returns the previous hook, so a test can put the scheduler's back. */
+tick_hook_t timer_set_tick_hook(tick_hook_t fn);
+
+#endif
