@@ -6,7 +6,7 @@
 #include "fs/devtmpfs.h"
 #include "fs/file.h"
 #include "fs/fs_struct.h"
-#include "fs/initramfs.h"
+#include "fs/initramfs/initramfs.h"
 #include "kernel/drivers/mem.h"
 #include "compat/memfd.h"
 #include "mm/vm/filemap.h"

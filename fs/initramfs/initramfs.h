@@ -1,5 +1,5 @@
 /*
- * fs/initramfs.h - unpacking the boot module into the root file system.
+ * fs/initramfs/initramfs.h - unpacking the boot module into the root file system.
  */
 #ifndef FS_INITRAMFS_H
 #define FS_INITRAMFS_H

@@ -1,5 +1,5 @@
 /*
- * fs/cpio.c - the newc cpio unpacker behind the initramfs.
+ * fs/initramfs/cpio.c - the newc cpio unpacker behind the initramfs.
  *
  * The archive is checked as it is read: every header must have the magic
  * and hex digits, every name must be NUL-terminated inside its field, and
@@ -8,7 +8,7 @@
  * member keeps the archive's owner, group, mode and mtime, as Linux's
  * initramfs.
  */
-#include "fs/cpio.h"
+#include "fs/initramfs/cpio.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"

@@ -1,5 +1,5 @@
 /*
- * fs/cpio.h - unpacking a newc ("070701") cpio archive into the file tree.
+ * fs/initramfs/cpio.h - unpacking a newc ("070701") cpio archive into the file tree.
  *
  * This is the initramfs format (cpio -o -H newc).  Each member is a
  * 110-byte ASCII-hex header, its NUL-terminated name and its data, each

@@ -1,8 +1,8 @@
 /*
- * fs/cpio_test.c - ktests for the newc unpacker, on archives the test
+ * fs/initramfs/cpio_test.c - ktests for the newc unpacker, on archives the test
  * writes itself.
  */
-#include "fs/cpio.h"
+#include "fs/initramfs/cpio.h"
 #include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"

@@ -1,5 +1,5 @@
 /*
- * fs/initramfs.c - the initramfs: Multiboot module 0 -> ramfs "/".
+ * fs/initramfs/initramfs.c - the initramfs: Multiboot module 0 -> ramfs "/".
  *
  * The boot loader put the archive in physical memory that mm keeps
  * reserved until free_boot_module; after mm_init all of low memory is in
@@ -8,8 +8,8 @@
  * allocator at once, so the archive and its unpacked copy do not both
  * have to fit in RAM (at 4 or 8 MiB they would not leave much).
  */
-#include "fs/initramfs.h"
-#include "fs/cpio.h"
+#include "fs/initramfs/initramfs.h"
+#include "fs/initramfs/cpio.h"
 #include "kernel/multiboot.h"
 #include "kernel/printk.h"
 #include "mm/mm.h"
