@@ -44,7 +44,7 @@
 #include "kernel/time/time.h"
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"

@@ -22,7 +22,7 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pgtable.h"
 #include "fs/proc/task_mmu.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/pagetrace.h"
 #include "kernel/sched/spinlock.h"
 

@@ -25,7 +25,7 @@
 #include "kernel/process/task.h"
 #include "fs/proc/task_mmu.h"
 #include "mm/phys/pgtable.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/rmap.h"
 #include "mm/vm/mm_struct.h"
 

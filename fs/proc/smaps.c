@@ -31,7 +31,7 @@
 #include "kernel/cpu/trap.h" /* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
 #include "mm/phys/pgtable.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"

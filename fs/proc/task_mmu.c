@@ -20,7 +20,7 @@
 #include "mm/vm/mm_struct.h"
 #include "fs/proc/task_mmu.h"
 #include "fs/proc/procfs.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/vma.h"
 

@@ -30,7 +30,7 @@
 #include "kernel/exec/binprm.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/anon_vma.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/vm/memory.h"

@@ -29,7 +29,7 @@
 #include "kernel/printk.h"
 #include "kernel/process/task.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/mm_struct.h"

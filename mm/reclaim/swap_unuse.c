@@ -17,7 +17,7 @@
 #include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 #include "mm/vm/mm_struct.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/anon_vma.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/rmap.h"

@@ -8,7 +8,7 @@
 #include "kernel/ktest.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"

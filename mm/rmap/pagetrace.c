@@ -20,7 +20,7 @@
 #include "kernel/errno.h"
 #include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/rmap/anon_vma.h"

@@ -17,7 +17,7 @@
 #include "kernel/time/timer.h"
 #include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/pagetrace_events.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/vm/vma.h"

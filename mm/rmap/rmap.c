@@ -18,7 +18,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
 #include "mm/vm/mm_struct.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/i_mmap.h"

@@ -25,7 +25,7 @@
 #include "fs/file.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/anon_vma.h"
 #include "mm/rmap/i_mmap.h"
 #include "mm/rmap/pte_chain.h"

@@ -18,7 +18,7 @@
  * i_shared_sem held; each mm's page_table_lock is only trylocked.
  */
 #include "fs/address_space.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/phys/tlb.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_walk.h"

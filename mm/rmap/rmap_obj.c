@@ -24,7 +24,7 @@
 #include "fs/address_space.h"
 #include "kernel/errno.h"
 #include "mm/vm/mm_struct.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_walk.h"

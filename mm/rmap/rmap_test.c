@@ -9,7 +9,7 @@
 #include "kernel/lib/string.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"

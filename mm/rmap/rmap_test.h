@@ -12,7 +12,7 @@
 #include "kernel/ktest.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "fs/fcntl.h"
 #include "fs/file.h"
 #include "fs/vfs.h"

@@ -9,7 +9,7 @@
 #include "mm/vm/mman.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/vm/vma.h"
 #include "mm/vm/vm_ktest.h"
 

@@ -19,7 +19,7 @@
 #include "kernel/process/task.h"
 #include "kernel/cpu/trap.h"
 #include "mm/vm/memory.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 
 /*
  * Extend the stack VMA down to cover addr.  It may not grow beyond the

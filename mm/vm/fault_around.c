@@ -20,7 +20,7 @@
 #include "fs/file.h"
 #include "fs/inode.h"
 #include "mm/locking.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/rmap.h"
 #include "mm/vm/filemap.h"

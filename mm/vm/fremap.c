@@ -19,7 +19,7 @@
 #include "mm/vm/fremap.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/rmap.h"
 

@@ -24,7 +24,7 @@
 #include "kernel/process/task.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/vm/filemap.h"
 #include "mm/rmap/anon_vma.h"
 #include "mm/rmap/pte_chain.h"

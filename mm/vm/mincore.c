@@ -13,7 +13,7 @@
 #include "kernel/process/task.h"
 #include "kernel/cpu/uaccess.h"
 #include "mm/vm/mman.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/vm/vma.h"
 
 #define CHUNK 64

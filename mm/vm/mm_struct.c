@@ -16,7 +16,7 @@
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/phys/slab.h"
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"

@@ -24,7 +24,7 @@
 #include "mm/vm/filemap.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 
 /*
  * The PTE bits for a VMA's pages.  i386 PTEs only know "user" and

@@ -11,7 +11,7 @@
 #include "mm/vm/filemap.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/rmap.h"
 #include "mm/vm/vm_ktest.h"
 

@@ -16,7 +16,7 @@
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/i_mmap.h"
 #include "mm/rmap/pte_map.h"
 #include "mm/rmap/rmap.h"

@@ -1,9 +1,9 @@
 /*
- * mm/phys/pt_walk.h - finding, creating and freeing the user page tables of an
+ * mm/vm/pt_walk.h - finding, creating and freeing the user page tables of an
  * mm (the two-level i386 walk: page directory -> page table -> PTE).
  */
-#ifndef MM_PHYS_PT_WALK_H
-#define MM_PHYS_PT_WALK_H
+#ifndef MM_VM_PT_WALK_H
+#define MM_VM_PT_WALK_H
 
 #include "mm/vm/mm_struct.h"
 

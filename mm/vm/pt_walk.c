@@ -1,5 +1,5 @@
 /*
- * mm/phys/pt_walk.c - the user half of an mm's page directory.
+ * mm/vm/pt_walk.c - the user half of an mm's page directory.
  *
  * A page table page, once installed in a PDE, stays until free_pgtables:
  * the fault handler may hold a PTE pointer across a sleep (it holds
@@ -7,7 +7,7 @@
  * only read PDEs under page_table_lock.
  */
 #include "kernel/panic.h"
-#include "mm/phys/pt_walk.h"
+#include "mm/vm/pt_walk.h"
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
