@@ -1,8 +1,8 @@
 /*
  * compat/eventpoll.h - epoll: a file that watches other files (compat/eventpoll.c).
  */
-#ifndef FS_EVENTPOLL_H
-#define FS_EVENTPOLL_H
+#ifndef COMPAT_EVENTPOLL_H
+#define COMPAT_EVENTPOLL_H
 
 #include "fs/file.h"
 

@@ -8,8 +8,8 @@
  * kernel keeps only the sleepers, hashed by the word's key
  * (get_futex_key in compat/futex.c).
  */
-#ifndef KERNEL_FUTEX_H
-#define KERNEL_FUTEX_H
+#ifndef COMPAT_FUTEX_H
+#define COMPAT_FUTEX_H
 
 #include "kernel/types.h"
 

@@ -3,8 +3,8 @@
  * modify_ldt, and the hooks fork, exec, the scheduler and the last
  * reference to an mm call.
  */
-#ifndef KERNEL_LDT_H
-#define KERNEL_LDT_H
+#ifndef COMPAT_LDT_H
+#define COMPAT_LDT_H
 
 struct mm_struct;
 

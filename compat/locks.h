@@ -11,8 +11,8 @@
  * by the open file instead, which go with its last reference
  * (locks_remove_file from fput).
  */
-#ifndef FS_LOCKS_H
-#define FS_LOCKS_H
+#ifndef COMPAT_LOCKS_H
+#define COMPAT_LOCKS_H
 
 #include "fs/file.h"
 

@@ -8,8 +8,8 @@
  * are called where Linux's shmem makes them: writes, size changes,
  * fallocate and mmap.
  */
-#ifndef FS_MEMFD_H
-#define FS_MEMFD_H
+#ifndef COMPAT_MEMFD_H
+#define COMPAT_MEMFD_H
 
 #include "fs/file.h"
 #include "fs/inode.h"

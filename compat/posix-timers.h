@@ -1,8 +1,8 @@
 /*
  * compat/posix-timers.h - POSIX per-process timers (compat/posix-timers.c).
  */
-#ifndef KERNEL_POSIX_TIMERS_H
-#define KERNEL_POSIX_TIMERS_H
+#ifndef COMPAT_POSIX_TIMERS_H
+#define COMPAT_POSIX_TIMERS_H
 
 struct ksiginfo;
 struct signal_struct;

@@ -1,8 +1,8 @@
 /*
  * compat/rseq.h - restartable sequences (compat/rseq.c).
  */
-#ifndef KERNEL_RSEQ_H
-#define KERNEL_RSEQ_H
+#ifndef COMPAT_RSEQ_H
+#define COMPAT_RSEQ_H
 
 #include "kernel/types.h"
 

@@ -2,8 +2,8 @@
  * compat/socket.h - the socket system calls (compat/socket.c), for the system
  * call table.  Arguments are Linux i386's; pointers are user addresses.
  */
-#ifndef NET_SOCKET_H
-#define NET_SOCKET_H
+#ifndef COMPAT_SOCKET_H
+#define COMPAT_SOCKET_H
 
 #include "kernel/types.h"
 

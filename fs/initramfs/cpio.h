@@ -8,8 +8,8 @@
  * with the member's mode; a regular file whose (dev, ino) was already
  * seen with nlink > 1 becomes a hard link to it, as Linux's initramfs does.
  */
-#ifndef FS_CPIO_H
-#define FS_CPIO_H
+#ifndef FS_INITRAMFS_CPIO_H
+#define FS_INITRAMFS_CPIO_H
 
 #include "kernel/types.h"
 

@@ -1,8 +1,8 @@
 /*
  * fs/initramfs/initramfs.h - unpacking the boot module into the root file system.
  */
-#ifndef FS_INITRAMFS_H
-#define FS_INITRAMFS_H
+#ifndef FS_INITRAMFS_INITRAMFS_H
+#define FS_INITRAMFS_INITRAMFS_H
 
 /*
  * Unpack the first Multiboot module (a newc cpio archive) into "/", then

@@ -18,8 +18,8 @@
  * counters, page_mapcount for smaps and pagemap), mm/reclaim/swap.h
  * (/proc/swaps), mm/reclaim/vmscan.h (reclaim events).
  */
-#ifndef FS_PROCFS_H
-#define FS_PROCFS_H
+#ifndef FS_PROC_PROCFS_H
+#define FS_PROC_PROCFS_H
 
 #include "kernel/lib/seq_buf.h"
 #include "fs/stat.h"

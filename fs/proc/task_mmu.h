@@ -5,8 +5,8 @@
  * bytes written, never cutting a line: a line that does not fit is left
  * for the next call.  Text is exactly Linux's (i386) format.
  */
-#ifndef FS_PROC_MM_H
-#define FS_PROC_MM_H
+#ifndef FS_PROC_TASK_MMU_H
+#define FS_PROC_TASK_MMU_H
 
 #include "fs/stat.h"
 #include "kernel/types.h"

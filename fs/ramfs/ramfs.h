@@ -8,8 +8,8 @@
  * and, with its device nodes made by the kernel, as "devtmpfs" (one shared
  * instance, as Linux's).
  */
-#ifndef FS_RAMFS_H
-#define FS_RAMFS_H
+#ifndef FS_RAMFS_RAMFS_H
+#define FS_RAMFS_RAMFS_H
 
 #include "fs/inode.h"
 #include "kernel/list.h"

@@ -7,8 +7,8 @@
  * instead of assuming; the instructions themselves are issued only by the
  * few functions below, which tools/check-386.sh allows by name.
  */
-#ifndef KERNEL_CPU_H
-#define KERNEL_CPU_H
+#ifndef KERNEL_CPU_CPU_H
+#define KERNEL_CPU_CPU_H
 
 #include "kernel/types.h"
 

@@ -11,8 +11,8 @@
  *		     "2:\n"
  *		     _ASM_EXTABLE(1b, 2b) ...);
  */
-#ifndef KERNEL_EXTABLE_H
-#define KERNEL_EXTABLE_H
+#ifndef KERNEL_CPU_EXTABLE_H
+#define KERNEL_CPU_EXTABLE_H
 
 #include "kernel/types.h"
 

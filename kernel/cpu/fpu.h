@@ -15,8 +15,8 @@
  * (SIGILL); no such CPU has them anyway, and AT_HWCAP no longer offers
  * them.
  */
-#ifndef KERNEL_FPU_H
-#define KERNEL_FPU_H
+#ifndef KERNEL_CPU_FPU_H
+#define KERNEL_CPU_FPU_H
 
 #include "kernel/types.h"
 

@@ -7,8 +7,8 @@
  * layout follows Linux i386 where it can, so the TLS selectors user code
  * computes (entry * 8 + 3) match.
  */
-#ifndef KERNEL_GDT_H
-#define KERNEL_GDT_H
+#ifndef KERNEL_CPU_GDT_H
+#define KERNEL_CPU_GDT_H
 
 #include "kernel/types.h"
 

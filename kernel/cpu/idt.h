@@ -2,8 +2,8 @@
  * kernel/cpu/idt.h - the interrupt descriptor table.  kernel/cpu/trap.c fills it
  * through idt_set_gate() at boot; nothing else touches it.
  */
-#ifndef KERNEL_IDT_H
-#define KERNEL_IDT_H
+#ifndef KERNEL_CPU_IDT_H
+#define KERNEL_CPU_IDT_H
 
 #include "kernel/types.h"
 

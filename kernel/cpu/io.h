@@ -4,8 +4,8 @@
  * mov cr4 ...) do not belong here: they live in kernel/cpu/cpu.c behind CPU
  * feature checks, where the opcode scan allows them.
  */
-#ifndef KERNEL_IO_H
-#define KERNEL_IO_H
+#ifndef KERNEL_CPU_IO_H
+#define KERNEL_CPU_IO_H
 
 #include "kernel/types.h"
 

@@ -2,8 +2,8 @@
  * kernel/cpu/power.h - leaving the machine: power off, reboot, and the test
  * exit that tells the emulator whether the run passed.
  */
-#ifndef KERNEL_POWER_H
-#define KERNEL_POWER_H
+#ifndef KERNEL_CPU_POWER_H
+#define KERNEL_CPU_POWER_H
 
 #include "kernel/types.h"
 

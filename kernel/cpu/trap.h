@@ -8,8 +8,8 @@
  * the (possibly modified) frame.  A kernel-mode exception nobody handles
  * is resolved by an exception-table fixup (kernel/cpu/extable.h) or panics.
  */
-#ifndef KERNEL_TRAP_H
-#define KERNEL_TRAP_H
+#ifndef KERNEL_CPU_TRAP_H
+#define KERNEL_CPU_TRAP_H
 
 #include "kernel/types.h"
 

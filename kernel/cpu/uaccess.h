@@ -19,8 +19,8 @@
  * fault_in_user_writeable(uaddr), declared in mm/vm/memory.h (vm), returns
  * 0 or -EFAULT.
  */
-#ifndef KERNEL_UACCESS_H
-#define KERNEL_UACCESS_H
+#ifndef KERNEL_CPU_UACCESS_H
+#define KERNEL_CPU_UACCESS_H
 
 #include "kernel/types.h"
 #include "kernel/errno.h"

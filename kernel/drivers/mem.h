@@ -1,8 +1,8 @@
 /*
  * kernel/drivers/mem.h - /dev/null, /dev/zero, /dev/full (major 1).
  */
-#ifndef FS_MEM_DEV_H
-#define FS_MEM_DEV_H
+#ifndef KERNEL_DRIVERS_MEM_H
+#define KERNEL_DRIVERS_MEM_H
 
 #include "kernel/types.h"
 

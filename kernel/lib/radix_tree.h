@@ -7,8 +7,8 @@
  * (O(log n)); the tree only grows as tall as its largest key needs.  The
  * caller serialises modifications (the mapping's page_lock).
  */
-#ifndef FS_RADIX_TREE_H
-#define FS_RADIX_TREE_H
+#ifndef KERNEL_LIB_RADIX_TREE_H
+#define KERNEL_LIB_RADIX_TREE_H
 
 #include "kernel/types.h"
 

@@ -6,8 +6,8 @@
  * procfs runs the show function again with a buffer twice as big, so show
  * functions just print everything.
  */
-#ifndef FS_SEQ_BUF_H
-#define FS_SEQ_BUF_H
+#ifndef KERNEL_LIB_SEQ_BUF_H
+#define KERNEL_LIB_SEQ_BUF_H
 
 #include "kernel/types.h"
 

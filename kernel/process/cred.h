@@ -21,8 +21,8 @@
  * (CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER,
  * CAP_FSETID) belong to fsuid 0, every other one to euid 0.
  */
-#ifndef KERNEL_CRED_H
-#define KERNEL_CRED_H
+#ifndef KERNEL_PROCESS_CRED_H
+#define KERNEL_PROCESS_CRED_H
 
 #include "kernel/types.h"
 

@@ -14,8 +14,8 @@
  * its parent only once the last thread is gone, with the group's status
  * if the group ended as a whole (exit_group, a fatal signal).
  */
-#ifndef KERNEL_EXIT_H
-#define KERNEL_EXIT_H
+#ifndef KERNEL_PROCESS_EXIT_H
+#define KERNEL_PROCESS_EXIT_H
 
 #include "kernel/types.h"
 #include "kernel/time/time.h"

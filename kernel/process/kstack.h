@@ -18,8 +18,8 @@
  * touches no directory.  The boot stack (the idle task's, in the kernel
  * image) has no guard.
  */
-#ifndef KERNEL_KSTACK_H
-#define KERNEL_KSTACK_H
+#ifndef KERNEL_PROCESS_KSTACK_H
+#define KERNEL_PROCESS_KSTACK_H
 
 #include "kernel/types.h"
 

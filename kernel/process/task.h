@@ -15,8 +15,8 @@
  * parent/child links change only with interrupts disabled
  * (tasklist_lock_irqsave() where mm and fs walk the list).
  */
-#ifndef KERNEL_TASK_H
-#define KERNEL_TASK_H
+#ifndef KERNEL_PROCESS_TASK_H
+#define KERNEL_PROCESS_TASK_H
 
 #include "kernel/types.h"
 #include "kernel/process/cred.h"

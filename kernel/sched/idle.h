@@ -1,8 +1,8 @@
 /*
  * kernel/sched/idle.h - the idle loop, and how long the CPU has been idle.
  */
-#ifndef KERNEL_IDLE_H
-#define KERNEL_IDLE_H
+#ifndef KERNEL_SCHED_IDLE_H
+#define KERNEL_SCHED_IDLE_H
 
 #include "kernel/types.h"
 

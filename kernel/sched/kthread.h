@@ -10,8 +10,8 @@
  * kthread_wait() (or wait4 if the parent is a user process), or, if its
  * parent is gone, init.  Returns ERR_PTR(-ENOMEM) on failure.
  */
-#ifndef KERNEL_KTHREAD_H
-#define KERNEL_KTHREAD_H
+#ifndef KERNEL_SCHED_KTHREAD_H
+#define KERNEL_SCHED_KTHREAD_H
 
 #include "kernel/types.h"
 

@@ -12,8 +12,8 @@
  *
  * To sleep: set current->state, then schedule() (or use kernel/sched/wait.h).
  */
-#ifndef KERNEL_SCHED_H
-#define KERNEL_SCHED_H
+#ifndef KERNEL_SCHED_SCHED_H
+#define KERNEL_SCHED_SCHED_H
 
 #include "kernel/types.h"
 

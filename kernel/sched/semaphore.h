@@ -7,8 +7,8 @@
  * the semaphore, 1 when it did not, as in Linux (so the rmap walks can
  * skip a busy mapping instead of sleeping).
  */
-#ifndef KERNEL_SEMAPHORE_H
-#define KERNEL_SEMAPHORE_H
+#ifndef KERNEL_SCHED_SEMAPHORE_H
+#define KERNEL_SCHED_SEMAPHORE_H
 
 #include "kernel/sched/wait.h"
 

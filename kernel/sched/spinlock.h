@@ -7,8 +7,8 @@
  * reports a held lock, which the reverse-mapping walks rely on.  Never
  * sleep with a spinlock held.
  */
-#ifndef KERNEL_SPINLOCK_H
-#define KERNEL_SPINLOCK_H
+#ifndef KERNEL_SCHED_SPINLOCK_H
+#define KERNEL_SCHED_SPINLOCK_H
 
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"

@@ -17,8 +17,8 @@
  * hangs one such entry on each file it watches (compat/eventpoll.c), for as
  * long as it watches it (add_wait_queue, remove_wait_queue).
  */
-#ifndef KERNEL_WAIT_H
-#define KERNEL_WAIT_H
+#ifndef KERNEL_SCHED_WAIT_H
+#define KERNEL_SCHED_WAIT_H
 
 #include "kernel/types.h"
 #include "kernel/errno.h"

@@ -12,8 +12,8 @@
  * Signals are not queued: a second SIGUSR1 while one is pending is lost,
  * as for Linux's non-realtime signals.  One siginfo is kept per signal.
  */
-#ifndef KERNEL_SIGNAL_H
-#define KERNEL_SIGNAL_H
+#ifndef KERNEL_SIGNAL_SIGNAL_H
+#define KERNEL_SIGNAL_SIGNAL_H
 
 #include "kernel/list.h"
 #include "kernel/types.h"

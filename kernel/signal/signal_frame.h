@@ -1,8 +1,8 @@
 /*
  * kernel/signal/signal_frame.h - running a user signal handler (kernel/signal/signal_frame.c).
  */
-#ifndef KERNEL_SIGNAL_FRAME_H
-#define KERNEL_SIGNAL_FRAME_H
+#ifndef KERNEL_SIGNAL_SIGNAL_FRAME_H
+#define KERNEL_SIGNAL_SIGNAL_FRAME_H
 
 #include "kernel/signal/signal.h"
 

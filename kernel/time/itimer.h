@@ -1,8 +1,8 @@
 /*
  * kernel/time/itimer.h - alarm and ITIMER_REAL (kernel/time/itimer.c).
  */
-#ifndef KERNEL_ITIMER_H
-#define KERNEL_ITIMER_H
+#ifndef KERNEL_TIME_ITIMER_H
+#define KERNEL_TIME_ITIMER_H
 
 struct task_struct;
 

@@ -6,8 +6,8 @@
  * clock read once at boot (kernel/drivers/rtc.h) plus the jiffies since,
  * moved by settimeofday/clock_settime.  Resolution is one tick (10 ms).
  */
-#ifndef KERNEL_TIME_H
-#define KERNEL_TIME_H
+#ifndef KERNEL_TIME_TIME_H
+#define KERNEL_TIME_TIME_H
 
 #include "kernel/types.h"
 

@@ -3,8 +3,8 @@
  * IRQ 0 HZ times a second; each tick bumps jiffies and calls the tick
  * hook, which the scheduler uses for preemption.
  */
-#ifndef KERNEL_TIMER_H
-#define KERNEL_TIMER_H
+#ifndef KERNEL_TIME_TIMER_H
+#define KERNEL_TIME_TIMER_H
 
 #include "kernel/types.h"
 

@@ -6,8 +6,8 @@
  * and the time since boot can be read to the nanosecond; on a 386 or 486
  * it stays whole ticks.
  */
-#ifndef KERNEL_TSC_H
-#define KERNEL_TSC_H
+#ifndef KERNEL_TIME_TSC_H
+#define KERNEL_TIME_TSC_H
 
 #include "kernel/time/timer.h"
 #include "kernel/types.h"

@@ -10,8 +10,8 @@
  * ramfs_readpage copies the swap cache's page if it is still there, or
  * reads the slot (and its neighbours, swapin_readahead) back.
  */
-#ifndef FS_RAMFS_SWAP_H
-#define FS_RAMFS_SWAP_H
+#ifndef MM_RECLAIM_SHMEM_SWAP_H
+#define MM_RECLAIM_SHMEM_SWAP_H
 
 #include "fs/address_space.h"
 #include "kernel/types.h"

@@ -5,8 +5,8 @@
  * from user space unchanged, so musl's tcgetattr/tcsetattr work as on
  * Linux.
  */
-#ifndef FS_TERMIOS_H
-#define FS_TERMIOS_H
+#ifndef KERNEL_DRIVERS_TTY_TERMIOS_H
+#define KERNEL_DRIVERS_TTY_TERMIOS_H
 
 #include "kernel/types.h"
 

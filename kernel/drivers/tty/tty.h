@@ -12,8 +12,8 @@
  * foreground process group, CR/NL mapping, and non-canonical (raw) reads
  * with VMIN/VTIME for editors.
  */
-#ifndef FS_TTY_H
-#define FS_TTY_H
+#ifndef KERNEL_DRIVERS_TTY_TTY_H
+#define KERNEL_DRIVERS_TTY_TTY_H
 
 #include "kernel/drivers/tty/termios.h"
 #include "kernel/sched/wait.h"
