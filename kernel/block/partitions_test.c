@@ -1,7 +1,7 @@
 /*
  * kernel/block/partitions_test.c - MBR partition tables on a RAM disk.
  *
- * The disk is the swap ktests' tst0 (mm/reclaim/swap_ktest.h), 128
+ * The disk is the swap ktests' tst0 (mm/reclaim/swap_test.h), 128
  * sectors, with a hand-written table in sector 0 instead of its swap
  * header.  The layout used by most tests:
  *
@@ -14,7 +14,7 @@
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "mm/reclaim/swap_ktest.h"
+#include "mm/reclaim/swap_test.h"
 
 static u8 page_buf[BIO_BYTES], back[BIO_BYTES];
 

@@ -2,7 +2,7 @@
  * kernel/exec/exec_test.c - ktests for the ELF loader and the initial stack.
  *
  * A two-segment static ELF (text R-X, data RW- with bss spanning pages)
- * is written into a test file's page cache (mm/vm/file_ktest.h) and loaded
+ * is written into a test file's page cache (mm/vm/file_test.h) and loaded
  * with search_binary_handler, as do_execve would after opening it.  The
  * good case runs in a kernel thread of its own, which the load turns into
  * the owner of the new mm; the test reads the new image through
@@ -21,7 +21,7 @@
 #include "kernel/cpu/uaccess.h"
 #include "kernel/exec/binprm.h"
 #include "kernel/exec/elf.h"
-#include "mm/vm/file_ktest.h"
+#include "mm/vm/file_test.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/vma.h"

@@ -11,7 +11,7 @@
 #include "kernel/ktest.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"
-#include "mm/reclaim/swap_ktest.h"
+#include "mm/reclaim/swap_test.h"
 
 #define FILE_PAGES 32
 

@@ -3,7 +3,7 @@
  * (scan_swap_map) and swap readahead (swapin_readahead).
  *
  * The readahead tests put pages out by hand on a small RAM disk
- * (mm/reclaim/swap_ktest.h): each gets a slot through add_to_swap, is
+ * (mm/reclaim/swap_test.h): each gets a slot through add_to_swap, is
  * written, and leaves the swap cache while an extra slot reference stands
  * in for the PTE that would hold the entry.  The cluster test on hdb needs
  * more slots than a RAM disk has and skips without it.
@@ -14,7 +14,7 @@
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
-#include "mm/reclaim/swap_ktest.h"
+#include "mm/reclaim/swap_test.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
 #include "mm/vm/filemap.h"

@@ -2,7 +2,7 @@
  * mm/reclaim/swapfile_test.c - tests of swap areas: the header, swapon/swapoff
  * and their errors, slot counts, priorities, page I/O.
  *
- * Most tests run on small RAM disks (mm/reclaim/swap_ktest.h), so they
+ * Most tests run on small RAM disks (mm/reclaim/swap_test.h), so they
  * need no emulator disk and can write any header they like.  The ones
  * named *_hdb use the mkswap'd image the test boots attach as hdb
  * (tools/mkswap-image.sh) and skip without it.  Every test turns off the
@@ -16,7 +16,7 @@
 #include "mm/phys/page_alloc.h"
 #include "kernel/process/task.h"
 #include "mm/reclaim/swap.h"
-#include "mm/reclaim/swap_ktest.h"
+#include "mm/reclaim/swap_test.h"
 #include "mm/reclaim/swap_state.h"
 
 static struct swap_info_struct *area_of(const char *name)

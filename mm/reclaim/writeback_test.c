@@ -2,7 +2,7 @@
  * mm/reclaim/writeback_test.c - tests of swap writes that do not wait
  * (PG_writeback, end_swap_bio_write, rotate_reclaimable_page).
  *
- * The pages go to tst0, the RAM disk of mm/reclaim/swap_ktest.h, told to
+ * The pages go to tst0, the RAM disk of mm/reclaim/swap_test.h, told to
  * act as an interrupt-driven disk: a write stays in flight until the test
  * plays the disk's interrupt (disk_interrupt), so each test can look at a
  * page while its write is out, and then end the write well or badly.  The
@@ -20,7 +20,7 @@
 #include "mm/phys/mmzone.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
-#include "mm/reclaim/swap_ktest.h"
+#include "mm/reclaim/swap_test.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
 #include "mm/vm/filemap.h"

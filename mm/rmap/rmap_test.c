@@ -13,7 +13,7 @@
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"
-#include "mm/vm/vm_ktest.h"
+#include "mm/vm/vm_test.h"
 
 KTEST(pte_chain_add_remove_keeps_invariant)
 {

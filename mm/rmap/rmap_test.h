@@ -20,7 +20,7 @@
 #include "mm/reclaim/swap.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
-#include "mm/vm/vm_ktest.h"
+#include "mm/vm/vm_test.h"
 #include "mm/vm/vma.h"
 #include "mm/reclaim/vmscan.h"
 

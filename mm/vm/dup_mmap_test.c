@@ -11,7 +11,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/vm/vma.h"
-#include "mm/vm/vm_ktest.h"
+#include "mm/vm/vm_test.h"
 
 #define ADDR 0x20000000UL
 #define NPAGES 6

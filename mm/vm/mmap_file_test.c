@@ -4,16 +4,16 @@
  * fork of a shared mapping, truncate (unmap_mapping_range) and SIGBUS
  * beyond EOF, fault-around and the PTEs fork leaves to faults.
  *
- * The file is mm/vm/file_ktest.h's: no file system is mounted in ktests.
+ * The file is mm/vm/file_test.h's: no file system is mounted in ktests.
  */
 #include "kernel/ktest.h"
-#include "mm/vm/file_ktest.h"
+#include "mm/vm/file_test.h"
 #include "mm/vm/filemap.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/rmap.h"
-#include "mm/vm/vm_ktest.h"
+#include "mm/vm/vm_test.h"
 
 #define FADDR 0x30000000UL
 #define FPAGES 3

@@ -11,7 +11,7 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/vma.h"
-#include "mm/vm/vm_ktest.h"
+#include "mm/vm/vm_test.h"
 #include "fs/proc/task_mmu.h"
 #include "mm/phys/slab.h"
 #include "kernel/cpu/trap.h"

@@ -1,5 +1,5 @@
 /*
- * mm/reclaim/swap_ktest.h - small RAM disks for the swap ktests.
+ * mm/reclaim/swap_test.h - small RAM disks for the swap ktests.
  *
  * struct tst_disk is a block device whose "hardware" is a memcpy done by
  * the block layer's poll, so a test needs no emulator disk and can write
@@ -10,8 +10,8 @@
  * tst_hold(n) makes tstN act as an interrupt-driven disk whose requests
  * stay in flight until the test plays its interrupt, tst_interrupt(n, err).
  */
-#ifndef MM_RECLAIM_SWAP_KTEST_H
-#define MM_RECLAIM_SWAP_KTEST_H
+#ifndef MM_RECLAIM_SWAP_TEST_H
+#define MM_RECLAIM_SWAP_TEST_H
 
 #include "kernel/block/blkdev.h"
 #include "kernel/cpu/io.h"

@@ -1,12 +1,12 @@
 /*
- * mm/vm/file_ktest.h - a regular file for the address-space ktests, without
+ * mm/vm/file_test.h - a regular file for the address-space ktests, without
  * a mounted file system: a bare inode, its address_space (page cache with
  * simple_readpage) and a struct file open for reading and writing.  The
  * test keeps the file's first reference, so the fput of VMAs and exec
  * never frees it; fill_test_file puts data into its page cache.
  */
-#ifndef MM_VM_FILE_KTEST_H
-#define MM_VM_FILE_KTEST_H
+#ifndef MM_VM_FILE_TEST_H
+#define MM_VM_FILE_TEST_H
 
 #include "fs/file.h"
 #include "fs/generic_file.h"

@@ -1,8 +1,8 @@
 /*
- * mm/vm/vm_ktest.h - helpers shared by the address-space ktests.
+ * mm/vm/vm_test.h - helpers shared by the address-space ktests.
  */
-#ifndef MM_VM_VM_KTEST_H
-#define MM_VM_VM_KTEST_H
+#ifndef MM_VM_VM_TEST_H
+#define MM_VM_VM_TEST_H
 
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page_alloc.h"
