@@ -163,9 +163,10 @@ run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 	tools/mkiso.sh $(BUILD)/run-bochs.iso $(KERNEL) "$(INITRAMFS)" "$(CMDLINE)"
 	@echo "run-bochs: VGA on VNC localhost:5900 (or the next free port)"
 	echo c >$(BUILD)/run-bochs.rc
+	cp $(SWAP_IMG) $(BUILD)/run-bochs-swap.img
 	LC_ALL=C LANG=C BXSHARE=/usr/share/bochs MAPBACK_MEGS=32 \
 		MAPBACK_ISO=$(BUILD)/run-bochs.iso MAPBACK_SERIAL=/dev/stdout \
-		MAPBACK_SWAP=$(SWAP_IMG) \
+		MAPBACK_SWAP=$(BUILD)/run-bochs-swap.img \
 		MAPBACK_LOG=$(BUILD)/run-bochs.log \
 		bochs -q -f tools/bochsrc -rc $(BUILD)/run-bochs.rc \
 		$(if $(BOCHS_DISPLAY),'display_library: $(BOCHS_DISPLAY)') || [ $$? -eq 1 ]

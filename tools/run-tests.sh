@@ -174,6 +174,7 @@ run_boot() {
 			# The debugger compiled into Debian's Bochs stops at
 			# the first instruction; the rc file tells it to go on.
 			echo c >"build/test-$name.rc"
+			cp build/swap.img "build/test-$name-swap.img"
 			# Bochs 2.7 aborts ("buffer overflow detected") under a
 			# UTF-8 locale, hence LC_ALL=C.  It sometimes crashes
 			# while exiting after the guest powered off; the
@@ -181,12 +182,13 @@ run_boot() {
 			# $out, and the verdict comes from the log anyway.
 			(LC_ALL=C LANG=C BXSHARE=${BXSHARE:-/usr/share/bochs} \
 				MAPBACK_ISO=$iso MAPBACK_MEGS=$mem \
-				MAPBACK_SWAP=build/swap.img \
+				MAPBACK_SWAP=build/test-$name-swap.img \
 				MAPBACK_SERIAL=$log MAPBACK_LOG=build/test-$name.bochs.log \
 				timeout -k 5 "$t" "$BOCHS" -q -f tools/bochsrc \
 				-rc "build/test-$name.rc" </dev/null
 			 exit $?) >>"$out" 2>&1
 			status=$?
+			rm -f "build/test-$name-swap.img"
 		else
 			status=mkiso
 		fi
