@@ -225,10 +225,10 @@ mode_args() {
 
 # repeat_check NAME...: the figures of run 1 and run 2 of each boot, and
 # for each figure that moved, by how much: |run 2 - run 1| / run 1 in
-# percent, with the largest spread of each boot (the issue asks for icount
-# figures within 2%), for ticks (all virtual time, the idle guest's jumps
-# from timer to timer included) and busy_ticks (the instructions executed)
-# apart.  *_ms rows are virtual time and are left out.
+# percent, with the largest spread of each boot, for ticks (all virtual
+# time, the idle guest's jumps from timer to timer included) and busy_ticks
+# (the instructions executed) apart.  *_ms rows are virtual time and are
+# left out.
 repeat_check() {
 	local name same=1
 
