@@ -338,6 +338,7 @@ main() {
 		# shellcheck disable=SC2086 # CHECK_386 is a list of files
 		host_check check-386 tools/check-386.sh "$KERNEL" $CHECK_386
 		host_check book-quotes tools/check-book-quotes.sh
+		host_check docs tools/check-docs.py
 		if [ -n "$INITRAMFS" ]; then
 			host_check initramfs tools/check-initramfs.sh "$INITRAMFS"
 		fi
