@@ -3,7 +3,7 @@
  * chains built by fork, page_referenced on real accessed bits,
  * try_to_unmap's refusals, and the audit catching a broken count.
  * (The file-page tests, which need a ramfs file, are in
- * mm/rmap/rmap_file_test.c.)
+ * mm/rmap/rmap_obj_test.c.)
  */
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"

@@ -1,5 +1,5 @@
 /*
- * mm/reclaim/writeback_test.c - tests of swap writes that do not wait
+ * mm/reclaim/page_io_test.c - tests of swap writes that do not wait
  * (PG_writeback, end_swap_bio_write, rotate_reclaimable_page).
  *
  * The pages go to tst0, the RAM disk of mm/reclaim/swap_test.h, told to

@@ -1,5 +1,5 @@
 /*
- * mm/rmap/rmap_file_test.c - ktests for the object-based walk on file pages:
+ * mm/rmap/rmap_obj_test.c - ktests for the object-based walk on file pages:
  * one ramfs page mapped MAP_SHARED by 8 address spaces is unmapped from
  * all of them through its address_space (or its pte_chain in
  * rmap=pte_chain mode), faults back with the same data, reports the
