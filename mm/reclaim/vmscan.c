@@ -11,7 +11,9 @@
  *   referenced lately ............................... back to active
  *   anonymous, no slot yet .......................... add_to_swap
  *   mapped .......................................... try_to_unmap: every PTE
- *                                                     (objrmap or pte_chain)
+ *                                                     (through the object,
+ *                                                     the anon_vma or the
+ *                                                     pte_chain)
  *   dirty, in the swap cache ........................ start the write
  *                                                     (swap_writepage) and
  *                                                     keep it: the write's
