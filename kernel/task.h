@@ -141,7 +141,6 @@ struct task_struct {
 	void *stack;			/* base of the THREAD_SIZE kernel stack */
 	struct context *context;	/* saved by swtch() when switched out */
 	int need_resched;		/* set by the tick: switch before return */
-	int preempt_count;		/* > 0: kernel-mode preemption disabled */
 	u32 swap_inflight;		/* swap entry held in flight (swap_audit) */
 	bool make_it_fail;		/* fault injection may fail its calls */
 	unsigned long pagetrace_addr;	/* /proc/PID/pagetrace's address */
