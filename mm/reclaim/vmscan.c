@@ -263,10 +263,10 @@ u32 try_to_free_pages(gfp_t gfp)
 		return 0;		/* reclaim allocating: no recursion */
 	current->flags |= PF_MEMALLOC;
 	vm_events.allocstall++;
-	for (priority = DEF_PRIORITY; priority >= 0 && freed < 32;
-	     priority--) {
+	for (priority = DEF_PRIORITY;
+	     priority >= 0 && freed < SWAP_CLUSTER_MAX; priority--) {
 		freed += shrink_zones(priority);
-		if (freed < 32 && nr_writeback)
+		if (freed < SWAP_CLUSTER_MAX && nr_writeback)
 			congestion_wait();
 	}
 	current->flags &= ~PF_MEMALLOC;
