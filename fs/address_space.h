@@ -10,8 +10,8 @@
  * give every VMA that can map it, and the address inside each is
  * vm_start + ((index - vm_pgoff) << PAGE_SHIFT).
  *
- * Locks: page_lock (interrupts off) guards page_tree and nrpages;
- * i_shared_sem guards the VMA lists and trees (rmap walkers only
+ * Locks: tree_lock (mm/locking.h, interrupts off) guards page_tree and
+ * nrpages; i_shared_sem guards the VMA lists and trees (rmap walkers only
  * down_trylock it).
  */
 #ifndef FS_ADDRESS_SPACE_H

@@ -11,7 +11,6 @@
 #include "mm/phys/slab.h"
 
 static struct kmem_cache *file_cachep;
-static unsigned long files_in_use;
 
 void file_cache_init(void)
 {
@@ -40,7 +39,6 @@ struct file *alloc_file(struct path *path, unsigned int flags,
 	INIT_LIST_HEAD(&f->f_ep_links);
 	if ((f->f_mode & FMODE_WRITE) && counts_as_writer(f->f_inode))
 		f->f_path.mnt->mnt_writers++;
-	files_in_use++;
 	return f;
 }
 
@@ -62,11 +60,5 @@ void fput(struct file *file)
 	if ((file->f_mode & FMODE_WRITE) && counts_as_writer(file->f_inode))
 		file->f_path.mnt->mnt_writers--;
 	path_put(&file->f_path);
-	files_in_use--;
 	kmem_cache_free(file_cachep, file);
-}
-
-unsigned long nr_files(void)
-{
-	return files_in_use;
 }

@@ -111,6 +111,5 @@ struct file *alloc_file(struct path *path, unsigned int flags,
 			const struct file_operations *fop);
 struct file *get_file(struct file *file);
 void fput(struct file *file);
-unsigned long nr_files(void);
 
 #endif

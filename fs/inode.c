@@ -15,6 +15,7 @@
 #include "kernel/time/time.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "mm/phys/page.h"
 #include "mm/phys/slab.h"
 
 static struct kmem_cache *inode_cachep;
@@ -128,8 +129,8 @@ void inode_getattr(struct inode *inode, struct kstat *st)
 	st->gid = inode->i_gid;
 	st->rdev = new_encode_dev(inode->i_rdev);
 	st->size = inode->i_size;
-	st->blksize = 4096;
-	st->blocks = (u64)inode->i_mapping->nrpages * 8;
+	st->blksize = PAGE_SIZE;
+	st->blocks = (u64)inode->i_mapping->nrpages * (PAGE_SIZE / 512);
 	st->atime = inode->i_atime;
 	st->mtime = inode->i_mtime;
 	st->ctime = inode->i_ctime;

@@ -47,7 +47,7 @@ struct pollfd {
 #define POLL_MAX_FDS 1024
 #define DEFAULT_POLLMASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
 
-/* Ready events of one entry; *wq gets its queue when want_wq. */
+/* Ready events of one entry; *wq gets its queue when wq is not NULL. */
 static unsigned int poll_one(struct pollfd *p, wait_queue_head_t **wq)
 {
 	struct file *f;

@@ -20,6 +20,7 @@
 #include "kernel/time/time.h"
 #include "kernel/cpu/uaccess.h"
 #include "kernel/sched/wait.h"
+#include "mm/phys/page.h"
 #include "mm/phys/slab.h"
 
 struct msg_msgseg {
@@ -35,8 +36,8 @@ struct msg_msg {
 	char data[];
 };
 
-#define DATALEN_MSG (4096 - sizeof(struct msg_msg))
-#define DATALEN_SEG (4096 - sizeof(struct msg_msgseg))
+#define DATALEN_MSG (PAGE_SIZE - sizeof(struct msg_msg))
+#define DATALEN_SEG (PAGE_SIZE - sizeof(struct msg_msgseg))
 
 struct msg_queue {
 	struct kern_ipc_perm q_perm;

@@ -20,7 +20,7 @@ static const struct proc_entry proc_sysvipc_entries[] = {
 
 const struct proc_dir proc_sysvipc_dir = { proc_sysvipc_entries,
 					   ARRAY_SIZE(proc_sysvipc_entries),
-					   NULL, 800, NULL };
+					   NULL, PROC_SYSVIPC_INO, NULL };
 
 /* A decimal number as Linux's sysctls take it: digits, then at most
  * white space.  0, or -EINVAL. */

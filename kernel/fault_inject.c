@@ -64,6 +64,13 @@ void fault_attr_set(struct fault_attr *attr, u32 interval)
 	fault_attr_config(attr, interval, 100, -1, false);
 }
 
+/* The nth call is the first to reach the interval; the budget of one
+ * keeps the later multiples from failing. */
+void fault_attr_fail_nth(struct fault_attr *attr, u32 nth)
+{
+	fault_attr_config(attr, nth, 100, 1, false);
+}
+
 /* "a[,b[,c[,d]]]" or "a [b [c [d]]]": up to four numbers, the first
  * unsigned, times may be -1.  Returns how many, -1 if malformed. */
 static int parse_fields(const char *s, size_t n, long out[4])

@@ -20,7 +20,8 @@
  * fail_make_request=), which takes effect when init starts, so the boot
  * itself never fails; through /proc/sys/debug/NAME at any time (write
  * "INTERVAL PROBABILITY TIMES FILTER", read those plus the calls counted
- * and the failures made); and from ktests with fault_attr_set().  The
+ * and the failures made); and from ktests with fault_attr_set() and
+ * fault_attr_fail_nth().  The
  * random numbers come from a xorshift generator seeded by
  * fault_inject_seed= (default 1), so a run can be repeated exactly.
  */
@@ -49,6 +50,8 @@ void fault_inject_init(void);
 void fault_inject_start(void);
 /* Fail every interval-th call from now on, any task, no limit (tests). */
 void fault_attr_set(struct fault_attr *attr, u32 interval);
+/* Fail only the nth call from now, any task; 0 turns it off (tests). */
+void fault_attr_fail_nth(struct fault_attr *attr, u32 nth);
 /* All four settings at once; the call count restarts. */
 void fault_attr_config(struct fault_attr *attr, u32 interval,
 		       u32 probability, s32 times, bool task_filter);

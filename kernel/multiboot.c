@@ -176,14 +176,3 @@ void multiboot_print_memory_map(void)
 		       m->end - 1, m->string);
 	}
 }
-
-u32 multiboot_ram_kb(void)
-{
-	u64 total = 0;
-	int i;
-
-	for (i = 0; i < boot_info.nr_ranges; i++)
-		if (boot_info.ranges[i].type == E820_RAM)
-			total += boot_info.ranges[i].len;
-	return (u32)(total >> 10);
-}

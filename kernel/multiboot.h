@@ -50,7 +50,5 @@ extern struct boot_info boot_info;
 
 void multiboot_init(u32 magic, u32 mbi_phys);
 void multiboot_print_memory_map(void);
-/* Total usable RAM in the memory map, in KiB. */
-u32 multiboot_ram_kb(void);
 
 #endif

@@ -37,9 +37,6 @@ extern int console_loglevel;
 
 int printk(const char *fmt, ...) __printf(1, 2);
 int vprintk(const char *fmt, va_list ap);
-/* Into the log buffer only (dmesg), not the consoles: what a program
- * could make the kernel say over and over. */
-int printk_log(const char *fmt, ...) __printf(1, 2);
 void console_write(const char *s, size_t n);
 /* Read `loglevel=N`, `quiet` and `debug` from the command line, as Linux;
  * kmain calls it after cmdline_init. */

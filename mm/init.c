@@ -196,7 +196,7 @@ u32 free_boot_module(struct boot_module *m)
 		return 0;
 	freed = free_reserved_area(m->start & PAGE_MASK, m->end);
 	printk("Freeing module %s: %uk freed\n", m->string,
-	       freed << (PAGE_SHIFT - 10));
+	       K(freed));
 	m->end = m->start;
 	return freed;
 }
@@ -209,10 +209,8 @@ static void print_summary(void)
 
 	printk("Memory: %uk/%uk available (%uk kernel code, %uk reserved,"
 	       " %uk data, %uk boot tables)\n",
-	       totalram_pages << (PAGE_SHIFT - 10),
-	       num_physpages << (PAGE_SHIFT - 10), code,
-	       reserved << (PAGE_SHIFT - 10), data,
-	       bootmem_pages() << (PAGE_SHIFT - 10));
+	       K(totalram_pages), K(num_physpages), code, K(reserved), data,
+	       K(bootmem_pages()));
 	printk("%uMB LOWMEM available.\n", max_pfn >> (20 - PAGE_SHIFT));
 	show_zones();
 }

@@ -63,9 +63,9 @@
  *
  * Preemption: a task running in user mode can be preempted at any tick.
  * In the kernel, only kernel threads (kswapd, and the init thread until
- * its first exec, which runs the ktests) are preempted, and only when
- * their preempt_count is 0; kernel code running for a process keeps the
- * CPU until it sleeps or returns.  So a process may read and change mm
+ * its first exec, which runs the ktests) are preempted, at any tick;
+ * kernel code running for a process keeps the CPU until it sleeps or
+ * returns.  So a process may read and change mm
  * state that only processes touch between two sleeps without a lock, but
  * anything kswapd also changes must be changed inside a section above,
  * since kswapd may lose the CPU half-way through its own update.

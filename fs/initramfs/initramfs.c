@@ -61,6 +61,6 @@ void populate_rootfs(void)
 	       "%u nodes, %u hard links\n", len, st.files, st.dirs,
 	       st.symlinks, st.nodes, st.links);
 	printk("initramfs: %uk of the archive freed while unpacking\n",
-	       freed_early << (PAGE_SHIFT - 10));
+	       K(freed_early));
 	free_boot_module(m);	/* the rest; prints what it freed */
 }

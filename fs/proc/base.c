@@ -148,15 +148,21 @@ const struct proc_dir proc_pid_dir = {
 
 /* /proc/PID/task: a directory per thread of the group. */
 const struct proc_dir proc_task_dir = {
-	NULL, 0, &proc_pid_dir, 40, NULL
+	NULL, 0, &proc_pid_dir, PROC_TASK_INO, NULL
 };
 
 /* /proc/PID/task/TID: the process's files, shown for the thread TID
  * (stat, status and comm are its own; the rest its group's). */
 const struct proc_dir proc_tid_dir = {
-	proc_pid_entries, ARRAY_SIZE(proc_pid_entries) - 1, &proc_task_dir, 41,
-	NULL
+	proc_pid_entries, ARRAY_SIZE(proc_pid_entries) - 1, &proc_task_dir,
+	PROC_TID_INO, NULL
 };
+
+/* Both tables fit between the numbers that follow them. */
+_Static_assert(ARRAY_SIZE(proc_pid_entries) < PROC_TASK_INO, "/proc/PID");
+_Static_assert(PROC_TID_INO + ARRAY_SIZE(proc_pid_entries) - 1 <
+		       PROC_FD_DIR_INO,
+	       "/proc/PID/task/TID");
 
 static const char *state_name(char c)
 {

@@ -18,7 +18,7 @@ static const struct proc_entry proc_bus_pci_entries[] = {
 
 const struct proc_dir proc_bus_pci_dir = {
 	proc_bus_pci_entries, ARRAY_SIZE(proc_bus_pci_entries), &proc_bus_dir,
-	500, NULL
+	PROC_BUS_PCI_INO, NULL
 };
 
 static const struct proc_entry proc_bus_entries[] = {
@@ -26,5 +26,5 @@ static const struct proc_entry proc_bus_entries[] = {
 };
 
 const struct proc_dir proc_bus_dir = {
-	proc_bus_entries, ARRAY_SIZE(proc_bus_entries), NULL, 400, NULL
+	proc_bus_entries, ARRAY_SIZE(proc_bus_entries), NULL, PROC_BUS_INO, NULL
 };

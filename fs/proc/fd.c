@@ -114,11 +114,11 @@ static const struct proc_entry fdinfo_entry = {
 	.name = "fdinfo", .mode = S_IFREG | 0444, .show_fd = fdinfo_show,
 };
 
-/* Their numbers: the last two of the process's 64 (PROC_PID_INO). */
+/* Their numbers: the last two of the process's block (PROC_PID_INO). */
 const struct proc_dir proc_fd_dir = {
-	NULL, 0, &proc_pid_dir, 62, &fd_entry
+	NULL, 0, &proc_pid_dir, PROC_FD_DIR_INO, &fd_entry
 };
 
 const struct proc_dir proc_fdinfo_dir = {
-	NULL, 0, &proc_pid_dir, 63, &fdinfo_entry
+	NULL, 0, &proc_pid_dir, PROC_FDINFO_DIR_INO, &fdinfo_entry
 };

@@ -21,8 +21,6 @@
 #include "mm/vmstat.h"
 #include "mm/locking.h"
 
-#define K(pages) ((pages) << (PAGE_SHIFT - 10))
-
 static void kb(struct seq_buf *m, const char *label, u32 pages)
 {
 	seq_printf(m, "%-16s%8u kB\n", label, K(pages));

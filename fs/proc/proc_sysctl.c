@@ -170,7 +170,7 @@ static const struct proc_entry proc_sys_fs_entries[] = {
 
 const struct proc_dir proc_sys_fs_dir = {
 	proc_sys_fs_entries, ARRAY_SIZE(proc_sys_fs_entries), &proc_sys_dir,
-	600, NULL
+	PROC_SYS_FS_INO, NULL
 };
 
 static const struct proc_entry proc_sys_vm_entries[] = {
@@ -182,7 +182,7 @@ static const struct proc_entry proc_sys_vm_entries[] = {
 
 const struct proc_dir proc_sys_vm_dir = {
 	proc_sys_vm_entries, ARRAY_SIZE(proc_sys_vm_entries), &proc_sys_dir,
-	200, NULL
+	PROC_SYS_VM_INO, NULL
 };
 
 /* /proc/sys/debug: one file per fault_attr (kernel/fault_inject.h). */
@@ -212,7 +212,7 @@ static const struct proc_entry proc_sys_debug_entries[] = {
 
 const struct proc_dir proc_sys_debug_dir = {
 	proc_sys_debug_entries, ARRAY_SIZE(proc_sys_debug_entries),
-	&proc_sys_dir, 300, NULL
+	&proc_sys_dir, PROC_SYS_DEBUG_INO, NULL
 };
 
 static void pid_max_show(struct seq_buf *m, struct task_struct *t)
@@ -354,7 +354,7 @@ static const struct proc_entry proc_sys_kernel_entries[] = {
 
 const struct proc_dir proc_sys_kernel_dir = {
 	proc_sys_kernel_entries, ARRAY_SIZE(proc_sys_kernel_entries),
-	&proc_sys_dir, 700, NULL
+	&proc_sys_dir, PROC_SYS_KERNEL_INO, NULL
 };
 
 static const struct proc_entry proc_sys_entries[] = {
@@ -365,5 +365,5 @@ static const struct proc_entry proc_sys_entries[] = {
 };
 
 const struct proc_dir proc_sys_dir = {
-	proc_sys_entries, ARRAY_SIZE(proc_sys_entries), NULL, 100, NULL
+	proc_sys_entries, ARRAY_SIZE(proc_sys_entries), NULL, PROC_SYS_INO, NULL
 };

@@ -21,6 +21,7 @@
 #ifndef FS_PROC_PROCFS_H
 #define FS_PROC_PROCFS_H
 
+#include "fs/fdtable.h"
 #include "kernel/lib/seq_buf.h"
 #include "fs/stat.h"
 #include "fs/mount.h"
@@ -81,19 +82,49 @@ struct proc_dir {
 	const struct proc_entry *per_fd;
 };
 
-#define PROC_ROOT_INO 1
+/*
+ * Inode numbers.  A table line's number is its directory's plus its index
+ * plus 1, so each directory outside /proc/PID starts a block of
+ * PROC_DIR_BLOCK numbers that its table must fit in.
+ */
+enum {
+	PROC_ROOT_INO = 1,
+	PROC_SYS_INO = 100,
+	PROC_SYS_VM_INO = 200,
+	PROC_SYS_DEBUG_INO = 300,
+	PROC_BUS_INO = 400,
+	PROC_BUS_PCI_INO = 500,
+	PROC_SYS_FS_INO = 600,
+	PROC_SYS_KERNEL_INO = 700,
+	PROC_SYSVIPC_INO = 800,
+	PROC_DIR_BLOCK = 100,
+};
+
 /*
  * /proc/PID/task has no table either: one proc_tid_dir per thread of the
  * group, named by its TID (fs/proc/root.c knows it by its address).
- * 64 numbers per process: /proc/PID (0), its table (1..39), task (40);
- * /proc/PID/task/TID is 41 of TID's block and its table 42..61, so a
- * thread's directory differs from /proc/TID; fd and fdinfo 62 and 63.
- * A table line's number is its directory's plus its index plus 1.
+ * Each process has a block of PROC_PID_BLOCK numbers from PROC_PID_INO(pid),
+ * above every directory's block: /proc/PID is its first, its table the
+ * ones up to PROC_TASK_INO (task itself); /proc/PID/task/TID is
+ * PROC_TID_INO of TID's block, with its table after it up to
+ * PROC_FD_DIR_INO, so a thread's directory differs from /proc/TID; fd and
+ * fdinfo are the last two.
  */
-#define PROC_PID_INO(pid) (0x10000UL + (unsigned long)(pid) * 64)
+enum {
+	PROC_TASK_INO = 40,
+	PROC_TID_INO = 41,
+	PROC_FD_DIR_INO = 62,
+	PROC_FDINFO_DIR_INO = 63,
+	PROC_PID_BLOCK = 64,
+};
+#define PROC_PID_INO_BASE 0x10000UL
+#define PROC_PID_INO(pid) \
+	(PROC_PID_INO_BASE + (unsigned long)(pid) * PROC_PID_BLOCK)
 /* /proc/PID/fd/N and fdinfo/N: the directory's number times NR_OPEN_MAX,
- * plus N; above every PROC_PID_INO (PID_MAX * 64 < 0x10000 * 1024). */
-#define PROC_FD_INO(dir_ino, fd) ((unsigned long)(dir_ino) * 1024 + (fd))
+ * plus N; above every PROC_PID_INO, as PID_MAX * PROC_PID_BLOCK is below
+ * PROC_PID_INO_BASE * NR_OPEN_MAX. */
+#define PROC_FD_INO(dir_ino, fd) \
+	((unsigned long)(dir_ino) * NR_OPEN_MAX + (fd))
 
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
 	proc_sys_vm_dir, proc_sys_debug_dir, proc_sys_fs_dir, proc_bus_dir,

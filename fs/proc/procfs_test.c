@@ -171,19 +171,39 @@ KTEST(procfs_task_dir_numbers)
 	pid = current->pid;
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
-	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + 40);
+	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + PROC_TASK_INO);
 	snprintf(path, sizeof(path), "/proc/%d/task/%d", pid, pid);
 	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
-	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + 41);
+	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + PROC_TID_INO);
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", pid, pid);
 	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
-	KEXPECT_GT(st.ino, PROC_PID_INO(pid) + 41);
-	KEXPECT_LT(st.ino, PROC_PID_INO(pid) + 62);
+	KEXPECT_GT(st.ino, PROC_PID_INO(pid) + PROC_TID_INO);
+	KEXPECT_LT(st.ino, PROC_PID_INO(pid) + PROC_FD_DIR_INO);
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/..", pid, pid);
 	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), 0);
-	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + 40);
+	KEXPECT_EQ(st.ino, PROC_PID_INO(pid) + PROC_TASK_INO);
 	snprintf(path, sizeof(path), "/proc/%d/task/99999", pid);
 	KEXPECT_EQ(vfs_stat(NULL, path, 0, &st), -ENOENT);
+}
+
+/* Every table of /proc outside /proc/PID, walked from /proc's. */
+static int dir_blocks_crossed(const struct proc_dir *d)
+{
+	unsigned int i;
+	int bad = (d->ino + d->nr) / PROC_DIR_BLOCK != d->ino / PROC_DIR_BLOCK;
+
+	for (i = 0; i < d->nr; i++)
+		if (d->entries[i].dir)
+			bad += dir_blocks_crossed(d->entries[i].dir);
+	return bad;
+}
+
+/* A table's numbers run from its directory's on: they must stay in the
+ * directory's block (fs/proc/procfs.h), or two files would share one. */
+KTEST(procfs_dir_tables_fit_their_blocks)
+{
+	KEXPECT_EQ(dir_blocks_crossed(&proc_root_dir), 0);
+	KEXPECT_LT(PROC_SYSVIPC_INO + PROC_DIR_BLOCK, PROC_PID_INO(0));
 }
 
 struct seen {

@@ -202,7 +202,6 @@ int proc_pid_status_mm(struct task_struct *task, char *buf, int size)
 {
 	struct mm_struct *mm = get_task_mm(task);
 	struct mm_counts c;
-	unsigned long kb = PAGE_SIZE / 1024;
 	int n;
 
 	if (!mm)
@@ -220,12 +219,11 @@ int proc_pid_status_mm(struct task_struct *task, char *buf, int size)
 		     "VmExe:\t%8lu kB\n"
 		     "VmLib:\t%8lu kB\n"
 		     "VmPTE:\t%8lu kB\n",
-		     mm->total_vm * kb, mm->locked_vm * kb, mm->rss * kb,
-		     c.rss_anon * kb, c.rss_file * kb, c.data * kb,
-		     c.stack * kb,
+		     K(mm->total_vm), K(mm->locked_vm), K(mm->rss),
+		     K(c.rss_anon), K(c.rss_file), K(c.data), K(c.stack),
 		     (PAGE_ALIGN(mm->end_code) - (mm->start_code & PAGE_MASK))
 			     / 1024,
-		     0UL, nr_pgtables(mm) * kb);
+		     0UL, K((unsigned long)nr_pgtables(mm)));
 	up(&mm->mmap_sem);
 	mmput(mm);
 	return n;

@@ -9,7 +9,6 @@
  * submit_bio() until bi_done is set; then it is the submitter's again.
  */
 #include "kernel/block/blkdev.h"
-#include "kernel/cmdline.h"
 #include "kernel/errno.h"
 #include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
@@ -21,14 +20,8 @@
 #include "kernel/time/timer.h"
 #include "kernel/sched/wait.h"
 
-KERNEL_PARAM("fail_blk_io", "fail the Nth block request with -EIO (tests)");
-
 LIST_HEAD(all_block_devices);
 
-static unsigned long nr_requests;	/* bios submitted since boot */
-static unsigned long fail_nth;		/* the one to fail, 0 = none */
-static unsigned long nr_injected;
-static bool fail_param_read;
 
 /* Tasks waiting in submit_bio_wait for any bio; woken at every completion. */
 static DECLARE_WAIT_QUEUE_HEAD(bio_wait_queue);
@@ -139,22 +132,6 @@ void blkdev_release(struct block_device *bdev, void *holder)
 		bdev->holder = NULL;
 }
 
-void blk_inject_error(unsigned long nth)
-{
-	fail_param_read = true;
-	fail_nth = nth;
-}
-
-unsigned long blk_nr_requests(void)
-{
-	return nr_requests;
-}
-
-unsigned long blk_nr_injected(void)
-{
-	return nr_injected;
-}
-
 void bio_init(struct bio *bio, struct block_device *bdev, int rw,
 	      sector_t sector, void *buf)
 {
@@ -252,16 +229,6 @@ void blk_complete(struct request_queue *q, int error)
 void blk_progress(struct request_queue *q)
 {
 	q->last_progress = jiffies;
-}
-
-/* The boot option is read on first use: cmdline_init runs before any I/O. */
-static bool nth_request_fails(void)
-{
-	if (!fail_param_read) {
-		fail_nth = (unsigned long)cmdline_get_long("fail_blk_io", 0);
-		fail_param_read = true;
-	}
-	return fail_nth && nr_requests == fail_nth;
 }
 
 static bool bio_in_range(const struct bio *bio)
@@ -427,16 +394,13 @@ void submit_bio(struct bio *bio)
 	bio->bi_done = false;
 	bio->bi_error = 0;
 	bio->bi_next = NULL;
-	nr_requests++;
 	if (!bio_in_range(bio)) {
 		printk("%s: attempt to access beyond end of device "
 		       "(sector %llu, %llu sectors)\n", bdev->name,
 		       bio->bi_sector, bdev->nr_sectors);
 		bio_endio(bio, -EIO);
-	} else if (nth_request_fails() || should_fail(&fail_make_request)) {
-		nr_injected++;
-		printk("%s: injected I/O error on request %lu (%s sector %llu)\n",
-		       bdev->name, nr_requests,
+	} else if (should_fail(&fail_make_request)) {
+		printk("%s: injected I/O error (%s sector %llu)\n", bdev->name,
 		       bio->bi_rw == WRITE ? "write" : "read", bio->bi_sector);
 		bio_endio(bio, -EIO);
 	} else {

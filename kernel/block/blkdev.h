@@ -30,10 +30,10 @@
  * off, early boot, a lost interrupt).  /proc/diskstats shows each disk's
  * struct disk_stats.
  *
- * Error injection: `fail_blk_io=N` on the command line makes the Nth bio
- * submitted since boot (counting from 1, over all disks) fail with -EIO
- * without touching the disk; tests set the same trigger with
- * blk_inject_error().
+ * Error injection: submit_bio fails a bio with -EIO, without touching the
+ * disk, when should_fail(&fail_make_request) says so (kernel/fault_inject.h:
+ * the boot option fail_make_request=, /proc/sys/debug/fail_make_request,
+ * and fault_attr_fail_nth in tests).
  */
 #ifndef KERNEL_BLOCK_BLKDEV_H
 #define KERNEL_BLOCK_BLKDEV_H
@@ -210,12 +210,5 @@ void blk_complete(struct request_queue *q, int error);
 void *blk_rq_sector_buf(struct request *rq, unsigned int i);
 /* For drivers: the hardware moved data for the active bio just now. */
 void blk_progress(struct request_queue *q);
-
-/* Error injection: fail the request numbered nth (0 turns it off). */
-void blk_inject_error(unsigned long nth);
-/* Bios submitted since boot; the next one is number blk_nr_requests()+1. */
-unsigned long blk_nr_requests(void);
-/* Bios failed by injection since boot. */
-unsigned long blk_nr_injected(void);
 
 #endif

@@ -10,6 +10,7 @@
 #include "kernel/block/blkdev.h"
 #include "kernel/cmdline.h"
 #include "kernel/errno.h"
+#include "kernel/fault_inject.h"
 #include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
@@ -164,28 +165,25 @@ KTEST(blk_beyond_end)
 KTEST(blk_injected_error_hits_nth)
 {
 	struct block_device *b = test_disk();
-	unsigned long base, injected;
+	u32 failures = fail_make_request.failures;
 	int i, err[5];
 
 	if (!b)
 		return;
-	base = blk_nr_requests();
-	injected = blk_nr_injected();
-	blk_inject_error(base + 3);
+	fault_attr_fail_nth(&fail_make_request, 3);
 	for (i = 0; i < 5; i++)
 		err[i] = blkdev_read_page(b, (sector_t)i * BIO_SECTORS, back);
-	blk_inject_error(0);
+	fault_attr_fail_nth(&fail_make_request, 0);
 	KEXPECT_EQ(err[0], 0);
 	KEXPECT_EQ(err[1], 0);
 	KEXPECT_EQ(err[2], -EIO);
 	KEXPECT_EQ(err[3], 0);
 	KEXPECT_EQ(err[4], 0);
-	KEXPECT_EQ(blk_nr_requests(), base + 5);
-	KEXPECT_EQ(blk_nr_injected(), injected + 1);
+	KEXPECT_EQ(fail_make_request.failures, failures + 1);
 	/* An injected write error must not reach the disk. */
 	KASSERT_EQ(blkdev_read_page(b, 40, saved), 0);
 	fill_pattern(pattern, 40, 0x33);
-	blk_inject_error(blk_nr_requests() + 1);
+	fault_attr_fail_nth(&fail_make_request, 1);
 	KEXPECT_EQ(blkdev_write_page(b, 40, pattern), -EIO);
 	KEXPECT_EQ(blkdev_read_page(b, 40, back), 0);
 	KEXPECT_EQ(memcmp(back, saved, BIO_BYTES), 0);

@@ -24,7 +24,7 @@ struct idt_ptr {
 	u32 base;
 } __packed;
 
-static struct gate_desc idt[256];
+static struct gate_desc idt[IDT_ENTRIES];
 
 void idt_set_gate(int vector, u32 handler, int type, int dpl)
 {

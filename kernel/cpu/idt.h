@@ -7,6 +7,8 @@
 
 #include "kernel/types.h"
 
+#define IDT_ENTRIES 256		/* every vector the CPU has */
+
 #define GATE_INTERRUPT 0xE	/* IF cleared on entry */
 #define GATE_TRAP 0xF		/* IF left as it was */
 #define GATE_TASK 0x5		/* hardware task switch to a TSS */

@@ -30,7 +30,7 @@
 
 #define NR_STUBS (IRQ_BASE + NR_IRQS)
 
-static trap_handler_t handlers[256];
+static trap_handler_t handlers[IDT_ENTRIES];
 
 extern const u32 trap_stubs[NR_STUBS + 1];	/* the last is int 0x80 */
 

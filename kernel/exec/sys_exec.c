@@ -21,11 +21,10 @@
 #include "kernel/process/task.h"
 #include "kernel/cpu/uaccess.h"
 #include "fs/fdtable.h"
+#include "fs/inode.h"
 #include "kernel/exec/exec.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/slab.h"
-
-#define PATH_MAX 4096
 
 void exec_reset_task(void)
 {

@@ -5,7 +5,7 @@
  * file, value = struct page *.  Each node has 64 slots and resolves 6 bits
  * of the key, so a lookup touches at most 6 nodes for any 32-bit key
  * (O(log n)); the tree only grows as tall as its largest key needs.  The
- * caller serialises modifications (the mapping's page_lock).
+ * caller serialises modifications (tree_lock, mm/locking.h).
  */
 #ifndef KERNEL_LIB_RADIX_TREE_H
 #define KERNEL_LIB_RADIX_TREE_H
@@ -36,8 +36,8 @@ static inline void INIT_RADIX_TREE(struct radix_tree_root *root)
 
 void radix_tree_init(void);
 /*
- * Insertion may need up to RADIX_TREE_MAX_PATH new nodes but runs under the
- * page_lock, where it must not sleep.  radix_tree_preload() allocates them
+ * Insertion may need up to RADIX_TREE_MAX_PATH new nodes but runs under
+ * tree_lock, where it must not sleep.  radix_tree_preload() allocates them
  * beforehand with gfp (which may sleep); insert takes nodes from that
  * reserve.  Returns 0 or -ENOMEM.  Leftover nodes stay for the next insert.
  */

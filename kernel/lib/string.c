@@ -60,15 +60,6 @@ size_t strlen(const char *s)
 	return n;
 }
 
-size_t strnlen(const char *s, size_t max)
-{
-	size_t n = 0;
-
-	while (n < max && s[n])
-		n++;
-	return n;
-}
-
 int strcmp(const char *a, const char *b)
 {
 	while (*a && *a == *b)

@@ -74,9 +74,9 @@ static void init_rlimits(struct task_struct *t)
 		t->rlim[i].rlim_cur = RLIM_INFINITY;
 		t->rlim[i].rlim_max = RLIM_INFINITY;
 	}
-	t->rlim[RLIMIT_STACK].rlim_cur = 8 << 20;
-	t->rlim[RLIMIT_NOFILE].rlim_cur = 1024;
-	t->rlim[RLIMIT_NOFILE].rlim_max = 4096;
+	t->rlim[RLIMIT_STACK].rlim_cur = _STK_LIM;
+	t->rlim[RLIMIT_NOFILE].rlim_cur = INR_OPEN_CUR;
+	t->rlim[RLIMIT_NOFILE].rlim_max = INR_OPEN_MAX;
 	t->rlim[RLIMIT_CORE].rlim_cur = 0;
 }
 

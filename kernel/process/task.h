@@ -103,6 +103,10 @@ struct context {
 #define RLIMIT_AS	9
 #define RLIM_NLIMITS	16
 #define RLIM_INFINITY	(~0UL)
+/* The limits a task starts with where they are not infinite (Linux's). */
+#define _STK_LIM	(8UL << 20)	/* RLIMIT_STACK soft: 8 MiB */
+#define INR_OPEN_CUR	1024		/* RLIMIT_NOFILE soft */
+#define INR_OPEN_MAX	4096		/* RLIMIT_NOFILE hard */
 struct rlimit {
 	unsigned long rlim_cur;
 	unsigned long rlim_max;
@@ -141,7 +145,6 @@ struct task_struct {
 	void *stack;			/* base of the THREAD_SIZE kernel stack */
 	struct context *context;	/* saved by swtch() when switched out */
 	int need_resched;		/* set by the tick: switch before return */
-	int preempt_count;		/* > 0: kernel-mode preemption disabled */
 	u32 swap_inflight;		/* swap entry held in flight (swap_audit) */
 	bool make_it_fail;		/* fault injection may fail its calls */
 	unsigned long pagetrace_addr;	/* /proc/PID/pagetrace's address */

@@ -253,7 +253,7 @@ static bool preemptible(struct trapframe *tf)
 
 	if (user_mode(tf))
 		return true;
-	return (t->flags & PF_KTHREAD) && t->preempt_count == 0;
+	return t->flags & PF_KTHREAD;
 }
 
 void sched_tick(struct trapframe *tf)
@@ -275,17 +275,6 @@ void sched_tick(struct trapframe *tf)
 	}
 	if (t->need_resched && preemptible(tf))
 		__schedule(true);
-}
-
-void preempt_disable(void)
-{
-	current->preempt_count++;
-}
-
-void preempt_enable(void)
-{
-	BUG_ON(current->preempt_count <= 0);
-	current->preempt_count--;
 }
 
 int nr_running(void)

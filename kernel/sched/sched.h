@@ -5,9 +5,9 @@
  * head runs next, for a time slice of SCHED_SLICE ticks.  The timer tick
  * (sched_tick, installed as the timer's tick hook) charges the running
  * task and, when its slice is used up, preempts it if it was in user mode
- * or is a kernel thread outside a preempt_disable() section.  Kernel code
- * of user processes is not preempted (as Linux without CONFIG_PREEMPT): it
- * runs until it sleeps or returns to user mode.  When nothing is runnable
+ * or is a kernel thread (kswapd, the init thread running the ktests).
+ * Kernel code of user processes is not preempted (as Linux without
+ * CONFIG_PREEMPT): it runs until it sleeps or returns to user mode.  When nothing is runnable
  * the idle task halts until the next interrupt.
  *
  * To sleep: set current->state, then schedule() (or use kernel/sched/wait.h).
@@ -49,10 +49,6 @@ long schedule_timeout(long ticks);
 
 /* The timer tick hook: accounting, timeouts, preemption. */
 void sched_tick(struct trapframe *tf);
-
-/* Disable / enable kernel-mode preemption of the current kernel thread. */
-void preempt_disable(void);
-void preempt_enable(void);
 
 /* Called first on a task's stack after every switch, and by new tasks:
  * frees the task switched away from if it was TASK_DEAD. */

@@ -30,11 +30,6 @@ void down(struct semaphore *s)
 	wait_event(s->wait, try_take(s));
 }
 
-int down_interruptible(struct semaphore *s)
-{
-	return wait_event_interruptible(s->wait, try_take(s));
-}
-
 int down_trylock(struct semaphore *s)
 {
 	return try_take(s) ? 0 : 1;

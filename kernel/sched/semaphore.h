@@ -24,8 +24,6 @@ struct semaphore {
 
 void sema_init(struct semaphore *s, int count);
 void down(struct semaphore *s);
-/* 0 when acquired, -ERESTARTSYS if a signal arrived while sleeping. */
-int down_interruptible(struct semaphore *s);
 /* 0 when acquired, 1 if it would have slept. */
 int down_trylock(struct semaphore *s);
 void up(struct semaphore *s);

@@ -88,11 +88,6 @@ void wake_up(wait_queue_head_t *q)
 	__wake_up(q, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE);
 }
 
-void wake_up_interruptible(wait_queue_head_t *q)
-{
-	__wake_up(q, TASK_INTERRUPTIBLE);
-}
-
 bool waitqueue_active(wait_queue_head_t *q)
 {
 	return !list_empty(&q->task_list);

@@ -59,8 +59,6 @@ void finish_wait(wait_queue_head_t *q, wait_queue_t *w);
 /* Wake every task on q (any sleeping state). */
 void wake_up(wait_queue_head_t *q);
 #define wake_up_all(q) wake_up(q)
-/* Wake only the TASK_INTERRUPTIBLE sleepers on q. */
-void wake_up_interruptible(wait_queue_head_t *q);
 bool waitqueue_active(wait_queue_head_t *q);
 
 /* From kernel/sched/sched.h and kernel/signal/signal.c, for the macros below. */

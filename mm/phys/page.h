@@ -28,6 +28,8 @@
 #define PAGE_MASK (~(PAGE_SIZE - 1))
 #define PAGE_OFFSET 0xC0000000u
 #define PAGE_ALIGN(x) ALIGN_UP((u32)(x), PAGE_SIZE)
+/* A number of pages in KiB, as /proc and the boot messages print it. */
+#define K(pages) ((pages) << (PAGE_SHIFT - 10))
 
 /* The direct map covers physical memory below this (Linux's 896 MiB). */
 #define MAXMEM (0x38000000u)

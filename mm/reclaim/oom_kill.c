@@ -63,8 +63,8 @@ enum oom_result out_of_memory(void)
 	if (!victim)
 		return OOM_NO_VICTIM;
 	printk("Out of memory: Killed process %d (%s) total-vm:%lukB, rss:%lukB\n",
-	       victim->pid, victim->comm, victim->mm->total_vm * 4,
-	       victim->mm->rss * 4);
+	       victim->pid, victim->comm, K(victim->mm->total_vm),
+	       K(victim->mm->rss));
 	vm_events.oom_kill++;
 	force_sig(SIGKILL, victim);
 	return OOM_KILLED;

@@ -13,6 +13,7 @@
 #include "fs/file.h"
 #include "fs/vfs.h"
 #include "kernel/block/blkdev.h"
+#include "kernel/fault_inject.h"
 #include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
@@ -218,9 +219,9 @@ KTEST(swap_write_error_keeps_page)
 	KEXPECT_TRUE(page_holds(pg, 0x33));
 
 	lock_page(pg);
-	blk_inject_error(blk_nr_requests() + 1);
+	fault_attr_fail_nth(&fail_make_request, 1);
 	start_write(pg);		/* failed before it reached the disk */
-	blk_inject_error(0);
+	fault_attr_fail_nth(&fail_make_request, 0);
 	KEXPECT_FALSE(PageWriteback(pg));
 	KEXPECT_TRUE(PageDirty(pg));
 	KEXPECT_TRUE(page_holds(pg, 0x33));

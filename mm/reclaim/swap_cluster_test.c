@@ -10,6 +10,7 @@
  */
 #include "kernel/block/blkdev.h"
 #include "kernel/errno.h"
+#include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"
@@ -230,9 +231,9 @@ KTEST(swap_readahead_error_drops_page)
 	pg = read_swap_cache(e[1], &err);
 	KEXPECT_EQ(err, 0);
 	/* The first read of the window, slot 1's, fails. */
-	blk_inject_error(blk_nr_requests() + 1);
+	fault_attr_fail_nth(&fail_make_request, 1);
 	swapin_readahead(e[1]);
-	blk_inject_error(0);
+	fault_attr_fail_nth(&fail_make_request, 0);
 	KEXPECT_EQ(vm_events.swap_ra - ra, NR_OUT - 2);
 	KEXPECT_EQ(nr_cached(e), NR_OUT - 1);
 	KEXPECT_EQ(swap_count(e[0]), 1);

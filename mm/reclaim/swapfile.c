@@ -505,8 +505,7 @@ static int swapon_locked(const char *path, int swap_flags)
 	enable_swap_info(p);
 	swap_unlock_irqrestore(flags);
 	printk("Adding %uk swap on /dev/%s.  Priority:%d extents:1 across:%uk\n",
-	       p->pages << (PAGE_SHIFT - 10), bdev->name, p->prio,
-	       (p->max - 1) << (PAGE_SHIFT - 10));
+	       K(p->pages), bdev->name, p->prio, K(p->max - 1));
 	return 0;
 }
 
@@ -651,8 +650,7 @@ int swaps_show(char *buf, size_t size)
 			line[n++] = ' ';
 		while (n < 40);
 		snprintf(line + n, sizeof(line) - (size_t)n, "partition\t%u\t%u\t%d\n",
-			 p->pages << (PAGE_SHIFT - 10),
-			 p->inuse_pages << (PAGE_SHIFT - 10), p->prio);
+			 K(p->pages), K(p->inuse_pages), p->prio);
 		len = append(buf, size, len, line);
 	}
 	return len;
@@ -669,7 +667,7 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb)
 		if ((swap_info[type].flags & SWP_USED) &&
 		    !(swap_info[type].flags & SWP_WRITEOK))
 			unused += swap_info[type].inuse_pages;
-	*total_kb = (u32)(total_swap_pages + unused) << (PAGE_SHIFT - 10);
-	*free_kb = (u32)(nr_swap_pages + unused) << (PAGE_SHIFT - 10);
+	*total_kb = K((u32)(total_swap_pages + unused));
+	*free_kb = K((u32)(nr_swap_pages + unused));
 	swap_unlock_irqrestore(flags);
 }

@@ -9,6 +9,7 @@
  * areas it turned on, even when an expectation fails.
  */
 #include "kernel/errno.h"
+#include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
@@ -444,17 +445,17 @@ static void page_io_on(const char *disk)
 
 	/* A failed write is reported at its end: the page is dirty again
 	 * and marked, so reclaim keeps it. */
-	blk_inject_error(blk_nr_requests() + 1);
+	fault_attr_fail_nth(&fail_make_request, 1);
 	KEXPECT_EQ(swap_writepage_sync(pg, e), -EIO);
 	KEXPECT_TRUE(PageError(pg));
 	KEXPECT_TRUE(PageDirty(pg));
 	ClearPageDirty(pg);
 	ClearPageError(pg);
-	blk_inject_error(blk_nr_requests() + 1);
+	fault_attr_fail_nth(&fail_make_request, 1);
 	KEXPECT_EQ(swap_readpage(pg, e), -EIO);
 	KEXPECT_TRUE(PageError(pg));
 	KEXPECT_FALSE(PageUptodate(pg));
-	blk_inject_error(0);
+	fault_attr_fail_nth(&fail_make_request, 0);
 	ClearPageError(pg);
 	ClearPageLocked(pg);
 	KEXPECT_EQ(swap_readpage(pg, swp_entry(MAX_SWAPFILES - 1, 1)), -EINVAL);

@@ -11,7 +11,9 @@
  *   referenced lately ............................... back to active
  *   anonymous, no slot yet .......................... add_to_swap
  *   mapped .......................................... try_to_unmap: every PTE
- *                                                     (objrmap or pte_chain)
+ *                                                     (through the object,
+ *                                                     the anon_vma or the
+ *                                                     pte_chain)
  *   dirty, in the swap cache ........................ start the write
  *                                                     (swap_writepage) and
  *                                                     keep it: the write's
@@ -261,10 +263,10 @@ u32 try_to_free_pages(gfp_t gfp)
 		return 0;		/* reclaim allocating: no recursion */
 	current->flags |= PF_MEMALLOC;
 	vm_events.allocstall++;
-	for (priority = DEF_PRIORITY; priority >= 0 && freed < 32;
-	     priority--) {
+	for (priority = DEF_PRIORITY;
+	     priority >= 0 && freed < SWAP_CLUSTER_MAX; priority--) {
 		freed += shrink_zones(priority);
-		if (freed < 32 && nr_writeback)
+		if (freed < SWAP_CLUSTER_MAX && nr_writeback)
 			congestion_wait();
 	}
 	current->flags &= ~PF_MEMALLOC;

@@ -34,6 +34,8 @@ extern struct vm_events vm_events;
 void kswapd_start(void);
 /* A zone fell below pages_low: let kswapd run (never sleeps). */
 void wakeup_kswapd(struct zone *z);
+/* Direct reclaim stops once it has freed this many pages (Linux's name). */
+#define SWAP_CLUSTER_MAX 32
 /* Reclaim for an allocation that may sleep; returns pages freed. */
 u32 try_to_free_pages(gfp_t gfp);
 /* Free up to nr pages of z's inactive list (tests drive this). */

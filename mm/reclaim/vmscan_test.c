@@ -4,7 +4,7 @@
  * spaces share them.  They need the swap disk the test boots attach as
  * hdb (tools/mkswap-image.sh) and skip without it.
  */
-#include "kernel/block/blkdev.h"
+#include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page_alloc.h"
@@ -164,14 +164,14 @@ KTEST(swap_io_errors_lose_nothing_hdb)
 		return;
 	if (KEXPECT_EQ(rmap_family_anon(&f, 1, NR_TEST_PAGES), 0)) {
 		vma = find_vma(f.mm[0], RMAP_TEST_ADDR);
-		blk_inject_error(blk_nr_requests() + 1);	/* the next one fails */
+		fault_attr_fail_nth(&fail_make_request, 1);	/* the next one fails */
 		evict_all(f.mm[0]);
 		KEXPECT_EQ(vm_events.swap_write_error, errors + 1);
 		KEXPECT_EQ(pages_intact(f.mm[0], NR_TEST_PAGES), NR_TEST_PAGES);
 
 		evict_all(f.mm[0]);
 		KEXPECT_EQ(f.mm[0]->rss, 0);
-		blk_inject_error(blk_nr_requests() + 1);
+		fault_attr_fail_nth(&fail_make_request, 1);
 		KEXPECT_EQ(handle_mm_fault(f.mm[0], vma, RMAP_TEST_ADDR, false),
 			   VM_FAULT_SIGBUS);
 		KEXPECT_TRUE(rmap_access_word(f.mm[0], vma, RMAP_TEST_ADDR + PAGE_SIZE,

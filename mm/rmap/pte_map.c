@@ -6,11 +6,17 @@
  * page_add_rmap just before set_pte in vm_install_pte (so a failure to get
  * a chain node leaves no PTE behind), page_remove_rmap
  * right after the PTE is cleared in vm_clear_pte, both under
- * page_table_lock.  The one other place an entry goes is reclaim's own
- * unmap (try_to_unmap_one in mm/rmap/rmap_obj.c, and the chain walk of
- * mm/rmap/rmap_chain.c): it clears the PTE with vm_zap_pte, the hardware
- * half below, and drops the mapcount or the chain slot it is walking
- * itself, since page_remove_rmap would take the chain lock it holds.
+ * page_table_lock; vm_install_pte is page_add_rmap's only caller.  The
+ * other place an entry goes is reclaim's own unmap, unmap_one_pte in
+ * mm/rmap/rmap.c, which try_to_unmap_one (mm/rmap/rmap_obj.c: file pages,
+ * and anonymous pages in rmap=anon_vma), the chain walk of
+ * mm/rmap/rmap_chain.c and the cluster scan of mm/rmap/rmap_cluster.c
+ * call.  It clears the PTE with vm_zap_pte, the hardware half below, and
+ * the walker drops the mapcount or the chain slot of the page it unmaps
+ * itself: page_remove_rmap would take the chain lock the chain walk holds,
+ * and try_to_unmap counts nr_mapped once for the page.  The cluster scan
+ * calls page_remove_rmap only for the other pages of the file it unmaps
+ * on the way.
  */
 #include "kernel/errno.h"
 #include "kernel/panic.h"

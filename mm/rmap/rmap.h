@@ -19,11 +19,14 @@
  * (mm/rmap/anon_vma.h), with no pte_chain at all; so one kernel can
  * measure the three designs.
  *
- * Every user PTE that maps a page is created with page_add_rmap and
- * destroyed with page_remove_rmap, both under the mm's page_table_lock
- * (mm/rmap/pte_map.c is the only caller).  page_referenced and try_to_unmap
- * are reclaim's questions: "was it used lately?" and "unmap it
- * everywhere".
+ * Every user PTE that maps a page is entered with page_add_rmap, called
+ * only by vm_install_pte (mm/rmap/pte_map.c), under the mm's
+ * page_table_lock.  It leaves through page_remove_rmap, from vm_clear_pte
+ * and from rmap=anon_vma's cluster scan for the neighbouring pages it
+ * unmaps (mm/rmap/rmap_cluster.c), or through reclaim's own unmap
+ * (unmap_one_pte), whose callers drop the mapcount or the chain slot they
+ * are walking themselves.  page_referenced and try_to_unmap are reclaim's
+ * questions: "was it used lately?" and "unmap it everywhere".
  */
 #ifndef MM_RMAP_RMAP_H
 #define MM_RMAP_RMAP_H

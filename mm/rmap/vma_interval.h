@@ -47,7 +47,7 @@ struct vma_interval_iter {
 	struct vm_area_struct *path[VMA_INTERVAL_MAX_HEIGHT];
 	int depth;
 	unsigned long first, last;
-	u32 visited;	/* nodes looked at since iter_first */
+	u32 visited;	/* nodes looked at since vma_interval_iter_first */
 };
 
 struct vm_area_struct *vma_interval_iter_first(struct vma_interval_iter *it,

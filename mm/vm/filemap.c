@@ -84,11 +84,6 @@ void unlock_page(struct page *page)
 		wake_up(&page_wait);
 }
 
-void wait_on_page_locked(struct page *page)
-{
-	wait_event(page_wait, !PageLocked(page));
-}
-
 int add_to_page_cache(struct page *page, struct address_space *mapping,
 		      unsigned long index, unsigned int gfp)
 {

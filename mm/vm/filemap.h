@@ -27,7 +27,6 @@ void lock_page(struct page *page);
 /* Returns true and locks the page if it was unlocked (never sleeps). */
 bool trylock_page(struct page *page);
 void unlock_page(struct page *page);
-void wait_on_page_locked(struct page *page);
 
 /*
  * Insert page at index: sets page->mapping and page->index, takes the

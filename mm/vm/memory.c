@@ -271,7 +271,8 @@ static int swapin_failed(swp_entry_t entry, int err)
 
 /*
  * The PTE holds a swap entry: bring the page back (an anonymous page
- * again, on the pte_chain through vm_install_pte) and give the PTE's slot
+ * again, on the reverse map through vm_install_pte: its pte_chain, or
+ * its VMA's anon_vma in rmap=anon_vma) and give the PTE's slot
  * reference back.  The page stays in the swap cache, so a clean page can
  * be evicted again without a write; a write fault then breaks that link
  * (reuse_swap_page) or copies, through do_wp_page.
