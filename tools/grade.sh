@@ -105,7 +105,7 @@ for lab in $labs; do
 			# The kernel keeps CMDLINE_MAX - 1 = 511 bytes, the
 			# kernel's path and panic=-1 included: a selection cut
 			# short would fail tests the student got right.
-			if [ $(echo "$cmdline $margs $select" | wc -c) -gt 400 ]; then
+			if [ "$(echo "$cmdline $margs $select" | wc -c)" -gt 400 ]; then
 				echo "grade: lab $lab part $n: too many tests for one command line; split the part" >&2
 				exit 2
 			fi
