@@ -74,7 +74,7 @@ KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.asm kernel/*/*
 	kernel/*/*/*.c mm/*.c mm/*/*.c fs/*.c fs/*/*.c ipc/*.c compat/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check debug check check-386 clean FORCE
+.PHONY: all deps grade-deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -82,8 +82,15 @@ all: $(KERNEL)
 # prerequisite of every object it keeps -j from compiling anything before a
 # missing compiler is installed.  user/user.mk uses it the same way for
 # files that need tools/fetch-userland.sh to have run.
-DEPS_GOALS := run run-bochs iso floppy hdd test test-faults fuzz test-bochs test-linux bench grade grade-check debug
-DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps)
+DEPS_GOALS := run run-bochs iso floppy hdd test test-faults fuzz test-bochs test-linux bench debug
+# The graders need less: tools/grade.sh --needs names the files their
+# boots read besides the kernel (the swap disk, the user tests'
+# initramfs), and grade-deps checks only the tools those take.
+GRADE_GOALS := grade grade-check
+ifneq ($(filter $(GRADE_GOALS),$(MAKECMDGOALS)),)
+GRADE_NEEDS := $(shell tools/grade.sh --needs $(if $(filter grade-check,$(MAKECMDGOALS)),,$(LAB)))
+endif
+DEPS_ORDER := $(if $(filter $(DEPS_GOALS),$(MAKECMDGOALS)),deps,$(if $(GRADE_NEEDS)$(filter $(GRADE_GOALS),$(MAKECMDGOALS)),grade-deps))
 
 -include user/user.mk
 -include user/userland.mk
@@ -92,6 +99,9 @@ $(KOBJS): | $(DEPS_ORDER)
 
 deps:
 	@tools/deps.sh
+
+grade-deps:
+	@tools/deps.sh --grade $(if $(filter $(INITRAMFS),$(GRADE_NEEDS)),--user)
 
 $(BUILD)/obj/%.c.o: %.c
 	@mkdir -p $(dir $@)
@@ -127,7 +137,7 @@ $(KERNEL): $(KOBJS) linker.ld tools/mksyms.sh $(BUILD)/kobjs.list
 # A display shows the VGA console in a window; without one, serial only.
 QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
 
-$(SWAP_IMG): tools/mkswap-image.sh | deps
+$(SWAP_IMG): tools/mkswap-image.sh | $(or $(DEPS_ORDER),deps)
 	tools/mkswap-image.sh $@
 
 run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
@@ -204,20 +214,21 @@ test-pressure: $(KERNEL) $(TEST_DEPS) | deps
 test-bochs: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh bochs
 
-# The user tests on Linux (tools/linux-boots): every one must pass there.
-# The labs (docs/labs/README.md): LAB picks one, LABDIR where its tree goes.
+# The labs (docs/labs/README.md): LAB picks one, LABDIR where its tree
+# goes.  Grading builds the kernel and only what the lab's boots read.
 LAB ?=
 LABDIR ?= $(BUILD)/lab$(LAB)
 lab:
 	@test -n "$(LAB)" || { echo "make lab: which lab? e.g. make lab LAB=4" >&2; exit 2; }
 	@tools/mklab.sh $(LAB) $(LABDIR)
 
-grade: $(KERNEL) $(TEST_DEPS) | deps
+grade: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) tools/grade.sh $(LAB)
 
-grade-check: $(KERNEL) $(TEST_DEPS) | deps
+grade-check: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-check.sh
 
+# The user tests on Linux (tools/linux-boots): every one must pass there.
 test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 

@@ -2,6 +2,7 @@
 # tools/deps.sh - make sure the host has the tools Mapback builds and tests with.
 #
 #   tools/deps.sh [EXTRA-PACKAGE...]
+#   tools/deps.sh --grade [--user]
 #
 # Each line of NEEDS below is a Debian package and how to tell it is
 # there (a command on PATH or a file).  When everything is present this is
@@ -16,6 +17,11 @@
 # downloads are already in place), and tools/fetch-debian-userland.sh (the
 # Debian binaries of the userland boot, docs/userland.md; also a no-op
 # once they are unpacked).
+#
+# --grade checks only what `make grade` needs to build a kernel and boot
+# it in QEMU (with mkswap for the swap disk), and fetches nothing; with
+# --user it adds what the user tests' initramfs is built with (cpio, and
+# tools/fetch-userland.sh's dpkg tools) and runs fetch-userland.sh.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -45,6 +51,21 @@ dosfstools            cmd:mkfs.fat
 fdisk                 cmd:sfdisk
 "
 
+# The packages of NEEDS that --grade checks, and those --user adds.
+GRADE_PKGS="make qemu-system-x86 nasm gcc-i686-linux-gnu binutils-i686-linux-gnu util-linux"
+GRADE_USER_PKGS="cpio dpkg-dev dpkg"
+
+grade=no user=no
+if [ "${1:-}" = --grade ]; then
+	grade=yes
+	shift
+	if [ "${1:-}" = --user ]; then
+		user=yes
+		GRADE_PKGS="$GRADE_PKGS $GRADE_USER_PKGS"
+		shift
+	fi
+fi
+
 present() {
 	local alt
 	local IFS='|'
@@ -60,6 +81,7 @@ present() {
 missing=()
 while read -r pkg check; do
 	[ -n "$pkg" ] || continue
+	[ $grade = yes ] && [[ " $GRADE_PKGS " != *" $pkg "* ]] && continue
 	present "$check" || missing+=("$pkg")
 done <<<"$NEEDS"
 for pkg in "$@"; do
@@ -97,8 +119,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 		"${extra[@]}"
 fi
 
+if [ $grade = yes ] && [ $user = no ]; then
+	exit 0
+fi
 if [ -f tools/fetch-userland.sh ]; then
 	bash tools/fetch-userland.sh
+fi
+if [ $grade = yes ]; then
+	exit 0
 fi
 if [ -f tools/fetch-debian-userland.sh ]; then
 	sh tools/fetch-debian-userland.sh

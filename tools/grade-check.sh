@@ -5,14 +5,24 @@
 # (build/labs/labN), the kernel is built there (from a copy of this tree's
 # objects, so only what the stubs touch is compiled; the stubs must build
 # with -Werror), and tools/grade.sh grades that kernel, which must score
-# less than full marks.  Then this tree's kernel must score full marks on
-# every lab.  Prints TAP and `grade-check: N passed, N failed`; exit 0
-# only when all passed.
+# less than full marks.  The same for each incomplete solution below: this
+# tree with one piece of a lab's answer left out, a mistake a student
+# makes that some rmap mode catches; it too must score less than full
+# marks.  Then this tree's kernel must score full marks on every lab.
+# Prints TAP and `grade-check: N passed, N failed`; exit 0 only when all
+# passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# The incomplete solutions: lab | what is left out | file | sed script
+# that leaves it out (which must change the file).
+INCOMPLETE="
+2 | do_wp_page copies without anon_vma_prepare | mm/vm/memory.c | s/new = anon_vma_prepare(vma) ? NULL : copy_to_new_page(old);/new = copy_to_new_page(old);/
+4 | rmap_walk_file never calls rwc->done | mm/rmap/rmap_obj.c | /if (rwc->done)/,/ret = rwc->done(page, ret, rwc->arg);/d
+"
+
 CROSS=${CROSS:-}
-labs=$(sed -e '/^#/d' -e '/^[[:space:]]*$/d' tools/labs | cut -d'|' -f1 | tr -d ' \t' | sort -un)
+labs=$(tools/grade.sh --labs)
 passed=0 failed=0
 result() {	# result OK|FAIL TEXT
 	if [ "$1" = OK ]; then
@@ -22,28 +32,53 @@ result() {	# result OK|FAIL TEXT
 	fi
 }
 
+# build_and_grade TREE LAB WHAT: build TREE's kernel from a copy of this
+# tree's objects, grade LAB on it; it must score less than full marks.
+build_and_grade() {
+	local tree=$1 lab=$2 what=$3 line score
+	mkdir -p "$tree/build"
+	cp -a build/obj build/kobjs.list "$tree/build/"
+	if ! make -s -C "$tree" ${CROSS:+CROSS=$CROSS} build/mapback.elf >"$tree/build.log" 2>&1; then
+		result FAIL "lab $lab: $what does not build (see $tree/build.log)"
+		return
+	fi
+	line=$(KERNEL=$tree/build/mapback.elf tools/grade.sh "$lab" | tee "$tree/grade.out" | tail -n 1)
+	score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
+	if [ -z "$score" ]; then
+		result FAIL "lab $lab: the grader printed no total for $what (see $tree/grade.out)"
+	elif [ "${score%/*}" -lt "${score#*/}" ]; then
+		result OK "lab $lab: $what scores $score"
+	else
+		result FAIL "lab $lab: $what scores full marks ($score)"
+	fi
+}
+
 for lab in $labs; do
 	tree=build/labs/lab$lab
 	if ! tools/mklab.sh "$lab" "$tree" >/dev/null; then
 		result FAIL "lab $lab: no student tree"
 		continue
 	fi
-	mkdir -p "$tree/build"
-	cp -a build/obj build/kobjs.list "$tree/build/"
-	if ! make -s -C "$tree" ${CROSS:+CROSS=$CROSS} build/mapback.elf >"$tree/build.log" 2>&1; then
-		result FAIL "lab $lab: the stubbed tree does not build (see $tree/build.log)"
+	build_and_grade "$tree" "$lab" "the stubbed tree"
+done
+
+n=0
+while IFS='|' read -r lab what file script; do
+	lab=$(echo $lab) what=$(echo $what) file=$(echo $file)
+	script=${script# }
+	[ -n "$lab" ] || continue
+	n=$((n + 1))
+	tree=build/labs/incomplete$n
+	rm -rf "$tree"
+	mkdir -p "$tree"
+	git ls-files -z | tar --null -T - -cf - | tar -C "$tree" -xpf -
+	sed "$script" "$file" >"$tree/$file"
+	if cmp -s "$file" "$tree/$file"; then
+		result FAIL "lab $lab: '$script' does not change $file: update the case"
 		continue
 	fi
-	line=$(KERNEL=$tree/build/mapback.elf tools/grade.sh "$lab" | tee "$tree/grade.out" | tail -n 1)
-	score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
-	if [ -z "$score" ]; then
-		result FAIL "lab $lab: the grader printed no total (see $tree/grade.out)"
-	elif [ "${score%/*}" -lt "${score#*/}" ]; then
-		result OK "lab $lab: the stubbed tree scores $score"
-	else
-		result FAIL "lab $lab: the stubbed tree scores full marks ($score)"
-	fi
-done
+	build_and_grade "$tree" "$lab" "the answer in which $what"
+done <<<"$INCOMPLETE"
 
 line=$(tools/grade.sh $labs | tee build/labs/full-grade.out | tail -n 1)
 score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
@@ -51,7 +86,7 @@ if [ -n "$score" ] && [ "${score%/*}" -eq "${score#*/}" ]; then
 	result OK "the real tree scores full marks ($score)"
 else
 	result FAIL "the real tree scores $line (see build/labs/full-grade.out)"
-	grep -E '^lab .*: [0-9]+/[0-9]+$|^    not ok' build/labs/full-grade.out
+	grep -E '^lab .*: [0-9]+/[0-9]+$|^  ' build/labs/full-grade.out
 fi
 echo "grade-check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
