@@ -30,11 +30,16 @@ void cmdline_init(const char *line)
 
 	strlcpy(line_copy, line, sizeof(line_copy));
 	nr_words = 0;
-	while (*p && nr_words < MAX_WORDS) {
+	while (*p) {
 		while (is_space(*p))
 			*p++ = '\0';
 		if (!*p)
 			break;
+		if (nr_words == MAX_WORDS) {
+			printk(KERN_WARNING "Command line: more than %d words, "
+			       "ignored from \"%s\"\n", MAX_WORDS, p);
+			break;
+		}
 		words[nr_words++] = p;
 		while (*p && !is_space(*p))
 			p++;

@@ -31,3 +31,27 @@ KTEST(cmdline_parsing)
 	cmdline_init(boot_info.cmdline);
 	KEXPECT_TRUE(cmdline_has("ktest"));
 }
+
+/* Words past the 64th are dropped (with a warning), never overrun. */
+KTEST(cmdline_more_words_than_fit)
+{
+	static char line[70 * 4 + 1];
+	char *p = line;
+	int i;
+
+	for (i = 0; i < 70; i++) {
+		*p++ = 'w';
+		*p++ = (char)('0' + i / 10);
+		*p++ = (char)('0' + i % 10);
+		*p++ = ' ';
+	}
+	*p = '\0';
+	cmdline_init(line);
+	KEXPECT_TRUE(cmdline_has("w00"));
+	KEXPECT_TRUE(cmdline_has("w63"));
+	KEXPECT_FALSE(cmdline_has("w64"));
+	KEXPECT_FALSE(cmdline_has("w69"));
+
+	cmdline_init(boot_info.cmdline);
+	KEXPECT_TRUE(cmdline_has("ktest"));
+}

@@ -43,6 +43,9 @@ static void banner(void)
 	if (boot_info.loader_name[0])
 		printk("Booted by: %s\n", boot_info.loader_name);
 	printk("Command line: %s\n", boot_info.cmdline);
+	if (boot_info.cmdline_truncated)
+		printk(KERN_WARNING "Command line: longer than %d bytes, the "
+		       "rest is ignored\n", CMDLINE_MAX - 1);
 }
 
 void kmain(u32 magic, u32 mbi_phys)

@@ -59,13 +59,13 @@ static void *early_ptr(u32 pa, u32 len)
 	return EARLY_VA(pa);
 }
 
-static void copy_string(char *dst, size_t size, u32 pa)
+/* Copy the string at pa into dst; false if it had to be cut to fit. */
+static bool copy_string(char *dst, size_t size, u32 pa)
 {
 	const char *s = early_ptr(pa, 1);
 
 	dst[0] = '\0';
-	if (s)
-		strlcpy(dst, s, size);
+	return !s || strlcpy(dst, s, size) < size;
 }
 
 static void add_range(u64 addr, u64 len, u32 type)
@@ -121,8 +121,9 @@ void multiboot_init(u32 magic, u32 mbi_phys)
 		panic("Multiboot information at 0x%x is out of reach", mbi_phys);
 
 	if (mbi->flags & MB_INFO_CMDLINE)
-		copy_string(boot_info.cmdline, sizeof(boot_info.cmdline),
-			    mbi->cmdline);
+		boot_info.cmdline_truncated =
+			!copy_string(boot_info.cmdline,
+				     sizeof(boot_info.cmdline), mbi->cmdline);
 	if (mbi->flags & MB_INFO_LOADER_NAME)
 		copy_string(boot_info.loader_name, sizeof(boot_info.loader_name),
 			    mbi->boot_loader_name);

@@ -38,6 +38,7 @@ struct boot_module {
 
 struct boot_info {
 	char cmdline[CMDLINE_MAX];
+	bool cmdline_truncated;	/* the loader's line did not fit cmdline */
 	u32 mem_lower_kb, mem_upper_kb;
 	int nr_ranges;
 	struct mem_range ranges[MAX_MEM_RANGES];
