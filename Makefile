@@ -49,8 +49,10 @@ HDD := $(BUILD)/mapback-hdd.img
 INITRAMFS :=
 # The swap disk (hdb) that run, run-bochs and the swap test boots attach.
 SWAP_IMG := $(BUILD)/swap.img
+# The ext2 disk (hdc) that the user test boots attach (tools/mkext2-image.sh).
+EXT2_IMG := $(BUILD)/ext2.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(FLOPPY) $(HDD)
+TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(FLOPPY) $(HDD)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # Boots of tools/test-boots that `make test` runs; empty means all.
@@ -69,7 +71,7 @@ CFLAGS += -fno-optimize-sibling-calls
 LDFLAGS := -m elf_i386 -nostdlib -no-pie -z noexecstack -T linker.ld
 NASMFLAGS := -f elf32 -g -F dwarf
 
-KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c ipc/*.c net/*.c)
+KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.c mm/*.c mm/*/*.c fs/*.c fs/*/*.c ipc/*.c net/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
 .PHONY: all deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check debug check check-386 clean FORCE
@@ -127,6 +129,9 @@ QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
 
 $(SWAP_IMG): tools/mkswap-image.sh | deps
 	tools/mkswap-image.sh $@
+
+$(EXT2_IMG): tools/mkext2-image.sh tools/ext2-tree.py tools/ext2-corrupt.py | deps
+	tools/mkext2-image.sh $@
 
 run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 	$(QEMU) -kernel $(KERNEL) -append "$(CMDLINE)" -m 32 -no-reboot \
@@ -215,7 +220,7 @@ grade: $(KERNEL) $(TEST_DEPS) | deps
 grade-check: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-check.sh
 
-test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) | deps
+test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.
