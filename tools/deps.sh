@@ -43,6 +43,7 @@ syslinux              cmd:syslinux
 syslinux-common       file:/usr/lib/syslinux/modules/bios/mboot.c32
 dosfstools            cmd:mkfs.fat
 fdisk                 cmd:sfdisk
+e2fsprogs             file:/usr/sbin/mke2fs|cmd:mke2fs
 "
 
 present() {
