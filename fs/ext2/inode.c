@@ -208,6 +208,7 @@ void ext2_evict_inode(struct inode *inode)
 		list_del(&ei->i_list);
 	up(&sbi->s_inodes_sem);
 	kfree(ei);
+	iput(inode->i_dir_hint); /* ext2_lookup's reference */
 }
 
 /* The pointer at index i of the pointer block `block`. */

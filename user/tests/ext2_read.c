@@ -353,6 +353,15 @@ static int mounts_has(const char *line)
 	return found;
 }
 
+static int maps_names(const char *path)
+{
+	char *t = slurp("/proc/self/maps", 65536);
+	int found = t && strstr(t, path) != NULL;
+
+	free(t);
+	return found;
+}
+
 static void check_mmap(int bsize)
 {
 	static unsigned char want[300 * 1024];
@@ -366,6 +375,7 @@ static void check_mmap(int bsize)
 	p = mmap(NULL, sizeof(want), PROT_READ, MAP_PRIVATE, fd, 0);
 	ok(p != MAP_FAILED && !memcmp(p, want, sizeof(want)),
 	   "bs %d: a private mapping reads the file", bsize);
+	ok(maps_names(path), "/proc/self/maps names the file");
 	q = mmap(NULL, sizeof(want), PROT_READ, MAP_SHARED, fd, 0);
 	ok(q != MAP_FAILED && !memcmp(q, want, sizeof(want)),
 	   "bs %d: a shared read-only mapping reads it too", bsize);
