@@ -91,7 +91,8 @@ ssize_t generic_file_read(struct file *file, char *buf, size_t n, loff_t *pos)
 		p += len;
 	}
 	*pos = p;
-	if (!mnt_is_readonly(file->f_path.mnt))	/* as Linux's touch_atime */
+	/* As Linux's touch_atime; a kernel file may have no mount. */
+	if (!file->f_path.mnt || !mnt_is_readonly(file->f_path.mnt))
 		inode->i_atime = current_time();
 	return done;
 }
