@@ -50,8 +50,10 @@ HDD := $(BUILD)/mapback-hdd.img
 INITRAMFS :=
 # The swap disk (hdb) that run, run-bochs and the swap test boots attach.
 SWAP_IMG := $(BUILD)/swap.img
+# The ext2 disk (hdc) that the user test boots attach (tools/mkext2-image.sh).
+EXT2_IMG := $(BUILD)/ext2.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(FLOPPY) $(HDD)
+TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(FLOPPY) $(HDD)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # Boots of tools/test-boots that `make test` runs; empty means all.
@@ -139,6 +141,9 @@ QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
 
 $(SWAP_IMG): tools/mkswap-image.sh | $(or $(DEPS_ORDER),deps)
 	tools/mkswap-image.sh $@
+
+$(EXT2_IMG): tools/mkext2-image.sh tools/ext2-tree.py tools/ext2-corrupt.py | deps
+	tools/mkext2-image.sh $@
 
 run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 	$(QEMU) -kernel $(KERNEL) -append "$(CMDLINE)" -m 32 -no-reboot \
@@ -229,7 +234,7 @@ grade-check: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-check.sh
 
 # The user tests on Linux (tools/linux-boots): every one must pass there.
-test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) | deps
+test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.

@@ -35,6 +35,13 @@ struct address_space_operations {
 	int (*writepage)(struct page *page);
 	/* Mark the page dirty the way this mapping wants; returns old state. */
 	int (*set_page_dirty)(struct page *page);
+	/*
+	 * The pages are the file (ramfs): a page not in the cache is a hole
+	 * or on swap, never on a disk, and a clean page is not a copy of
+	 * anything.  Else (ext2, block devices) readpage reads the disk and
+	 * a clean page may be dropped: it can be read again.
+	 */
+	bool memory_backed;
 };
 
 struct address_space {

@@ -2,6 +2,7 @@
  * fs/chrdev.c - the character device table.
  */
 #include "fs/chrdev.h"
+#include "fs/block_dev.h"
 #include "fs/pipe.h"
 #include "kernel/errno.h"
 
@@ -69,6 +70,8 @@ void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev)
 		inode->i_fop = &def_chr_fops;
 	else if (S_ISFIFO(mode))
 		inode->i_fop = &fifo_fops;
+	else if (S_ISBLK(mode))
+		inode->i_fop = &def_blk_fops;
 	else
-		inode->i_fop = &no_dev_fops;	/* no block devices yet */
+		inode->i_fop = &no_dev_fops;	/* sockets: no such family yet */
 }

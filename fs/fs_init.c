@@ -3,6 +3,8 @@
  */
 #include "fs/fs_init.h"
 #include "fs/anon_inodes.h"
+#include "fs/buffer_head.h"
+#include "fs/ext2/ext2_fs.h"
 #include "fs/devtmpfs.h"
 #include "fs/file.h"
 #include "fs/fs_struct.h"
@@ -50,11 +52,13 @@ static void mount_on(const char *dev, const char *dir, const char *type)
 void fs_init(void)
 {
 	inode_cache_init();
+	buffer_init();
 	file_cache_init();
 	pagecache_init();
 	pipe_init();
 	anon_inode_init();
 	ramfs_init();
+	ext2_init();
 	memfd_init();
 	proc_init();
 	mem_dev_init();

@@ -36,16 +36,18 @@ static int read_chunk(struct file *file, unsigned long index,
 {
 	struct address_space *mapping = file->f_mapping;
 	struct page *page = find_get_page(mapping, index);
+	bool in_memory = mapping->a_ops && mapping->a_ops->memory_backed;
 	int err;
 
 	/*
-	 * A hole has neither a page nor a swap entry.  A swap-in adds the
-	 * page before it drops the entry, so if both looks miss, one more
-	 * look for the page settles whether one just came back.
+	 * In a memory file system a hole has neither a page nor a swap
+	 * entry.  A swap-in adds the page before it drops the entry, so if
+	 * both looks miss, one more look for the page settles whether one
+	 * just came back.  A disk file's missing page is on the disk.
 	 */
-	if (!page && !mapping_swapped(mapping, index))
+	if (in_memory && !page && !mapping_swapped(mapping, index))
 		page = find_get_page(mapping, index);
-	if (!page && !mapping_swapped(mapping, index)) {
+	if (in_memory && !page && !mapping_swapped(mapping, index)) {
 		memset(buf, 0, len);	/* a hole */
 		return 0;
 	}
@@ -89,7 +91,9 @@ ssize_t generic_file_read(struct file *file, char *buf, size_t n, loff_t *pos)
 		p += len;
 	}
 	*pos = p;
-	inode->i_atime = current_time();
+	/* As Linux's touch_atime; a kernel file may have no mount. */
+	if (!file->f_path.mnt || !mnt_is_readonly(file->f_path.mnt))
+		inode->i_atime = current_time();
 	return done;
 }
 

@@ -129,8 +129,13 @@ void inode_getattr(struct inode *inode, struct kstat *st)
 	st->gid = inode->i_gid;
 	st->rdev = new_encode_dev(inode->i_rdev);
 	st->size = inode->i_size;
-	st->blksize = PAGE_SIZE;
-	st->blocks = (u64)inode->i_mapping->nrpages * (PAGE_SIZE / 512);
+	if (inode->i_blkbits) {
+		st->blksize = 1u << inode->i_blkbits;
+		st->blocks = inode->i_blocks;
+	} else {
+		st->blksize = PAGE_SIZE;
+		st->blocks = (u64)inode->i_mapping->nrpages * (PAGE_SIZE / 512);
+	}
 	st->atime = inode->i_atime;
 	st->mtime = inode->i_mtime;
 	st->ctime = inode->i_ctime;

@@ -63,11 +63,16 @@ struct inode_operations {
 	int (*truncate)(struct inode *inode, loff_t size);
 };
 
+struct kstatfs;
+
 struct super_operations {
 	/* The last reference went: destroy the inode (true) or keep it. */
 	bool (*drop_inode)(struct inode *inode);
 	/* Free the fs's part of an inode being destroyed. */
 	void (*destroy_inode)(struct inode *inode);
+	/* statfs(2)'s counts (fs/statfs.c); NULL: simple_statfs's zeros
+	 * and 4 KiB blocks. */
+	void (*statfs)(struct super_block *sb, struct kstatfs *buf);
 };
 
 struct file_system_type {
@@ -88,7 +93,15 @@ struct super_block {
 	u32 s_magic;		/* Linux's number for the type: statfs f_type */
 	unsigned long s_next_ino;
 	unsigned int s_active;	/* mounts using it */
+	/* MS_RDONLY: the file system can only be mounted read-only. */
+	unsigned long s_flags;
 	void *s_fs_info;
+	/* A file system on a disk: the device and the size of the blocks
+	 * it reads there (fs/buffer_head.h). */
+	struct block_device *s_bdev;
+	unsigned long s_blocksize;
+	unsigned char s_blocksize_bits;
+	char s_id[32];		/* the device's name, for messages */
 };
 
 struct inode {
@@ -98,6 +111,12 @@ struct inode {
 	u32 i_uid, i_gid;
 	dev_t i_rdev;
 	loff_t i_size;
+	/* A disk file system's allocation in 512-byte units and its block
+	 * size (stat's st_blocks and st_blksize); i_blkbits 0: computed
+	 * from the page cache, 4 KiB blocks (ramfs and the other memory
+	 * file systems). */
+	u64 i_blocks;
+	unsigned int i_blkbits;
 	struct timespec i_atime, i_mtime, i_ctime;
 	unsigned int i_count;
 	struct super_block *i_sb;

@@ -72,6 +72,12 @@ int do_mount(const char *dev_name, struct path *where, const char *fstype,
 		kfree(mnt);
 		return err;
 	}
+	if ((sb->s_flags & MS_RDONLY) && !(flags & MS_RDONLY)) {
+		if (!sb->s_active)
+			type->kill_sb(sb);
+		kfree(mnt);
+		return -EROFS;
+	}
 	sb->s_active++;
 	mnt->mnt_sb = sb;
 	mnt->mnt_root = igrab(sb->s_root);
@@ -100,6 +106,8 @@ int do_remount(struct path *path, unsigned long flags)
 
 	if (path->inode != mnt->mnt_root)
 		return -EINVAL;
+	if (!(flags & MS_RDONLY) && (mnt->mnt_sb->s_flags & MS_RDONLY))
+		return -EROFS;
 	if ((flags & MS_RDONLY) && !mnt_is_readonly(mnt) && mnt->mnt_writers)
 		return -EBUSY;
 	mnt->mnt_flags = (mnt->mnt_flags & ~MS_REMOUNT_MASK) |

@@ -44,7 +44,8 @@ loff_t default_llseek(struct file *file, loff_t off, int whence)
 		pos = file->f_pos + off;
 		break;
 	case SEEK_END:
-		pos = file->f_inode->i_size + off;
+		/* the mapping's host: a device file's is the device */
+		pos = file->f_mapping->host->i_size + off;
 		break;
 	default:
 		return -EINVAL;

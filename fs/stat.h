@@ -107,4 +107,13 @@ _Static_assert(sizeof(struct stat64) == 96, "stat64 is 96 bytes on i386");
 
 void kstat_to_stat64(const struct kstat *k, struct stat64 *s);
 
+/* What a file system tells statfs(2) (super_operations.statfs); the
+ * VFS adds the mount's flags. */
+struct kstatfs {
+	u32 f_type, f_bsize;
+	u64 f_blocks, f_bfree, f_bavail, f_files, f_ffree;
+	s32 f_fsid[2];
+	u32 f_namelen, f_frsize;
+};
+
 #endif

@@ -2,10 +2,11 @@
  * fs/statfs.c - statfs, fstatfs and their 64-bit forms (Linux's
  * fs/statfs.c).
  *
- * Every Mapback file system lives in memory with no size limit, so each
- * answers as Linux's simple_statfs does for ramfs and procfs (and shmem
- * for a tmpfs mounted without size=): its type's magic number, 4 KiB
- * blocks, 255-byte names, and no block or inode counts.  f_flags is
+ * A file system in memory with no size limit answers as Linux's
+ * simple_statfs does for ramfs and procfs (and shmem for a tmpfs mounted
+ * without size=): its type's magic number, 4 KiB blocks, 255-byte names,
+ * and no block or inode counts.  A file system on a disk (ext2) fills in
+ * its own counts through super_operations.statfs.  f_flags is
  * ST_VALID plus the mount's MS_RDONLY/NOSUID/NODEV/NOEXEC, whose bits are
  * the ST_ ones.
  */
@@ -37,11 +38,28 @@ struct statfs64 {
 
 static void vfs_statfs(struct path *p, struct statfs64 *st)
 {
+	struct super_block *sb = p->mnt->mnt_sb;
+	struct kstatfs k;
+
+	memset(&k, 0, sizeof(k));
+	k.f_type = sb->s_magic;
+	k.f_bsize = PAGE_SIZE;
+	k.f_namelen = NAME_MAX;
+	k.f_frsize = PAGE_SIZE;
+	if (sb->s_op && sb->s_op->statfs)
+		sb->s_op->statfs(sb, &k);
 	memset(st, 0, sizeof(*st));
-	st->f_type = p->mnt->mnt_sb->s_magic;
-	st->f_bsize = PAGE_SIZE;
-	st->f_namelen = NAME_MAX;
-	st->f_frsize = PAGE_SIZE;
+	st->f_type = k.f_type;
+	st->f_bsize = k.f_bsize;
+	st->f_blocks = k.f_blocks;
+	st->f_bfree = k.f_bfree;
+	st->f_bavail = k.f_bavail;
+	st->f_files = k.f_files;
+	st->f_ffree = k.f_ffree;
+	st->f_fsid[0] = k.f_fsid[0];
+	st->f_fsid[1] = k.f_fsid[1];
+	st->f_namelen = k.f_namelen;
+	st->f_frsize = k.f_frsize;
 	st->f_flags = ST_VALID | (p->mnt->mnt_flags & ST_MNT_MASK);
 }
 
@@ -73,11 +91,15 @@ static long fd_statfs(unsigned int fd, struct statfs64 *st)
 	return 0;
 }
 
-/* The old layout has 32-bit counts; every count here is 0, so none
- * overflows (Linux would answer -EOVERFLOW). */
+/* The old layout has 32-bit counts: a count that does not fit is
+ * -EOVERFLOW, as Linux's do_statfs_native. */
 static long put_statfs(const struct statfs64 *st, struct statfs *ubuf)
 {
 	struct statfs s;
+
+	if ((st->f_blocks | st->f_bfree | st->f_bavail | st->f_files |
+	     st->f_ffree) >> 32)
+		return -EOVERFLOW;
 
 	memset(&s, 0, sizeof(s));
 	s.f_type = st->f_type;
@@ -87,6 +109,8 @@ static long put_statfs(const struct statfs64 *st, struct statfs *ubuf)
 	s.f_bavail = st->f_bavail;
 	s.f_files = st->f_files;
 	s.f_ffree = st->f_ffree;
+	s.f_fsid[0] = st->f_fsid[0];
+	s.f_fsid[1] = st->f_fsid[1];
 	s.f_namelen = st->f_namelen;
 	s.f_frsize = st->f_frsize;
 	s.f_flags = st->f_flags;

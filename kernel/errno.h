@@ -87,6 +87,8 @@
 #define EALREADY	114	/* Operation already in progress */
 #define EINPROGRESS	115	/* Operation now in progress */
 #define ESTALE		116	/* Stale file handle */
+#define EUCLEAN		117	/* Structure needs cleaning */
+#define EFSCORRUPTED	EUCLEAN	/* a file system found its image corrupt */
 #define EDQUOT		122	/* Quota exceeded */
 #define ECANCELED	125	/* Operation Canceled */
 

@@ -49,6 +49,7 @@ syslinux              cmd:syslinux
 syslinux-common       file:/usr/lib/syslinux/modules/bios/mboot.c32
 dosfstools            cmd:mkfs.fat
 fdisk                 cmd:sfdisk
+e2fsprogs             file:/usr/sbin/mke2fs|cmd:mke2fs
 "
 
 # The packages of NEEDS that --grade checks, and those --user adds.

@@ -10,7 +10,7 @@
 # stderr.  Nothing fetched here is committed.
 #
 # Debian builds the IDE/SATA disk support as modules, and the swap disk of
-# the test boots needs it.  build/linux/modules/ receives the modules
+# the test boots needs it; ext4 (which mounts ext2 there) is a module too.  build/linux/modules/ receives the modules
 # MODULES name and everything they need, each as NN-name.ko, NN giving an
 # order in which every module comes after its dependencies: user/init.c
 # loads them in name order when it runs on Linux.  The dependencies are
@@ -28,10 +28,11 @@ APT=$BUILD/apt
 DEBS=$BUILD/debs-linux
 ROOT=$BUILD/linux
 MODDIR=$ROOT/modules
-# The disk stack of QEMU's PC (PIIX IDE through libata) and SCSI disks.
-MODULES="ata_piix sd_mod"
+# The disk stack of QEMU's PC (PIIX IDE through libata) and SCSI disks,
+# and ext4, which Debian's kernel mounts ext2 with (the ext2 test disk).
+MODULES="ata_piix sd_mod ext4"
 # Where the modules and their dependencies are in the package.
-MODULE_DIRS="drivers/ata drivers/scsi block lib crypto"
+MODULE_DIRS="drivers/ata drivers/scsi block lib crypto fs"
 OBJCOPY=${OBJCOPY:-i686-linux-gnu-objcopy}
 
 found() {
@@ -89,7 +90,7 @@ place_module() {
 	cp "$file" "$MODDIR/$(printf %02d $count)-$name.ko"
 }
 
-if [ -n "$(found)" ] && [ -f "$MODDIR/.done" ]; then
+if [ -n "$(found)" ] && [ "$(cat "$MODDIR/.done" 2>/dev/null)" = "$MODULES" ]; then
 	found
 	exit 0
 fi
@@ -126,6 +127,6 @@ count=0
 for m in $MODULES; do
 	place_module "$m"
 done
-touch "$MODDIR/.done"
+echo "$MODULES" >"$MODDIR/.done"
 echo "fetch-linux: unpacked $pkg into $ROOT, modules:" $(ls "$MODDIR") >&2
 found

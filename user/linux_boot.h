@@ -6,8 +6,9 @@
  * IDE/SATA disk support in modules, so the initramfs also carries them as
  * /lib/modules/NN-name.ko, numbered so that name order loads each after
  * its dependencies (tools/fetch-linux.sh).  And Linux names the swap disk
- * (QEMU's primary slave, Mapback's /dev/hdb) as a SCSI disk, so init gives
- * it the name the command line's TEST_SWAP_DEV uses, and /tmp grows as
+ * (QEMU's primary slave, Mapback's /dev/hdb) and the ext2 disk (secondary
+ * master, /dev/hdc) as SCSI disks, so init gives them the names the
+ * command line's TEST_SWAP_DEV and TEST_EXT2_DEV use, and /tmp grows as
  * Mapback's does: the tests stay the same on both kernels.  Included by init.c only; nothing here runs on
  * Mapback.
  */
@@ -46,9 +47,9 @@ static inline int is_module(const struct dirent *d)
 }
 
 /*
- * Load every module of MODULES_DIR in name order.  finit_module returns
- * once the module's init and the device probes it started are done, so
- * the disks are there afterwards.
+ * Load every module of MODULES_DIR in name order, and remove its file.
+ * finit_module returns once the module's init and the device probes it
+ * started are done, so the disks are there afterwards.
  */
 static inline void load_modules(void)
 {
@@ -66,6 +67,9 @@ static inline void load_modules(void)
 			say("init: load %s: %s\n", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
+		/* Loaded: its file (2 MiB in all, ext4 half of it) would only
+		 * hold RAM in the initramfs that the tests' pressure needs. */
+		unlink(path);
 		free(list[i]);
 	}
 	if (n >= 0)
@@ -77,41 +81,106 @@ static inline int is_scsi_disk(const struct dirent *d)
 	return strncmp(d->d_name, "sd", 2) == 0;
 }
 
+/* The "major:minor" of a /sys/block entry into *dev; 0 on success. */
+static inline int sys_dev(const char *path, dev_t *dev)
+{
+	char numbers[32] = "";
+	unsigned int major, minor;
+	int fd = open(path, O_RDONLY), len = -1;
+
+	if (fd >= 0) {
+		len = read(fd, numbers, sizeof(numbers) - 1);
+		close(fd);
+	}
+	if (len <= 0 || sscanf(numbers, "%u:%u", &major, &minor) != 2)
+		return -1;
+	*dev = makedev(major, minor);
+	return 0;
+}
+
+/* The first SCSI disk with (the ext2 disk) or without a partition table
+ * (the swap disk) into name; 0 on success. */
+static inline int find_scsi_disk(int partitioned, char *name, size_t size)
+{
+	struct dirent **list;
+	char path[600];
+	int i, n, found = -1;
+
+	n = scandir("/sys/block", &list, is_scsi_disk, alphasort);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "/sys/block/%s/%s1",
+			 list[i]->d_name, list[i]->d_name);
+		if (found < 0 && strlen(list[i]->d_name) < size &&
+		    (access(path, F_OK) == 0) == partitioned) {
+			memcpy(name, list[i]->d_name,
+			       strlen(list[i]->d_name) + 1);
+			found = 0;
+		}
+		free(list[i]);
+	}
+	if (n >= 0)
+		free(list);
+	return found;
+}
+
+static inline void make_node(const char *node, const char *sys)
+{
+	dev_t dev;
+
+	if (sys_dev(sys, &dev) < 0)
+		say("init: no %s for %s\n", sys, node);
+	else if (mknod(node, S_IFBLK | 0600, dev) < 0)
+		say("init: mknod %s: %s\n", node, strerror(errno));
+}
+
 /*
  * TEST_SWAP_DEV names a device Linux does not have (/dev/hdb): make it a
- * block node with the numbers of the first SCSI disk, the only disk of
- * the test machine.
+ * block node with the numbers of the SCSI disk that has no partition
+ * table, the swap disk of the test machine.
  */
 static inline void name_swap_disk(void)
 {
 	const char *dev = getenv("TEST_SWAP_DEV");
-	struct dirent **list;
-	char path[300], numbers[32] = "";
-	unsigned int major, minor;
-	int i, n, fd, len = -1;
+	char disk[64], path[300];
 
 	if (!dev || access(dev, F_OK) == 0)
 		return;
-	n = scandir("/sys/block", &list, is_scsi_disk, alphasort);
-	if (n > 0) {
-		snprintf(path, sizeof(path), "/sys/block/%s/dev",
-			 list[0]->d_name);
-		fd = open(path, O_RDONLY);
-		if (fd >= 0) {
-			len = read(fd, numbers, sizeof(numbers) - 1);
-			close(fd);
-		}
-	}
-	for (i = 0; i < n; i++)
-		free(list[i]);
-	if (n >= 0)
-		free(list);
-	if (len <= 0 || sscanf(numbers, "%u:%u", &major, &minor) != 2) {
+	if (find_scsi_disk(0, disk, sizeof(disk)) < 0) {
 		say("init: no SCSI disk to call %s\n", dev);
 		return;
 	}
-	if (mknod(dev, S_IFBLK | 0600, makedev(major, minor)) < 0)
-		say("init: mknod %s: %s\n", dev, strerror(errno));
+	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
+	make_node(dev, path);
+}
+
+/*
+ * TEST_EXT2_DEV (/dev/hdc) names the ext2 test disk, the one with a
+ * partition table: it and its four partitions get nodes of that name
+ * (/dev/hdc1 ... for sdb1 ...), as Mapback's devtmpfs makes them.
+ */
+static inline void name_ext2_disk(void)
+{
+	const char *dev = getenv("TEST_EXT2_DEV");
+	char disk[64], path[300], node[300];
+
+	if (dev && strlen(dev) > 200)
+		return;
+	int i;
+
+	if (!dev || access(dev, F_OK) == 0)
+		return;
+	if (find_scsi_disk(1, disk, sizeof(disk)) < 0) {
+		say("init: no SCSI disk to call %s\n", dev);
+		return;
+	}
+	snprintf(path, sizeof(path), "/sys/block/%s/dev", disk);
+	make_node(dev, path);
+	for (i = 1; i <= 4; i++) {
+		snprintf(path, sizeof(path), "/sys/block/%s/%s%d/dev", disk,
+			 disk, i);
+		snprintf(node, sizeof(node), "%s%d", dev, i);
+		make_node(node, path);
+	}
 }
 
 /* Make the machine under Linux look like the one under Mapback. */
@@ -133,6 +202,7 @@ static inline void linux_boot(void)
 	if (mount("tmpfs", "/tmp", "tmpfs", 0, "size=0,mode=1777") < 0)
 		say("init: mount tmpfs on /tmp: %s\n", strerror(errno));
 	name_swap_disk();
+	name_ext2_disk();
 }
 
 #endif

@@ -25,6 +25,7 @@ static const struct address_space_operations ramfs_aops = {
 	.readpage = ramfs_readpage,
 	.writepage = ramfs_writepage,
 	.set_page_dirty = simple_set_page_dirty,
+	.memory_backed = true,
 };
 
 static int ramfs_truncate(struct inode *inode, loff_t size)

@@ -62,6 +62,8 @@ typedef u64 sector_t;
 struct bio;
 struct block_device;
 struct request_queue;
+struct inode;
+struct super_block;
 
 typedef void (*bio_end_io_t)(struct bio *bio);
 
@@ -161,6 +163,12 @@ struct block_device {
 	void *private;			/* the driver's */
 	void *holder;			/* who uses it exclusively (swap), or NULL */
 	struct disk_stats dkstats;	/* whole disks only */
+	/* Its page cache (fs/block_dev.c): the inode whose address_space
+	 * holds the device's blocks while bd_openers (mounts, open device
+	 * files) use it; NULL when nobody does. */
+	struct inode *bd_inode;
+	unsigned int bd_openers;
+	struct super_block *bd_super;	/* the file system mounted on it */
 	struct list_head list;		/* on all_block_devices */
 };
 

@@ -77,6 +77,7 @@ struct page {
 #define PG_slab 7		/* owned by a kmem cache */
 #define PG_reserved 11		/* never handed out: kernel, BIOS, boot data */
 #define PG_writeback 12		/* its write to swap is in flight (page_io.c) */
+#define PG_private 13		/* `private` holds buffer heads (fs/buffer.c) */
 #define PG_chainlock 15	/* pte_chain being changed (mm/rmap/pte_chain.h) */
 #define PG_direct 16		/* pte.direct, not pte.chain, is valid */
 #define PG_compound 19		/* head of a multi-page kmalloc block */
@@ -147,6 +148,7 @@ PAGEFLAG(SwapCache, PG_swapcache)
 PAGEFLAG(Buddy, PG_buddy)
 PAGEFLAG(Readahead, PG_readahead)
 PAGEFLAG(Writeback, PG_writeback)
+PAGEFLAG(Private, PG_private)
 
 extern struct page *mem_map;
 extern u32 max_pfn;		/* frames described by mem_map */

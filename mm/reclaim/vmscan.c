@@ -25,7 +25,8 @@
  *                                                     cache and starts the
  *                                                     write, as above
  *   clean, in the swap cache or a file with a
- *   backing store ................................... free it
+ *   backing store (a disk file, a block device:
+ *   its buffer heads go first, if none is in use) ... free it
  *
  * Pages that cannot go (VM_LOCKED, swap full or off, a mapping with no
  * writepage) go back to the active list.  A failed swap write leaves the
@@ -34,6 +35,7 @@
  * (congestion_wait) rather than scan the same pages again.
  */
 #include "fs/address_space.h"
+#include "fs/buffer_head.h"
 #include "kernel/block/blkdev.h"
 #include "mm/vm/filemap.h"
 #include "kernel/cpu/io.h"
@@ -101,13 +103,20 @@ static enum verdict write_swap_page(struct page *page)
 	return release_page(page);
 }
 
+/* Can the page go?  A clean page of a file on disk (ext2, a block
+ * device's cache) is read again when needed; a dirty one, or one of a
+ * memory file system, needs a writepage that saves it first. */
 static bool has_backing_store(struct page *page)
 {
 	if (PageSwapCache(page))
 		return true;
 	struct address_space *mapping = page_mapping(page);
 
-	return mapping && mapping->a_ops && mapping->a_ops->writepage;
+	if (!mapping || !mapping->a_ops)
+		return false;
+	return mapping->a_ops->writepage ||
+	       (mapping->a_ops->readpage && !mapping->a_ops->memory_backed &&
+		!PageDirty(page));
 }
 
 /* Decide about one locked page taken off the inactive list. */
@@ -135,6 +144,9 @@ static enum verdict shrink_page(struct page *page)
 	if (PageDirty(page)) {
 		if (PageSwapCache(page))
 			return write_swap_page(page);
+		/* A read-only disk file system has nothing to write with. */
+		if (!page_mapping(page)->a_ops->writepage)
+			return PAGE_ACTIVATE;
 		/* ramfs moves the page into the swap cache and starts its
 		 * write: from here on it is a swap cache page */
 		if (page_mapping(page)->a_ops->writepage(page))
@@ -142,6 +154,10 @@ static enum verdict shrink_page(struct page *page)
 		return PageWriteback(page) || PageDirty(page) ?
 			       PAGE_KEEP : release_page(page);
 	}
+	/* A block device page whose buffers a file system still holds
+	 * (its superblock, group descriptors) stays. */
+	if (page_has_buffers(page) && !try_to_free_buffers(page))
+		return PAGE_ACTIVATE;
 	return release_page(page);
 }
 

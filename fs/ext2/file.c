@@ -1,0 +1,52 @@
+/*
+ * fs/ext2/file.c - regular files and symbolic links of ext2.
+ *
+ * A regular file is read through its page cache (generic_file_read, and
+ * mmap's generic nopage), whose pages ext2_readpage fills from the
+ * blocks ext2_get_block finds.  A symlink's target is in the inode's
+ * block pointers when it is short (a "fast" symlink, no data block) and
+ * in its first data block otherwise.
+ */
+#include "fs/ext2/ext2.h"
+#include "fs/generic_file.h"
+#include "kernel/errno.h"
+#include "kernel/lib/string.h"
+#include "mm/vm/filemap.h"
+
+const struct file_operations ext2_file_operations = {
+	.read = generic_file_read,
+};
+
+const struct inode_operations ext2_file_inode_operations = {};
+
+static int ext2_readlink(struct inode *inode, char *buf, int len)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	u32 ea = ei->i_file_acl ? inode->i_sb->s_blocksize >> 9 : 0;
+	int n = inode->i_size < len ? inode->i_size : len;
+	struct page *page;
+	int err;
+
+	if (inode->i_blocks == ea) { /* fast: the target is in i_data */
+		if (inode->i_size >= (loff_t)sizeof(ei->i_data))
+			goto corrupt;
+		memcpy(buf, ei->i_data, n);
+		return n;
+	}
+	if (inode->i_size >= (loff_t)inode->i_sb->s_blocksize)
+		goto corrupt;
+	err = read_mapping_page(inode->i_mapping, 0, NULL, &page);
+	if (err)
+		return err;
+	memcpy(buf, page_address(page), n);
+	put_page(page);
+	return n;
+corrupt:
+	ext2_error(inode->i_sb, "ext2_readlink", "symlink #%lu: bad size %lld",
+		   inode->i_ino, inode->i_size);
+	return -EFSCORRUPTED;
+}
+
+const struct inode_operations ext2_symlink_inode_operations = {
+	.readlink = ext2_readlink,
+};

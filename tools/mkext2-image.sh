@@ -1,0 +1,91 @@
+#!/bin/sh
+# tools/mkext2-image.sh - make the ext2 test disk: an MBR disk image with
+# four ext2 partitions, made by e2fsprogs' mke2fs from a tree built here.
+#
+#	tools/mkext2-image.sh [IMAGE]		(default build/ext2.img)
+#
+# The test boots attach it as the secondary master (Mapback's hdc):
+#	-drive file=build/ext2.img,format=raw,if=ide,index=2,snapshot=on
+# and user/tests/ext2_read.c mounts its partitions:
+#
+#	hdc1  1 KiB blocks, revision 1, sparse_super, large_file, filetype,
+#	      128-byte inodes: the test tree
+#	hdc2  4 KiB blocks, mke2fs's ext2 defaults (resize_inode, dir_index,
+#	      ext_attr too), 256-byte inodes: the same tree
+#	hdc3  1 KiB blocks, a small tree corrupted on purpose afterwards
+#	      (tools/ext2-corrupt.py): bad inode numbers in directory entries,
+#	      a file whose block pointer lies past the disk, an indirect block
+#	      holding such a pointer
+#	hdc4  a file system whose superblock asks for an incompat feature
+#	      no ext2 driver knows (0x8000): the mount must be refused
+#
+# The tree holds /MANIFEST, written here from the files themselves: one
+# line per file (path, type, mode, size, mtime, checksum, link target),
+# which the test compares with what the mounted file system says.
+# Times and contents are fixed, so the image is the same from build to
+# build except for mke2fs's UUIDs and hash seeds (also fixed here).
+set -eu
+
+img=${1:-build/ext2.img}
+mke2fs=$(command -v mke2fs || echo /usr/sbin/mke2fs)
+if [ ! -x "$mke2fs" ]; then
+	echo "mkext2-image: mke2fs not found (install e2fsprogs)" >&2
+	exit 1
+fi
+tools=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/mkext2.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+python3 "$tools/ext2-tree.py" "$work/tree"
+python3 "$tools/ext2-tree.py" --small "$work/small"
+
+export E2FSPROGS_FAKE_TIME=1700000000
+fs() {	# fs NAME SIZE_KIB TREE ARGS...
+	name=$1 kib=$2 tree=$3
+	shift 3
+	rm -f "$work/$name"
+	"$mke2fs" -q -F -t ext2 -d "$tree" -L "$name" \
+		-E hash_seed=6d617062-6163-6b00-0000-000000000002 \
+		"$@" "$work/$name" "${kib}k" >"$work/log" 2>&1 || {
+		cat "$work/log" >&2
+		exit 1
+	}
+}
+fs p1 6144 "$work/tree" -b 1024 -I 128 -r 1 \
+	-O none,sparse_super,large_file,filetype \
+	-U 6d617062-6163-6b00-0000-0000000000e1
+fs p2 12288 "$work/tree" -b 4096 -I 256 \
+	-U 6d617062-6163-6b00-0000-0000000000e2
+fs p3 1024 "$work/small" -b 1024 -I 128 -r 1 \
+	-O none,sparse_super,large_file,filetype \
+	-U 6d617062-6163-6b00-0000-0000000000e3
+fs p4 1024 "$work/small" -b 1024 -I 128 -r 1 \
+	-O none,sparse_super,large_file,filetype \
+	-U 6d617062-6163-6b00-0000-0000000000e4
+python3 "$tools/ext2-corrupt.py" "$work/p3" "$work/p4"
+
+# MBR: partitions from 1 MiB on, back to back, type 83.
+mkdir -p "$(dirname "$img")"
+rm -f "$img"
+python3 - "$img" "$work/p1" "$work/p2" "$work/p3" "$work/p4" <<'EOF'
+import os, struct, sys
+img, parts = sys.argv[1], sys.argv[2:]
+mbr = bytearray(512)
+start = 2048
+with open(img, "wb") as out:
+    out.truncate(start * 512)
+    for i, p in enumerate(parts):
+        size = os.path.getsize(p) // 512
+        mbr[446 + 16 * i:462 + 16 * i] = struct.pack(
+            "<B3sB3sII", 0, b"\xfe\xff\xff", 0x83, b"\xfe\xff\xff",
+            start, size)
+        out.seek(start * 512)
+        with open(p, "rb") as f:
+            out.write(f.read())
+        start += size
+    mbr[510:512] = b"\x55\xaa"
+    out.seek(0)
+    out.write(mbr)
+EOF
+chmod 644 "$img"
+echo "mkext2-image: $img"
