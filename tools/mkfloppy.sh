@@ -30,6 +30,17 @@ tmp=$out.d
 spt=18 heads=2 sectors=2880	# 80 cylinders of a 1.44 MB disk
 kernel_lba=18			# after the boot sector, map and loader
 
+if [ ${#cmdline} -gt 255 ]; then
+	echo "mkfloppy: the command line has ${#cmdline} characters, the loader takes 255" >&2
+	exit 1
+fi
+if ! [[ $timeout =~ ^[0-9]+$ ]] || [ "$timeout" -gt 36000 ]; then
+	echo "mkfloppy: timeout '$timeout': tenths of a second, 0 to 36000" >&2
+	exit 1
+fi
+# The BIOS timer ticks 18.2065 times a second: 91 ticks in 50 tenths.
+ticks=$(((10#$timeout * 91 + 49) / 50))
+
 rm -rf "$tmp" "$out.tmp"
 mkdir -p "$tmp"
 
@@ -69,17 +80,6 @@ if [ "$used" -gt "$sectors" ]; then
 	echo "mkfloppy: kernel and initramfs need $used sectors, the floppy has $sectors" >&2
 	exit 1
 fi
-
-if [ ${#cmdline} -gt 255 ]; then
-	echo "mkfloppy: the command line has ${#cmdline} characters, the loader takes 255" >&2
-	exit 1
-fi
-if ! [[ $timeout =~ ^[0-9]+$ ]] || [ "$timeout" -gt 36000 ]; then
-	echo "mkfloppy: timeout '$timeout': tenths of a second, 0 to 36000" >&2
-	exit 1
-fi
-# The BIOS timer ticks 18.2065 times a second: 91 ticks in 50 tenths.
-ticks=$(((timeout * 91 + 49) / 50))
 
 printf '%s' "$cmdline" >"$tmp/cmdline"
 nasm -f bin -I "$src/" -o "$tmp/bootsect.bin" "$src/bootsect.asm"

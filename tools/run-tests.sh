@@ -112,6 +112,20 @@ load_boots() {
 	done
 }
 
+# build_medium iso|floppy: run_boot's test ISO ($iso, CMDLINE in its GRUB
+# menu) or test floppy ($img, CMDLINE built in, a boot: prompt that does
+# not wait), its tool's output in $out.  Prints mkiso or mkfloppy when the
+# tool fails, nothing when it works.
+build_medium() {
+	if [ "$1" = iso ]; then
+		tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" \
+			>"$out" 2>&1 || echo mkiso
+	else
+		tools/mkfloppy.sh "$img" "$KERNEL" "$FLOPPY_INITRAMFS" \
+			"$cmdline" 0 >"$out" 2>&1 || echo mkfloppy
+	fi
+}
+
 # run_boot I: boot configuration I; leaves build/test-NAME.{log,out,status}.
 run_boot() {
 	local i=$1 name=${b_name[$1]} how=${b_how[$1]} mem=${b_mem[$1]}
@@ -151,32 +165,24 @@ run_boot() {
 			"${args[@]}" >"$out" 2>&1
 		status=$?
 		;;
-	qemu-iso)
-		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
-			timeout -k 5 "$t" "$QEMU" -cdrom "$iso" -boot d \
-				-m "$mem" -display none -monitor none \
-				-serial "file:$log" -no-reboot \
-				-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-				"${args[@]}" </dev/null >>"$out" 2>&1
-			status=$?
+	qemu-iso | floppy)
+		# A medium with the command line built in: a test ISO (in its
+		# GRUB menu), or a test floppy whose boot: prompt does not wait.
+		local -a medium
+		if [ "$how" = qemu-iso ]; then
+			status=$(build_medium iso)
+			medium=(-cdrom "$iso" -boot d)
 		else
-			status=mkiso
+			status=$(build_medium floppy)
+			medium=(-drive "file=$img,if=floppy,format=raw" -boot a)
 		fi
-		;;
-	floppy)
-		# The command line is built into the floppy, and the boot:
-		# prompt does not wait (timeout 0).
-		if tools/mkfloppy.sh "$img" "$KERNEL" "$FLOPPY_INITRAMFS" \
-			"$cmdline" 0 >"$out" 2>&1; then
-			timeout -k 5 "$t" "$QEMU" \
-				-drive "file=$img,if=floppy,format=raw" -boot a \
+		if [ -z "$status" ]; then
+			timeout -k 5 "$t" "$QEMU" "${medium[@]}" \
 				-m "$mem" -display none -monitor none \
 				-serial "file:$log" -no-reboot \
 				-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 				"${args[@]}" </dev/null >>"$out" 2>&1
 			status=$?
-		else
-			status=mkfloppy
 		fi
 		;;
 	shell)
@@ -193,13 +199,10 @@ run_boot() {
 		# floppy (as the floppy kind's), with lines after tools/bochsrc's
 		# that take the CD drive out and boot from drive A.
 		local -a medium=()
-		status=
 		if [ "$how" = bochs ]; then
-			tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" \
-				>"$out" 2>&1 || status=mkiso
+			status=$(build_medium iso)
 		else
-			tools/mkfloppy.sh "$img" "$KERNEL" "$FLOPPY_INITRAMFS" \
-				"$cmdline" 0 >"$out" 2>&1 || status=mkfloppy
+			status=$(build_medium floppy)
 			medium=("ata0-master: type=none" "boot: floppy"
 				"floppya: 1_44=$img, status=inserted")
 		fi
