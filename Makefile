@@ -13,7 +13,8 @@
 #   make run          QEMU, serial on this terminal    (CMDLINE="...")
 #   make run-bochs    Bochs booting the ISO             (CMDLINE="...")
 #   make iso          build/mapback.iso (GRUB 2)
-#   make floppy       build/mapback-floppy.img (own loader, 1.44 MB)
+#   make floppy       build/mapback-floppy.img (own loader, 1.44 MB;
+#                     FLOPPY_CMDLINE="...", FLOPPY_TIMEOUT=tenths)
 #   make hdd          build/mapback-hdd.img (SYSLINUX, MBR: boot + swap)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
@@ -45,6 +46,9 @@ BUILD := build
 KERNEL := $(BUILD)/mapback.elf
 ISO := $(BUILD)/mapback.iso
 FLOPPY := $(BUILD)/mapback-floppy.img
+# The floppy the `floppy` test boot answers the boot: prompt of: its own
+# built-in line, and a timeout long enough that a slow host cannot miss it.
+FLOPPY_TEST := $(BUILD)/floppy-test.img
 HDD := $(BUILD)/mapback-hdd.img
 # user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
 INITRAMFS :=
@@ -53,9 +57,13 @@ SWAP_IMG := $(BUILD)/swap.img
 # The ext2 disk (hdc) that the user test boots attach (tools/mkext2-image.sh).
 EXT2_IMG := $(BUILD)/ext2.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(FLOPPY) $(HDD)
+TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(FLOPPY_TEST) $(HDD)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
+# The floppy's built-in command line, and how long its boot: prompt waits
+# for a key before booting with it, in tenths of a second (0: at once).
+FLOPPY_CMDLINE ?=
+FLOPPY_TIMEOUT ?= 50
 # Boots of tools/test-boots that `make test` runs; empty means all.
 BOOTS ?=
 # Bochs display for run-bochs; empty means tools/bochsrc's headless rfb.
@@ -159,10 +167,21 @@ iso: $(ISO)
 
 # The boot floppy for 386 and 486 PCs from 4 MiB, with the loader in
 # boot/floppy/ (docs/boot.md, "Old PCs").  Not in KSRCS: boot/*.asm only.
-$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh $(wildcard boot/floppy/*) | deps
-	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS)
+# floppy.opts changes when FLOPPY_CMDLINE or FLOPPY_TIMEOUT does, so that
+# the image is built again with them.
+$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh $(wildcard boot/floppy/*) \
+		$(BUILD)/floppy.opts | deps
+	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) '$(FLOPPY_CMDLINE)' '$(FLOPPY_TIMEOUT)'
+
+$(BUILD)/floppy.opts: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(FLOPPY_TIMEOUT) $(FLOPPY_CMDLINE)' | cmp -s - $@ || \
+		echo '$(FLOPPY_TIMEOUT) $(FLOPPY_CMDLINE)' >$@
 
 floppy: $(FLOPPY)
+
+$(FLOPPY_TEST): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh $(wildcard boot/floppy/*) | deps
+	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) rmap=objrmap 600
 
 # The same files on a hard disk or USB stick, with a swap partition.
 $(HDD): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkhdd.sh tools/mkswap-image.sh | deps
@@ -189,7 +208,7 @@ run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 # Every initramfs Mapback builds; check-386 scans each ELF in them.
 CHECK_386_FILES = $(INITRAMFS) $(BENCH_INITRAMFS) $(FLOPPY_INITRAMFS)
 TEST_ENV = KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP) \
-	CHECK_386="$(CHECK_386_FILES)"
+	CHECK_386="$(CHECK_386_FILES)" FLOPPY_INITRAMFS="$(FLOPPY_INITRAMFS)"
 
 test: $(KERNEL) $(TEST_DEPS) | deps
 	@$(TEST_ENV) tools/run-tests.sh $(BOOTS)

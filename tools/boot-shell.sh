@@ -1,14 +1,18 @@
 #!/bin/bash
 # tools/boot-shell.sh - boot Mapback to its shell and talk to it on COM1.
 #
-#   tools/boot-shell.sh LOG TIMEOUT SWAP QEMU [QEMU-ARG...]
+#   tools/boot-shell.sh LOG TIMEOUT 'SWAP [boot: WORDS]' QEMU [QEMU-ARG...]
 #
 # For the boots of tools/test-boots that check what a person at the
 # console would see (the boot floppy): QEMU runs with COM1 on a pipe, and
 # this script waits for the shell's prompt, runs a few commands, checks
 # their output, and powers the machine off with BusyBox's `poweroff`.
 # SWAP is a swap device for the shell to turn on before `free` (e.g.
-# /dev/hdb), or empty.
+# /dev/hdb), or empty.  With `boot: WORDS` the medium is the boot floppy
+# and its loader's boot: prompt is answered as a person would: Ctrl-U
+# erases the built-in line, WORDS are typed with a stray character taken
+# back by Backspace, and Enter boots; the kernel must then get exactly
+# WORDS.
 # Everything COM1 said goes to LOG; the last line is
 # `shell: N passed, N failed`, one per step.  The tty echoes what is typed,
 # so an expected answer is computed by the shell ($((2 + 3)), $?) and never
@@ -16,8 +20,14 @@
 # fixed sleeps; each gives up after TIMEOUT seconds, and so does the boot.
 set -uo pipefail
 
-log=$1 timeout=$2 swap=$3
+log=$1 timeout=$2 swap=$3 words=
 shift 3
+if [[ $swap == *"boot:"* ]]; then
+	words=${swap#*boot:}
+	words=${words# }
+	swap=${swap%%boot:*}
+	swap=${swap% }
+fi
 : >"$log"
 # The whole boot, like each wait, ends after TIMEOUT seconds.
 coproc QEMU { exec timeout -k 5 "$timeout" "$@" -display none -monitor none \
@@ -54,7 +64,18 @@ step() {
 	fi
 }
 
+# keys FORMAT [ARG...]: type what printf makes of them, no newline added.
+keys() {
+	# shellcheck disable=SC2059
+	printf "$@" >&"${QEMU[1]}"
+}
+
 rm -f "$log.tap"
+if [ -n "$words" ]; then
+	step "the loader's boot: prompt" "boot: "
+	keys '\025%sx\b\r' "$words"
+	step "the kernel gets the typed line" $'Command line: '"$words"$'\r'
+fi
 step "shell prompt" "built-in shell"
 step "prompt" "# "
 step "arithmetic" "floppy-42" 'echo floppy-$((6 * 7))'

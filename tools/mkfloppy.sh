@@ -1,7 +1,7 @@
 #!/bin/bash
 # tools/mkfloppy.sh - the 1.44 MB Mapback boot floppy, with its own loader.
 #
-#   tools/mkfloppy.sh OUT.img KERNEL INITRAMFS [CMDLINE]
+#   tools/mkfloppy.sh OUT.img KERNEL INITRAMFS [CMDLINE [TIMEOUT]]
 #
 # For PCs too old for GRUB 2 (a 386 or 486: no CR4), down to 4 MiB of RAM
 # (docs/boot.md, section 6).  No file system: the image is
@@ -15,16 +15,31 @@
 #
 # The numbers in the map come from the kernel's ELF headers (readelf), read
 # here on the host; nothing built for i386 runs.  CMDLINE is the kernel
-# command line.  Fails if the pieces do not fit on the disk or in the
-# loader's assumptions.  Needs nasm and binutils.
+# command line built into the map (at most 255 characters), which the
+# loader's boot: prompt shows and lets the user edit; TIMEOUT is how long
+# the prompt waits for a key before it boots with it, in tenths of a
+# second as LILO's and SYSLINUX's timeouts (default 50; 0 boots at once).
+# Fails if the pieces do not fit on the disk or in the loader's
+# assumptions.  Needs nasm and binutils.
 set -euo pipefail
 
-out=$1 kernel=$2 initramfs=$3 cmdline=${4:-}
+out=$1 kernel=$2 initramfs=$3 cmdline=${4:-} timeout=${5:-50}
 cross=${CROSS:-i686-linux-gnu-}
 src=boot/floppy
 tmp=$out.d
 spt=18 heads=2 sectors=2880	# 80 cylinders of a 1.44 MB disk
 kernel_lba=18			# after the boot sector, map and loader
+
+if [ ${#cmdline} -gt 255 ]; then
+	echo "mkfloppy: the command line has ${#cmdline} characters, the loader takes 255" >&2
+	exit 1
+fi
+if ! [[ $timeout =~ ^[0-9]+$ ]] || [ "$timeout" -gt 36000 ]; then
+	echo "mkfloppy: timeout '$timeout': tenths of a second, 0 to 36000" >&2
+	exit 1
+fi
+# The BIOS timer ticks 18.2065 times a second: 91 ticks in 50 tenths.
+ticks=$(((10#$timeout * 91 + 49) / 50))
 
 rm -rf "$tmp" "$out.tmp"
 mkdir -p "$tmp"
@@ -74,7 +89,8 @@ nasm -f bin -I "$src/" -o "$tmp/map.bin" "$src/map.asm" \
 	-DKERNEL_SIZE="$kernel_size" -DKERNEL_LOAD="$load" \
 	-DKERNEL_END="$mem_end" -DKERNEL_ENTRY="$entry" \
 	-DINITRD_LBA=$initrd_lba -DINITRD_SIZE="$initrd_size" \
-	-DINITRD_LOAD=$initrd_load -DCMDLINE_FILE="'$tmp/cmdline'"
+	-DINITRD_LOAD=$initrd_load -DTIMEOUT=$ticks \
+	-DCMDLINE_FILE="'$tmp/cmdline'"
 
 put() {	# put FILE SECTOR
 	dd if="$1" of="$out.tmp" bs=512 seek="$2" conv=notrunc status=none

@@ -29,7 +29,8 @@
 #
 # Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
 # CHECK_386 (the initramfs archives check-386.sh scans besides the kernel),
-# INITRAMFS (put on the test ISOs when the file exists), TEST_JOBS (boots
+# INITRAMFS (put on the test ISOs when the file exists), FLOPPY_INITRAMFS
+# (the test floppies' module, build/floppy-initramfs.cpio), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
 # command line, e.g. "ktest_only=printk_formats"), BOOTS_FILE (default
 # tools/test-boots), HOST_CHECKS (yes; no skips the host checks, which are
@@ -51,6 +52,7 @@ cd "$(dirname "$0")/.."
 
 KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
+FLOPPY_INITRAMFS=${FLOPPY_INITRAMFS:-build/floppy-initramfs.cpio}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
 CHECK_386=${CHECK_386:-}
@@ -110,12 +112,26 @@ load_boots() {
 	done
 }
 
+# build_medium iso|floppy: run_boot's test ISO ($iso, CMDLINE in its GRUB
+# menu) or test floppy ($img, CMDLINE built in, a boot: prompt that does
+# not wait), its tool's output in $out.  Prints mkiso or mkfloppy when the
+# tool fails, nothing when it works.
+build_medium() {
+	if [ "$1" = iso ]; then
+		tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" \
+			>"$out" 2>&1 || echo mkiso
+	else
+		tools/mkfloppy.sh "$img" "$KERNEL" "$FLOPPY_INITRAMFS" \
+			"$cmdline" 0 >"$out" 2>&1 || echo mkfloppy
+	fi
+}
+
 # run_boot I: boot configuration I; leaves build/test-NAME.{log,out,status}.
 run_boot() {
 	local i=$1 name=${b_name[$1]} how=${b_how[$1]} mem=${b_mem[$1]}
 	local t=${b_timeout[$1]} cmdline=${b_cmdline[$1]}
 	local log=build/test-$name.log out=build/test-$name.out
-	local iso=build/test-$name.iso status start
+	local iso=build/test-$name.iso img=build/test-$name.img status start
 	local -a args
 	read -ra args <<<"${b_args[$i]}"
 
@@ -124,7 +140,7 @@ run_boot() {
 	# A Mapback panic reboots at once, which -no-reboot makes an exit:
 	# the boot fails now, not at its timeout.
 	case $how in
-	qemu | typed | qemu-iso) cmdline="panic=-1 $cmdline" ;;
+	qemu | typed | qemu-iso | floppy) cmdline="panic=-1 $cmdline" ;;
 	esac
 	case $how in
 	qemu | linux)
@@ -149,28 +165,48 @@ run_boot() {
 			"${args[@]}" >"$out" 2>&1
 		status=$?
 		;;
-	qemu-iso)
-		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
-			timeout -k 5 "$t" "$QEMU" -cdrom "$iso" -boot d \
+	qemu-iso | floppy)
+		# A medium with the command line built in: a test ISO (in its
+		# GRUB menu), or a test floppy whose boot: prompt does not wait.
+		local -a medium
+		if [ "$how" = qemu-iso ]; then
+			status=$(build_medium iso)
+			medium=(-cdrom "$iso" -boot d)
+		else
+			status=$(build_medium floppy)
+			medium=(-drive "file=$img,if=floppy,format=raw" -boot a)
+		fi
+		if [ -z "$status" ]; then
+			timeout -k 5 "$t" "$QEMU" "${medium[@]}" \
 				-m "$mem" -display none -monitor none \
 				-serial "file:$log" -no-reboot \
 				-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 				"${args[@]}" </dev/null >>"$out" 2>&1
 			status=$?
-		else
-			status=mkiso
 		fi
 		;;
 	shell)
 		# The boot medium is in args (e.g. -fda); the cmdline field
-		# names the swap device the shell turns on, if any.
+		# names the swap device the shell turns on, if any, and what
+		# to type at the floppy loader's boot: prompt (boot: WORDS).
 		tools/boot-shell.sh "$log" "$t" "$cmdline" "$QEMU" -m "$mem" \
 			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 			"${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
 		;;
-	bochs)
-		if tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" >"$out" 2>&1; then
+	bochs | bochs-floppy)
+		# bochs boots a test ISO from the CD drive; bochs-floppy a test
+		# floppy (as the floppy kind's), with lines after tools/bochsrc's
+		# that take the CD drive out and boot from drive A.
+		local -a medium=()
+		if [ "$how" = bochs ]; then
+			status=$(build_medium iso)
+		else
+			status=$(build_medium floppy)
+			medium=("ata0-master: type=none" "boot: floppy"
+				"floppya: 1_44=$img, status=inserted")
+		fi
+		if [ -z "$status" ]; then
 			# The debugger compiled into Debian's Bochs stops at
 			# the first instruction; the rc file tells it to go on.
 			echo c >"build/test-$name.rc"
@@ -185,12 +221,10 @@ run_boot() {
 				MAPBACK_SWAP=build/test-$name-swap.img \
 				MAPBACK_SERIAL=$log MAPBACK_LOG=build/test-$name.bochs.log \
 				timeout -k 5 "$t" "$BOCHS" -q -f tools/bochsrc \
-				-rc "build/test-$name.rc" </dev/null
+				-rc "build/test-$name.rc" "${medium[@]}" </dev/null
 			 exit $?) >>"$out" 2>&1
 			status=$?
 			rm -f "build/test-$name-swap.img"
-		else
-			status=mkiso
 		fi
 		;;
 	*)
@@ -246,6 +280,7 @@ judge_boot() {
 	case $status in
 	124 | 137) why+=("timed out after ${t}s") ;;
 	mkiso) why+=("could not build the ISO (see build/test-$name.out)") ;;
+	mkfloppy) why+=("could not build the floppy (see build/test-$name.out)") ;;
 	how) why+=("unknown boot kind '$how' in $BOOTS_FILE") ;;
 	esac
 	# A boot whose summary names the panic expects it (the deliberate
@@ -269,7 +304,7 @@ judge_boot() {
 	# QEMU exits with (code << 1) | 1 from isa-debug-exit: 33 is the
 	# kernel's pass, 35 its fail; 0 is a plain power-off.  Anything else
 	# is QEMU failing.  Bochs always exits 1, so only its log counts.
-	if [ ${#why[@]} -eq 0 ] && [ "$how" != bochs ]; then
+	if [ ${#why[@]} -eq 0 ] && [[ $how != bochs* ]]; then
 		case $status in
 		0 | 33) ;;
 		35) [ "$notok" -eq 0 ] && [ "$expect_panic" -eq 0 ] &&

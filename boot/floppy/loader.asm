@@ -4,6 +4,8 @@
 ; bootsect.asm has read the map (map.asm) to 0x7E00 and this file to
 ; 0x8000, and jumps here with the boot drive in DL.  In real mode, with
 ; the BIOS, the loader
+;   0. shows the boot: prompt with the command line built into the map,
+;      which the user may edit before the timeout (prompt, below);
 ;   1. asks the BIOS how much memory there is (INT 12h, INT 15h E801h or
 ;      88h, and the E820 map when the BIOS has one) and stops with a
 ;      message if the kernel and the initramfs would not fit;
@@ -21,7 +23,8 @@
 ; Reading straight to the final address needs only one track of buffer.
 ;
 ; Messages go to the screen (INT 10h) and to COM1 at 115200 8N1, as the
-; kernel's console does.  Only 386 instructions (`cpu 386`).
+; kernel's console does, and the prompt reads keys from both.  Only 386
+; instructions (`cpu 386`).
 	cpu 386
 	bits 16
 %include "layout.inc"
@@ -66,6 +69,7 @@ start:
 	call serial_init
 	mov si, msg_banner
 	call puts
+	call prompt
 
 	call detect_memory
 	call check_room
@@ -97,6 +101,148 @@ start:
 	or al, 1
 	mov cr0, eax
 	jmp dword CODE_SEG:pm32
+
+; ---------------------------------------------------------------------------
+; prompt: the boot: prompt, as LILO's and SYSLINUX's.  It shows the command
+; line built into the map and waits [map.timeout] BIOS timer ticks for a
+; key from the keyboard or COM1; with a timeout of 0 it shows the line and
+; goes on.  The timeout, or Enter, boots with the line as it is.  Any other
+; key stops the clock and edits the line in place in the map, which is
+; where the Multiboot information points: a printable character is added
+; at the end (up to CMDLINE_SIZE - 1 of them), Backspace (DEL from a
+; terminal) takes the last one back, Ctrl-U the whole line, and Enter
+; ends.
+prompt:
+	mov si, msg_prompt
+	call puts
+	mov si, MAP_ADDR + map.cmdline
+	call puts
+	sub si, MAP_ADDR + map.cmdline + 1	; puts leaves SI past the NUL
+	mov [cmdline_len], si
+	mov eax, [MAP_ADDR + map.timeout]
+	test eax, eax
+	jz .done
+	mov [ticks_left], eax
+	call read_ticks
+	mov [last_tick], dx
+.wait:
+	call getkey
+	jc .key
+	; Count the ticks one by one as the low word of the BIOS's counter
+	; changes: no arithmetic on the count, so midnight's wrap is harmless.
+	call read_ticks
+	cmp dx, [last_tick]
+	je .wait
+	mov [last_tick], dx
+	dec dword [ticks_left]
+	jnz .wait
+	jmp .done
+.edit:
+	call getkey
+	jnc .edit
+.key:
+	cmp al, 13			; Enter; a terminal may send LF
+	je .done
+	cmp al, 10
+	je .done
+	cmp al, 8
+	je .rubout
+	cmp al, 127
+	je .rubout
+	cmp al, 0x15			; Ctrl-U
+	je .kill
+	cmp al, ' '			; other control keys, and keys
+	jb .edit			; without a character (AL 0 or E0h)
+	cmp al, '~'
+	ja .edit
+	mov bx, [cmdline_len]
+	cmp bx, CMDLINE_SIZE - 1
+	jae .edit
+	mov [MAP_ADDR + map.cmdline + bx], al
+	mov byte [MAP_ADDR + map.cmdline + bx + 1], 0
+	inc word [cmdline_len]
+	call putc
+	jmp .edit
+.rubout:
+	call rubout
+	jmp .edit
+.kill:
+	cmp word [cmdline_len], 0
+	je .edit
+	call rubout
+	jmp .kill
+.done:
+	mov si, msg_newline
+	jmp puts
+
+; read_ticks: DX = the low word of the BIOS's tick count (INT 1Ah AH=00h,
+; 18.2 a second, counted by the BIOS's timer interrupt since midnight;
+; every PC BIOS has it).  Clobbers AX and CX.
+read_ticks:
+	xor ah, ah
+	int 0x1A
+	ret
+
+; getkey: CF set and AL = the character when a key has come, from the
+; keyboard (INT 16h) or from COM1; CF clear when none has.  Never waits.
+getkey:
+	mov ah, 0x01
+	int 0x16			; ZF set: nothing in the BIOS's buffer
+	jz .serial
+	xor ah, ah
+	int 0x16
+	stc
+	ret
+.serial:
+	cmp byte [uart], 0
+	je .none
+	mov dx, COM1 + 5
+	in al, dx
+	test al, 0x01			; data ready
+	jz .none
+	mov dx, COM1
+	in al, dx
+	stc
+	ret
+.none:
+	clc
+	ret
+
+; rubout: take the last character off the line and off the screen and the
+; terminal.  The BIOS's teletype backspace stops at column 0, so the screen
+; is done by hand: the cursor one place back, to the end of the row above
+; when it is at the start of one, and a blank written there.
+rubout:
+	mov bx, [cmdline_len]
+	test bx, bx
+	jz .done
+	dec bx
+	mov [cmdline_len], bx
+	mov byte [MAP_ADDR + map.cmdline + bx], 0
+	mov ah, 0x0F
+	int 0x10			; AH = columns, BH = page
+	mov bl, ah
+	mov ah, 0x03
+	int 0x10			; DH, DL = row, column
+	sub dl, 1
+	jnc .move
+	mov dl, bl
+	dec dl
+	dec dh
+.move:
+	mov ah, 0x02
+	int 0x10
+	mov ax, 0x0A20			; a blank, the cursor staying
+	mov cx, 1
+	int 0x10
+	mov al, 8
+	call serial_putc
+	mov al, ' '
+	call serial_putc
+	mov al, 8
+	call serial_putc
+.done:
+	ret
 
 ; ---------------------------------------------------------------------------
 ; detect_memory: mem_lower, mem_upper and the E820 map into the mbi.
@@ -411,17 +557,28 @@ serial_init:
 	mov dx, COM1 + 3
 	mov al, 0x03
 	out dx, al			; 8N1
+	; Where no UART answers, the ISA bus reads all ones: then nothing is
+	; sent there and no key read from there.
+	mov dx, COM1 + 5
+	in al, dx
+	cmp al, 0xFF
+	setne [uart]
 	ret
 
-; putc: AL to the screen and to COM1 (giving up on a UART that never
-; empties, or a PC without one).
+; putc: AL to the screen and to COM1.
 putc:
 	pusha
 	mov ah, 0x0E
 	mov bx, 0x0007
-	push ax
 	int 0x10
-	pop ax
+	popa
+	jmp serial_putc
+
+; serial_putc: AL to COM1 (giving up on a UART that never empties).
+serial_putc:
+	cmp byte [uart], 0
+	je .done
+	pusha
 	mov bl, al
 	mov cx, 0xFFFF
 	mov dx, COM1 + 5
@@ -435,6 +592,7 @@ putc:
 	mov dx, COM1
 	out dx, al
 	popa
+.done:
 	ret
 
 ; puts: the NUL-terminated string at SI.
@@ -515,6 +673,8 @@ module:	dd 0, 0, module_name, 0	; mod_start, mod_end, string, reserved
 loader_name	db "Mapback floppy loader", 0
 module_name	db "initramfs", 0
 msg_banner	db "Mapback floppy loader", 13, 10, 0
+msg_prompt	db "boot: ", 0
+msg_newline	db 13, 10, 0
 msg_kernel	db "kernel ", 0
 msg_initrd	db "initramfs ", 0
 msg_done	db " ok", 13, 10, 0
@@ -525,6 +685,7 @@ msg_copy	db 13, 10, "loader: INT 15h cannot copy above 1 MiB", 13, 10, 0
 msg_a20		db "loader: cannot open the A20 gate", 13, 10, 0
 
 drive		db 0
+uart		db 0			; 1: COM1 answers
 tries		db 0
 sector		db 0			; 0-based, within the track
 head		db 0
@@ -533,6 +694,9 @@ cylinder	dw 0
 lba		dd 0
 left		dd 0			; sectors of the piece still to read
 dest		dd 0
+cmdline_len	dw 0			; characters in map.cmdline
+last_tick	dw 0			; the BIOS tick count last seen
+ticks_left	dd 0			; before the prompt gives up waiting
 
 	times LOADER_SECTORS * 512 - ($ - $$) db 0
 

@@ -1,9 +1,13 @@
 ; boot/floppy/map.asm - sector 1 of the boot floppy: where everything is.
 ;
 ; tools/mkfloppy.sh assembles it with the numbers of one kernel and one
-; initramfs (-D KERNEL_LBA=... and so on, from readelf at build time) and
-; the command line in the file CMDLINE_FILE.  The loader reads nothing
-; else about them.  A command line too long for the sector stops NASM.
+; initramfs (-D KERNEL_LBA=... and so on, from readelf at build time), the
+; boot: prompt's wait in BIOS ticks (TIMEOUT) and the command line in the
+; file CMDLINE_FILE.  The loader reads nothing else about them.  The
+; string goes inside the cmdline field, whose first byte is the one the
+; loader points the kernel at; iend fills the rest of the field with NULs,
+; and a line longer than CMDLINE_SIZE - 1 stops NASM there (a negative
+; TIMES).
 %include "layout.inc"
 
 	istruc map
@@ -18,8 +22,11 @@
 	at map.initrd_lba,	dd INITRD_LBA
 	at map.initrd_size,	dd INITRD_SIZE
 	at map.initrd_load,	dd INITRD_LOAD
-	at map.cmdline
-	iend
-	incbin CMDLINE_FILE
+	at map.timeout,		dd TIMEOUT
+	at map.cmdline,		incbin CMDLINE_FILE
 	db 0
+	iend
+%if map_size > 512
+%error "the map does not fit in its sector"
+%endif
 	times 512 - ($ - $$) db 0
