@@ -7,6 +7,9 @@
  * mm/mremap.c; Mapback gathers them here so that mm/vm/memory.c is the
  * fault path alone.  Their declarations are in mm/vm/memory.h.
  *
+ * mremap of shared anonymous memory with an old length of 0 copies PTEs
+ * within one mm, so that two ranges map the same pages.
+ *
  * fork's copy and unmapping walk one page table (4 MiB) at a time and
  * hold the mm's page_table_lock only while touching PTEs, never across an
  * allocation; mremap's move goes page by page.
@@ -267,6 +270,50 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 			return -ENOMEM;
 		}
 		vm_clear_pte(vma, old_addr + off, src);
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	}
+	return 0;
+}
+
+/*
+ * mremap of shared anonymous memory with an old length of 0: new_vma maps
+ * the pages of [old_addr, old_addr + len) of vma a second time, each PTE
+ * with its own page reference (a swapped-out one its own hold on the
+ * slot), as fork's copy of a shared mapping gives them to the child.
+ */
+int copy_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
+		     struct vm_area_struct *new_vma, unsigned long new_addr,
+		     unsigned long len)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long off, flags;
+
+	for (off = 0; off < len; off += PAGE_SIZE) {
+		pte_t *src = pte_lookup(mm, old_addr + off), *dst, entry;
+		struct page *page;
+
+		if (!src || pte_none(*src))
+			continue;
+		dst = pte_alloc(mm, new_addr + off);
+		if (!dst)
+			return -ENOMEM;
+		spin_lock_irqsave(&mm->page_table_lock, flags);
+		entry = *src;
+		if (!pte_present(entry)) {
+			if (pte_file(entry) ||
+			    !swap_duplicate(pte_to_swp_entry(entry)))
+				set_pte(dst, entry);
+		} else {
+			page = pte_page(entry);
+			get_page(page);
+			if (vm_install_pte(new_vma, new_addr + off, dst, page,
+					   entry)) {
+				put_page(page);
+				spin_unlock_irqrestore(&mm->page_table_lock,
+						       flags);
+				return -ENOMEM;
+			}
+		}
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 	return 0;
