@@ -232,13 +232,17 @@ void change_protection(struct vm_area_struct *vma, unsigned long start,
 }
 
 /*
- * mremap: move the PTEs of [old_addr, old_addr + len) in vma to new_addr
- * in new_vma.  Each page keeps its reference; the PTE moves through the
- * clear/install pair so rss and the rmap stay exact.
+ * mremap: give the pages of [old_addr, old_addr + len) in vma to new_vma
+ * at new_addr.  Moving, each page keeps its reference and the PTE goes
+ * through the clear/install pair so rss and the rmap stay exact.  Copying
+ * (keep), each new PTE takes the page, or a hold on its swap slot, once
+ * more and the old one stays.
  */
-int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
-		     struct vm_area_struct *new_vma, unsigned long new_addr,
-		     unsigned long len)
+static int transfer_page_tables(struct vm_area_struct *vma,
+				unsigned long old_addr,
+				struct vm_area_struct *new_vma,
+				unsigned long new_addr, unsigned long len,
+				bool keep)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long off, flags;
@@ -253,9 +257,12 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 		if (!dst)
 			return -ENOMEM;
 		if (!pte_present(*src)) {
-			/* a file or swap PTE: no page behind it to move */
-			set_pte(dst, *src);
-			set_pte(src, __pte(0));
+			/* a file or swap PTE: no page behind it */
+			if (!keep || pte_file(*src) ||
+			    !swap_duplicate(pte_to_swp_entry(*src)))
+				set_pte(dst, *src);
+			if (!keep)
+				set_pte(src, __pte(0));
 			continue;
 		}
 		spin_lock_irqsave(&mm->page_table_lock, flags);
@@ -269,52 +276,28 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 			spin_unlock_irqrestore(&mm->page_table_lock, flags);
 			return -ENOMEM;
 		}
-		vm_clear_pte(vma, old_addr + off, src);
+		if (!keep)
+			vm_clear_pte(vma, old_addr + off, src);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 	return 0;
 }
 
-/*
- * mremap of shared anonymous memory with an old length of 0: new_vma maps
- * the pages of [old_addr, old_addr + len) of vma a second time, each PTE
- * with its own page reference (a swapped-out one its own hold on the
- * slot), as fork's copy of a shared mapping gives them to the child.
- */
+int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
+		     struct vm_area_struct *new_vma, unsigned long new_addr,
+		     unsigned long len)
+{
+	return transfer_page_tables(vma, old_addr, new_vma, new_addr, len,
+				    false);
+}
+
+/* mremap of shared anonymous memory with an old length of 0: a second
+ * mapping of the same pages, as fork's copy of a shared mapping. */
 int copy_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 		     struct vm_area_struct *new_vma, unsigned long new_addr,
 		     unsigned long len)
 {
-	struct mm_struct *mm = vma->vm_mm;
-	unsigned long off, flags;
-
-	for (off = 0; off < len; off += PAGE_SIZE) {
-		pte_t *src = pte_lookup(mm, old_addr + off), *dst, entry;
-		struct page *page;
-
-		if (!src || pte_none(*src))
-			continue;
-		dst = pte_alloc(mm, new_addr + off);
-		if (!dst)
-			return -ENOMEM;
-		spin_lock_irqsave(&mm->page_table_lock, flags);
-		entry = *src;
-		if (!pte_present(entry)) {
-			if (pte_file(entry) ||
-			    !swap_duplicate(pte_to_swp_entry(entry)))
-				set_pte(dst, entry);
-		} else {
-			page = pte_page(entry);
-			get_page(page);
-			if (vm_install_pte(new_vma, new_addr + off, dst, page,
-					   entry)) {
-				put_page(page);
-				spin_unlock_irqrestore(&mm->page_table_lock,
-						       flags);
-				return -ENOMEM;
-			}
-		}
-		spin_unlock_irqrestore(&mm->page_table_lock, flags);
-	}
-	return 0;
+	return transfer_page_tables(vma, old_addr, new_vma, new_addr, len,
+				    true);
 }
+
