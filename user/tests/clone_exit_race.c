@@ -26,7 +26,7 @@
 #define CLONERS 4
 #define PER_CLONER 8 /* threads each cloner makes, at most */
 #define PAGE 4096
-#define FLAGS                                                           \
+#define FLAGS                                                               \
 	(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | \
 	 CLONE_SYSVSEM | CLONE_PARENT_SETTID)
 
@@ -126,8 +126,10 @@ int main(void)
 		if (stat(path, &st) == 0)
 			stray++;
 	}
-	is(stray, 0, "%d rounds of clone racing exit_group: every process "
-	   "ended, no task left behind", ROUNDS);
+	is(stray, 0,
+	   "%d rounds of clone racing exit_group: every process "
+	   "ended, no task left behind",
+	   ROUNDS);
 	is(bad, 0, "each ended with exit_group's status 7");
 	return done_testing();
 }

@@ -11,7 +11,6 @@
  * Run with "--report", the program writes its ids and AT_SECURE to fd 1:
  * the set-user-ID copy in /tmp is run that way.
  */
-#include <dirent.h>
 #include <grp.h>
 #include <signal.h>
 #include <sys/auxv.h>
@@ -412,11 +411,9 @@ static void test_dumpable(void)
 	static const char *what[] = { "setreuid of the real uid alone",
 				      "setfsuid", "setegid", "seteuid" };
 	struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
-	char dir[] = "/tmp/creds.XXXXXX", path[300];
-	struct dirent *d;
+	char dir[] = "/tmp/creds.XXXXXX";
 	int i, status;
 	pid_t pid;
-	DIR *dp;
 
 	for (i = 0; i < 4; i++) {
 		pid = must(fork());
@@ -450,15 +447,7 @@ static void test_dumpable(void)
 	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV &&
 		   !WCOREDUMP(status),
 	   "after setuid a SIGSEGV dumps no core (status 0x%x)", status);
-	dp = opendir(dir);
-	while (dp && (d = readdir(dp))) {
-		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-		if (d->d_name[0] != '.')
-			unlink(path);
-	}
-	if (dp)
-		closedir(dp);
-	rmdir(dir);
+	remove_dir(dir);
 }
 
 /* Copy this program to path, for the set-ID exec. */

@@ -14,7 +14,6 @@
  * child was reported; an unwritable siginfo or rusage is EFAULT and the
  * child is reaped all the same.
  */
-#include <dirent.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -61,6 +60,17 @@ static void check_info(const siginfo_t *si, pid_t pid, int code, int status,
 	is(si->si_code, code, "%s: si_code %d", what, code);
 	is(si->si_pid, pid, "%s: si_pid is the child", what);
 	is(si->si_status, status, "%s: si_status %d", what, status);
+}
+
+/* waitid returns 0 and fills the siginfo with pid's event. */
+static void waitid_is(idtype_t which, id_t id, int options, pid_t pid, int code,
+		      int status, const char *what)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	is(waitid(which, id, &si, options), 0, "%s: waitid returns 0", what);
+	check_info(&si, pid, code, status, what);
 }
 
 static void test_errors(void)
@@ -124,15 +134,10 @@ static void test_exit(void)
 	   "WNOHANG with a NULL siginfo: 0");
 	close(fds[1]);
 
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WEXITED | WNOWAIT), 0,
-	   "waitid(P_PID, WEXITED|WNOWAIT): 0");
-	check_info(&si, pid, CLD_EXITED, 7, "exit 7");
+	waitid_is(P_PID, pid, WEXITED | WNOWAIT, pid, CLD_EXITED, 7, "exit 7");
 	is(si.si_uid, uid, "exit 7: si_uid is the child's real uid");
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_ALL, 0, &si, WEXITED | WNOWAIT), 0,
-	   "WNOWAIT left the child to wait for: P_ALL finds it again");
-	check_info(&si, pid, CLD_EXITED, 7, "exit 7 again");
+	waitid_is(P_ALL, 0, WEXITED | WNOWAIT, pid, CLD_EXITED, 7,
+		  "exit 7 again");
 	is_errno(waitid(P_PID, pid, &si, WSTOPPED | WCONTINUED | WNOHANG),
 		 ECHILD, "without WEXITED an exited child is none to wait for");
 
@@ -162,32 +167,24 @@ static void test_pgid(void)
 	is_errno(waitid(P_PGID, 0, &si, WEXITED | WNOHANG), ECHILD,
 		 "P_PGID 0 (our group): ECHILD");
 	close(fds[1]);
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PGID, pid, &si, WEXITED), 0, "P_PGID of its group: 0");
-	check_info(&si, pid, CLD_EXITED, 3, "P_PGID");
+	waitid_is(P_PGID, pid, WEXITED, pid, CLD_EXITED, 3, "P_PGID");
 }
 
 static void test_killed(void)
 {
 	int fds[2];
-	siginfo_t si;
 	pid_t pid = reader_child(fds, 0);
 
 	must(kill(pid, SIGKILL));
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WEXITED), 0, "a killed child: 0");
-	check_info(&si, pid, CLD_KILLED, SIGKILL, "SIGKILL");
+	waitid_is(P_PID, pid, WEXITED, pid, CLD_KILLED, SIGKILL, "SIGKILL");
 	close(fds[1]);
 }
 
 /* SIGQUIT dumps core in a fresh directory, removed afterwards. */
 static void test_dumped(void)
 {
-	char dir[] = "/tmp/waitid.XXXXXX", path[300];
+	char dir[] = "/tmp/waitid.XXXXXX";
 	struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
-	struct dirent *d;
-	siginfo_t si;
-	DIR *dp;
 	pid_t pid;
 
 	if (!mkdtemp(dir)) {
@@ -202,18 +199,9 @@ static void test_dumped(void)
 		raise(SIGQUIT);
 		_exit(2);
 	}
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WEXITED), 0, "a child dumping core: 0");
-	check_info(&si, pid, CLD_DUMPED, SIGQUIT, "SIGQUIT with a core");
-	dp = opendir(dir);
-	while (dp && (d = readdir(dp))) {
-		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-		if (d->d_name[0] != '.')
-			unlink(path);
-	}
-	if (dp)
-		closedir(dp);
-	rmdir(dir);
+	waitid_is(P_PID, pid, WEXITED, pid, CLD_DUMPED, SIGQUIT,
+		  "SIGQUIT with a core");
+	remove_dir(dir);
 }
 
 /* A stop and a continue, each seen with WNOWAIT and then taken. */
@@ -224,30 +212,21 @@ static void test_stop_continue(void)
 	pid_t pid = reader_child(fds, 0);
 
 	must(kill(pid, SIGSTOP));
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WSTOPPED | WNOWAIT), 0,
-	   "WSTOPPED|WNOWAIT: 0");
-	check_info(&si, pid, CLD_STOPPED, SIGSTOP, "stopped, WNOWAIT");
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WSTOPPED), 0, "WSTOPPED: 0");
-	check_info(&si, pid, CLD_STOPPED, SIGSTOP, "stopped");
+	waitid_is(P_PID, pid, WSTOPPED | WNOWAIT, pid, CLD_STOPPED, SIGSTOP,
+		  "stopped, WNOWAIT");
+	waitid_is(P_PID, pid, WSTOPPED, pid, CLD_STOPPED, SIGSTOP, "stopped");
 	memset(&si, 0xff, sizeof(si));
 	is(waitid(P_PID, pid, &si, WSTOPPED | WNOHANG), 0,
 	   "the stop was taken: WSTOPPED|WNOHANG finds nothing");
 	is(si.si_pid, 0, "... si_pid 0");
 
 	must(kill(pid, SIGCONT));
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WCONTINUED | WNOWAIT), 0,
-	   "WCONTINUED|WNOWAIT: 0");
-	check_info(&si, pid, CLD_CONTINUED, SIGCONT, "continued, WNOWAIT");
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WCONTINUED), 0, "WCONTINUED: 0");
-	check_info(&si, pid, CLD_CONTINUED, SIGCONT, "continued");
+	waitid_is(P_PID, pid, WCONTINUED | WNOWAIT, pid, CLD_CONTINUED, SIGCONT,
+		  "continued, WNOWAIT");
+	waitid_is(P_PID, pid, WCONTINUED, pid, CLD_CONTINUED, SIGCONT,
+		  "continued");
 	close(fds[1]);
-	memset(&si, 0, sizeof(si));
-	is(waitid(P_PID, pid, &si, WEXITED), 0, "then its exit");
-	check_info(&si, pid, CLD_EXITED, 0, "exit 0");
+	waitid_is(P_PID, pid, WEXITED, pid, CLD_EXITED, 0, "exit 0");
 }
 
 /* An unwritable siginfo or rusage: EFAULT, the child reaped anyway. */
@@ -262,8 +241,8 @@ static void test_efault(void)
 		if (pid == 0)
 			_exit(0);
 		is_errno(i ? waitid_raw(P_PID, pid, &si, WEXITED,
-					(struct rusage32 *)4)
-			   : waitid_raw(P_PID, pid, (siginfo_t *)4, WEXITED,
+					(struct rusage32 *)4) :
+			     waitid_raw(P_PID, pid, (siginfo_t *)4, WEXITED,
 					NULL),
 			 EFAULT, "an unwritable %s: EFAULT",
 			 i ? "rusage" : "siginfo");
