@@ -134,7 +134,10 @@ static void test_exit(void)
 	   "WNOHANG with a NULL siginfo: 0");
 	close(fds[1]);
 
-	waitid_is(P_PID, pid, WEXITED | WNOWAIT, pid, CLD_EXITED, 7, "exit 7");
+	memset(&si, 0, sizeof(si));
+	is(waitid(P_PID, pid, &si, WEXITED | WNOWAIT), 0,
+	   "waitid(P_PID, WEXITED|WNOWAIT): 0");
+	check_info(&si, pid, CLD_EXITED, 7, "exit 7");
 	is(si.si_uid, uid, "exit 7: si_uid is the child's real uid");
 	waitid_is(P_ALL, 0, WEXITED | WNOWAIT, pid, CLD_EXITED, 7,
 		  "exit 7 again");
