@@ -73,6 +73,19 @@ static bool parent_autoreaps(struct task_struct *parent)
 	       (ka->sa_flags & SA_NOCLDWAIT);
 }
 
+/* What SIGCHLD and waitid report for an exit with wait status s: the
+ * si_code and si_status. */
+static void exit_info(int s, int *code, int *status)
+{
+	if (WIFEXITED(s)) {
+		*code = CLD_EXITED;
+		*status = WEXITSTATUS(s);
+	} else {
+		*code = s & WCOREFLAG ? CLD_DUMPED : CLD_KILLED;
+		*status = WTERMSIG(s);
+	}
+}
+
 static void tell_parent(struct task_struct *t, int status)
 {
 	struct task_struct *parent = t->parent;
@@ -81,13 +94,7 @@ static void tell_parent(struct task_struct *t, int status)
 	memset(&info, 0, sizeof(info));
 	info.si_signo = SIGCHLD;
 	info.si_pid = t->pid;
-	if (WIFEXITED(status)) {
-		info.si_code = CLD_EXITED;
-		info.si_status = WEXITSTATUS(status);
-	} else {
-		info.si_code = status & WCOREFLAG ? CLD_DUMPED : CLD_KILLED;
-		info.si_status = WTERMSIG(status);
-	}
+	exit_info(status, &info.si_code, &info.si_status);
 	if (t->exit_signal > 0)
 		group_send_sig_info(t->exit_signal, &info, parent);
 	wake_up(chldexit_queue(parent));
@@ -290,18 +297,6 @@ static void fill_rusage(struct rusage *ru, u32 utime, u32 stime)
 	jiffies_to_timeval(stime, &ru->ru_stime);
 }
 
-/* What waitid reports for wait status s: its si_code and si_status. */
-static void exit_info(struct waitid_info *info, int s)
-{
-	if (WIFEXITED(s)) {
-		info->cause = CLD_EXITED;
-		info->status = WEXITSTATUS(s);
-	} else {
-		info->cause = s & WCOREFLAG ? CLD_DUMPED : CLD_KILLED;
-		info->status = WTERMSIG(s);
-	}
-}
-
 /* Report zombie c and, without WNOWAIT, free it.  Interrupts are off. */
 static int wait_task_zombie(struct wait_opts *wo, struct task_struct *c)
 {
@@ -310,7 +305,7 @@ static int wait_task_zombie(struct wait_opts *wo, struct task_struct *c)
 	wo->stat = exit_status(c);
 	wo->info.pid = pid;
 	wo->info.uid = c->cred.uid;
-	exit_info(&wo->info, wo->stat);
+	exit_info(wo->stat, &wo->info.cause, &wo->info.status);
 	if (wo->ru)
 		fill_rusage(wo->ru, c->utime + c->cutime, c->stime + c->cstime);
 	if (wo->flags & WNOWAIT)
