@@ -4,7 +4,7 @@
  * fs/coredump.h).  As Linux 6.1's fs/coredump.c:
  *
  * - Nothing is written when the mm is not dumpable (prctl
- *   PR_SET_DUMPABLE 0), when the group is already exiting, when
+ *   PR_SET_DUMPABLE 0, a change of ids: kernel/process/sys_cred.c), when the group is already exiting, when
  *   RLIMIT_CORE is below a page, or when core_pattern starts with '|'
  *   (Linux pipes the core to that program; Mapback has no user-mode
  *   helper and skips the dump, as Linux does without one).

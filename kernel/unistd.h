@@ -228,6 +228,7 @@
 #define __NR_tgkill	270
 #define __NR_utimes	271
 #define __NR_fadvise64_64	272
+#define __NR_waitid	284
 #define __NR_openat	295
 #define __NR_mkdirat	296
 #define __NR_mknodat	297

@@ -22,6 +22,7 @@
 #include "kernel/process/task.h"
 #include "mm/phys/page.h"
 #include "mm/phys/slab.h"
+#include "mm/vm/mm_struct.h"
 
 #define PROC_TEXT_MAX (256 * 1024)	/* largest text a /proc file makes */
 
@@ -49,8 +50,9 @@ static struct proc_node *node_of(struct inode *inode)
 
 /*
  * /proc/PID and what is below it belong to the task's effective ids, as
- * Linux's task_dump_owner for a dumpable task; a kernel thread's, and
- * below /proc/PID those of a task without memory (a zombie), are root's.
+ * Linux's task_dump_owner; a kernel thread's, and below /proc/PID those of
+ * a task without memory (a zombie) or one not dumpable (it changed its
+ * ids, ran a set-ID program, or said so with prctl), are root's.
  */
 static void task_dump_owner(struct inode *inode, int pid)
 {
@@ -58,7 +60,8 @@ static void task_dump_owner(struct inode *inode, int pid)
 
 	if (!t || (t->flags & PF_KTHREAD))
 		return;
-	if (!t->mm && inode->i_mode != (S_IFDIR | 0555))
+	if (inode->i_mode != (S_IFDIR | 0555) &&
+	    (!t->mm || get_dumpable(t->mm) != SUID_DUMP_USER))
 		return;
 	inode->i_uid = t->cred.euid;
 	inode->i_gid = t->cred.egid;

@@ -6,14 +6,17 @@
  * instruction right after it: if a page fault there cannot be resolved
  * (nothing mapped, or the access is not allowed), the trap code resumes
  * at the fixup with ecx still counting the bytes not yet moved, which is
- * exactly what we return.
+ * exactly what we return.  A page the user may not touch but the kernel
+ * could (a present PROT_NONE page) is refused before the copy reaches it.
  */
 #include "kernel/cpu/uaccess.h"
 #include "kernel/cpu/cpu.h"
 #include "kernel/cpu/extable.h"
 #include "kernel/lib/string.h"
 #include "mm/vm/memory.h"
+#include "kernel/process/task.h"
 #include "mm/phys/page.h"
+#include "mm/vm/pt_walk.h"
 
 static unsigned long raw_copy(void *to, const void *from, unsigned long n)
 {
@@ -55,11 +58,62 @@ static unsigned long writable_prefix(void *to, unsigned long n)
 	return n;
 }
 
+/* Bytes from uaddr to the end of its page, at most n. */
+static unsigned long chunk_len(u32 uaddr, unsigned long n)
+{
+	unsigned long left = PAGE_SIZE - (uaddr & ~PAGE_MASK);
+
+	return n < left ? n : left;
+}
+
+/*
+ * A VMA with no access (PROT_NONE) keeps its pages present but
+ * supervisor-only (vm_get_page_prot), and the kernel's own accesses to
+ * such a page do not fault.  A user access would: so does ours, as on
+ * Linux.  A page not present faults, and the fault handler checks the
+ * VMA's permissions itself.
+ */
+static bool page_denied(u32 uaddr)
+{
+	pte_t *pte;
+
+	if (!current->mm)
+		return false;
+	pte = pte_lookup(current->mm, uaddr);
+	return pte && pte_present(*pte) && !pte_user(*pte);
+}
+
+/*
+ * raw_copy n bytes (raw_clear them when clear), one user page at a time,
+ * each page checked just before it is touched: a fault on an earlier
+ * page may sleep, and another thread may mprotect a later one meanwhile.
+ * The user address is to when to_user, else from.  Returns the bytes not
+ * moved.
+ */
+static unsigned long copy_user_pages(void *to, const void *from,
+				     unsigned long n, bool to_user, bool clear)
+{
+	while (n) {
+		u32 uaddr = to_user ? (u32)to : (u32)from;
+		unsigned long c = chunk_len(uaddr, n), left;
+
+		if (page_denied(uaddr))
+			return n;
+		left = clear ? raw_clear(to, c) : raw_copy(to, from, c);
+		if (left)
+			return n - c + left;
+		to = (char *)to + c;
+		from = (const char *)from + c;
+		n -= c;
+	}
+	return 0;
+}
+
 unsigned long copy_from_user(void *to, const void *from, unsigned long n)
 {
 	if (!access_ok(from, n))
 		return n;
-	return raw_copy(to, from, n);
+	return copy_user_pages(to, from, n, false, false);
 }
 
 unsigned long copy_to_user(void *to, const void *from, unsigned long n)
@@ -69,7 +123,7 @@ unsigned long copy_to_user(void *to, const void *from, unsigned long n)
 	if (!access_ok(to, n))
 		return n;
 	ok = writable_prefix(to, n);
-	return raw_copy(to, from, ok) + (n - ok);
+	return copy_user_pages(to, from, ok, true, false) + (n - ok);
 }
 
 unsigned long clear_user(void *to, unsigned long n)
@@ -79,7 +133,7 @@ unsigned long clear_user(void *to, unsigned long n)
 	if (!access_ok(to, n))
 		return n;
 	ok = writable_prefix(to, n);
-	return raw_clear(to, ok) + (n - ok);
+	return copy_user_pages(to, NULL, ok, true, true) + (n - ok);
 }
 
 long strncpy_from_user(char *dst, const char *src, long count)
@@ -87,7 +141,7 @@ long strncpy_from_user(char *dst, const char *src, long count)
 	long i;
 
 	for (i = 0; i < count; i++) {
-		if (!access_ok(src + i, 1) || raw_copy(dst + i, src + i, 1))
+		if (copy_from_user(dst + i, src + i, 1))
 			return -EFAULT;
 		if (!dst[i])
 			return i;

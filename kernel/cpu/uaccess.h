@@ -12,6 +12,11 @@
  * -EFAULT.  strncpy_from_user returns the string length, count if no NUL
  * was found in count bytes, or -EFAULT.
  *
+ * No access: a present page of a PROT_NONE VMA is mapped supervisor-only,
+ * which the kernel's accesses ignore, so the copies check each user
+ * page's PTE before touching it and stop at such a page, as a fault
+ * would stop them.
+ *
  * Write protection: the 386 ignores read-only PTEs in kernel mode (no
  * CR0.WP).  On such a CPU (boot_cpu.has_wp false) copy_to_user and
  * clear_user first ask the address-space code, page by page, to make the

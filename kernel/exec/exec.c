@@ -112,6 +112,7 @@ static void exec_creds(struct linux_binprm *bprm)
 int exec_mmap(struct linux_binprm *bprm)
 {
 	struct mm_struct *old = current->mm, *mm = mm_alloc();
+	struct cred old_cred;
 
 	if (!mm)
 		return -ENOMEM;
@@ -124,9 +125,16 @@ int exec_mmap(struct linux_binprm *bprm)
 	/* The new image may dump core; the coredump_filter carries over. */
 	if (old)
 		mm->flags = old->flags & MMF_DUMP_FILTER_MASK;
-	set_dumpable(mm, SUID_DUMP_USER);
+	old_cred = *current_cred();
 	bprm->mm_replaced = true;
 	exec_creds(bprm);
+	/* Linux's begin_new_exec: dumpable unless the caller's ids differed
+	 * or the exec changed them (a set-ID file), then commit_creds. */
+	if (old_cred.euid != old_cred.uid || old_cred.egid != old_cred.gid ||
+	    cred_ids_changed(&old_cred, current_cred()))
+		set_dumpable(mm, SUID_DUMP_DISABLE);
+	else
+		set_dumpable(mm, SUID_DUMP_USER);
 	current->mm = mm;
 	activate_mm(mm);
 	load_mm_ldt(mm);	/* none: the old one goes with the old mm */

@@ -71,6 +71,18 @@ bool capable(int cap);
 /* Is gid the caller's fsgid or one of its supplementary groups? */
 bool in_group_p(u32 gid);
 
+/*
+ * Did the effective or fs ids (and so the privilege they carry) change
+ * from old to new?  Linux's commit_creds then makes the process not
+ * dumpable: no core, its /proc/PID files owned by root.
+ */
+static inline bool cred_ids_changed(const struct cred *old,
+				    const struct cred *new)
+{
+	return old->euid != new->euid || old->egid != new->egid ||
+	       old->fsuid != new->fsuid || old->fsgid != new->fsgid;
+}
+
 /* fork: child's ids are a copy of parent's, sharing the groups. */
 void copy_creds(struct task_struct *child, struct task_struct *parent);
 /* free_task: let go of t's groups. */

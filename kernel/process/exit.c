@@ -1,5 +1,6 @@
 /*
- * kernel/process/exit.c - do_exit, zombies, and wait4/waitpid (see kernel/process/exit.h).
+ * kernel/process/exit.c - do_exit, zombies, and wait4/waitpid/waitid (see
+ * kernel/process/exit.h).
  *
  * Lifetimes: a task's resources (mm, files, fs) go in do_exit, but its
  * task_struct and kernel stack outlive it as a zombie until its parent
@@ -72,6 +73,19 @@ static bool parent_autoreaps(struct task_struct *parent)
 	       (ka->sa_flags & SA_NOCLDWAIT);
 }
 
+/* What SIGCHLD and waitid report for an exit with wait status s: the
+ * si_code and si_status. */
+static void exit_info(int s, int *code, int *status)
+{
+	if (WIFEXITED(s)) {
+		*code = CLD_EXITED;
+		*status = WEXITSTATUS(s);
+	} else {
+		*code = s & WCOREFLAG ? CLD_DUMPED : CLD_KILLED;
+		*status = WTERMSIG(s);
+	}
+}
+
 static void tell_parent(struct task_struct *t, int status)
 {
 	struct task_struct *parent = t->parent;
@@ -80,13 +94,7 @@ static void tell_parent(struct task_struct *t, int status)
 	memset(&info, 0, sizeof(info));
 	info.si_signo = SIGCHLD;
 	info.si_pid = t->pid;
-	if (WIFEXITED(status)) {
-		info.si_code = CLD_EXITED;
-		info.si_status = WEXITSTATUS(status);
-	} else {
-		info.si_code = status & WCOREFLAG ? CLD_DUMPED : CLD_KILLED;
-		info.si_status = WTERMSIG(status);
-	}
+	exit_info(status, &info.si_code, &info.si_status);
 	if (t->exit_signal > 0)
 		group_send_sig_info(t->exit_signal, &info, parent);
 	wake_up(chldexit_queue(parent));
@@ -251,15 +259,35 @@ int de_thread(struct task_struct *t)
 	return 0;
 }
 
-static bool wait_match(struct task_struct *c, int pid)
+/* What a wait is for (Linux's struct wait_opts) and what it found. */
+enum pid_type { PIDTYPE_PID, PIDTYPE_PGID, PIDTYPE_MAX /* any child */ };
+
+struct waitid_info {
+	int pid;
+	u32 uid;	/* the child's real uid */
+	int status;	/* exit code, or the signal */
+	int cause;	/* CLD_* */
+};
+
+struct wait_opts {
+	enum pid_type type;
+	int pid;		/* the pid or process group to match */
+	int flags;		/* WEXITED, WSTOPPED, WNOHANG, WNOWAIT, ... */
+	struct waitid_info info;
+	int stat;		/* the wait4 status word */
+	struct rusage *ru;	/* or NULL */
+};
+
+static bool wait_match(const struct wait_opts *wo, struct task_struct *c)
 {
-	if (pid > 0)
-		return c->pid == pid;
-	if (pid == -1)
+	switch (wo->type) {
+	case PIDTYPE_PID:
+		return c->pid == wo->pid;
+	case PIDTYPE_PGID:
+		return c->pgrp == wo->pid;
+	default:
 		return true;
-	if (pid == 0)
-		return c->pgrp == current->pgrp;
-	return c->pgrp == -pid;
+	}
 }
 
 static void fill_rusage(struct rusage *ru, u32 utime, u32 stime)
@@ -269,14 +297,19 @@ static void fill_rusage(struct rusage *ru, u32 utime, u32 stime)
 	jiffies_to_timeval(stime, &ru->ru_stime);
 }
 
-/* Free zombie c and return its pid.  Interrupts are off. */
-static int reap(struct task_struct *c, int *status, struct rusage *ru)
+/* Report zombie c and, without WNOWAIT, free it.  Interrupts are off. */
+static int wait_task_zombie(struct wait_opts *wo, struct task_struct *c)
 {
 	int pid = c->pid;
 
-	*status = exit_status(c);
-	if (ru)
-		fill_rusage(ru, c->utime + c->cutime, c->stime + c->cstime);
+	wo->stat = exit_status(c);
+	wo->info.pid = pid;
+	wo->info.uid = c->cred.uid;
+	exit_info(wo->stat, &wo->info.cause, &wo->info.status);
+	if (wo->ru)
+		fill_rusage(wo->ru, c->utime + c->cutime, c->stime + c->cstime);
+	if (wo->flags & WNOWAIT)
+		return pid;
 	current->cutime += c->utime + c->cutime;
 	current->cstime += c->stime + c->cstime;
 	c->state = TASK_DEAD;
@@ -285,47 +318,68 @@ static int reap(struct task_struct *c, int *status, struct rusage *ru)
 	return pid;
 }
 
+/* Report c's stop or continue if asked for; WNOWAIT leaves it to be
+ * reported again.  0 if there is nothing to report. */
+static int wait_task_stopped(struct wait_opts *wo, struct task_struct *c)
+{
+	int report = c->wait_report;
+
+	if (!report)
+		return 0;
+	if (report == W_CONTINUED ? !(wo->flags & WCONTINUED)
+				  : !(wo->flags & WSTOPPED))
+		return 0;
+	wo->stat = report;
+	wo->info.pid = c->pid;
+	wo->info.uid = c->cred.uid;
+	wo->info.cause = report == W_CONTINUED ? CLD_CONTINUED : CLD_STOPPED;
+	wo->info.status = report == W_CONTINUED ? SIGCONT : WEXITSTATUS(report);
+	if (wo->ru)
+		fill_rusage(wo->ru, c->utime, c->stime);
+	if (!(wo->flags & WNOWAIT))
+		c->wait_report = 0;
+	return c->pid;
+}
+
 /* One look at p's children: a pid, or 0 with *found set if any match. */
-static long wait_scan_children(struct task_struct *p, int pid, int options,
-			       int *status, struct rusage *ru, bool *found)
+static long wait_scan_children(struct wait_opts *wo, struct task_struct *p,
+			       bool *found)
 {
 	struct task_struct *c;
+	int ret;
 
 	list_for_each_entry(c, &p->children, sibling) {
-		if (!wait_match(c, pid))
+		if (!wait_match(wo, c))
 			continue;
-		*found = true;
-		if (c->state == TASK_ZOMBIE && thread_group_empty(c))
-			return reap(c, status, ru);
-		if (!c->wait_report)
-			continue;
-		if ((c->wait_report == W_CONTINUED && (options & WCONTINUED)) ||
-		    (c->wait_report != W_CONTINUED && (options & WUNTRACED))) {
-			*status = c->wait_report;
-			c->wait_report = 0;
-			if (ru)
-				fill_rusage(ru, c->utime, c->stime);
-			return c->pid;
+		if (c->state == TASK_ZOMBIE && thread_group_empty(c)) {
+			/* Without WEXITED it is no child to wait for at
+			 * all (ECHILD if there is no other), as on Linux. */
+			if (!(wo->flags & WEXITED))
+				continue;
+			*found = true;
+			return wait_task_zombie(wo, c);
 		}
+		*found = true;
+		ret = wait_task_stopped(wo, c);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
 
 /* One look at the children of every thread of the group (only ours
  * with __WNOTHREAD): a pid, 0 if none is ready, or -ECHILD. */
-static long wait_scan(int pid, int options, int *status, struct rusage *ru)
+static long wait_scan(struct wait_opts *wo)
 {
 	struct task_struct *t;
 	bool found = false;
 	long ret;
 
-	if (options & __WNOTHREAD)
-		ret = wait_scan_children(current, pid, options, status, ru,
-					 &found);
+	if (wo->flags & __WNOTHREAD)
+		ret = wait_scan_children(wo, current, &found);
 	else
 		for_each_thread(current->group_leader, t) {
-			ret = wait_scan_children(t, pid, options, status, ru,
-						 &found);
+			ret = wait_scan_children(wo, t, &found);
 			if (ret)
 				break;
 		}
@@ -334,7 +388,10 @@ static long wait_scan(int pid, int options, int *status, struct rusage *ru)
 	return found ? 0 : -ECHILD;
 }
 
-long do_wait(int pid, int options, int *status, struct rusage *ru)
+/* wait4 and waitid (Linux's do_wait): the child's pid with wo->stat,
+ * wo->info and *wo->ru filled, 0 with WNOHANG when none is ready,
+ * -ECHILD when no child matches, -ERESTARTSYS on a signal. */
+static long __do_wait(struct wait_opts *wo)
 {
 	wait_queue_t w;
 	long ret;
@@ -345,9 +402,9 @@ long do_wait(int pid, int options, int *status, struct rusage *ru)
 		prepare_to_wait(chldexit_queue(current), &w,
 				TASK_INTERRUPTIBLE);
 		flags = irq_save();
-		ret = wait_scan(pid, options, status, ru);
+		ret = wait_scan(wo);
 		irq_restore(flags);
-		if (ret || (options & WNOHANG))
+		if (ret || (wo->flags & WNOHANG))
 			break;
 		if (signal_pending(current)) {
 			ret = -ERESTARTSYS;
@@ -356,6 +413,26 @@ long do_wait(int pid, int options, int *status, struct rusage *ru)
 		schedule();
 	}
 	finish_wait(chldexit_queue(current), &w);
+	return ret;
+}
+
+long do_wait(int pid, int options, int *status, struct rusage *ru)
+{
+	struct wait_opts wo = { .flags = options | WEXITED, .ru = ru };
+	long ret;
+
+	if (pid > 0) {
+		wo.type = PIDTYPE_PID;
+		wo.pid = pid;
+	} else if (pid == -1) {
+		wo.type = PIDTYPE_MAX;
+	} else {
+		wo.type = PIDTYPE_PGID;
+		wo.pid = pid ? -pid : current->pgrp;
+	}
+	ret = __do_wait(&wo);
+	if (ret > 0)
+		*status = wo.stat;
 	return ret;
 }
 
@@ -416,4 +493,85 @@ long sys_wait4(int pid, int *ustatus, int options, struct rusage *uru)
 long sys_waitpid(int pid, int *ustatus, int options)
 {
 	return sys_wait4(pid, ustatus, options, NULL);
+}
+
+#define WAITID_OPTIONS (WNOHANG | WNOWAIT | WEXITED | WSTOPPED | WCONTINUED | \
+			__WNOTHREAD | __WALL | __WCLONE)
+
+/* waitid's idtype. */
+#define P_ALL	0
+#define P_PID	1
+#define P_PGID	2
+#define P_PIDFD	3
+
+/* Which children waitid means: 0, or its error in Linux's order. */
+static int waitid_target(struct wait_opts *wo, int which, int upid)
+{
+	switch (which) {
+	case P_ALL:
+		wo->type = PIDTYPE_MAX;
+		return 0;
+	case P_PID:
+		wo->type = PIDTYPE_PID;
+		wo->pid = upid;
+		return upid <= 0 ? -EINVAL : 0;
+	case P_PGID:
+		wo->type = PIDTYPE_PGID;
+		wo->pid = upid ? upid : current->pgrp;
+		return upid < 0 ? -EINVAL : 0;
+	case P_PIDFD:
+		/* There are no pidfds: every descriptor is "not a pidfd",
+		 * which Linux's pidfd_get_pid answers with EBADF. */
+		return upid < 0 ? -EINVAL : -EBADF;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* The part of Linux's i386 siginfo_t that waitid writes. */
+struct waitid_siginfo {
+	int si_signo;
+	int si_errno;
+	int si_code;
+	int si_pid;
+	u32 si_uid;
+	int si_status;
+};
+
+/*
+ * As Linux 6.1: the rusage is written before the siginfo, and a siginfo
+ * is written (zeros, si_signo 0) even when WNOHANG found no child ready.
+ */
+long sys_waitid(int which, int upid, void *uinfo, int options,
+		struct rusage *uru)
+{
+	struct wait_opts wo = { .flags = options };
+	struct waitid_siginfo si;
+	struct rusage ru;
+	long ret;
+
+	if (options & ~WAITID_OPTIONS)
+		return -EINVAL;
+	if (!(options & (WEXITED | WSTOPPED | WCONTINUED)))
+		return -EINVAL;
+	ret = waitid_target(&wo, which, upid);
+	if (ret)
+		return ret;
+	wo.ru = uru ? &ru : NULL;
+	ret = __do_wait(&wo);
+	if (ret < 0)
+		return ret;
+	memset(&si, 0, sizeof(si));
+	if (ret > 0) {
+		if (uru && copy_to_user(uru, &ru, sizeof(ru)))
+			return -EFAULT;
+		si.si_signo = SIGCHLD;
+		si.si_code = wo.info.cause;
+		si.si_pid = wo.info.pid;
+		si.si_uid = wo.info.uid;
+		si.si_status = wo.info.status;
+	}
+	if (uinfo && copy_to_user(uinfo, &si, sizeof(si)))
+		return -EFAULT;
+	return 0;
 }

@@ -57,10 +57,11 @@ void __noreturn do_exit(int status);
 void __noreturn do_group_exit(int status);
 
 /*
- * Wait for a child matching pid (> 0 that pid, -1 any, 0 our process
- * group, < -1 group -pid) to change state.  Returns its pid with *status
- * (kernel pointer) and *ru (may be NULL) filled, 0 with WNOHANG when none
- * is ready, -ECHILD when no child matches, -ERESTARTSYS on a signal.
+ * wait4's wait: for a child matching pid (> 0 that pid, -1 any, 0 our
+ * process group, < -1 group -pid) to change state.  Returns its pid with
+ * *status (kernel pointer) and *ru (may be NULL) filled, 0 with WNOHANG
+ * when none is ready, -ECHILD when no child matches, -ERESTARTSYS on a
+ * signal.  waitid's wait is the same one (kernel/process/exit.c).
  */
 long do_wait(int pid, int options, int *status, struct rusage *ru);
 

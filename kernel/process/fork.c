@@ -147,12 +147,22 @@ static int copy_process(struct task_struct *p,
 	return err;
 }
 
-/* Link p in: a thread into its group, a process under its parent. */
-static void attach_new_task(struct task_struct *p, u64 clone_flags)
+/*
+ * Link p in: a thread into its group, a process under its parent.  Not
+ * if current was killed while it copied (another thread's exit_group or
+ * exec, a fatal signal; copying may sleep): the child would escape the
+ * kill and outlive its group.  Linux ends the fork there too ("let kill
+ * terminate clone/fork in the middle"); current dies on its way out.
+ */
+static int attach_new_task(struct task_struct *p, u64 clone_flags)
 {
 	struct task_struct *parent = current;
 	u32 flags = irq_save();
 
+	if (fatal_signal_pending(current)) {
+		irq_restore(flags);
+		return -ERESTARTNOINTR;
+	}
 	if (clone_flags & CLONE_THREAD) {
 		list_add_tail(&p->thread_group, &p->group_leader->thread_group);
 		attach_task(p, NULL);
@@ -162,6 +172,7 @@ static void attach_new_task(struct task_struct *p, u64 clone_flags)
 		attach_task(p, parent);
 	}
 	irq_restore(flags);
+	return 0;
 }
 
 /* CLONE_VFORK: sleep until the child lets go of our mm (mm_release). */
@@ -190,15 +201,17 @@ static long do_fork(const struct kernel_clone_args *args)
 	if (!p)
 		return -EAGAIN;
 	err = copy_process(p, args);
+	if (!err) {
+		if (clone_flags & CLONE_VFORK)
+			p->vfork_done = &vd;
+		setup_child_stack(p, current_regs(), args->stack);
+		err = attach_new_task(p, clone_flags);
+	}
 	if (err) {
 		exit_task_resources(p);
 		free_task(p);
 		return err;
 	}
-	if (clone_flags & CLONE_VFORK)
-		p->vfork_done = &vd;
-	setup_child_stack(p, current_regs(), args->stack);
-	attach_new_task(p, clone_flags);
 	pid = p->pid;
 	wake_up_new_task(p);
 	if (clone_flags & CLONE_VFORK)

@@ -18,6 +18,7 @@
 #include "kernel/errno.h"
 #include "kernel/process/task.h"
 #include "kernel/cpu/uaccess.h"
+#include "mm/vm/mm_struct.h"
 
 /* The four uids or the four gids of the caller, with the privilege that
  * lets a task set them at will. */
@@ -105,6 +106,15 @@ static long set_fs_id(struct ids i, u32 id)
 	return old;
 }
 
+/* Linux's commit_creds: once the effective or fs ids changed, the
+ * process is not dumpable (fs.suid_dumpable, which is 0 here). */
+static long commit_creds(const struct cred *old, long ret)
+{
+	if (current->mm && cred_ids_changed(old, current_cred()))
+		set_dumpable(current->mm, SUID_DUMP_DISABLE);
+	return ret;
+}
+
 static long get_res_id(struct ids i, u32 *r, u32 *e, u32 *s)
 {
 	if (put_user(*i.real, r) || put_user(*i.eff, e) ||
@@ -135,42 +145,58 @@ long sys_getegid(void)
 
 long sys_setuid(u32 uid)
 {
-	return set_id(uids(), uid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_id(uids(), uid));
 }
 
 long sys_setgid(u32 gid)
 {
-	return set_id(gids(), gid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_id(gids(), gid));
 }
 
 long sys_setreuid(u32 ruid, u32 euid)
 {
-	return set_re_id(uids(), ruid, euid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_re_id(uids(), ruid, euid));
 }
 
 long sys_setregid(u32 rgid, u32 egid)
 {
-	return set_re_id(gids(), rgid, egid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_re_id(gids(), rgid, egid));
 }
 
 long sys_setresuid(u32 ruid, u32 euid, u32 suid)
 {
-	return set_res_id(uids(), ruid, euid, suid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_res_id(uids(), ruid, euid, suid));
 }
 
 long sys_setresgid(u32 rgid, u32 egid, u32 sgid)
 {
-	return set_res_id(gids(), rgid, egid, sgid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_res_id(gids(), rgid, egid, sgid));
 }
 
 long sys_setfsuid(u32 uid)
 {
-	return set_fs_id(uids(), uid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_fs_id(uids(), uid));
 }
 
 long sys_setfsgid(u32 gid)
 {
-	return set_fs_id(gids(), gid);
+	struct cred old = *current_cred();
+
+	return commit_creds(&old, set_fs_id(gids(), gid));
 }
 
 long sys_getresuid(u32 *ruid, u32 *euid, u32 *suid)

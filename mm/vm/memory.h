@@ -50,6 +50,12 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 		     struct vm_area_struct *new_vma, unsigned long new_addr,
 		     unsigned long len);
 
+/* mremap with old_len 0 of shared anonymous memory: new_vma maps the
+ * same pages as [old_addr, old_addr + len) of vma. */
+int copy_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
+		     struct vm_area_struct *new_vma, unsigned long new_addr,
+		     unsigned long len);
+
 /* Change the flags of [start, end) inside vma: split, re-protect, merge. */
 int change_vma_flags(struct mm_struct *mm, struct vm_area_struct *vma,
 		     unsigned long start, unsigned long end,

@@ -73,7 +73,8 @@ struct mm_struct {
 
 /*
  * mm->flags as Linux's: bits 0-1 say whether a fatal signal may dump core
- * (prctl PR_SET_DUMPABLE; exec sets SUID_DUMP_USER), the next ones are
+ * (prctl PR_SET_DUMPABLE; exec sets SUID_DUMP_USER, a change of the
+ * effective or fs ids SUID_DUMP_DISABLE), the next ones are
  * /proc/PID/coredump_filter's, which memory a core holds (fs/coredump.c).
  * fork copies both; exec keeps the filter.
  */

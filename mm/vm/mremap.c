@@ -6,6 +6,7 @@
  * elsewhere (or at new_addr with MREMAP_FIXED), the PTEs are moved across
  * (the pages themselves stay, so the data moves for free) and the old
  * range is unmapped (or, with MREMAP_DONTUNMAP, left mapped and empty).
+ * An old length of 0 on shared memory maps the same pages a second time.
  * The checks and their order are Linux 6.1's.
  */
 #include "kernel/errno.h"
@@ -14,25 +15,46 @@
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 
+static bool shared_anon(struct vm_area_struct *vma)
+{
+	return (vma->vm_flags & VM_SHARED) && !vma->vm_file;
+}
+
 /* Pages appear only on faults, except in shared anonymous memory. */
 static void fill_new_part(struct mm_struct *mm, struct vm_area_struct *vma,
 			  unsigned long start, unsigned long end)
 {
-	if (((vma->vm_flags & VM_SHARED) && !vma->vm_file) ||
-	    (vma->vm_flags & VM_LOCKED))
+	if (shared_anon(vma) || (vma->vm_flags & VM_LOCKED))
 		make_pages_present(mm, start, end);
+}
+
+/*
+ * An old length of 0 on shared anonymous memory maps its pages a second
+ * time (Linux's shmem file is mapped again): how many bytes of the new
+ * range have a page to share, the rest of it being new zero pages.
+ */
+static unsigned long dup_len(struct vm_area_struct *vma, unsigned long addr,
+			     unsigned long old_len, unsigned long new_len)
+{
+	unsigned long room = vma->vm_end - addr;
+
+	if (old_len || !shared_anon(vma))
+		return 0;
+	return new_len < room ? new_len : room;
 }
 
 /*
  * Move [old_addr, old_addr + old_len) of vma to new_addr, new_len long.
  * With MREMAP_DONTUNMAP the old range stays mapped, emptied: its PTEs
- * went with the pages, so it faults in fresh ones.
+ * went with the pages, so it faults in fresh ones.  With old_len 0 the
+ * new range maps shared anonymous pages again (dup_len).
  */
 static long move_vma(struct vm_area_struct *vma, unsigned long old_addr,
 		     unsigned long old_len, unsigned long new_len,
 		     unsigned long new_addr, unsigned long flags)
 {
 	struct mm_struct *mm = vma->vm_mm;
+	unsigned long dup = dup_len(vma, old_addr, old_len, new_len);
 	struct vm_area_struct *new_vma;
 	int err;
 
@@ -48,16 +70,23 @@ static long move_vma(struct vm_area_struct *vma, unsigned long old_addr,
 	vma_link(mm, new_vma);
 	if (new_vma->vm_ops && new_vma->vm_ops->open)
 		new_vma->vm_ops->open(new_vma);
-	err = move_page_tables(vma, old_addr, new_vma, new_addr, old_len);
+	if (dup)
+		err = copy_page_tables(vma, old_addr, new_vma, new_addr, dup);
+	else
+		err = move_page_tables(vma, old_addr, new_vma, new_addr,
+				       old_len);
 	if (err) {
 		/* Put back what moved, then forget the new VMA. */
-		move_page_tables(new_vma, new_addr, vma, old_addr, old_len);
+		if (!dup)
+			move_page_tables(new_vma, new_addr, vma, old_addr,
+					 old_len);
 		do_munmap(mm, new_addr, new_len);
 		return err;
 	}
 	if (!(flags & MREMAP_DONTUNMAP) && old_len)
 		do_munmap(mm, old_addr, old_len);
-	fill_new_part(mm, new_vma, new_addr + old_len, new_addr + new_len);
+	fill_new_part(mm, new_vma, new_addr + (old_len ? old_len : dup),
+		      new_addr + new_len);
 	return new_addr;
 }
 

@@ -7,6 +7,9 @@
  * mm/mremap.c; Mapback gathers them here so that mm/vm/memory.c is the
  * fault path alone.  Their declarations are in mm/vm/memory.h.
  *
+ * mremap of shared anonymous memory with an old length of 0 copies PTEs
+ * within one mm, so that two ranges map the same pages.
+ *
  * fork's copy and unmapping walk one page table (4 MiB) at a time and
  * hold the mm's page_table_lock only while touching PTEs, never across an
  * allocation; mremap's move goes page by page.
@@ -229,13 +232,17 @@ void change_protection(struct vm_area_struct *vma, unsigned long start,
 }
 
 /*
- * mremap: move the PTEs of [old_addr, old_addr + len) in vma to new_addr
- * in new_vma.  Each page keeps its reference; the PTE moves through the
- * clear/install pair so rss and the rmap stay exact.
+ * mremap: give the pages of [old_addr, old_addr + len) in vma to new_vma
+ * at new_addr.  Moving, each page keeps its reference and the PTE goes
+ * through the clear/install pair so rss and the rmap stay exact.  Copying
+ * (keep), each new PTE takes the page, or a hold on its swap slot, once
+ * more and the old one stays.
  */
-int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
-		     struct vm_area_struct *new_vma, unsigned long new_addr,
-		     unsigned long len)
+static int transfer_page_tables(struct vm_area_struct *vma,
+				unsigned long old_addr,
+				struct vm_area_struct *new_vma,
+				unsigned long new_addr, unsigned long len,
+				bool keep)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long off, flags;
@@ -250,9 +257,12 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 		if (!dst)
 			return -ENOMEM;
 		if (!pte_present(*src)) {
-			/* a file or swap PTE: no page behind it to move */
-			set_pte(dst, *src);
-			set_pte(src, __pte(0));
+			/* a file or swap PTE: no page behind it */
+			if (!keep || pte_file(*src) ||
+			    !swap_duplicate(pte_to_swp_entry(*src)))
+				set_pte(dst, *src);
+			if (!keep)
+				set_pte(src, __pte(0));
 			continue;
 		}
 		spin_lock_irqsave(&mm->page_table_lock, flags);
@@ -266,8 +276,28 @@ int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
 			spin_unlock_irqrestore(&mm->page_table_lock, flags);
 			return -ENOMEM;
 		}
-		vm_clear_pte(vma, old_addr + off, src);
+		if (!keep)
+			vm_clear_pte(vma, old_addr + off, src);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 	return 0;
 }
+
+int move_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
+		     struct vm_area_struct *new_vma, unsigned long new_addr,
+		     unsigned long len)
+{
+	return transfer_page_tables(vma, old_addr, new_vma, new_addr, len,
+				    false);
+}
+
+/* mremap of shared anonymous memory with an old length of 0: a second
+ * mapping of the same pages, as fork's copy of a shared mapping. */
+int copy_page_tables(struct vm_area_struct *vma, unsigned long old_addr,
+		     struct vm_area_struct *new_vma, unsigned long new_addr,
+		     unsigned long len)
+{
+	return transfer_page_tables(vma, old_addr, new_vma, new_addr, len,
+				    true);
+}
+

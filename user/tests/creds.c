@@ -1,8 +1,9 @@
 /*
  * creds.c - user and group ids: the setuid family's rules for root and
  * for others, the 16-bit calls, supplementary groups, /proc/PID/status
- * and /proc/PID ownership, kill's permission check, and exec of a
- * set-user-ID / set-group-ID file.
+ * and /proc/PID ownership, kill's permission check, the dumpable flag a
+ * change of effective or fs ids clears (its /proc/PID files then root's,
+ * no core dump), and exec of a set-user-ID / set-group-ID file.
  *
  * The test starts as root.  Each rule is tried in a child that changes
  * its ids and reports the first step that went wrong as its exit status
@@ -15,7 +16,9 @@
 #include <sys/auxv.h>
 #include <sys/fsuid.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/reboot.h>
+#include <sys/resource.h>
 #include <sys/swap.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -359,7 +362,8 @@ static void test_proc_owner(void)
 		close(ready[0]);
 		if (setresgid(300, 301, 302) || setresuid(200, 201, 202))
 			_exit(1);
-		if (write(ready[1], "r", 1) != 1)
+		c = '0' + prctl(PR_GET_DUMPABLE);
+		if (write(ready[1], &c, 1) != 1)
 			_exit(2);
 		if (read(go[0], &c, 1) < 0) /* until the parent closes go */
 			_exit(3);
@@ -368,10 +372,16 @@ static void test_proc_owner(void)
 	close(go[0]);
 	close(ready[1]);
 	is(read(ready[0], &c, 1), 1, "the child changed its ids");
+	is(c, '0', "which made it not dumpable (PR_GET_DUMPABLE 0)");
 	snprintf(path, sizeof(path), "/proc/%d", (int)pid);
 	ok_sys(stat(path, &st), "stat /proc/PID");
 	ok(st.st_uid == 201 && st.st_gid == 301,
 	   "/proc/PID belongs to euid 201, egid 301 (got %u %u)",
+	   (unsigned)st.st_uid, (unsigned)st.st_gid);
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	ok_sys(stat(path, &st), "stat /proc/PID/status");
+	ok(st.st_uid == 0 && st.st_gid == 0,
+	   "/proc/PID/status of a task not dumpable is root's (got %u %u)",
 	   (unsigned)st.st_uid, (unsigned)st.st_gid);
 	{
 		char line[256];
@@ -388,6 +398,56 @@ static void test_proc_owner(void)
 	close(go[1]);
 	close(ready[0]);
 	is_exit(wait_for(pid), 0, "the child ends");
+}
+
+/*
+ * A change of the real ids alone leaves a process dumpable; one of the
+ * effective or fs ids does not (Linux's commit_creds), and such a process
+ * dumps no core, even where it could write one.  Each child exits with
+ * PR_GET_DUMPABLE after its change; the last one then dies of SIGSEGV.
+ */
+static void test_dumpable(void)
+{
+	static const char *what[] = { "setreuid of the real uid alone",
+				      "setfsuid", "setegid", "seteuid" };
+	struct rlimit rl = { RLIM_INFINITY, RLIM_INFINITY };
+	char dir[] = "/tmp/creds.XXXXXX";
+	int i, status;
+	pid_t pid;
+
+	for (i = 0; i < 4; i++) {
+		pid = must(fork());
+		if (pid == 0) {
+			if (i == 0 && setreuid(200, -1))
+				_exit(9);
+			if (i == 1)
+				setfsuid(200);
+			if (i == 2 && setegid(300))
+				_exit(9);
+			if (i == 3 && seteuid(200))
+				_exit(9);
+			_exit(prctl(PR_GET_DUMPABLE));
+		}
+		is_exit(wait_for(pid), i == 0, "%s: dumpable %d", what[i],
+			i == 0);
+	}
+	if (!mkdtemp(dir) || chmod(dir, 0777)) {
+		ok(0, "mkdtemp %s", dir);
+		return;
+	}
+	pid = must(fork());
+	if (pid == 0) {
+		if (chdir(dir) || setrlimit(RLIMIT_CORE, &rl) || setuid(200))
+			_exit(9);
+		signal(SIGSEGV, SIG_DFL);
+		raise(SIGSEGV);
+		_exit(8);
+	}
+	status = wait_for(pid);
+	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV &&
+		   !WCOREDUMP(status),
+	   "after setuid a SIGSEGV dumps no core (status 0x%x)", status);
+	remove_dir(dir);
 }
 
 /* Copy this program to path, for the set-ID exec. */
@@ -512,6 +572,7 @@ int main(int argc, char **argv)
 	test_rules();
 	test_kill();
 	test_proc_owner();
+	test_dumpable();
 	test_setid_exec();
 	return done_testing();
 }

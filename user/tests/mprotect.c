@@ -10,7 +10,9 @@
  * ENODEV for what has no pages (a pipe, a directory), EINVAL for a bad
  * type or an unaligned fixed address, EPERM for PROT_EXEC of a file on a
  * noexec mount (which mprotect then refuses with EACCES).  /dev/zero maps private memory, or
- * shared memory that a forked child writes into.
+ * shared memory that a forked child writes into.  A PROT_NONE page whose
+ * memory is still there is as out of reach for the kernel's copies (read,
+ * write, uname, a path) as for the process: EFAULT, nothing written.
  */
 #include <signal.h>
 #include <sys/mman.h>
@@ -258,6 +260,55 @@ static void test_exec(void)
 	munmap(p, PAGE);
 }
 
+/* Whether n bytes at p (made readable again) all still hold c. */
+static int untouched(char *p, size_t n, char c)
+{
+	size_t i;
+
+	mprotect(p, PAGE, PROT_READ | PROT_WRITE);
+	for (i = 0; i < n && p[i] == c; i++)
+		;
+	mprotect(p, PAGE, PROT_NONE);
+	return i == n;
+}
+
+/*
+ * The kernel may no more touch a PROT_NONE page than the process may,
+ * even one whose page is still there (touched before the mprotect): each
+ * call fails with EFAULT and writes nothing.
+ */
+static void test_prot_none_uaccess(int type, const char *what)
+{
+	char *p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
+		       type | MAP_ANONYMOUS, -1, 0);
+	int fds[2], zero = open("/dev/zero", O_RDONLY);
+
+	if (p == MAP_FAILED || zero < 0) {
+		ok(0, "%s: mmap and open /dev/zero", what);
+		return;
+	}
+	memset(p, 'a', PAGE);
+	strcpy(p, "/");
+	must(pipe(fds));
+	must(mprotect(p, PAGE, PROT_NONE));
+	must(write(fds[1], "hello", 5));
+	is_errno(read(fds[0], p + 8, 5), EFAULT,
+		 "%s: read from a pipe into a PROT_NONE page: EFAULT", what);
+	is_errno(read(zero, p + 8, 5), EFAULT,
+		 "%s: read from /dev/zero into it: EFAULT", what);
+	is_errno(syscall(SYS_uname, p + 8), EFAULT,
+		 "%s: uname into it: EFAULT", what);
+	ok(untouched(p + 8, PAGE - 8, 'a'), "%s: nothing was written", what);
+	is_errno(write(fds[1], p + 8, 5), EFAULT,
+		 "%s: write to a pipe from a PROT_NONE page: EFAULT", what);
+	is_errno(syscall(SYS_open, p, O_RDONLY), EFAULT,
+		 "%s: open of a path in it: EFAULT", what);
+	close(fds[0]);
+	close(fds[1]);
+	close(zero);
+	munmap(p, PAGE);
+}
+
 int main(void)
 {
 	test_mprotect_errors();
@@ -266,5 +317,7 @@ int main(void)
 	test_dev_zero();
 	test_noexec();
 	test_exec();
+	test_prot_none_uaccess(MAP_PRIVATE, "private");
+	test_prot_none_uaccess(MAP_SHARED, "shared");
 	return done_testing();
 }

@@ -8,7 +8,8 @@
  * the old range runs past it, EINVAL for a fixed target that is unaligned
  * or overlaps the old range and for an old length of 0 on a private
  * mapping.  MREMAP_DONTUNMAP moves the pages and leaves the old range
- * mapped and empty.
+ * mapped and empty.  An old length of 0 on shared anonymous memory maps
+ * the same pages again.
  */
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -103,6 +104,51 @@ static void test_dontunmap(void)
 	munmap((char *)r, 2 * PAGE);
 }
 
+/*
+ * An old length of 0 on shared anonymous memory maps the same pages a
+ * second time: a write through either mapping is seen through the other,
+ * in a forked child too, and the copy outlives the original.
+ */
+static void test_dup_shared(void)
+{
+	char *s = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0), *q, *t;
+	pid_t pid;
+
+	if (s == MAP_FAILED)
+		return (void)ok(0, "mmap 2 shared pages");
+	s[0] = 'a';
+	s[PAGE] = 'b';
+	is_errno(remap(s, 0, 2 * PAGE, 0, NULL), ENOMEM,
+		 "old length 0 without MREMAP_MAYMOVE: ENOMEM");
+	q = (char *)remap(s, 0, 2 * PAGE, MREMAP_MAYMOVE, NULL);
+	ok(q != MAP_FAILED && q != s, "old length 0 on a shared mapping: "
+	   "a second mapping");
+	if (q == MAP_FAILED)
+		return;
+	ok(s[0] == 'a' && s[PAGE] == 'b', "the first is still there");
+	ok(q[0] == 'a' && q[PAGE] == 'b', "the second shows its pages");
+	q[0] = 'c';
+	is(s[0], 'c', "a write through the second is seen through the first");
+	s[PAGE] = 'd';
+	is(q[PAGE], 'd', "and the other way round");
+	t = (char *)remap(s + PAGE, 0, PAGE, MREMAP_MAYMOVE, NULL);
+	ok(t != MAP_FAILED && t[0] == 'd',
+	   "from the second page: a mapping of that page");
+	pid = must(fork());
+	if (pid == 0) {
+		t[0] = 'e';
+		_exit(0);
+	}
+	is_exit(wait_for(pid), 0, "a child writes through the third mapping");
+	ok(s[PAGE] == 'e' && q[PAGE] == 'e', "both others see its write");
+	munmap(s, 2 * PAGE);
+	ok(q[0] == 'c' && q[PAGE] == 'e', "the second outlives the first");
+	munmap(q, 2 * PAGE);
+	if (t != MAP_FAILED)
+		munmap(t, PAGE);
+}
+
 int main(void)
 {
 	char *p = anon(16 * PAGE), *hole;
@@ -117,6 +163,7 @@ int main(void)
 	test_flag_errors(p, hole);
 	test_range_errors(p, hole);
 	test_dontunmap();
+	test_dup_shared();
 	munmap(p, 16 * PAGE);
 	return done_testing();
 }

@@ -14,6 +14,7 @@
 #ifndef TAP_H
 #define TAP_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -248,6 +249,24 @@ static inline int wait_for(pid_t pid)
 			return -1;
 	}
 	return status;
+}
+
+/* Remove dir and the files in it (a scratch directory a child wrote a
+ * core into, say); subdirectories are not looked into. */
+static inline void remove_dir(const char *dir)
+{
+	char path[512];
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+
+	while (dp && (d = readdir(dp))) {
+		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		if (d->d_name[0] != '.')
+			unlink(path);
+	}
+	if (dp)
+		closedir(dp);
+	rmdir(dir);
 }
 
 /* A number from the environment (e.g. TEST_ANON_MIB), else def. */
