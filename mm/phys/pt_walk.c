@@ -93,7 +93,7 @@ void free_pgtables(struct mm_struct *mm, unsigned long start,
 		freed = true;
 	}
 	if (freed)
-		flush_tlb_all();
+		flush_tlb_mm(mm);
 }
 
 int nr_pgtables(struct mm_struct *mm)
