@@ -224,6 +224,28 @@ void *radix_tree_delete(struct radix_tree_root *root, unsigned long index)
 }
 
 /*
+ * gang's bottom level: the items of leaf from key *index on, which is
+ * left just past the last slot looked at.  A fault-around takes sixteen
+ * neighbours here at a time, so *index is stored once, not per slot.
+ */
+static unsigned int gang_leaf(struct radix_tree_node *leaf,
+			      unsigned long *index, bool *done,
+			      void **results, unsigned int max)
+{
+	unsigned long i = *index & RADIX_TREE_MAP_MASK;
+	unsigned long base = *index - i;
+	unsigned int n = 0;
+
+	for (; i < RADIX_TREE_MAP_SIZE && n < max; i++)
+		if (leaf->slots[i])
+			results[n++] = leaf->slots[i];
+	*index = base + i;
+	if (*index == 0)
+		*done = true;	/* wrapped past ~0UL */
+	return n;
+}
+
+/*
  * Collect items with keys >= *index under node (covering keys whose low
  * `shift + 6` bits vary).  Advances *index past everything visited; stops
  * early when results is full.
@@ -236,13 +258,13 @@ static unsigned int gang(struct radix_tree_node *node, int shift,
 	unsigned long i = (*index >> shift) & RADIX_TREE_MAP_MASK;
 	unsigned long step = 1UL << shift;
 
+	if (shift == 0)
+		return gang_leaf(node, index, done, results, max);
 	for (; i < RADIX_TREE_MAP_SIZE && n < max; i++) {
 		void *slot = node->slots[i];
 		unsigned long base = *index & ~((step << RADIX_TREE_MAP_SHIFT) - 1);
 
-		if (slot && shift == 0) {
-			results[n++] = slot;
-		} else if (slot) {
+		if (slot) {
 			n += gang(slot, shift - RADIX_TREE_MAP_SHIFT, index,
 				  done, results + n, max - n);
 			if (n >= max || *done)

@@ -69,6 +69,19 @@ static inline bool pgd_present(pgd_t pgd)
 }
 static inline void set_pgd(pgd_t *pgdp, pgd_t pgd) { *pgdp = pgd; }
 static inline void pgd_clear(pgd_t *pgdp) { pgdp->pgd = 0; }
+/*
+ * The OR of eight consecutive entries of a table or directory (each one
+ * u32): zero when all eight are none.  A user directory, and a page table
+ * about to be freed, are mostly or wholly empty, so their scans test eight
+ * entries at a time.
+ */
+static inline u32 entries_or8(const void *entries)
+{
+	const u32 *e = entries;
+
+	return e[0] | e[1] | e[2] | e[3] | e[4] | e[5] | e[6] | e[7];
+}
+
 /* The struct page of the page table a directory entry points at. */
 static inline struct page *pgd_page(pgd_t pgd)
 {
@@ -185,6 +198,9 @@ pgd_t *pgd_alloc(void);
 /* Free a directory and any page tables still hooked into its user half;
  * the caller has already unmapped (zapped) the pages they mapped. */
 void pgd_free(pgd_t *pgd);
+/* The index of the first entry of pgd in [i, end) that is not none, or
+ * end (end at most USER_PTRS_PER_PGD). */
+u32 pgd_next_used(const pgd_t *pgd, u32 i, u32 end);
 /* A zeroed page for a page table, counted in nr_page_table_pages. */
 struct page *pte_alloc_one(void);
 void pte_free(struct page *pte_page);

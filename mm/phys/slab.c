@@ -6,7 +6,9 @@
  *	struct slab | bufctl[num] | pad to align | obj 0 | obj 1 | ... | waste
  *
  * bufctl[i] is the index of the next free object after object i, and
- * slab->free the first; BUFCTL_END ends the list.  Every page of a slab has
+ * slab->free the first; BUFCTL_END ends the list.  An object handed out
+ * has BUFCTL_ACTIVE there (as Linux's debugging slab marks it), so a
+ * double free is caught without walking the free list.  Every page of a slab has
  * PG_slab and page->private pointing at its struct slab, so kfree finds
  * the cache from any object.  A cache keeps its slabs on three lists by
  * fill state; allocation prefers partial slabs so that empty ones can be
@@ -30,6 +32,7 @@
 
 typedef u16 kmem_bufctl_t;
 #define BUFCTL_END 0xFFFFu
+#define BUFCTL_ACTIVE 0xFFFEu
 #define DEFAULT_ALIGN 4u
 #define MAX_SLAB_ORDER 3
 
@@ -174,7 +177,7 @@ void *kmem_cache_alloc(struct kmem_cache *c, gfp_t gfp)
 {
 	struct slab *s;
 	void *obj;
-	u32 flags;
+	u32 flags, idx;
 
 	if (should_fail(&failslab))
 		return NULL;
@@ -189,8 +192,10 @@ void *kmem_cache_alloc(struct kmem_cache *c, gfp_t gfp)
 		if (!cache_grow(c, gfp))
 			return NULL;
 	}
-	obj = slab_obj(c, s, s->free);
-	s->free = slab_bufctl(s)[s->free];
+	idx = s->free;
+	obj = slab_obj(c, s, idx);
+	s->free = slab_bufctl(s)[idx];
+	slab_bufctl(s)[idx] = BUFCTL_ACTIVE;
 	if (s->inuse++ == 0)
 		c->active_slabs++;
 	c->active_objs++;
@@ -213,12 +218,7 @@ struct kmem_cache *virt_to_cache(const void *obj)
 
 static bool obj_is_free(struct slab *s, u32 idx)
 {
-	kmem_bufctl_t i;
-
-	for (i = s->free; i != BUFCTL_END; i = slab_bufctl(s)[i])
-		if (i == idx)
-			return true;
-	return false;
+	return slab_bufctl(s)[idx] != BUFCTL_ACTIVE;
 }
 
 void kmem_cache_free(struct kmem_cache *c, void *obj)

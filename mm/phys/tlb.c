@@ -11,9 +11,22 @@
 #include "kernel/cpu/io.h"
 #include "mm/phys/page.h"
 #include "mm/phys/tlb.h"
+#include "mm/vm/mm_struct.h"
 
 /* Above this many pages a range flush reloads CR3 instead. */
 #define FLUSH_RANGE_MAX_PAGES 32
+
+/*
+ * Whether the TLB may hold entries of mm: only if its directory is the
+ * loaded one (uniprocessor; a CR3 load drops every entry, none is
+ * global).  NULL stands for the kernel half, which is in every directory.
+ * An mm torn down after its last user left it (exec's old image, an exit
+ * once mmput has switched away) needs no flush at all.
+ */
+static bool tlb_holds(struct mm_struct *mm)
+{
+	return !mm || read_cr3() == __pa(mm->pgd);
+}
 
 void flush_tlb_all(void)
 {
@@ -22,24 +35,26 @@ void flush_tlb_all(void)
 
 void flush_tlb_mm(struct mm_struct *mm)
 {
-	(void)mm;	/* uniprocessor: only the loaded mm is in the TLB */
-	flush_tlb_all();
+	if (tlb_holds(mm))
+		flush_tlb_all();
 }
 
 void flush_tlb_page(struct mm_struct *mm, u32 va)
 {
-	(void)mm;
-	cpu_invlpg(va);
+	if (tlb_holds(mm))
+		cpu_invlpg(va);
 }
 
 void flush_tlb_range(struct mm_struct *mm, u32 start, u32 end)
 {
 	u32 va;
 
+	if (!tlb_holds(mm))
+		return;
 	if ((end - start) >> PAGE_SHIFT > FLUSH_RANGE_MAX_PAGES) {
-		flush_tlb_mm(mm);
+		flush_tlb_all();
 		return;
 	}
 	for (va = start & PAGE_MASK; va < end; va += PAGE_SIZE)
-		flush_tlb_page(mm, va);
+		cpu_invlpg(va);
 }

@@ -3,10 +3,11 @@
  *
  * After changing or removing a present PTE, flush it.  Mapback is
  * uniprocessor and the TLB holds only the loaded address space (kernel
- * entries are the same in all), so `mm` is accepted for Linux's interface
- * but the flush always applies to the current address space; callers pass
- * NULL for kernel mappings.  flush_tlb_page uses invlpg on a 486 or later
- * and reloads CR3 on a 386, which has no invlpg.
+ * entries are the same in all), so a flush for an mm whose directory is
+ * not loaded does nothing, as Linux's uniprocessor flushes skip an mm
+ * that is not the active one; callers pass NULL for kernel mappings.
+ * flush_tlb_page uses invlpg on a 486 or later and reloads CR3 on a 386,
+ * which has no invlpg.
  */
 #ifndef MM_PHYS_TLB_H
 #define MM_PHYS_TLB_H

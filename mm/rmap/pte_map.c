@@ -65,7 +65,8 @@ pte_t vm_clear_pte(struct vm_area_struct *vma, unsigned long addr,
 	struct page *page = pfn_to_page(pte_pfn(old));
 
 	page_remove_rmap(page, ptep);
-	free_swap_cache(page);
+	if (PageSwapCache(page))	/* most pages never were */
+		free_swap_cache(page);
 	put_page(page);
 	return old;
 }

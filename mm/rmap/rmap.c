@@ -83,8 +83,9 @@ unsigned long ptep_to_address(pte_t *ptep)
 	return pt->index + (slot << PAGE_SHIFT);
 }
 
-/* A file page must be in its file's page cache, never in the swap cache. */
-static void check_object_page(struct page *page)
+/* A file page must be in its file's page cache, never in the swap cache.
+ * Inline: every PTE of a file or anonymous page passes here twice. */
+static inline void check_object_page(struct page *page)
 {
 	BUG_ON(!page->mapping);
 	if (!PageAnon(page))

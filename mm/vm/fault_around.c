@@ -7,7 +7,11 @@
  * read fault asked for in the same fault, so it pays one fault, not
  * sixteen.  Only pages that cost nothing are taken: cached, uptodate, not
  * locked (a locked page is being read, truncated or written out), inside
- * the VMA and the file.  Like Linux, the window is the aligned block of
+ * the VMA and the file.  Linux trylocks each page to keep it so while its
+ * PTE goes in; here the whole window is mapped under page_table_lock, with
+ * interrupts off on the one CPU, so a page found unlocked stays unlocked,
+ * in the file and up to date until every PTE is in place, and nothing
+ * that locks it afterwards (truncate, reclaim) can miss them.  Like Linux, the window is the aligned block of
  * FAULT_AROUND_PAGES around the address (so it never leaves the page
  * table), and the extra PTEs are old (reclaim has not seen them used) and
  * read-only (a write still faults, so a shared page is dirtied the usual
@@ -56,17 +60,13 @@ static unsigned int cached_pages(struct address_space *mapping,
 }
 
 /* page costs nothing to map: not being read, truncated or written out
- * (the lock is free), still in the file and up to date.  Returns it
- * locked. */
+ * (the lock is free), still in the file and up to date.  Called under
+ * page_table_lock, which keeps it so (see the top of the file). */
 static bool page_ready(struct page *page, struct address_space *mapping,
 		       u64 size_pages)
 {
-	if (page->index >= size_pages || !trylock_page(page))
-		return false;
-	if (page->mapping == mapping && PageUptodate(page))
-		return true;
-	unlock_page(page);
-	return false;
+	return page->index < size_pages && !PageLocked(page) &&
+	       page->mapping == mapping && PageUptodate(page);
 }
 
 void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
@@ -95,9 +95,8 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
 		return;
 	n = cached_pages(mapping, first, (end - start) >> PAGE_SHIFT, pages);
 	/*
-	 * One hold of page_table_lock for the whole window: each page is
-	 * only trylocked under it, never waited for.  The extra PTEs are old
-	 * and read-only; each takes the reference cached_pages got.
+	 * One hold of page_table_lock for the whole window.  The extra PTEs
+	 * are old and read-only; each takes the reference cached_pages got.
 	 */
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	for (i = 0; i < n; i++) {
@@ -114,7 +113,6 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
 				   pte_mkold(pte_wrprotect(
 					   mk_pte(page, vma->vm_page_prot)))))
 			put_page(page);
-		unlock_page(page);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 }

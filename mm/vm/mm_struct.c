@@ -99,6 +99,14 @@ struct file *get_mm_exe_file(struct mm_struct *mm)
 	return exe;
 }
 
+/* The CPU stops using mm's page directory, if it was: the kernel half
+ * is the same in swapper_pg_dir, where kernel threads run. */
+static void leave_mm(struct mm_struct *mm)
+{
+	if (read_cr3() == __pa(mm->pgd))
+		write_cr3(__pa(swapper_pg_dir));
+}
+
 void mmdrop(struct mm_struct *mm)
 {
 	u32 flags = mmlist_lock_irqsave();
@@ -111,9 +119,7 @@ void mmdrop(struct mm_struct *mm)
 	mmlist_unlock_irqrestore(flags);
 	if (!last)
 		return;
-	/* Never free the directory the CPU is walking. */
-	if (read_cr3() == __pa(mm->pgd))
-		write_cr3(__pa(swapper_pg_dir));
+	leave_mm(mm);	/* never free the directory the CPU is walking */
 	pgd_free(mm->pgd);
 	destroy_context_ldt(mm);
 	kmem_cache_free(mm_cachep, mm);
@@ -127,6 +133,9 @@ void mmput(struct mm_struct *mm)
 	atomic_end(flags);
 	if (!last)
 		return;
+	/* Its last task is exiting, or has exec'd: the teardown needs
+	 * no TLB flush once the CPU is off the directory. */
+	leave_mm(mm);
 	exit_mmap(mm);
 	mmdrop(mm);
 }

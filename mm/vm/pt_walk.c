@@ -60,10 +60,7 @@ static bool pgtable_empty(const pte_t *pte)
 	int i;
 
 	for (i = 0; i < PTRS_PER_PTE; i += 8)
-		used |= pte_val(pte[i]) | pte_val(pte[i + 1]) |
-			pte_val(pte[i + 2]) | pte_val(pte[i + 3]) |
-			pte_val(pte[i + 4]) | pte_val(pte[i + 5]) |
-			pte_val(pte[i + 6]) | pte_val(pte[i + 7]);
+		used |= entries_or8(&pte[i]);
 	return used == 0;
 }
 
@@ -82,30 +79,31 @@ static void free_one_pgtable(struct mm_struct *mm, pgd_t *pgd)
 void free_pgtables(struct mm_struct *mm, unsigned long start,
 		   unsigned long end)
 {
-	unsigned long a = ALIGN_DOWN(start, PGDIR_SPAN);
+	u32 i = pgd_index(start);
+	u32 last = end >= TASK_SIZE ? USER_PTRS_PER_PGD
+				    : (end + PGDIR_SPAN - 1) >> PGDIR_SHIFT;
 	bool freed = false;
 
-	for (; a < end && a < TASK_SIZE; a += PGDIR_SPAN) {
-		pgd_t *pgd = pgd_entry(mm, a);
+	for (; (i = pgd_next_used(mm->pgd, i, last)) < last; i++) {
+		unsigned long a = (unsigned long)i << PGDIR_SHIFT;
 
-		if (!pgd_present(*pgd))
-			continue;
 		if (find_vma_intersection(mm, a, a + PGDIR_SPAN))
 			continue;
-		free_one_pgtable(mm, pgd);
+		free_one_pgtable(mm, &mm->pgd[i]);
 		freed = true;
 	}
 	if (freed)
-		flush_tlb_all();
+		flush_tlb_mm(mm);
 }
 
 int nr_pgtables(struct mm_struct *mm)
 {
-	unsigned long a;
+	u32 i = 0;
 	int n = 0;
 
-	for (a = 0; a < TASK_SIZE; a += PGDIR_SPAN)
-		if (pgd_present(*pgd_entry(mm, a)))
-			n++;
+	for (; (i = pgd_next_used(mm->pgd, i, USER_PTRS_PER_PGD)) <
+	       USER_PTRS_PER_PGD;
+	     i++)
+		n++;
 	return n;
 }
