@@ -136,15 +136,23 @@ unsigned long clear_user(void *to, unsigned long n)
 	return copy_user_pages(to, NULL, ok, true, true) + (n - ok);
 }
 
+/* Byte by byte, since the string may end just before a page that is not
+ * there; each user page is checked once, when the copy reaches it. */
 long strncpy_from_user(char *dst, const char *src, long count)
 {
-	long i;
+	long i = 0;
 
-	for (i = 0; i < count; i++) {
-		if (copy_from_user(dst + i, src + i, 1))
+	while (i < count) {
+		long end = i + chunk_len((u32)(src + i), count - i);
+
+		if (!access_ok(src + i, end - i) || page_denied((u32)(src + i)))
 			return -EFAULT;
-		if (!dst[i])
-			return i;
+		for (; i < end; i++) {
+			if (raw_copy(dst + i, src + i, 1))
+				return -EFAULT;
+			if (!dst[i])
+				return i;
+		}
 	}
 	return count;
 }
