@@ -28,6 +28,10 @@ for lab in $labs; do
 		result FAIL "lab $lab: no student tree"
 		continue
 	fi
+	if [ -e "$tree/docs/instructor" ]; then	# answer keys are not handed out
+		result FAIL "lab $lab: the student tree holds docs/instructor"
+		continue
+	fi
 	mkdir -p "$tree/build"
 	cp -a build/obj build/kobjs.list "$tree/build/"
 	if ! make -s -C "$tree" ${CROSS:+CROSS=$CROSS} build/mapback.elf >"$tree/build.log" 2>&1; then
