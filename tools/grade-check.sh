@@ -59,6 +59,10 @@ for lab in $labs; do
 		result FAIL "lab $lab: no student tree"
 		continue
 	fi
+	if [ -e "$tree/docs/instructor" ]; then	# answer keys are not handed out
+		result FAIL "lab $lab: the student tree holds docs/instructor"
+		continue
+	fi
 	build_and_grade "$tree" "$lab" "the stubbed tree"
 done
 

@@ -4,8 +4,9 @@
 #   tools/mklab.sh LAB OUTDIR
 #
 # Copies the files git tracks into OUTDIR (modification times kept, so a
-# build there recompiles only what the lab changed) and, in every source
-# file, replaces each region of lab LAB
+# build there recompiles only what the lab changed), except the
+# instructor's half of the course (docs/instructor/: answer keys, rubric,
+# lecture notes), and, in every source file, replaces each region of lab LAB
 #
 #	/* LAB 4 BEGIN: what the student writes; stub: C the stub runs */
 #	... the real code ...
@@ -33,7 +34,8 @@ handout=$(cd docs/labs && ls 0"$lab"-*.md 2>/dev/null | head -n 1)
 
 rm -rf "$out"
 mkdir -p "$out"
-git ls-files -z | tar --null -T - -cf - | tar -C "$out" -xpf -
+git ls-files -z -- . ':!:docs/instructor' | tar --null -T - -cf - | tar -C "$out" -xpf -
+[ ! -e "$out/docs/instructor" ] || { echo "mklab: $out has docs/instructor" >&2; exit 1; }
 for f in $files; do
 	awk -v lab="$lab" -v file="$f" -v handout="docs/labs/$handout" '
 	$0 ~ "/\\* LAB " lab " BEGIN: " {
