@@ -73,26 +73,37 @@ static unsigned long chunk_len(u32 uaddr, unsigned long n)
  * Linux.  A page not present faults, and the fault handler checks the
  * VMA's permissions itself.
  */
-static bool page_denied(u32 uaddr)
+static inline bool page_denied(u32 uaddr)
 {
-	pte_t *pte;
+	pgd_t *pgd = pgd_offset(current->mm->pgd, uaddr);
+	pte_t pte;
 
-	if (!current->mm)
+	if (!pgd_present(*pgd))
 		return false;
-	pte = pte_lookup(current->mm, uaddr);
-	return pte && pte_present(*pte) && !pte_user(*pte);
+	pte = *pte_offset(pgd, uaddr);
+	return pte_present(pte) && !pte_user(pte);
+}
+
+/* Only an mm that has had a PROT_NONE VMA can hold such a page. */
+static inline bool noaccess_possible(void)
+{
+	struct mm_struct *mm = current->mm;
+
+	return mm && (mm->flags & (1UL << MMF_HAS_NOACCESS));
 }
 
 /*
- * raw_copy n bytes (raw_clear them when clear), one user page at a time,
- * each page checked just before it is touched: a fault on an earlier
- * page may sleep, and another thread may mprotect a later one meanwhile.
- * The user address is to when to_user, else from.  Returns the bytes not
- * moved.
+ * raw_copy n bytes (raw_clear them when clear), in one go when the mm
+ * cannot hold a no-access page, else one user page at a time, each page
+ * checked just before it is touched: a fault on an earlier page may
+ * sleep, and another thread may mprotect a later one meanwhile.  The user
+ * address is to when to_user, else from.  Returns the bytes not moved.
  */
 static unsigned long copy_user_pages(void *to, const void *from,
 				     unsigned long n, bool to_user, bool clear)
 {
+	if (!noaccess_possible())
+		return clear ? raw_clear(to, n) : raw_copy(to, from, n);
 	while (n) {
 		u32 uaddr = to_user ? (u32)to : (u32)from;
 		unsigned long c = chunk_len(uaddr, n), left;
@@ -145,7 +156,8 @@ long strncpy_from_user(char *dst, const char *src, long count)
 	while (i < count) {
 		long end = i + chunk_len((u32)(src + i), count - i);
 
-		if (!access_ok(src + i, end - i) || page_denied((u32)(src + i)))
+		if (!access_ok(src + i, end - i) ||
+		    (noaccess_possible() && page_denied((u32)(src + i))))
 			return -EFAULT;
 		for (; i < end; i++) {
 			if (raw_copy(dst + i, src + i, 1))

@@ -48,7 +48,7 @@ long do_brk(unsigned long addr, unsigned long len)
 		vma->vm_end = addr + len;
 		vma->vm_pgoff = addr >> PAGE_SHIFT;
 		vma->vm_flags = flags;
-		vma->vm_page_prot = vm_get_page_prot(flags);
+		vma_set_page_prot(vma, flags);
 		vma_link(mm, vma);
 	}
 	if (flags & VM_LOCKED)

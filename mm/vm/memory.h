@@ -63,6 +63,15 @@ int change_vma_flags(struct mm_struct *mm, struct vm_area_struct *vma,
 
 /* The PTE protection a VMA with these flags gets (mm/vm/mmap.c). */
 pgprot_t vm_get_page_prot(unsigned long vm_flags);
+/* Give vma the PTE bits of vm_flags, marking its mm MMF_HAS_NOACCESS
+ * when they deny the user every access. */
+static inline void vma_set_page_prot(struct vm_area_struct *vma,
+				     unsigned long vm_flags)
+{
+	vma->vm_page_prot = vm_get_page_prot(vm_flags);
+	if (!(pgprot_val(vma->vm_page_prot) & _PAGE_USER))
+		vma->vm_mm->flags |= 1UL << MMF_HAS_NOACCESS;
+}
 
 /* The vector-14 handler (mm/vm/fault.c); vm_init registers it. */
 void do_page_fault(struct trapframe *tf);

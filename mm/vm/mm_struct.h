@@ -93,6 +93,15 @@ struct mm_struct {
  * pages, which Mapback has none of). */
 #define MMF_DUMP_FILTER_DEFAULT	(0x33UL << MMF_DUMP_FILTER_SHIFT)
 
+/*
+ * Set once a VMA of the mm has had no access at all (PROT_NONE): its pages
+ * stay present but supervisor-only, so the kernel's own user copies must
+ * look at each page's PTE before touching it (kernel/cpu/uaccess.c).  An
+ * mm that never had one, most of them, skips that walk.  Never cleared but
+ * by exec's new mm; fork copies it with the VMAs.
+ */
+#define MMF_HAS_NOACCESS	11
+
 static inline int get_dumpable(const struct mm_struct *mm)
 {
 	return mm->flags & MMF_DUMPABLE_MASK;

@@ -155,7 +155,7 @@ static long mmap_region(struct file *file, unsigned long addr,
 		vma->vm_start = addr;
 		vma->vm_end = end;
 		vma->vm_flags = vm_flags;
-		vma->vm_page_prot = vm_get_page_prot(vm_flags);
+		vma_set_page_prot(vma, vm_flags);
 		vma->vm_pgoff = pgoff;
 		if (file) {
 			vma->vm_file = get_file(file);

@@ -40,7 +40,7 @@ int change_vma_flags(struct mm_struct *mm, struct vm_area_struct *vma,
 			mm->locked_vm -= vma_pages(vma);
 	}
 	vma->vm_flags = newflags;
-	vma->vm_page_prot = vm_get_page_prot(newflags);
+	vma_set_page_prot(vma, newflags);
 	if ((old ^ newflags) & (VM_ACCESS | VM_SHARED))
 		change_protection(vma, start, end);
 	vma_try_merge_around(mm, vma);
