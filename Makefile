@@ -24,6 +24,7 @@
 #   make bench        the benchmarks on Mapback (every rmap mode) and Linux
 #   make lab LAB=n    a lab's student tree in build/labN (docs/labs/)
 #   make grade        grade the labs on this tree (LAB=n: one)
+#   make grade-submission SUB=DIR LAB=n   grade a student's lab regions
 #   make grade-check  prove the grader fails every stubbed tree
 #   make debug        QEMU halted at the first instruction, gdb attached
 #   make check        the 386 opcode scan (tools/check-386.sh; also check-386)
@@ -84,7 +85,7 @@ KSRCS := $(wildcard boot/*.asm kernel/*.asm kernel/*.c kernel/*/*.asm kernel/*/*
 	kernel/*/*/*.c mm/*.c mm/*/*.c fs/*.c fs/*/*.c ipc/*.c compat/*.c)
 KOBJS := $(patsubst %,$(BUILD)/obj/%.o,$(KSRCS))
 
-.PHONY: all deps grade-deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check debug check check-386 clean FORCE
+.PHONY: all deps grade-deps run run-bochs iso floppy hdd test test-faults fuzz test-pressure test-bochs test-linux bench lab grade grade-check grade-submission debug check check-386 clean FORCE
 all: $(KERNEL)
 
 # The targets that boot something check the host tools first.  DEPS_ORDER
@@ -96,7 +97,7 @@ DEPS_GOALS := run run-bochs iso floppy hdd test test-faults fuzz test-bochs test
 # The graders need less: tools/grade.sh --needs names the files their
 # boots read besides the kernel (the swap disk, the user tests'
 # initramfs), and grade-deps checks only the tools those take.
-GRADE_GOALS := grade grade-check
+GRADE_GOALS := grade grade-check grade-submission
 ifneq ($(filter $(GRADE_GOALS),$(MAKECMDGOALS)),)
 GRADE_NEEDS := $(shell tools/grade.sh --needs $(if $(filter grade-check,$(MAKECMDGOALS)),,$(LAB)))
 endif
@@ -251,6 +252,11 @@ grade: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 
 grade-check: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-check.sh
+
+# A student's tree, graded with this tree's grader and tests (SUB=DIR LAB=n).
+grade-submission: $(KERNEL) $(GRADE_NEEDS) | grade-deps
+	@[ -n "$(SUB)" ] && [ -n "$(LAB)" ] || { echo "make grade-submission SUB=DIR LAB=n" >&2; exit 2; }
+	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-submission.sh $(LAB) $(SUB)
 
 # The user tests on Linux (tools/linux-boots): every one must pass there.
 test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) | deps

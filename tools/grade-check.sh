@@ -8,6 +8,8 @@
 # less than full marks.  The same for each incomplete solution below: this
 # tree with one piece of a lab's answer left out, a mistake a student
 # makes that some rmap mode catches; it too must score less than full
+# marks.  A submission is graded on its lab's regions alone (an edited
+# grader in it counts for nothing), and this tree submitted scores full
 # marks.  Then this tree's kernel must score full marks on every lab.
 # Prints TAP and `grade-check: N passed, N failed`; exit 0 only when all
 # passed.
@@ -83,6 +85,26 @@ while IFS='|' read -r lab what file script; do
 	fi
 	build_and_grade "$tree" "$lab" "the answer in which $what"
 done <<<"$INCOMPLETE"
+
+# Grading a submission takes only the lab's regions from it: lab 4's
+# stubbed tree with its tools/labs rewritten to select a test that passes
+# anyway still scores as the stub; this tree, submitted, scores full marks.
+tree=build/labs/cheat4
+tools/mklab.sh 4 "$tree" >/dev/null
+sed -i 's/^4 .*/4 | 40 | ktest | objrmap | ktest_only=printk_formats/' "$tree/tools/labs"
+for sub in "$tree" .; do
+	line=$(tools/grade-submission.sh 4 "$sub" 2>&1 | tee build/labs/submission-grade.out | tail -n 1)
+	score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
+	if [ -z "$score" ]; then
+		result FAIL "grade-submission printed no total for $sub (see build/labs/submission-grade.out)"
+	elif [ "$sub" = . ] && [ "${score%/*}" -eq "${score#*/}" ]; then
+		result OK "lab 4: this tree submitted scores $score"
+	elif [ "$sub" != . ] && [ "${score%/*}" -lt "${score#*/}" ]; then
+		result OK "lab 4: a stubbed tree with its own tools/labs, submitted, scores $score"
+	else
+		result FAIL "lab 4: $sub submitted scores $score"
+	fi
+done
 
 line=$(tools/grade.sh $labs | tee build/labs/full-grade.out | tail -n 1)
 score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
