@@ -10,6 +10,17 @@
  * anything but a regular file take one chunk, since asking a pipe or a tty
  * for more could block, except that a pipe holding more is read on (a
  * pipe read gives all it holds up to the count, as on Linux).
+ *
+ * A pipe's bytes are gone once read, and Linux's pipe_read consumes only
+ * what it copied out: a read into a buffer that faults leaves them in the
+ * pipe.  So a pipe is asked only for as many bytes as the user buffer was
+ * first shown to take: its pages are faulted in for writing beforehand,
+ * and the read stops (EFAULT if nothing came) at the first page that
+ * cannot be.  An empty pipe is read as asked, so that it waits, or gives
+ * EAGAIN or end of file, as on Linux; bytes that arrive during that wait
+ * and then cannot be copied out are lost, as they are when another thread
+ * unmaps the buffer between the check and the copy.  Files with a
+ * position give the bytes back by rewinding it.
  */
 #include "fs/syscalls.h"
 #include "fs/fcntl.h"
@@ -18,6 +29,7 @@
 #include "kernel/errno.h"
 #include "kernel/cpu/uaccess.h"
 #include "mm/phys/page_alloc.h"
+#include "mm/vm/memory.h"
 
 struct iovec {
 	void *iov_base;
@@ -27,15 +39,43 @@ struct iovec {
 #define UIO_MAXIOV 1024
 #define MAX_RW_COUNT 0x7ffff000	/* Linux's cap on one transfer */
 
+static bool is_fifo(struct file *f)
+{
+	return S_ISFIFO(f->f_inode->i_mode);
+}
+
+/* A pipe with bytes to read now. */
+static bool fifo_has_data(struct file *f)
+{
+	return is_fifo(f) && f->f_op && f->f_op->poll &&
+	       (f->f_op->poll(f, NULL) & POLLIN);
+}
+
 /* After a full chunk: is there more to read without blocking? */
 static bool read_on(struct file *f)
 {
-	umode_t mode = f->f_inode->i_mode;
+	return S_ISREG(f->f_inode->i_mode) || fifo_has_data(f);
+}
 
-	if (S_ISREG(mode))
-		return true;
-	return S_ISFIFO(mode) && f->f_op && f->f_op->poll &&
-	       (f->f_op->poll(f, NULL) & POLLIN);
+/* How much of [ubuf, ubuf + n), from its start, can take a user write
+ * now (each page present and writable); access_ok has passed. */
+static size_t writable_prefix(char *ubuf, size_t n)
+{
+	u32 start = (u32)ubuf, end = start + n, page;
+
+	for (page = start & PAGE_MASK; page < end; page += PAGE_SIZE)
+		if (fault_in_user_writeable(max(page, start)) < 0)
+			return page <= start ? 0 : page - start;
+	return n;
+}
+
+/* The most to ask a pipe for: what the buffer takes, unless the pipe is
+ * empty (the read waits, or is EAGAIN or end of file, as the pipe says). */
+static size_t fifo_chunk(struct file *f, char *ubuf, size_t chunk)
+{
+	size_t fits = writable_prefix(ubuf, chunk);
+
+	return fits || fifo_has_data(f) ? fits : chunk;
 }
 
 static ssize_t do_read(struct file *f, char *ubuf, size_t n, loff_t *pos)
@@ -52,6 +92,12 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t n, loff_t *pos)
 	while (done < n) {
 		size_t chunk = min(n - done, (size_t)PAGE_SIZE);
 
+		if (is_fifo(f))
+			chunk = fifo_chunk(f, ubuf + done, chunk);
+		if (!chunk) {
+			r = -EFAULT;
+			break;
+		}
 		r = vfs_read(f, kbuf, chunk, pos);
 		if (r <= 0)
 			break;

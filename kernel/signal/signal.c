@@ -453,6 +453,18 @@ static void restart_with_handler(struct trapframe *tf,
 	}
 }
 
+/*
+ * sig's handler frame could not be built: SIGSEGV instead, as Linux's
+ * force_sigsegv.  When sig is SIGSEGV itself its handler goes back to the
+ * default, so the task dies rather than fail the same frame again.
+ */
+static void force_sigsegv(int sig)
+{
+	if (sig == SIGSEGV)
+		current->sighand->action[SIGSEGV - 1].sa_handler = SIG_DFL;
+	force_sig(SIGSEGV, current);
+}
+
 static bool in_syscall(struct trapframe *tf)
 {
 	return tf->trapno == SYSCALL_VECTOR && current->syscall_nr >= 0;
@@ -470,7 +482,7 @@ static void handle_signal(int sig, const struct ksiginfo *info,
 	}
 	rseq_signal_deliver(tf);
 	if (setup_signal_frame(sig, info, ka, tf) < 0) {
-		force_sig(SIGSEGV, current);
+		force_sigsegv(sig);
 		return;
 	}
 	flags = irq_save();

@@ -5,13 +5,15 @@
  * EPIPE on a pipe with no reader, pipe2 flags, non-blocking reads, a large
  * transfer between processes that must block and wake many times, poll and
  * select readiness, a poll whose INT_MAX ms timeout must still wait,
- * FIONREAD, ESPIPE, S_ISFIFO.
+ * FIONREAD, ESPIPE, S_ISFIFO, a read into a bad buffer (EFAULT) that
+ * leaves the bytes in the pipe.
  */
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include "tests/tap.h"
@@ -224,6 +226,36 @@ static void test_poll_long_timeout(void)
 	close(p[0]);
 }
 
+/* EFAULT takes nothing out of the pipe: Linux copies as it consumes. */
+static void test_read_efault(void)
+{
+	char buf[8] = { 0 };
+	char *none;
+	int p[2];
+
+	must(pipe2(p, O_NONBLOCK));	/* bytes lost: EAGAIN, not a hang */
+	none = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (none == MAP_FAILED || mprotect(none + 4096, 4096, PROT_NONE))
+		must(-1);
+	none += 4096;	/* writable below, PROT_NONE from here */
+	is_errno(read(p[0], (void *)1, 3), EAGAIN,
+		 "empty non-blocking pipe, bad buffer: EAGAIN first");
+	is(write(p[1], "abc", 3), 3, "write abc");
+	is_errno(read(p[0], (void *)1, 3), EFAULT, "read into address 1: EFAULT");
+	is_errno(read(p[0], none, 3), EFAULT, "read into a PROT_NONE page: EFAULT");
+	is(read(p[0], buf, sizeof(buf)), 3, "the bytes are still in the pipe");
+	ok(memcmp(buf, "abc", 3) == 0, "and read back in order");
+	is(write(p[1], "def", 3), 3, "write def");
+	is(read(p[0], none - 3, 64), 3,
+	   "read ending in a PROT_NONE page: the 3 bytes that fit before it");
+	ok(memcmp(none - 3, "def", 3) == 0, "and they are the right ones");
+	munmap(none - 4096, 8192);
+	close(p[1]);
+	is(read(p[0], (void *)1, 3), 0, "at end of file, bad buffer: 0");
+	close(p[0]);
+}
+
 int main(void)
 {
 	test_basic();
@@ -234,5 +266,6 @@ int main(void)
 	test_transfer();
 	test_poll_select();
 	test_poll_long_timeout();
+	test_read_efault();
 	return done_testing();
 }
