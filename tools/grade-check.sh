@@ -21,6 +21,12 @@ cd "$(dirname "$0")/.."
 INCOMPLETE="
 2 | do_wp_page copies without anon_vma_prepare | mm/vm/memory.c | s/new = anon_vma_prepare(vma) ? NULL : copy_to_new_page(old);/new = copy_to_new_page(old);/
 4 | rmap_walk_file never calls rwc->done | mm/rmap/rmap_obj.c | /if (rwc->done)/,/ret = rwc->done(page, ret, rwc->arg);/d
+2 | do_anonymous_page leaves its page off the LRU | mm/vm/memory.c | /^\tlru_cache_add_active(page);$/d
+2 | do_wp_page leaves its copy off the LRU | mm/vm/memory.c | /lru_cache_add_active(new);/d
+4 | page_referenced_one does not flush the entry it clears | mm/rmap/rmap_obj.c | /flush_tlb_page(vma->vm_mm, addr);/d
+5 | refill_inactive deactivates referenced pages too | mm/reclaim/vmscan.c | s/referenced_locked(page)) {/referenced_locked(page) \&\& 0) {/
+7 | unuse_pte does not wait for writeback | mm/reclaim/swap_unuse.c | /before it may leave the cache/d
+7 | unuse_pte leaves the swap cache without SetPageDirty | mm/reclaim/swap_unuse.c | /SetPageDirty(page);/d
 "
 
 CROSS=${CROSS:-}

@@ -24,6 +24,7 @@
 #include "mm/reclaim/swap_test.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/rmap/rmap_test.h"
 #include "mm/vm/filemap.h"
 
 /* tst0 swapped on, its completions left to disk_interrupt. */
@@ -253,6 +254,54 @@ KTEST(swapoff_waits_for_writeback)
 	KEXPECT_FALSE(PageSwapCache(pg));
 	KEXPECT_TRUE(slot_holds(entry, 0x44));
 	put_page(pg);
+	tst_teardown(0);
+}
+
+/* swapoff reaches a PTE whose page's write is still in flight: it waits
+ * for the write before the page leaves the swap cache (as the test above,
+ * the block layer's timeout ends it), and the page it maps back is dirty,
+ * its only copy now in memory. */
+KTEST(swapoff_waits_for_the_write_of_a_page_a_pte_holds)
+{
+	struct rmap_family f;
+	struct page *pg;
+	pte_t *pte;
+	u32 v = 0;
+
+	if (!writeback_setup())
+		return;
+	if (!KEXPECT_EQ(rmap_family_anon(&f, 1, 1), 0)) {
+		rmap_family_free(&f);
+		tst_swapoff0();
+		return;
+	}
+	pg = rmap_family_page(&f);
+	get_page(pg);
+	lock_page(pg);
+	KEXPECT_EQ(add_to_swap(pg), 0);
+	KEXPECT_EQ(try_to_unmap(pg), SWAP_SUCCESS);
+	start_write(pg);
+	pte = pte_lookup(f.mm[0], RMAP_TEST_ADDR);
+	KEXPECT_TRUE(pte && !pte_none(*pte) && !pte_present(*pte));
+	KEXPECT_TRUE(PageWriteback(pg));
+	if (!KEXPECT_EQ(do_swapoff("tst0"), 0)) {
+		/* the PTE still holds its slot: let exit free it, then the
+		 * area can go (tst0 must not be freed under a live area) */
+		put_page(pg);
+		rmap_family_free(&f);
+		tst_swapoff0();
+		return;
+	}
+	KEXPECT_TRUE(pte_present(*pte) && pte_page(*pte) == pg);
+	KEXPECT_FALSE(PageWriteback(pg));
+	KEXPECT_FALSE(PageSwapCache(pg));
+	KEXPECT_TRUE(PageDirty(pg));
+	KEXPECT_TRUE(rmap_access_word(f.mm[0],
+				      find_vma(f.mm[0], RMAP_TEST_ADDR),
+				      RMAP_TEST_ADDR, &v, false));
+	KEXPECT_EQ(v, RMAP_TEST_MAGIC);
+	put_page(pg);
+	rmap_family_free(&f);
 	tst_teardown(0);
 }
 

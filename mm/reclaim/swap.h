@@ -9,6 +9,7 @@
  * index into swap_info[], offset = slot); mm/phys/pgtable.h defines it and its
  * encoding in a non-present PTE.  An entry's count is the number of
  * references to it: PTEs holding it (swap_duplicate() at fork), plus one
+ * for a ramfs page's entry in its file's swap tree (shmem_swap.c), plus one
  * while the page is in the swap cache.
  *
  * The reclaim work uses, in this order:

@@ -6,6 +6,8 @@
  */
 #include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
+#include "mm/locking.h"
+#include "mm/phys/mmzone.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
@@ -181,4 +183,84 @@ KTEST(swap_io_errors_lose_nothing_hdb)
 	}
 	rmap_family_free(&f);
 	KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
+}
+
+/* The zones' LRU lists, set aside so that reclaim sees only a test's own
+ * pages; the counts stay as they are (every page is still on a list). */
+struct lru_aside {
+	struct list_head active, inactive;
+};
+
+static void lru_set_aside(struct lru_aside *a, struct page **pages, int n)
+{
+	u32 flags = lru_lock_irqsave();
+	int i;
+
+	for (i = 0; i < MAX_NR_ZONES; i++) {
+		INIT_LIST_HEAD(&a[i].active);
+		INIT_LIST_HEAD(&a[i].inactive);
+		list_splice_init(&zones[i].active_list, &a[i].active);
+		list_splice_init(&zones[i].inactive_list, &a[i].inactive);
+	}
+	for (i = 0; i < n; i++)
+		list_move(&pages[i]->lru, &page_zone(pages[i])->active_list);
+	lru_unlock_irqrestore(flags);
+}
+
+/* Put the set-aside pages back behind (older than) what the lists hold. */
+static void lru_put_back(struct lru_aside *a)
+{
+	u32 flags = lru_lock_irqsave();
+	int i;
+
+	for (i = 0; i < MAX_NR_ZONES; i++) {
+		list_splice_init(&zones[i].active_list, &a[i].active);
+		list_splice_init(&a[i].active, &zones[i].active_list);
+		list_splice_init(&zones[i].inactive_list, &a[i].inactive);
+		list_splice_init(&a[i].inactive, &zones[i].inactive_list);
+	}
+	lru_unlock_irqrestore(flags);
+}
+
+/* Clear the page's accessed bits, as a reclaim pass would. */
+static void make_old(struct page *page)
+{
+	lock_page(page);
+	page_referenced(page);
+	unlock_page(page);
+}
+
+/*
+ * refill_inactive keeps the working set: of three mapped pages on the
+ * active list, one just used, one idle and one idle but locked (in use
+ * by I/O), only the idle unlocked one is deactivated.
+ */
+KTEST(refill_inactive_keeps_referenced_and_locked_pages_active)
+{
+	struct lru_aside aside[MAX_NR_ZONES];
+	struct page *page[3];
+	struct rmap_family f;
+	u32 deactivated;
+	int i;
+
+	if (KEXPECT_EQ(rmap_family_anon(&f, 1, 3), 0)) {
+		for (i = 0; i < 3; i++) {
+			page[i] = rmap_page_at(f.mm[0],
+					       RMAP_TEST_ADDR + i * PAGE_SIZE);
+			KEXPECT_TRUE(PageLRU(page[i]) && PageActive(page[i]));
+		}
+		make_old(page[1]);
+		make_old(page[2]);
+		lock_page(page[2]);
+		deactivated = vm_events.pgdeactivate;
+		lru_set_aside(aside, page, 3);
+		for (i = 0; i < MAX_NR_ZONES; i++)	/* once per zone */
+			shrink_zone(&zones[i], 3);
+		lru_put_back(aside);
+		unlock_page(page[2]);
+		KEXPECT_EQ(vm_events.pgdeactivate - deactivated, 1u);
+		KEXPECT_TRUE(PageActive(page[0]));
+		KEXPECT_TRUE(PageActive(page[2]));
+	}
+	rmap_family_free(&f);
 }

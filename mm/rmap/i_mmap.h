@@ -12,7 +12,9 @@
  * for_each_mapping_vma is the one way to walk them: it gives the VMAs of
  * i_mmap, then of i_mmap_shared, that cover some of the file pages
  * [first, last], from the tree, or from the list by looking at every VMA.
- * Nonlinear VMAs are given too, by their linear range; callers skip them.
+ * Nonlinear VMAs are given too, by their linear range: the object walk
+ * probes them like any other (a page may still sit where the linear
+ * arithmetic puts it, mm/rmap/rmap_obj.c), truncate zaps them whole.
  * The caller holds mapping->i_shared_sem (the audit instead keeps
  * interrupts off for its whole walk) and must not add or remove VMAs of the
  * mapping during the walk.

@@ -95,6 +95,39 @@ out:
 	done(&fam, f, "/rmap-ref-test");
 }
 
+/*
+ * The process keeps using its page with its address space loaded, no
+ * CR3 load between (as the task reclaim's walk interrupts would): its
+ * next access must set the accessed bit again, so page_referenced must
+ * flush the TLB entry whose bit it cleared, else the CPU goes on using
+ * the cached entry and the page looks idle while in use.
+ */
+KTEST(rmap_page_referenced_flushes_the_entry_it_clears)
+{
+	struct file *f = one_page_file("/rmap-flush-test");
+	struct rmap_family fam = { .n = 0 };
+	struct page *page;
+	u32 flags, cr3;
+	int second;
+
+	KASSERT_TRUE(f);
+	if (!KEXPECT_EQ(rmap_map_file(&fam, f, 1, 0, 1), 0))
+		goto out;
+	page = rmap_family_page(&fam);
+	flags = irq_save();
+	cr3 = read_cr3();
+	activate_mm(fam.mm[0]);
+	(void)*(volatile u32 *)RMAP_TEST_ADDR;	/* the TLB holds it now */
+	page_referenced(page);			/* clears the bit */
+	(void)*(volatile u32 *)RMAP_TEST_ADDR;
+	second = page_referenced(page);
+	write_cr3(cr3);
+	irq_restore(flags);
+	KEXPECT_EQ(second, 1);
+out:
+	done(&fam, f, "/rmap-flush-test");
+}
+
 KTEST(rmap_vm_locked_mapping_makes_unmap_fail)
 {
 	struct file *f = one_page_file("/rmap-locked-test");

@@ -127,3 +127,35 @@ KTEST(zap_range_frees_pages_and_pgtables)
 	mmput(mm);
 	KEXPECT_EQ(settled_free_pages(), free_before);
 }
+
+/* Reclaim finds a page only through the LRU lists: a page the fault made
+ * and left off them (demand zero, or the copy a write to a shared page
+ * gets) could never be evicted.  Both start on the active list. */
+KTEST(fault_new_anonymous_pages_start_on_the_active_lru)
+{
+	u32 free_before = settled_free_pages();
+	struct mm_struct *parent = mm_alloc(), *child;
+	struct vm_area_struct *vma;
+	struct page *page;
+
+	KASSERT_TRUE(parent);
+	vma = anon_vma(parent);
+	KASSERT_TRUE(vma);
+	KEXPECT_EQ(handle_mm_fault(parent, vma, ADDR, true), VM_FAULT_MINOR);
+	page = pte_page(pte_of(parent, ADDR));
+	KEXPECT_TRUE(PageLRU(page));
+	KEXPECT_TRUE(PageActive(page));
+
+	child = dup_mm(parent);
+	KASSERT_TRUE(child);
+	KEXPECT_EQ(handle_mm_fault(child, find_vma(child, ADDR), ADDR, true),
+		   VM_FAULT_MINOR);
+	page = pte_page(pte_of(child, ADDR));
+	KEXPECT_NE(page_to_pfn(page), pte_pfn(pte_of(parent, ADDR)));
+	KEXPECT_TRUE(PageLRU(page));
+	KEXPECT_TRUE(PageActive(page));
+
+	mmput(child);
+	mmput(parent);
+	KEXPECT_EQ(settled_free_pages(), free_before);
+}

@@ -125,8 +125,10 @@ out_unlock:
 }
 
 /*
- * Install page at the empty *pte unless someone beat us to it; ret is the
- * fault's result, VM_FAULT_OOM instead if the reverse map had no memory.
+ * Install page at the empty *pte, unless it is no longer empty (nothing
+ * fills an empty PTE without mmap_sem today; the test keeps every fault
+ * path rechecking under page_table_lock); ret is the fault's result,
+ * VM_FAULT_OOM instead if the reverse map had no memory.
  */
 static int install_new(struct vm_area_struct *vma, unsigned long addr,
 		       pte_t *pte, struct page *page, pte_t entry, int ret)
@@ -247,8 +249,9 @@ static struct page *swapin_page(swp_entry_t entry, int *ret, int *err)
 	return page;
 }
 
-/* Is the PTE still orig?  Another thread of the mm may have faulted the
- * page back meanwhile, and freed the slot: then our failure is no error. */
+/* Is the PTE still orig?  Other faults of the mm wait for our mmap_sem,
+ * but truncation (unmap_mapping_range) zaps PTEs without it: if it took
+ * this swap PTE and its slot while we read, our failure is no error. */
 static bool pte_unchanged(struct mm_struct *mm, pte_t *pte, pte_t orig)
 {
 	unsigned long flags;
@@ -313,7 +316,8 @@ again:
 		vm_events.swap_ra_hit++;
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (!pte_same(*pte, orig)) {
-		/* another fault of this mm brought it back first */
+		/* zapped while we read (truncation does not take
+		 * mmap_sem): the page is no longer this PTE's */
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 		unlock_page(page);
 		put_page(page);
@@ -363,7 +367,8 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	if (write && !pte_write(entry))
 		return do_wp_page(mm, vma, addr, pte, entry);
 
-	/* Present and allowed: another fault won, or a PROT_NONE->RW race. */
+	/* Present and allowed: another thread's fault installed it while we
+	 * waited for mmap_sem, or a PROT_NONE->RW race. */
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pte_same(*pte, entry)) {
 		entry = pte_mkyoung(entry);
