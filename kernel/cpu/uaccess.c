@@ -16,7 +16,6 @@
 #include "mm/vm/memory.h"
 #include "kernel/process/task.h"
 #include "mm/phys/page.h"
-#include "mm/vm/pt_walk.h"
 
 static unsigned long raw_copy(void *to, const void *from, unsigned long n)
 {
@@ -71,7 +70,8 @@ static unsigned long chunk_len(u32 uaddr, unsigned long n)
  * supervisor-only (vm_get_page_prot), and the kernel's own accesses to
  * such a page do not fault.  A user access would: so does ours, as on
  * Linux.  A page not present faults, and the fault handler checks the
- * VMA's permissions itself.
+ * VMA's permissions itself.  Only where noaccess_possible(): the walk is
+ * inline, since every put_user of such an mm comes here.
  */
 static inline bool page_denied(u32 uaddr)
 {
