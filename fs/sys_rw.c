@@ -29,7 +29,6 @@
 #include "kernel/errno.h"
 #include "kernel/cpu/uaccess.h"
 #include "mm/phys/page_alloc.h"
-#include "mm/vm/memory.h"
 
 struct iovec {
 	void *iov_base;
@@ -57,23 +56,11 @@ static bool read_on(struct file *f)
 	return S_ISREG(f->f_inode->i_mode) || fifo_has_data(f);
 }
 
-/* How much of [ubuf, ubuf + n), from its start, can take a user write
- * now (each page present and writable); access_ok has passed. */
-static size_t writable_prefix(char *ubuf, size_t n)
-{
-	u32 start = (u32)ubuf, end = start + n, page;
-
-	for (page = start & PAGE_MASK; page < end; page += PAGE_SIZE)
-		if (fault_in_user_writeable(max(page, start)) < 0)
-			return page <= start ? 0 : page - start;
-	return n;
-}
-
 /* The most to ask a pipe for: what the buffer takes, unless the pipe is
  * empty (the read waits, or is EAGAIN or end of file, as the pipe says). */
 static size_t fifo_chunk(struct file *f, char *ubuf, size_t chunk)
 {
-	size_t fits = writable_prefix(ubuf, chunk);
+	size_t fits = chunk - fault_in_writeable(ubuf, chunk);
 
 	return fits || fifo_has_data(f) ? fits : chunk;
 }

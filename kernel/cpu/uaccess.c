@@ -39,22 +39,27 @@ static unsigned long raw_clear(void *to, unsigned long n)
 	return n;
 }
 
-/*
- * Without CR0.WP the CPU would let the kernel write through a read-only
- * or copy-on-write PTE.  Returns how many bytes from `to` on lie in pages
- * the process may write, each made writable now as a user write fault
- * would (COW broken) by vm's fault_in_user_writeable.
- */
-static unsigned long writable_prefix(void *to, unsigned long n)
+unsigned long fault_in_writeable(void *to, unsigned long n)
 {
 	u32 start = (u32)to, end = start + n, page;
 
+	for (page = start & PAGE_MASK; page < end; page += PAGE_SIZE)
+		if (fault_in_user_writeable(max(page, start)) < 0)
+			return page > start ? end - page : n;
+	return 0;
+}
+
+/*
+ * Without CR0.WP the CPU would let the kernel write through a read-only
+ * or copy-on-write PTE.  Returns how many bytes from `to` on lie in pages
+ * the process may write, each made writable first as a user write fault
+ * would (COW broken).
+ */
+static unsigned long writable_prefix(void *to, unsigned long n)
+{
 	if (boot_cpu.has_wp)
 		return n;
-	for (page = start & PAGE_MASK; page < end; page += PAGE_SIZE)
-		if (fault_in_user_writeable(page) < 0)
-			return page > start ? page - start : 0;
-	return n;
+	return n - fault_in_writeable(to, n);
 }
 
 /* Bytes from uaddr to the end of its page, at most n. */

@@ -43,6 +43,10 @@ static inline bool access_ok(const void *addr, unsigned long size)
 unsigned long copy_from_user(void *to, const void *from, unsigned long n);
 unsigned long copy_to_user(void *to, const void *from, unsigned long n);
 unsigned long clear_user(void *to, unsigned long n);
+/* Make the user range writable now, page by page, as user write faults
+ * would (mapping, COW); access_ok has passed.  Returns the bytes not made
+ * writable, from the first page that cannot be: 0 when all are. */
+unsigned long fault_in_writeable(void *to, unsigned long n);
 long strncpy_from_user(char *dst, const char *src, long count);
 /* An extensible structure (clone3's clone_args) of usize bytes from user
  * space into ksize bytes: a shorter one is zero-filled, a longer one must
