@@ -31,6 +31,13 @@ struct vm_area_struct;
 struct address_space_operations {
 	/* Fill a locked, new page from the backing store; unlocks it. */
 	int (*readpage)(struct file *file, struct page *page);
+	/*
+	 * Readahead (mm/vm/readahead.c): start filling nr pages, each new in
+	 * this mapping's cache, locked and not up to date, without waiting;
+	 * each is unlocked when its read ends (up to date, or PG_error).
+	 */
+	void (*readpages)(struct file *file, struct address_space *mapping,
+			  struct page **pages, unsigned int nr);
 	/* Write a locked dirty page out (ramfs's moves it to swap). */
 	int (*writepage)(struct page *page);
 	/* Mark the page dirty the way this mapping wants; returns old state. */

@@ -16,6 +16,7 @@
 #include "fs/stat.h"
 #include "kernel/list.h"
 #include "kernel/types.h"
+#include "mm/vm/readahead.h"
 
 struct file;
 struct dir_context;
@@ -100,6 +101,7 @@ struct file {
 	struct address_space *f_mapping;	/* == f_inode->i_mapping */
 	const struct file_operations *f_op;
 	void *private_data;	/* the driver's */
+	struct file_ra_state f_ra;	/* this opener's readahead window */
 	/* The epoll items watching this file (compat/eventpoll.c); the last
 	 * fput takes it out of every epoll set before it is released. */
 	struct list_head f_ep_links;

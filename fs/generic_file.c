@@ -30,9 +30,33 @@ int simple_readpage(struct file *file, struct page *page)
 	return 0;
 }
 
-/* Copy one page's worth of file data (or zeros for a hole) into buf. */
+/*
+ * A disk file's read of req pages from index: start reading ahead when
+ * the page is missing, or is readahead's marker (mm/vm/readahead.h).
+ * Returns the page at index with a reference, or NULL.
+ */
+static struct page *read_ahead(struct file *file, unsigned long index,
+			       unsigned long req, struct page *page)
+{
+	struct address_space *mapping = file->f_mapping;
+
+	if (!page) {
+		page_cache_sync_readahead(mapping, &file->f_ra, file, index,
+					  req);
+		page = find_get_page(mapping, index);
+	} else if (PageReadahead(page)) {
+		page_cache_async_readahead(mapping, &file->f_ra, file, page,
+					   index, req);
+	}
+	file->f_ra.prev_index = index;
+	return page;
+}
+
+/* Copy one page's worth of file data (or zeros for a hole) into buf;
+ * req is the pages the read(2) still wants, this one included. */
 static int read_chunk(struct file *file, unsigned long index,
-		      unsigned int offset, char *buf, unsigned int len)
+		      unsigned int offset, char *buf, unsigned int len,
+		      unsigned long req)
 {
 	struct address_space *mapping = file->f_mapping;
 	struct page *page = find_get_page(mapping, index);
@@ -51,6 +75,8 @@ static int read_chunk(struct file *file, unsigned long index,
 		memset(buf, 0, len);	/* a hole */
 		return 0;
 	}
+	if (!in_memory)
+		page = read_ahead(file, index, req, page);
 	if (!page || !PageUptodate(page)) {
 		if (page)
 			put_page(page);
@@ -79,8 +105,10 @@ ssize_t generic_file_read(struct file *file, char *buf, size_t n, loff_t *pos)
 	while (done < n) {
 		unsigned int offset = p & (PAGE_SIZE - 1);
 		unsigned int len = min(PAGE_SIZE - offset, n - done);
+		unsigned long req = ((p + (n - done) - 1) >> PAGE_SHIFT) -
+				    (p >> PAGE_SHIFT) + 1;
 		int err = read_chunk(file, p >> PAGE_SHIFT, offset, buf + done,
-				     len);
+				     len, req);
 
 		if (err) {
 			if (!done)

@@ -67,25 +67,6 @@ python3 "$tools/ext2-corrupt.py" "$work/p3" "$work/p4"
 # MBR: partitions from 1 MiB on, back to back, type 83.
 mkdir -p "$(dirname "$img")"
 rm -f "$img"
-python3 - "$img" "$work/p1" "$work/p2" "$work/p3" "$work/p4" <<'EOF'
-import os, struct, sys
-img, parts = sys.argv[1], sys.argv[2:]
-mbr = bytearray(512)
-start = 2048
-with open(img, "wb") as out:
-    out.truncate(start * 512)
-    for i, p in enumerate(parts):
-        size = os.path.getsize(p) // 512
-        mbr[446 + 16 * i:462 + 16 * i] = struct.pack(
-            "<B3sB3sII", 0, b"\xfe\xff\xff", 0x83, b"\xfe\xff\xff",
-            start, size)
-        out.seek(start * 512)
-        with open(p, "rb") as f:
-            out.write(f.read())
-        start += size
-    mbr[510:512] = b"\x55\xaa"
-    out.seek(0)
-    out.write(mbr)
-EOF
+python3 "$tools/mkmbr.py" "$img" "$work/p1" "$work/p2" "$work/p3" "$work/p4"
 chmod 644 "$img"
 echo "mkext2-image: $img"

@@ -11,7 +11,9 @@
 # (2.6.7), and
 # Debian's i386 Linux kernel (tools/fetch-linux.sh fetches it on first
 # use).  Every boot has the same swap disk (build/swap-bench.img, 128 MiB,
-# snapshot) on as /dev/hdb, so the reclaim benchmarks can reclaim; Linux
+# snapshot) on as /dev/hdb, so the reclaim benchmarks can reclaim, and the
+# same ext2 disk (build/ext2-bench.img, tools/mkext2-bench-image.sh,
+# snapshot) as /dev/hdc for ext2_file; Linux
 # boots build/bench-linux-initramfs.cpio, the bench initramfs with the
 # disk modules appended as tools/test-linux.sh does, and init loads them
 # (user/linux_boot.h).  init's
@@ -58,6 +60,7 @@ BENCH_KERNELS=${BENCH_KERNELS:-pte_chain objrmap_list objrmap anon_vma linux}
 BENCH_WALL=${BENCH_WALL:-0}
 SWAP=build/swap-bench.img
 SWAP_MIB=128
+EXT2=build/ext2-bench.img
 LINUX_INITRAMFS=build/bench-linux-initramfs.cpio
 LINUX=${LINUX:-}
 QEMU=${QEMU:-qemu-system-i386}
@@ -76,7 +79,8 @@ machine() {
 		-rtc base=2026-01-01T00:00:00,clock=vm ;;
 	esac
 	echo -display none -monitor none -no-reboot \
-		-drive file=$SWAP,format=raw,if=ide,index=1,snapshot=on
+		-drive file=$SWAP,format=raw,if=ide,index=1,snapshot=on \
+		-drive file=$EXT2,format=raw,if=ide,index=2,snapshot=on
 }
 
 # boot NAME KERNEL INITRAMFS CMDLINE: one run; leaves
@@ -88,7 +92,7 @@ boot() {
 	# shellcheck disable=SC2046
 	timeout -k 5 "$BENCH_TIMEOUT" "$QEMU" $(machine "$name") \
 		-kernel "$kernel" -initrd "$initramfs" \
-		-append "$cmdline TEST_SWAP_DEV=/dev/hdb $BENCH_ARGS" \
+		-append "$cmdline TEST_SWAP_DEV=/dev/hdb TEST_EXT2_DEV=/dev/hdc $BENCH_ARGS" \
 		-serial "file:$log" </dev/null >"build/bench-$name.out" 2>&1 ||
 		status=$?
 	tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
@@ -176,6 +180,8 @@ main() {
 
 	mkdir -p build
 	tools/mkswap-image.sh "$SWAP" "$SWAP_MIB" >/dev/null
+	[ "$EXT2" -nt tools/mkext2-bench-image.sh ] ||
+		tools/mkext2-bench-image.sh "$EXT2"
 	for name in $BENCH_KERNELS; do
 		if [ "$name" = linux ]; then
 			linux=$(find_linux)

@@ -20,6 +20,7 @@
  * names no data block of the disk is corruption: -EIO and a message.
  */
 #include "fs/ext2/ext2.h"
+#include "fs/mpage.h"
 #include "fs/chrdev.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
@@ -356,6 +357,22 @@ int ext2_readpage(struct file *file, struct page *page)
 	return err ? -EIO : 0;
 }
 
+/* mpage's get_block: the read-only map. */
+static int ext2_map_block(struct inode *inode, u32 iblock, u32 *pblock,
+			  int create)
+{
+	(void)create;
+	return ext2_get_block(inode, iblock, pblock);
+}
+
+static void ext2_readpages(struct file *file, struct address_space *mapping,
+			   struct page **pages, unsigned int nr)
+{
+	(void)mapping;
+	mpage_readpages(file, pages, nr, ext2_map_block, ext2_readpage);
+}
+
 const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
+	.readpages = ext2_readpages,
 };

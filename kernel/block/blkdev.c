@@ -515,6 +515,14 @@ int bio_wait(struct bio *bio)
 	return bio->bi_error;
 }
 
+void submit_bio_async(struct bio *bio)
+{
+	if (bio->bi_bdev->queue->irq_driven && (read_eflags() & EFLAGS_IF))
+		submit_bio(bio);
+	else
+		submit_bio_wait(bio);	/* nobody else would end it */
+}
+
 int submit_bio_wait(struct bio *bio)
 {
 	submit_bio(bio);

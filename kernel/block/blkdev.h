@@ -205,6 +205,10 @@ void submit_bio(struct bio *bio);
 /* Wait for a submitted bio; returns its bi_error. */
 int bio_wait(struct bio *bio);
 int submit_bio_wait(struct bio *bio);
+/* Submit a bio whose bi_end_io finishes the work, without waiting for it
+ * when the disk's interrupt will end it; else (a polled disk, or
+ * interrupts off) it is waited for here, ended before this returns. */
+void submit_bio_async(struct bio *bio);
 void blk_start_plug(struct blk_plug *plug);
 void blk_finish_plug(struct blk_plug *plug);
 int blkdev_read_page(struct block_device *bdev, sector_t sector, void *buf);

@@ -131,7 +131,6 @@ int swap_readpage_async(struct page *page, swp_entry_t entry,
 {
 	struct swap_info_struct *p = swap_info_get(entry);
 	struct swap_read *r = NULL;
-	struct request_queue *q;
 	u32 flags;
 	int i;
 
@@ -155,11 +154,7 @@ int swap_readpage_async(struct page *page, swp_entry_t entry,
 	bio_init(&r->bio, p->bdev, READ, swap_sector(entry), page_address(page));
 	r->bio.bi_private = page;
 	r->bio.bi_end_io = end_swap_bio_read;
-	q = p->bdev->queue;
-	if (q->irq_driven && (read_eflags() & EFLAGS_IF))
-		submit_bio(&r->bio);
-	else
-		submit_bio_wait(&r->bio);	/* nobody else would end it */
+	submit_bio_async(&r->bio);
 	return 0;
 }
 
@@ -260,7 +255,6 @@ static struct swap_write *get_swap_write(void)
 int swap_writepage(struct page *page, swp_entry_t entry)
 {
 	struct swap_info_struct *p = swap_info_get(entry);
-	struct request_queue *q;
 	struct swap_write *w;
 
 	BUG_ON(!PageLocked(page) || PageWriteback(page));
@@ -276,13 +270,8 @@ int swap_writepage(struct page *page, swp_entry_t entry)
 	ClearPageError(page);
 	SetPageWriteback(page);
 	nr_writeback++;
-	/* Without the disk's interrupt nobody would finish the bio: wait
-	 * for it here, as a synchronous write. */
-	q = p->bdev->queue;
-	if (q->irq_driven && (read_eflags() & EFLAGS_IF))
-		submit_bio(&w->bio);
-	else
-		submit_bio_wait(&w->bio);
+	/* Without the disk's interrupt, a synchronous write. */
+	submit_bio_async(&w->bio);
 	return 0;
 }
 

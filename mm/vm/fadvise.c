@@ -1,27 +1,44 @@
 /*
  * mm/vm/fadvise.c - posix_fadvise: fadvise64 (250) and fadvise64_64 (272).
  *
- * Advice about how a file will be read.  Mapback's files are in memory
- * and it has no readahead to tune, so, like Linux for a file system
- * without a backing device (ramfs, tmpfs), it checks the call and ignores
- * the advice: -EBADF for a closed fd, -ESPIPE for a pipe or FIFO, -EINVAL
+ * Advice about how a file will be read.  The call is checked as Linux
+ * checks it: -EBADF for a closed fd, -ESPIPE for a pipe or FIFO, -EINVAL
  * for a negative length or an advice it does not know; else 0.
+ * POSIX_FADV_WILLNEED reads the range of a disk file into its page cache
+ * (length 0: to the end of the file); the rest of the advice is ignored,
+ * as Linux ignores all of it on a memory file system (ramfs, tmpfs).
  */
 #include "fs/sys_util.h"
 #include "fs/stat.h"
 #include "kernel/errno.h"
 #include "mm/vm/mman.h"
+#include "mm/vm/readahead.h"
+#include "mm/phys/page.h"
 
 #define POSIX_FADV_NORMAL 0
+#define POSIX_FADV_WILLNEED 3
 #define POSIX_FADV_NOREUSE 5	/* the last: RANDOM, SEQUENTIAL, WILLNEED,
 				 * DONTNEED are 1 to 4 */
+
+/* Read [offset, offset + len) ahead; len 0 is to the end of the file. */
+static void will_need(struct file *f, loff_t offset, loff_t len)
+{
+	loff_t end = len && len <= f->f_inode->i_size - offset
+			     ? offset + len
+			     : f->f_inode->i_size;
+
+	if (end > offset)
+		force_page_cache_readahead(
+			f->f_mapping, f, (unsigned long)(offset >> PAGE_SHIFT),
+			(unsigned long)(((end - 1) >> PAGE_SHIFT) -
+					(offset >> PAGE_SHIFT) + 1));
+}
 
 static long do_fadvise(int fd, loff_t offset, loff_t len, int advice)
 {
 	struct file *f = fget_current(fd);
 	long err = 0;
 
-	(void)offset;
 	if (!f)
 		return -EBADF;
 	if (S_ISFIFO(f->f_inode->i_mode))
@@ -29,6 +46,9 @@ static long do_fadvise(int fd, loff_t offset, loff_t len, int advice)
 	else if (len < 0 || advice < POSIX_FADV_NORMAL ||
 		 advice > POSIX_FADV_NOREUSE)
 		err = -EINVAL;
+	else if (advice == POSIX_FADV_WILLNEED && offset >= 0 &&
+		 S_ISREG(f->f_inode->i_mode))
+		will_need(f, offset, len);
 	fput(f);
 	return err;
 }

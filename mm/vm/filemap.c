@@ -29,6 +29,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
 #include "mm/vm/fremap.h"
+#include "mm/vm/readahead.h"
 #include "mm/locking.h"
 
 static wait_queue_head_t page_wait;
@@ -229,6 +230,17 @@ static struct page *file_page(struct file *file, unsigned long pgoff)
 
 	if (pgoff >= size_pages)
 		return NOPAGE_SIGBUS;
+	page = find_get_page(file->f_mapping, pgoff);
+	if (!page)
+		page_cache_mmap_readahead(file->f_mapping, &file->f_ra, file,
+					  pgoff);
+	else if (PageReadahead(page))
+		page_cache_async_readahead(file->f_mapping, &file->f_ra, file,
+					   page, pgoff, 1);
+	if (page && PageUptodate(page))
+		return page;
+	if (page)
+		put_page(page);
 	err = read_mapping_page(file->f_mapping, pgoff, file, &page);
 	if (err == -ENOMEM)
 		return NOPAGE_OOM;

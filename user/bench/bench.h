@@ -180,7 +180,8 @@ static inline int bench_listed(const char *list, const char *name)
 	"rmap_referenced_calls rmap_unmap_calls rmap_pages_unmapped " \
 	"rmap_anon_vmas rmap_walk_ticks nr_page_table_pages slab_pte_chain " \
 	"slab_anon_vma " \
-	"slab_anon_vma_chain swap_ra swap_ra_hit"
+	"slab_anon_vma_chain swap_ra swap_ra_hit pgpgin pgpgout " \
+	"pgsteal_file pgsteal_anon"
 
 static inline void bench_add(struct bench_counters *s, const char *name,
 			     long long value)

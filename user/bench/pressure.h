@@ -20,6 +20,12 @@
  *                 (/proc/diskstats, the line of TEST_SWAP_DEV's numbers;
  *                 a kernel without it prints neither, and the table
  *                 shows "-")
+ *   read_reqs, kib_per_read, data_write_reqs, kib_per_write
+ *                 for a phase begun with phase_begin_on(..., dev): the
+ *                 requests completed on the file system's disk dev and
+ *                 their average size
+ *   pgpgin/out    KiB read from and written to any disk (/proc/vmstat)
+ *   pgsteal_file/anon  pages reclaim freed, of files and anonymous
  *   busy_ticks    ticks less the share of them the CPU spent halted:
  *                 the guest instructions the phase executed, whatever
  *                 the host's disk did meanwhile.  The idle time comes
@@ -41,12 +47,19 @@
 
 #include "bench/bench.h"
 
+/* A disk's completed requests and sectors (pressure_diskstats). */
+struct disk_io {
+	long long reads, rsectors, writes, wsectors;
+};
+
 struct phase {
 	const char *bench, *name;
 	uint64_t ticks;
 	long long ms;
 	struct bench_counters vm;
-	long long writes, sectors;	/* -1: no /proc/diskstats line */
+	struct disk_io swap;		/* TEST_SWAP_DEV's I/O */
+	const char *data_dev;		/* a file system's disk, or NULL */
+	struct disk_io data;
 	long long busy, idle;		/* -1: no /proc/stat */
 	long long now_ns, idle_ns, calls; /* -1: no /proc/timer_list */
 };
@@ -82,20 +95,21 @@ static inline long long pressure_ms(void)
 }
 
 /*
- * The swap disk's completed writes and sectors written: fields 8 and 10
- * of its /proc/diskstats line, found by the device numbers of
- * TEST_SWAP_DEV (Linux calls that disk sdX, Mapback hdb).
+ * The completed reads and writes of the disk the device node dev names,
+ * and their sectors: fields 4, 6, 8 and 10 of its /proc/diskstats line,
+ * found by the node's device numbers (the kernels name disks apart:
+ * Linux's sda is Mapback's hdb).  All -1 when there is no such node or
+ * no such line.
  */
-static inline void pressure_diskstats(long long *writes, long long *sectors)
+static inline void pressure_diskstats(const char *dev, struct disk_io *io)
 {
 	static char buf[8192];
-	const char *dev = getenv("TEST_SWAP_DEV");
 	unsigned int major, minor;
 	long long f[7];
 	struct stat st;
 	char *line;
 
-	*writes = *sectors = -1;
+	io->reads = io->rsectors = io->writes = io->wsectors = -1;
 	if (!dev || stat(dev, &st) < 0 ||
 	    bench_slurp("/proc/diskstats", buf, sizeof(buf)) < 0)
 		return;
@@ -105,8 +119,10 @@ static inline void pressure_diskstats(long long *writes, long long *sectors)
 			   &f[5], &f[6]) != 9)
 			continue;
 		if (major == major(st.st_rdev) && minor == minor(st.st_rdev)) {
-			*writes = f[4];
-			*sectors = f[6];
+			io->reads = f[0];
+			io->rsectors = f[2];
+			io->writes = f[4];
+			io->wsectors = f[6];
 		}
 	}
 }
@@ -160,17 +176,27 @@ static inline void pressure_idle(long long *now_ns, long long *idle_ns,
 	*idle_ns = idle + iowait;
 }
 
-static inline void phase_begin(struct phase *p, const char *bench,
-			       const char *name)
+/* Begin a phase; dev, when not NULL, is the disk of the file system the
+ * phase reads or writes, whose requests phase_end reports. */
+static inline void phase_begin_on(struct phase *p, const char *bench,
+				  const char *name, const char *dev)
 {
 	p->bench = bench;
 	p->name = name;
+	p->data_dev = dev;
 	bench_snapshot(&p->vm);
-	pressure_diskstats(&p->writes, &p->sectors);
+	pressure_diskstats(getenv("TEST_SWAP_DEV"), &p->swap);
+	pressure_diskstats(p->data_dev, &p->data);
 	pressure_cpu(&p->busy, &p->idle);
 	pressure_idle(&p->now_ns, &p->idle_ns, &p->calls);
 	p->ms = pressure_ms();
 	p->ticks = bench_rdtsc();
+}
+
+static inline void phase_begin(struct phase *p, const char *bench,
+			       const char *name)
+{
+	phase_begin_on(p, bench, name, NULL);
 }
 
 static inline void phase_print(const struct phase *p, const char *metric,
@@ -182,18 +208,41 @@ static inline void phase_print(const struct phase *p, const char *metric,
 	bench_print(p->bench, m, value);
 }
 
+/*
+ * The file system disk's requests in the phase, and the KiB each carried
+ * on average: the figure that says whether readahead and writeback built
+ * big requests.
+ */
+static inline void phase_print_data(const struct phase *p,
+				    const struct disk_io *io)
+{
+	if (io->reads < 0 || p->data.reads < 0)
+		return;
+	phase_print(p, "read_reqs", io->reads - p->data.reads);
+	if (io->reads > p->data.reads)
+		phase_print(p, "kib_per_read",
+			    (io->rsectors - p->data.rsectors) / 2 /
+				    (io->reads - p->data.reads));
+	phase_print(p, "data_write_reqs", io->writes - p->data.writes);
+	if (io->writes > p->data.writes)
+		phase_print(p, "kib_per_write",
+			    (io->wsectors - p->data.wsectors) / 2 /
+				    (io->writes - p->data.writes));
+}
+
 static inline void phase_end(struct phase *p)
 {
 	uint64_t ticks = bench_rdtsc();
-	long long ms = pressure_ms(), writes, sectors, busy, idle, now_ns,
-		  idle_ns, calls;
+	long long ms = pressure_ms(), busy, idle, now_ns, idle_ns, calls;
+	struct disk_io swap, data;
 	double halted = -1;
 	struct bench_counters after;
 	char prefix[32];
 
 	pressure_idle(&now_ns, &idle_ns, &calls);
 	bench_snapshot(&after);
-	pressure_diskstats(&writes, &sectors);
+	pressure_diskstats(getenv("TEST_SWAP_DEV"), &swap);
+	pressure_diskstats(p->data_dev, &data);
 	pressure_cpu(&busy, &idle);
 	phase_print(p, "ticks", (long long)(ticks - p->ticks));
 	/* The halted share of the clock is the halted share of the ticks:
@@ -217,15 +266,18 @@ static inline void phase_end(struct phase *p)
 	}
 	phase_print(p, "ms", ms - p->ms);
 	snprintf(prefix, sizeof(prefix), "%s_", p->name);
-	bench_print_delta(p->bench, prefix, "pswpout pswpin swap_ra swap_ra_hit",
+	bench_print_delta(p->bench, prefix,
+			  "pswpout pswpin swap_ra swap_ra_hit pgpgin pgpgout "
+			  "pgsteal_file pgsteal_anon",
 			  &p->vm, &after);
-	if (writes >= 0 && p->writes >= 0) {
-		phase_print(p, "write_reqs", writes - p->writes);
-		if (writes > p->writes)
+	if (swap.writes >= 0 && p->swap.writes >= 0) {
+		phase_print(p, "write_reqs", swap.writes - p->swap.writes);
+		if (swap.writes > p->swap.writes)
 			phase_print(p, "pages_per_write_x100",
-				    (sectors - p->sectors) * 100 / 8 /
-					    (writes - p->writes));
+				    (swap.wsectors - p->swap.wsectors) * 100 /
+					    8 / (swap.writes - p->swap.writes));
 	}
+	phase_print_data(p, &data);
 }
 
 /* The word stamped at the start of page i of an object (seed tells the
