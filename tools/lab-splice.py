@@ -95,7 +95,10 @@ def student_region(sub, pos, lab, what, want):
             k = find_anchor(sub, i + 1, want, lab)
             if k is None:
                 return None, pos
-            return sub[i + 1:k], k
+            last = k	# the blank lines before the anchor follow the END
+            while last > i + 1 and not sub[last - 1].strip():
+                last -= 1
+            return sub[i + 1:last], k
     return None, pos
 
 

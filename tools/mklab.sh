@@ -105,7 +105,7 @@ echo "$lab" >"$out/LAB"
 if [ -n "$from" ]; then
 	for l in $(seq 1 $((lab - 1))); do
 		git grep -q "LAB $l BEGIN" -- boot kernel mm fs || continue
-		tools/lab-splice.py --into "$l" "$from" "$out" >/dev/null || exit 1
+		tools/lab-splice.py "$l" "$from" "$out" >/dev/null || exit 1
 	done
 	echo "mklab: labs 1..$((lab - 1)) from $from"
 fi
