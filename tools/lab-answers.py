@@ -92,21 +92,24 @@ def telling(lab):
 
 
 def holds_region(path, name, rs):
-    """The lab of the first region inside function (or struct, macro)
-    name of path, or None."""
+    """The lab of a region that overlaps the definition of function name
+    in path, or None."""
     lines = read_lines(path)
-    start = re.compile(r"(^|[^A-Za-z0-9_])" + re.escape(name) + r"\(")
+    call = re.compile(r"(^|[^A-Za-z0-9_])" + re.escape(name) + r"\(")
     for i, line in enumerate(lines):
-        if not line[:1].isalpha() or not start.search(line):
+        if not line[:1].isalpha() or not call.search(line):
             continue
-        end = i
-        while end < len(lines) and not lines[end].startswith("}"):
-            if lines[end].rstrip().endswith(";") and end < i + 8 and \
-                    "{" not in "".join(lines[i:end + 1]):
-                break	# a prototype
+        head = i	# a prototype ends in ";" before any "{"
+        while head < min(i + 8, len(lines) - 1) and "{" not in lines[head] and \
+                not lines[head].rstrip().endswith(";"):
+            head += 1
+        if "{" not in lines[head]:
+            continue
+        end = head
+        while end < len(lines) - 1 and not lines[end].startswith("}"):
             end += 1
         for first, last, l in rs:
-            if i < first <= end:
+            if first <= end and last >= i:
                 return l
     return None
 
