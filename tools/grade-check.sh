@@ -143,7 +143,7 @@ solve() {	# solve LAB TREE: this tree's code of lab LAB under its pointers
 prev=
 for lab in $labs; do
 	tree=build/labs/carry$lab
-	if ! tools/mklab.sh "$lab" "$tree" $prev >"$tree.out" 2>&1; then
+	if ! tools/mklab.sh "$lab" "$tree" ${prev:+"$prev"} >"$tree.out" 2>&1; then
 		result FAIL "lab $lab: no cumulative tree (see $tree.out)"
 		prev=
 		continue
@@ -164,7 +164,7 @@ done
 if [ -n "$prev" ]; then
 	mkdir -p "$prev/build"
 	cp -a build/obj build/kobjs.list "$prev/build/"
-	lab=$(echo $labs | awk '{ print $NF }')
+	lab=$(echo "$labs" | tail -n 1)
 	if make -s -C "$prev" ${CROSS:+CROSS=$CROSS} build/mapback.elf >"$prev/build.log" 2>&1 &&
 		line=$(KERNEL=$prev/build/mapback.elf tools/grade.sh "$lab" | tee "$prev/grade.out" | tail -n 1) &&
 		score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p') &&
