@@ -71,6 +71,12 @@ for lab in $labs; do
 		result FAIL "lab $lab: the student tree holds docs/instructor"
 		continue
 	fi
+	if tools/lab-answers.py check "$lab" "$tree" >"$tree.answers" 2>&1; then
+		result OK "lab $lab: the student tree holds no line of the answers of labs $lab..8"
+	else
+		result FAIL "lab $lab: the student tree holds answers (see $tree.answers)"
+		sed -n '1,5s/^/  /p' "$tree.answers"
+	fi
 	build_and_grade "$tree" "$lab" "the stubbed tree"
 done
 
@@ -111,6 +117,63 @@ for sub in "$tree" .; do
 		result FAIL "lab 4: $sub submitted scores $score"
 	fi
 done
+
+# The cumulative trees: a student who solves each lab with this tree's
+# code (and a comment of their own in each region) and makes the next
+# lab's tree FROM the last.  Each must be the plain tree of its lab with
+# the student's regions in it, the student's comment in every region of
+# the labs before it (compared with the tree of the first loop, less what
+# building and grading it wrote); the last one is graded and must score
+# full marks.
+solve() {	# solve LAB TREE: this tree's code of lab LAB under its pointers
+	local f
+	for f in $(git grep -l "LAB $1 BEGIN" -- boot kernel mm fs); do
+		awk -v lab="$1" '
+		index($0, "/* LAB " lab " BEGIN: ") {
+			sub(/\/\* LAB [0-9] BEGIN: /, "/* LAB " lab ": ")
+			sub(/; stub: .*/, " */")
+			print
+			print "/* mine */"
+			next
+		}
+		index($0, "/* LAB " lab " END */") { next }
+		{ print }' "$f" >"$2/$f"
+	done
+}
+prev=
+for lab in $labs; do
+	tree=build/labs/carry$lab
+	if ! tools/mklab.sh "$lab" "$tree" ${prev:+"$prev"} >"$tree.out" 2>&1; then
+		result FAIL "lab $lab: no cumulative tree (see $tree.out)"
+		prev=
+		continue
+	fi
+	want=$(git grep -hE "LAB [1-$((lab - 1))] BEGIN" -- boot kernel mm fs 2>/dev/null | wc -l)
+	[ -n "$prev" ] || want=0
+	got=$(grep -rxI '/\* mine \*/' "$tree" | wc -l)
+	if [ "$got" -eq "$want" ] &&
+		diff -r --no-dereference -x build -x build.log -x grade.out \
+			-I '^/\* mine \*/$' "build/labs/lab$lab" "$tree" >"$tree.diff"; then
+		result OK "lab $lab: the tree made from the last holds the student's $got regions of the earlier labs"
+	else
+		result FAIL "lab $lab: the cumulative tree carries $got of $want regions (see $tree.diff)"
+	fi
+	solve "$lab" "$tree"
+	prev=$tree
+done
+if [ -n "$prev" ]; then
+	mkdir -p "$prev/build"
+	cp -a build/obj build/kobjs.list "$prev/build/"
+	lab=$(echo "$labs" | tail -n 1)
+	if make -s -C "$prev" ${CROSS:+CROSS=$CROSS} build/mapback.elf >"$prev/build.log" 2>&1 &&
+		line=$(KERNEL=$prev/build/mapback.elf tools/grade.sh "$lab" | tee "$prev/grade.out" | tail -n 1) &&
+		score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p') &&
+		[ -n "$score" ] && [ "${score%/*}" -eq "${score#*/}" ]; then
+		result OK "lab $lab: the cumulative tree, solved, scores full marks ($score)"
+	else
+		result FAIL "lab $lab: the cumulative tree, solved, does not score full marks (see $prev/grade.out)"
+	fi
+fi
 
 line=$(tools/grade.sh $labs | tee build/labs/full-grade.out | tail -n 1)
 score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')

@@ -3,15 +3,18 @@
 
     tools/lab-splice.py LAB SUBMISSION OUT
 
-OUT is a copy of the pristine tree (made by the caller).  For each file of
-this tree with a region of lab LAB
+OUT is a tree tools/mklab.sh wrote (for grading a hand-in, or for the
+next lab of a cumulative course).  For each file of this tree with a
+region of lab LAB (a file holds the regions of one lab only, which
+tools/mklab.sh checks)
 
     /* LAB 4 BEGIN: what the student writes; stub: ... */
     ... the reference code ...
     /* LAB 4 END */
 
-the region's lines in OUT's copy become what the submission has in their
-place, and nothing else of the submission is used: a student's edit
+OUT's copy becomes this tree's file with the region's lines replaced by
+what the submission has in their place, and nothing else of the
+submission is used: a student's edit
 anywhere else (a test, the grader, another lab's code) never reaches the
 tree that is graded.
 
@@ -95,7 +98,10 @@ def student_region(sub, pos, lab, what, want):
             k = find_anchor(sub, i + 1, want, lab)
             if k is None:
                 return None, pos
-            return sub[i + 1:k], k
+            last = k	# the blank lines before the anchor follow the END
+            while last > i + 1 and not sub[last - 1].strip():
+                last -= 1
+            return sub[i + 1:last], k
     return None, pos
 
 

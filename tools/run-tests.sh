@@ -372,8 +372,13 @@ main() {
 		host_check multiboot grub-file --is-x86-multiboot "$KERNEL"
 		# shellcheck disable=SC2086 # CHECK_386 is a list of files
 		host_check check-386 tools/check-386.sh "$KERNEL" $CHECK_386
-		host_check book-quotes tools/check-book-quotes.sh
-		host_check docs tools/check-docs.py
+		# A lab's student tree (tools/mklab.sh writes its LAB file)
+		# has stubs where the book's quotes and the docs' line counts
+		# point: both describe the full tree.
+		if [ ! -f LAB ]; then
+			host_check book-quotes tools/check-book-quotes.sh
+			host_check docs tools/check-docs.py
+		fi
 		if [ -n "$INITRAMFS" ]; then
 			host_check initramfs tools/check-initramfs.sh "$INITRAMFS"
 		fi
