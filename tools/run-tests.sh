@@ -31,7 +31,8 @@
 # CHECK_386 (the initramfs archives check-386.sh scans besides the kernel),
 # INITRAMFS (put on the test ISOs when the file exists), FLOPPY_INITRAMFS
 # (the test floppies' module, build/floppy-initramfs.cpio), HDD_ROOT (the
-# test hard disks' root, build/hdd-root.ext2), TEST_JOBS (boots
+# test hard disks' root, build/hdd-root.ext2), HDD_TEST (the disk the
+# hdd-twice boots copy, build/hdd-test.img), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
 # command line, e.g. "ktest_only=printk_formats"), BOOTS_FILE (default
 # tools/test-boots), HOST_CHECKS (yes; no skips the host checks, which are
@@ -55,6 +56,7 @@ KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
 FLOPPY_INITRAMFS=${FLOPPY_INITRAMFS:-build/floppy-initramfs.cpio}
 HDD_ROOT=${HDD_ROOT:-build/hdd-root.ext2}
+HDD_TEST=${HDD_TEST:-build/hdd-test.img}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
 CHECK_386=${CHECK_386:-}
@@ -198,6 +200,29 @@ run_boot() {
 			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 			"${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
+		;;
+	hdd-twice)
+		# A copy of the test hard disk for this run, written in place
+		# and booted twice as drive C, each boot driven as the shell
+		# kind's; the second types HDD_CHECK_BOOTS=1 at the prompt
+		# too, which the kernel hands to init's environment, so that
+		# hdd-check finds the line the first boot wrote to /root/boots
+		# (once the root is read-write; until then both only read).
+		local pass
+		cp "$HDD_TEST" "$img"
+		: >"$out"
+		for pass in 1 2; do
+			local words=$cmdline
+			[ "$pass" = 2 ] && words+=" HDD_CHECK_BOOTS=1"
+			tools/boot-shell.sh "$log.$pass" "$t" "$words" "$QEMU" \
+				-m "$mem" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+				-drive "file=$img,format=raw,if=ide,index=0" -boot c \
+				"${args[@]}" </dev/null >>"$out" 2>&1
+			status=$?
+			[ "$status" -eq 0 ] || break
+		done
+		cat "$log".[12] >"$log" 2>/dev/null
+		rm -f "$log".[12] "$img"
 		;;
 	bochs | bochs-floppy | bochs-hdd)
 		# bochs boots a test ISO from the CD drive; bochs-floppy a test

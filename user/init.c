@@ -721,6 +721,10 @@ static int spawn_shell(int *status)
 static void shutdown_signal(int sig)
 {
 	sync();
+	/* A disk root goes down clean, as a distribution's halt script
+	 * leaves it: read-only (ext2 marks itself clean).  Refused while a
+	 * file is open for writing on it, and then it stays as it is. */
+	mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY, NULL);
 	if (sig == SIGUSR2)
 		reboot(RB_POWER_OFF);
 	else if (sig == SIGTERM)
