@@ -15,7 +15,8 @@
 #   make iso          build/mapback.iso (GRUB 2)
 #   make floppy       build/mapback-floppy.img (own loader, 1.44 MB;
 #                     FLOPPY_CMDLINE="...", FLOPPY_TIMEOUT=tenths)
-#   make hdd          build/mapback-hdd.img (SYSLINUX, MBR: boot + swap)
+#   make hdd          build/mapback-hdd.img (own loader; boot area, ext2
+#                     root, swap; HDD_CMDLINE="...", HDD_TIMEOUT=tenths)
 #   make test         every boot in tools/test-boots   (BOOTS="ktest ...")
 #   make test-bochs   only the Bochs boot
 #   make test-linux   the user tests on Debian's Linux in QEMU (BOOTS="...")
@@ -51,6 +52,11 @@ FLOPPY := $(BUILD)/mapback-floppy.img
 # built-in line, and a timeout long enough that a slow host cannot miss it.
 FLOPPY_TEST := $(BUILD)/floppy-test.img
 HDD := $(BUILD)/mapback-hdd.img
+# The hard disk's root file system (hda2) and the disk the hdd test boots
+# use: the same root, a boot: prompt that waits long enough.
+HDD_ROOT := $(BUILD)/hdd-root.ext2
+HDD_TEST := $(BUILD)/hdd-test.img
+HDD_CHS_TEST := $(BUILD)/hdd-chs-test.img
 # user/user.mk sets INITRAMFS := build/initramfs.cpio; empty means none.
 INITRAMFS :=
 # The swap disk (hdb) that run, run-bochs and the swap test boots attach.
@@ -58,13 +64,17 @@ SWAP_IMG := $(BUILD)/swap.img
 # The ext2 disk (hdc) that the user test boots attach (tools/mkext2-image.sh).
 EXT2_IMG := $(BUILD)/ext2.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(FLOPPY_TEST) $(HDD)
+TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(FLOPPY_TEST) $(HDD_TEST) $(HDD_CHS_TEST)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # The floppy's built-in command line, and how long its boot: prompt waits
 # for a key before booting with it, in tenths of a second (0: at once).
 FLOPPY_CMDLINE ?=
 FLOPPY_TIMEOUT ?= 50
+# The same for the hard disk, and the size of its ext2 root in MiB.
+HDD_CMDLINE ?= root=/dev/hda2 ro
+HDD_TIMEOUT ?= 50
+HDD_ROOT_MIB ?= 16
 # Boots of tools/test-boots that `make test` runs; empty means all.
 BOOTS ?=
 # Bochs display for run-bochs; empty means tools/bochsrc's headless rfb.
@@ -177,10 +187,10 @@ $(ISO): $(KERNEL) $(INITRAMFS) boot/grub.cfg tools/mkiso.sh | deps
 iso: $(ISO)
 
 # The boot floppy for 386 and 486 PCs from 4 MiB, with the loader in
-# boot/floppy/ (docs/boot.md, "Old PCs").  Not in KSRCS: boot/*.asm only.
+# boot/loader/ (docs/boot.md, "Old PCs").  Not in KSRCS: boot/*.asm only.
 # floppy.opts changes when FLOPPY_CMDLINE or FLOPPY_TIMEOUT does, so that
 # the image is built again with them.
-$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh $(wildcard boot/floppy/*) \
+$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh tools/loader-map.sh $(wildcard boot/loader/*) \
 		$(BUILD)/floppy.opts | deps
 	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) '$(FLOPPY_CMDLINE)' '$(FLOPPY_TIMEOUT)'
 
@@ -191,14 +201,33 @@ $(BUILD)/floppy.opts: FORCE
 
 floppy: $(FLOPPY)
 
-$(FLOPPY_TEST): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh $(wildcard boot/floppy/*) | deps
+$(FLOPPY_TEST): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh tools/loader-map.sh $(wildcard boot/loader/*) | deps
 	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) rmap=objrmap 600
 
-# The same files on a hard disk or USB stick, with a swap partition.
-$(HDD): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkhdd.sh tools/mkswap-image.sh | deps
-	tools/mkhdd.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS)
+# The hard disk or USB stick: the same loader, the kernel in a boot
+# partition, an ext2 root with BusyBox (tools/mkhdd-root.sh) and swap.
+$(HDD_ROOT): $(BUILD)/user/init $(BUSYBOX_STAMP) tools/mkhdd-root.sh \
+		$(USER_ROOTFS) $(wildcard user/hddroot/*/*) | deps
+	tools/mkhdd-root.sh $@ $(HDD_ROOT_MIB) $(BUILD)/busybox $(BUILD)/user/init
+
+HDD_IMG_DEPS := $(KERNEL) $(HDD_ROOT) tools/mkhdd.sh tools/loader-map.sh \
+	tools/mkswap-image.sh $(wildcard boot/loader/*)
+$(HDD): $(HDD_IMG_DEPS) $(BUILD)/hdd.opts | deps
+	tools/mkhdd.sh $@ $(KERNEL) $(HDD_ROOT) '$(HDD_CMDLINE)' '$(HDD_TIMEOUT)'
+
+$(BUILD)/hdd.opts: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(HDD_TIMEOUT) $(HDD_CMDLINE)' | cmp -s - $@ || \
+		echo '$(HDD_TIMEOUT) $(HDD_CMDLINE)' >$@
 
 hdd: $(HDD)
+
+$(HDD_TEST): $(HDD_IMG_DEPS) | deps
+	tools/mkhdd.sh $@ $(KERNEL) $(HDD_ROOT) 'root=/dev/hda2 ro' 600
+
+# The same disk read by CHS as on a BIOS without the LBA extensions.
+$(HDD_CHS_TEST): $(HDD_IMG_DEPS) | deps
+	HDD_CHS=1 tools/mkhdd.sh $@ $(KERNEL) $(HDD_ROOT) 'root=/dev/hda2' 0
 
 # Bochs shows VGA through its VNC server (connect a viewer to :5900), or in
 # a window with BOCHS_DISPLAY=x (needs bochs-x), and writes COM1 to this

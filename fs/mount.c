@@ -78,6 +78,12 @@ int do_mount(const char *dev_name, struct path *where, const char *fstype,
 		kfree(mnt);
 		return -EROFS;
 	}
+	/* The same file system again on its own root: Linux refuses. */
+	if (where && where->mnt->mnt_sb == sb &&
+	    where->inode == where->mnt->mnt_root) {
+		kfree(mnt);
+		return -EBUSY;
+	}
 	sb->s_active++;
 	mnt->mnt_sb = sb;
 	mnt->mnt_root = igrab(sb->s_root);

@@ -3,7 +3,8 @@
  *
  * kmain calls rest_init() once every subsystem is up.  It starts the
  * kernel thread that will become init (pid 1), turns on preemption and
- * turns the boot thread into the idle task.  The init thread runs the
+ * turns the boot thread into the idle task.  The init thread mounts the
+ * root= device as "/" if one is named (fs/do_mounts.c), then runs the
  * ktests in ktest mode (they need a task that may sleep), otherwise it
  * opens the console as descriptors 0, 1, 2 and executes the first of
  * init=, /init, /sbin/init, /bin/sh that works.  Command-line words no
@@ -23,6 +24,7 @@
 #include "kernel/printk.h"
 #include "kernel/sched/sched.h"
 #include "kernel/process/task.h"
+#include "fs/do_mounts.h"
 #include "fs/fcntl.h"
 #include "fs/fdtable.h"
 #include "fs/fs_struct.h"
@@ -108,6 +110,7 @@ static int kernel_init(void *unused)
 	const char *path = cmdline_get("init");
 
 	(void)unused;
+	prepare_namespace();
 	if (ktest_mode) {
 		int failed = ktest_run_all();
 

@@ -1,15 +1,18 @@
 #!/bin/bash
 # tools/boot-shell.sh - boot Mapback to its shell and talk to it on COM1.
 #
-#   tools/boot-shell.sh LOG TIMEOUT 'SWAP [boot: WORDS]' QEMU [QEMU-ARG...]
+#   tools/boot-shell.sh LOG TIMEOUT 'SWAP [check: CMD] [boot: WORDS]' QEMU [QEMU-ARG...]
 #
 # For the boots of tools/test-boots that check what a person at the
 # console would see (the boot floppy): QEMU runs with COM1 on a pipe, and
 # this script waits for the shell's prompt, runs a few commands, checks
 # their output, and powers the machine off with BusyBox's `poweroff`.
 # SWAP is a swap device for the shell to turn on before `free` (e.g.
-# /dev/hdb), or empty.  With `boot: WORDS` the medium is the boot floppy
-# and its loader's boot: prompt is answered as a person would: Ctrl-U
+# /dev/hdb), or empty.  With `check: CMD` the shell runs CMD (the hard
+# disk's /sbin/hdd-check, which checks the swap /etc/rc turned on) instead
+# of the swap steps, and it must exit with 0.  With `boot: WORDS` the
+# medium has Mapback's loader (the floppy or the hard disk) and its
+# boot: prompt is answered as a person would: Ctrl-U
 # erases the built-in line, WORDS are typed with a stray character taken
 # back by Backspace, and Enter boots; the kernel must then get exactly
 # WORDS.
@@ -20,12 +23,18 @@
 # fixed sleeps; each gives up after TIMEOUT seconds, and so does the boot.
 set -uo pipefail
 
-log=$1 timeout=$2 swap=$3 words=
+log=$1 timeout=$2 swap=$3 words= check=
 shift 3
 if [[ $swap == *"boot:"* ]]; then
 	words=${swap#*boot:}
 	words=${words# }
 	swap=${swap%%boot:*}
+	swap=${swap% }
+fi
+if [[ $swap == *"check:"* ]]; then
+	check=${swap#*check:}
+	check=${check# }
+	swap=${swap%%check:*}
 	swap=${swap% }
 fi
 : >"$log"
@@ -79,7 +88,9 @@ fi
 step "shell prompt" "built-in shell"
 step "prompt" "# "
 step "arithmetic" "floppy-42" 'echo floppy-$((6 * 7))'
-if [ -n "$swap" ]; then
+if [ -n "$check" ]; then
+	step "$check" "check-status-0" "$check; echo check-status-\$?"
+elif [ -n "$swap" ]; then
 	step "swapon $swap" "swap-on-0" "swapon $swap; echo swap-on-\$?"
 	step "free shows swap" "swap-total-5" \
 		"free; free | grep -q '^Swap: *[1-9]' && echo swap-total-\$((2 + 3))"

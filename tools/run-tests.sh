@@ -30,7 +30,9 @@
 # Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
 # CHECK_386 (the initramfs archives check-386.sh scans besides the kernel),
 # INITRAMFS (put on the test ISOs when the file exists), FLOPPY_INITRAMFS
-# (the test floppies' module, build/floppy-initramfs.cpio), TEST_JOBS (boots
+# (the test floppies' module, build/floppy-initramfs.cpio), HDD_ROOT (the
+# test hard disks' root, build/hdd-root.ext2), HDD_TEST (the disk the
+# hdd-twice boots copy, build/hdd-test.img), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
 # command line, e.g. "ktest_only=printk_formats"), BOOTS_FILE (default
 # tools/test-boots), HOST_CHECKS (yes; no skips the host checks, which are
@@ -53,6 +55,8 @@ cd "$(dirname "$0")/.."
 KERNEL=${KERNEL:-build/mapback.elf}
 INITRAMFS=${INITRAMFS:-}
 FLOPPY_INITRAMFS=${FLOPPY_INITRAMFS:-build/floppy-initramfs.cpio}
+HDD_ROOT=${HDD_ROOT:-build/hdd-root.ext2}
+HDD_TEST=${HDD_TEST:-build/hdd-test.img}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
 CHECK_386=${CHECK_386:-}
@@ -112,14 +116,17 @@ load_boots() {
 	done
 }
 
-# build_medium iso|floppy: run_boot's test ISO ($iso, CMDLINE in its GRUB
-# menu) or test floppy ($img, CMDLINE built in, a boot: prompt that does
-# not wait), its tool's output in $out.  Prints mkiso or mkfloppy when the
-# tool fails, nothing when it works.
+# build_medium iso|floppy|hdd: run_boot's test ISO ($iso, CMDLINE in its
+# GRUB menu), test floppy or test hard disk ($img, CMDLINE built in, a
+# boot: prompt that does not wait), its tool's output in $out.  Prints
+# mkiso, mkfloppy or mkhdd when the tool fails, nothing when it works.
 build_medium() {
 	if [ "$1" = iso ]; then
 		tools/mkiso.sh "$iso" "$KERNEL" "$INITRAMFS" "$cmdline" \
 			>"$out" 2>&1 || echo mkiso
+	elif [ "$1" = hdd ]; then
+		tools/mkhdd.sh "$img" "$KERNEL" "$HDD_ROOT" "$cmdline" 0 \
+			>"$out" 2>&1 || echo mkhdd
 	else
 		tools/mkfloppy.sh "$img" "$KERNEL" "$FLOPPY_INITRAMFS" \
 			"$cmdline" 0 >"$out" 2>&1 || echo mkfloppy
@@ -194,13 +201,42 @@ run_boot() {
 			"${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
 		;;
-	bochs | bochs-floppy)
+	hdd-twice)
+		# A copy of the test hard disk for this run, written in place
+		# and booted twice as drive C, each boot driven as the shell
+		# kind's; the second types HDD_CHECK_BOOTS=1 at the prompt
+		# too, which the kernel hands to init's environment, so that
+		# hdd-check finds the line the first boot wrote to /root/boots
+		# (once the root is read-write; until then both only read).
+		local pass
+		cp "$HDD_TEST" "$img"
+		: >"$out"
+		for pass in 1 2; do
+			local words=$cmdline
+			[ "$pass" = 2 ] && words+=" HDD_CHECK_BOOTS=1"
+			tools/boot-shell.sh "$log.$pass" "$t" "$words" "$QEMU" \
+				-m "$mem" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+				-drive "file=$img,format=raw,if=ide,index=0" -boot c \
+				"${args[@]}" </dev/null >>"$out" 2>&1
+			status=$?
+			[ "$status" -eq 0 ] || break
+		done
+		cat "$log".[12] >"$log" 2>/dev/null
+		rm -f "$log".[12] "$img"
+		;;
+	bochs | bochs-floppy | bochs-hdd)
 		# bochs boots a test ISO from the CD drive; bochs-floppy a test
 		# floppy (as the floppy kind's), with lines after tools/bochsrc's
-		# that take the CD drive out and boot from drive A.
+		# that take the CD drive out and boot from drive A; bochs-hdd a
+		# test hard disk in the CD drive's place, 16 heads and 63
+		# sectors a track as tools/mkhdd.sh pads it, booted as drive C.
 		local -a medium=()
 		if [ "$how" = bochs ]; then
 			status=$(build_medium iso)
+		elif [ "$how" = bochs-hdd ]; then
+			status=$(build_medium hdd)
+			medium=("ata0-master: type=disk, mode=flat, path=$img, cylinders=$(($(stat -c %s "$img" 2>/dev/null || echo 0) / 516096)), heads=16, spt=63"
+				"boot: disk")
 		else
 			status=$(build_medium floppy)
 			medium=("ata0-master: type=none" "boot: floppy"
@@ -281,6 +317,7 @@ judge_boot() {
 	124 | 137) why+=("timed out after ${t}s") ;;
 	mkiso) why+=("could not build the ISO (see build/test-$name.out)") ;;
 	mkfloppy) why+=("could not build the floppy (see build/test-$name.out)") ;;
+	mkhdd) why+=("could not build the hard disk (see build/test-$name.out)") ;;
 	how) why+=("unknown boot kind '$how' in $BOOTS_FILE") ;;
 	esac
 	# A boot whose summary names the panic expects it (the deliberate

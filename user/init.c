@@ -3,7 +3,9 @@
  *
  * Sets up the minimum a Linux user space expects (/proc, /dev, fds 0-2 on
  * the console, PATH/HOME/TERM; on Linux itself also the disk modules and
- * the swap disk's name, linux_boot.h), then does one of three things:
+ * the swap disk's name, linux_boot.h), runs /etc/rc with /bin/sh when the
+ * root has one (a disk root's: its fstab, swap; BSD init's rc, BusyBox
+ * init's sysinit), then does one of three things:
  *
  *   - with "runtests" in argv (the kernel passes unknown command line words
  *     to init, as Linux does): runs every program in /tests in sorted order,
@@ -103,6 +105,25 @@ static int wait_child(pid_t pid)
 		if (r < 0 && errno != EINTR)
 			return -1;
 	}
+}
+
+/* /etc/rc, when there is one, to its end: the root's own start-up. */
+static void run_rc(void)
+{
+	pid_t pid;
+
+	if (access("/etc/rc", R_OK) < 0)
+		return;
+	pid = fork();
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "/etc/rc", (char *)NULL);
+		say("init: cannot run /etc/rc: %s\n", strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0)
+		say("init: cannot run /etc/rc: %s\n", strerror(errno));
+	else
+		wait_child(pid);
 }
 
 /* ---- test mode ---- */
@@ -700,6 +721,10 @@ static int spawn_shell(int *status)
 static void shutdown_signal(int sig)
 {
 	sync();
+	/* A disk root goes down clean, as a distribution's halt script
+	 * leaves it: read-only (ext2 marks itself clean).  Refused while a
+	 * file is open for writing on it, and then it stays as it is. */
+	mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY, NULL);
 	if (sig == SIGUSR2)
 		reboot(RB_POWER_OFF);
 	else if (sig == SIGTERM)
@@ -765,6 +790,7 @@ int main(int argc, char **argv)
 	int i;
 
 	setup();
+	run_rc();
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "runtests") == 0)
 			run_tests(TESTS_DIR, 1, "user");

@@ -3,6 +3,7 @@
  */
 #include "fs/proc/procfs.h"
 #include "fs/chrdev.h"
+#include "fs/fs_struct.h"
 #include "fs/mount.h"
 #include "fs/namei.h"
 #include "fs/super.h"
@@ -242,6 +243,21 @@ static void mnt_opts(struct seq_buf *m, struct vfsmount *mnt)
 		   (mnt->mnt_flags & MS_NOEXEC) ? ",noexec" : "");
 }
 
+/* Is mnt the process's root mount or mounted under it?  Those beneath
+ * another root (the initramfs's after root=, fs/do_mounts.c) are not
+ * shown, as Linux's seq_path_root skips them. */
+static bool mnt_visible(struct vfsmount *mnt)
+{
+	struct vfsmount *root = current_fs()->root.mnt;
+
+	while (mnt != root) {
+		if (mnt->mnt_parent == mnt)
+			return false;
+		mnt = mnt->mnt_parent;
+	}
+	return true;
+}
+
 /*
  * /proc/mounts (fstab's format) or, with info, /proc/self/mountinfo:
  * "id parent major:minor root mountpoint options - type source
@@ -260,7 +276,7 @@ static void show_mounts(struct seq_buf *m, bool info)
 		struct path where = { mnt, mnt->mnt_root };
 		dev_t dev = mnt->mnt_sb->s_dev;
 
-		if (d_path(&where, buf, PATH_MAX) < 0)
+		if (!mnt_visible(mnt) || d_path(&where, buf, PATH_MAX) < 0)
 			continue;	/* outside this process's root */
 		if (info) {
 			seq_printf(m, "%d %d %u:%u / %s ", mnt->mnt_id,

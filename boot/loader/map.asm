@@ -1,4 +1,4 @@
-; boot/floppy/map.asm - sector 1 of the boot floppy: where everything is.
+; boot/loader/map.asm - sector 1 of the boot floppy: where everything is.
 ;
 ; tools/mkfloppy.sh assembles it with the numbers of one kernel and one
 ; initramfs (-D KERNEL_LBA=... and so on, from readelf at build time), the

@@ -1,4 +1,4 @@
-; boot/floppy/bootsect.asm - sector 0 of the Mapback boot floppy.
+; boot/loader/bootsect.asm - sector 0 of the Mapback boot floppy.
 ;
 ; The BIOS reads this sector to 0x7C00 and jumps to it with the drive
 ; number in DL.  It has 510 bytes, so it does one thing: read the map
@@ -45,35 +45,11 @@ start:
 	jnz .read
 	mov si, msg_disk
 	jmp fail
-.loaded:
-	cmp dword [MAP_ADDR + map.magic], MAP_MAGIC
-	mov si, msg_map
-	jne fail
-	mov dl, [drive]
-	jmp 0:LOADER_ADDR
-
-; fail: print the message at SI and stop; the user must reboot.
-fail:
-	call print
-.halt:
-	hlt
-	jmp .halt
-
-; print: the NUL-terminated string at SI on the screen (INT 10h, teletype).
-print:
-	lodsb
-	test al, al
-	jz .done
-	mov ah, 0x0E
-	mov bx, 0x0007		; page 0, light grey
-	int 0x10
-	jmp print
-.done:
-	ret
+.loaded:				; on into check_map
+%include "bootsect.inc"
 
 msg_hello	db "Mapback", 13, 10, 0
 msg_disk	db "boot: cannot read the floppy", 13, 10, 0
-msg_map		db "boot: no Mapback map in sector 1", 13, 10, 0
 drive		db 0
 
 	times 510 - ($ - $$) db 0

@@ -1,18 +1,23 @@
-; boot/floppy/loader.asm - the boot floppy's loader: start Mapback the way
-; a Multiboot loader does, in any PC from a 386 with 4 MiB up.
+; boot/loader/loader.asm - Mapback's own loader, on the boot floppy and on
+; the hard disk: start Mapback the way a Multiboot loader does, in any PC
+; from a 386 with 4 MiB up.
 ;
-; bootsect.asm has read the map (map.asm) to 0x7E00 and this file to
-; 0x8000, and jumps here with the boot drive in DL.  In real mode, with
-; the BIOS, the loader
+; bootsect.asm (a floppy) or mbr.asm (a hard disk) has read the map
+; (map.asm) to 0x7E00 and this file to 0x8000, and jumps here with the
+; boot drive in DL.  In real mode, with the BIOS, the loader
 ;   0. shows the boot: prompt with the command line built into the map,
 ;      which the user may edit before the timeout (prompt, below);
 ;   1. asks the BIOS how much memory there is (INT 12h, INT 15h E801h or
 ;      88h, and the E820 map when the BIOS has one) and stops with a
 ;      message if the kernel and the initramfs would not fit;
-;   2. reads the flat kernel image and the initramfs a track at a time
-;      into a buffer below 1 MiB and copies each track to its place above
-;      1 MiB with INT 15h AH=87h;
-;   3. turns the floppy motor off and opens the A20 gate;
+;   2. reads the flat kernel image and the initramfs (if the map names
+;      one) a track, or BUF_SECTORS, at a time into a buffer below 1 MiB
+;      and copies each piece to its place above 1 MiB with INT 15h AH=87h:
+;      a floppy by cylinder/head/sector with the map's geometry, a hard
+;      disk with the BIOS's LBA extensions (INT 13h AH=42h) where they
+;      exist, else by CHS with the geometry INT 13h AH=08h gives;
+;   3. turns the floppy motor off (when booted from one) and opens the
+;      A20 gate;
 ;   4. fills in the Multiboot information structure;
 ; then switches to 32-bit protected mode with flat segments, zeroes the
 ; kernel's bss and jumps to its entry with EAX = 0x2BADB002 and EBX = the
@@ -70,6 +75,7 @@ start:
 	mov si, msg_banner
 	call puts
 	call prompt
+	call disk_init
 
 	call detect_memory
 	call check_room
@@ -80,12 +86,15 @@ start:
 	mov ecx, [MAP_ADDR + map.kernel_size]
 	mov edi, [MAP_ADDR + map.kernel_load]
 	call load
+	mov ecx, [MAP_ADDR + map.initrd_size]
+	jecxz .no_initrd
 	mov si, msg_initrd
 	call puts
 	mov eax, [MAP_ADDR + map.initrd_lba]
 	mov ecx, [MAP_ADDR + map.initrd_size]
 	mov edi, [MAP_ADDR + map.initrd_load]
 	call load
+.no_initrd:
 
 	call motor_off
 	call enable_a20
@@ -245,6 +254,56 @@ rubout:
 	ret
 
 ; ---------------------------------------------------------------------------
+; disk_init: how to read the boot drive, into [spt], [heads], [use_lba].
+; A map with a geometry (spt > 0) is a floppy's: CHS with it.  spt 0 is a
+; hard disk: the BIOS's LBA extensions when INT 13h AH=41h says the packet
+; calls are there (and map.heads is not HDD_FORCE_CHS, which tries the
+; other way on a BIOS that has both), else CHS with the geometry of
+; INT 13h AH=08h, as BIOSes before about 1995 have it.
+disk_init:
+	mov eax, [MAP_ADDR + map.spt]
+	mov [spt], eax
+	mov eax, [MAP_ADDR + map.heads]
+	mov [heads], eax
+	cmp dword [spt], 0
+	jne .done
+	cmp dword [heads], HDD_FORCE_CHS
+	je .chs
+	mov ah, 0x41
+	mov bx, 0x55AA
+	mov dl, [drive]
+	int 0x13
+	jc .chs
+	cmp bx, 0xAA55
+	jne .chs
+	test cl, 1			; the packet calls, 42h among them
+	jz .chs
+	mov byte [use_lba], 1
+	mov si, msg_lba
+	jmp puts
+.chs:
+	push es
+	xor di, di			; ES:DI 0: some BIOSes want it so
+	mov es, di
+	mov ah, 0x08
+	mov dl, [drive]
+	int 0x13
+	pop es
+	mov si, msg_geometry
+	jc fail
+	movzx eax, cl
+	and al, 0x3F			; CL bits 0-5: sectors per track
+	jz fail
+	mov [spt], eax
+	movzx eax, dh			; the last head
+	inc eax
+	mov [heads], eax
+	mov si, msg_chs
+	jmp puts
+.done:
+	ret
+
+; ---------------------------------------------------------------------------
 ; detect_memory: mem_lower, mem_upper and the E820 map into the mbi.
 
 detect_memory:
@@ -334,10 +393,10 @@ check_room:
 	jmp fail
 
 ; ---------------------------------------------------------------------------
-; load: read ECX bytes from sector EAX of the floppy to physical address
-; EDI, one track (or the rest of one) per BIOS call.  Whole sectors are
-; copied: the bytes after the end of a piece are the next piece's or the
-; bss, which is zeroed later.
+; load: read ECX bytes from sector EAX of the boot drive to physical
+; address EDI, up to BUF_SECTORS per BIOS call and, by CHS, no further
+; than the end of a track.  Whole sectors are copied: the bytes after the
+; end of a piece are the next piece's or the bss, which is zeroed later.
 
 load:
 	mov [lba], eax
@@ -348,25 +407,35 @@ load:
 .track:
 	cmp dword [left], 0
 	je .done
+	mov ecx, BUF_SECTORS
+	cmp byte [use_lba], 0
+	jne .left
 	; Sector number EAX = (cylinder * heads + head) * spt + (sector - 1).
 	mov eax, [lba]
 	xor edx, edx
-	div dword [MAP_ADDR + map.spt]
+	div dword [spt]
 	mov [sector], dl		; 0-based
 	xor edx, edx
-	div dword [MAP_ADDR + map.heads]
+	div dword [heads]
 	mov [head], dl
 	mov [cylinder], ax
-	; To the end of this track, or fewer if the piece ends first.
-	mov ecx, [MAP_ADDR + map.spt]
+	cmp eax, 1023			; what INT 13h AH=02h can reach
+	mov si, msg_far
+	ja fail
+	; To the end of this track at most.
+	mov ecx, [spt]
 	movzx eax, byte [sector]
 	sub ecx, eax
-	cmp ecx, [left]
+	cmp ecx, BUF_SECTORS
+	jbe .left
+	mov ecx, BUF_SECTORS
+.left:
+	cmp ecx, [left]			; fewer if the piece ends first
 	jbe .count
 	mov ecx, [left]
 .count:
 	mov [count], cl
-	call read_track
+	call read_sectors
 	call copy_up
 	movzx eax, byte [count]
 	add [lba], eax
@@ -380,11 +449,25 @@ load:
 	mov si, msg_done
 	jmp puts
 
-; read_track: [count] sectors from [cylinder]/[head]/[sector] to BUF_ADDR
-; (INT 13h AH=02h), with a controller reset (AH=00h) between tries.
-read_track:
+; read_sectors: [count] sectors from [lba] to BUF_ADDR, by the extended
+; read (INT 13h AH=42h) or from [cylinder]/[head]/[sector] (AH=02h), with
+; a controller reset (AH=00h) between tries.
+read_sectors:
 	mov byte [tries], READ_TRIES
 .try:
+	cmp byte [use_lba], 0
+	je .chs
+	mov eax, [lba]
+	mov [dap.lba], eax
+	movzx ax, byte [count]
+	mov [dap.count], ax
+	mov si, dap
+	mov ah, 0x42
+	mov dl, [drive]
+	int 0x13
+	jnc .done
+	jmp .reset
+.chs:
 	push es
 	mov ax, BUF_SEG
 	mov es, ax
@@ -402,6 +485,7 @@ read_track:
 	int 0x13
 	pop es
 	jnc .done
+.reset:
 	xor ah, ah
 	mov dl, [drive]
 	int 0x13
@@ -436,10 +520,14 @@ copy_up:
 ; motor_off: the BIOS stops the motor from its timer interrupt, which will
 ; not run again once the kernel takes over; Linux's boot sector does the
 ; same.  0 to the digital output register: motors off, controller reset.
+; Not after a hard disk boot: there may be no floppy controller at all.
 motor_off:
+	test byte [drive], 0x80
+	jnz .done
 	mov dx, 0x3F2
 	xor al, al
 	out dx, al
+.done:
 	ret
 
 ; enable_a20: open the A20 gate, or the kernel at 1 MiB would see every
@@ -530,12 +618,15 @@ build_mbi:
 	mov [info + mbi.flags], eax
 	mov dword [info + mbi.cmdline], MAP_ADDR + map.cmdline
 	mov dword [info + mbi.boot_loader_name], loader_name
-	mov dword [info + mbi.mods_count], 1
 	mov dword [info + mbi.mods_addr], module
+	cmp dword [MAP_ADDR + map.initrd_size], 0
+	je .done			; no initramfs: mods_count 0
+	mov dword [info + mbi.mods_count], 1
 	mov eax, [MAP_ADDR + map.initrd_load]
 	mov [module], eax		; mod_start
 	add eax, [MAP_ADDR + map.initrd_size]
 	mov [module + 4], eax		; mod_end
+.done:
 	ret
 
 ; ---------------------------------------------------------------------------
@@ -666,13 +757,21 @@ copy_gdt:
 	db 0, 0
 	dq 0, 0				; the BIOS's code and stack segments
 
+; INT 13h AH=42h's disk address packet: 16 bytes, [count] sectors from
+; the 64-bit sector number to BUF_SEG:0.
+	align 4
+dap:		db 16, 0
+.count:		dw 0
+		dw 0, BUF_SEG
+.lba:		dd 0, 0
+
 	align 4
 info:	times mbi_size db 0		; the Multiboot information structure
 module:	dd 0, 0, module_name, 0	; mod_start, mod_end, string, reserved
 
-loader_name	db "Mapback floppy loader", 0
+loader_name	db "Mapback loader", 0
 module_name	db "initramfs", 0
-msg_banner	db "Mapback floppy loader", 13, 10, 0
+msg_banner	db "Mapback loader", 13, 10, 0
 msg_prompt	db "boot: ", 0
 msg_newline	db 13, 10, 0
 msg_kernel	db "kernel ", 0
@@ -680,11 +779,16 @@ msg_initrd	db "initramfs ", 0
 msg_done	db " ok", 13, 10, 0
 msg_start	db "starting the kernel", 13, 10, 0
 msg_memory	db "loader: not enough memory for the kernel and the initramfs", 13, 10, 0
-msg_disk	db 13, 10, "loader: cannot read the floppy", 13, 10, 0
+msg_disk	db 13, 10, "loader: cannot read the disk", 13, 10, 0
+msg_lba		db "disk: LBA", 13, 10, 0
+msg_chs		db "disk: CHS", 13, 10, 0
+msg_geometry	db "loader: INT 13h AH=08h gives no disk geometry", 13, 10, 0
+msg_far		db 13, 10, "loader: past cylinder 1023, beyond CHS", 13, 10, 0
 msg_copy	db 13, 10, "loader: INT 15h cannot copy above 1 MiB", 13, 10, 0
 msg_a20		db "loader: cannot open the A20 gate", 13, 10, 0
 
 drive		db 0
+use_lba		db 0			; 1: INT 13h AH=42h
 uart		db 0			; 1: COM1 answers
 tries		db 0
 sector		db 0			; 0-based, within the track
@@ -692,6 +796,8 @@ head		db 0
 count		db 0			; sectors in this read
 cylinder	dw 0
 lba		dd 0
+spt		dd 0			; the geometry, for CHS
+heads		dd 0
 left		dd 0			; sectors of the piece still to read
 dest		dd 0
 cmdline_len	dw 0			; characters in map.cmdline
