@@ -1,10 +1,10 @@
 # user/user.mk - build Mapback's user space and its initramfs.
 #
-# Included by the top Makefile.  Every user/*.c, user/tests/*.c and
-# user/bench/*.c is one static i386 program, compiled with the cross gcc
-# and -march=i386 against the musl that tools/build-userland.sh builds for
-# the 386 into build/musl, and linked by hand: musl's crt files and libc.a,
-# then libgcc.a.  No host headers or libraries are involved, so the same
+# Included by the top Makefile.  Every user/*.c and user/bench/*.c is one
+# static i386 program, and the user/tests/*.c are one together (below),
+# compiled with the cross gcc and -march=i386 against the musl that
+# tools/build-userland.sh builds for the 386 into build/musl, and linked by
+# hand: musl's crt files and libc.a, then libgcc.a.  No host headers or libraries are involved, so the same
 # binaries run inside Mapback, on Linux in QEMU (`make test-linux`) and,
 # where the host kernel runs i386 programs, on the host (`make test-host`).
 # musl and BusyBox come from Debian's source packages, which
@@ -43,8 +43,8 @@ USER_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	-fno-pie -fno-stack-protector -fno-strict-aliasing \
 	-nostdinc -isystem $(MUSL_INC) -isystem $(USER_GCC_INC) -Iuser
 # noseparate-code: text and read-only data share pages instead of each
-# starting a page of its own, a few KiB less per program; 90 test programs
-# in the initramfs must fit a machine of 8 MiB.
+# starting a page of its own, a few KiB less per program; the initramfs
+# must fit a machine of 8 MiB.
 USER_LDFLAGS := -static -nostdlib -no-pie -Wl,-z,noexecstack \
 	-Wl,-z,noseparate-code
 USER_CRT_BEGIN := $(MUSL_LIB)/crt1.o $(MUSL_LIB)/crti.o

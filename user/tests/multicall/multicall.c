@@ -8,7 +8,7 @@
  * binary, installed as /tests/NAME, a hard link per test.  The run is
  * chosen by the name the program was started by, the last component of
  * argv[0], so a test that execs itself by argv[0] gets itself again.  The
- * C library, about 40 KiB, is then in the initramfs once instead of once
+ * C library, about 50 KiB, is then in the initramfs once instead of once
  * per test.  A test whose point is its own ELF file, or that starts itself
  * with an argv[0] that names no test, stays a program of its own
  * (" * Standalone:" in its header comment, docs/testing.md).
