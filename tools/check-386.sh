@@ -76,12 +76,17 @@ is_elf() {
 	[ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '177ELF' ]
 }
 
-# scan_cpio ARCHIVE: unpack into a scratch directory, scan each ELF in it.
+# scan_cpio ARCHIVE: unpack into a scratch directory, scan each ELF in it,
+# once for all its hard links (the tests are one program, user/user.mk).
 scan_cpio() {
 	dir=$(mktemp -d)
 	status=0
+	seen=" "
 	(cd "$dir" && cpio -id --quiet --no-absolute-filenames) <"$1" || status=1
 	for f in $(cd "$dir" && find . -type f | LC_ALL=C sort); do
+		ino=$(stat -c %i "$dir/$f")
+		case $seen in *" $ino "*) continue ;; esac
+		seen="$seen$ino "
 		if is_elf "$dir/$f"; then
 			scan_elf "$dir/$f" "$1:${f#./}" || status=1
 			elves=$((elves + 1))

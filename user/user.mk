@@ -1,10 +1,10 @@
 # user/user.mk - build Mapback's user space and its initramfs.
 #
-# Included by the top Makefile.  Every user/*.c, user/tests/*.c and
-# user/bench/*.c is one static i386 program, compiled with the cross gcc
-# and -march=i386 against the musl that tools/build-userland.sh builds for
-# the 386 into build/musl, and linked by hand: musl's crt files and libc.a,
-# then libgcc.a.  No host headers or libraries are involved, so the same
+# Included by the top Makefile.  Every user/*.c and user/bench/*.c is one
+# static i386 program, and the user/tests/*.c are one together (below),
+# compiled with the cross gcc and -march=i386 against the musl that
+# tools/build-userland.sh builds for the 386 into build/musl, and linked by
+# hand: musl's crt files and libc.a, then libgcc.a.  No host headers or libraries are involved, so the same
 # binaries run inside Mapback, on Linux in QEMU (`make test-linux`) and,
 # where the host kernel runs i386 programs, on the host (`make test-host`).
 # musl and BusyBox come from Debian's source packages, which
@@ -43,8 +43,8 @@ USER_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE \
 	-fno-pie -fno-stack-protector -fno-strict-aliasing \
 	-nostdinc -isystem $(MUSL_INC) -isystem $(USER_GCC_INC) -Iuser
 # noseparate-code: text and read-only data share pages instead of each
-# starting a page of its own, a few KiB less per program; 90 test programs
-# in the initramfs must fit a machine of 8 MiB.
+# starting a page of its own, a few KiB less per program; the initramfs
+# must fit a machine of 8 MiB.
 USER_LDFLAGS := -static -nostdlib -no-pie -Wl,-z,noexecstack \
 	-Wl,-z,noseparate-code
 USER_CRT_BEGIN := $(MUSL_LIB)/crt1.o $(MUSL_LIB)/crti.o
@@ -53,8 +53,30 @@ USER_LIBS := -Wl,--start-group $(MUSL_LIB)/libc.a $(USER_LIBGCC) -Wl,--end-group
 
 USER_PROGS := $(patsubst user/%.c,$(BUILD)/user/%,$(wildcard user/*.c))
 USER_TESTS := $(patsubst user/tests/%.c,$(BUILD)/user/tests/%,$(wildcard user/tests/*.c))
+
+# The tests are one multi-call program (user/tests/multicall/multicall.c):
+# build/user/tests/NAME is a hard link to it, and so is /tests/NAME in the
+# initramfs.  A test that says " * Standalone:" in its header comment (why
+# it must be its own file) is linked alone, as every other user program.
+# A test's main becomes NAME_main in a copy of its object, so NAME must be
+# a C identifier, and a test defines no other global symbol: in one program
+# two tests' globals would clash, and one that shadowed the C library's
+# would change every test.
+TESTS_STANDALONE := $(patsubst user/tests/%.c,%,\
+	$(shell grep -l '^ \* Standalone:' user/tests/*.c))
+TESTS_MULTI := $(filter-out $(TESTS_STANDALONE),\
+	$(patsubst user/tests/%.c,%,$(wildcard user/tests/*.c)))
+TESTS_BAD_NAMES := $(shell printf '%s\n' $(TESTS_MULTI) | \
+	grep -v '^[A-Za-z_][A-Za-z0-9_]*$$')
+$(if $(TESTS_BAD_NAMES),$(error user/tests/$(firstword $(TESTS_BAD_NAMES)).c: \
+	a test's name must be a C identifier (its main becomes NAME_main)))
+MULTICALL := $(BUILD)/user/multicall/tests
+MULTICALL_OBJ := $(BUILD)/user/obj/tests/multicall/multicall.o
+MULTICALL_TABLE := $(BUILD)/user/multicall/tests-table.h
+MULTICALL_MAINS := $(TESTS_MULTI:%=$(BUILD)/user/obj/tests/%.main.o)
 USER_BENCH := $(patsubst user/bench/%.c,$(BUILD)/user/bench/%,$(wildcard user/bench/*.c))
-USER_OBJS := $(patsubst user/%.c,$(BUILD)/user/obj/%.o,$(wildcard user/*.c user/tests/*.c user/bench/*.c))
+USER_OBJS := $(patsubst user/%.c,$(BUILD)/user/obj/%.o,$(wildcard user/*.c user/tests/*.c user/bench/*.c)) \
+	$(MULTICALL_OBJ)
 # Links are left out: etc/mtab points into /proc, which only a booted
 # system has, and make would take the dangling link for a missing file.
 USER_ROOTFS := $(shell find user/rootfs ! -type l 2>/dev/null)
@@ -100,6 +122,37 @@ $(BUILD)/user/%: $(BUILD)/user/obj/%.o
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_LDFLAGS) -o $@ $(USER_CRT_BEGIN) $< $(USER_LIBS) $(USER_CRT_END)
 
+# The multi-call test program.  Its table, TEST(NAME) per test in it, is
+# rewritten only when the list changes, so that a new test relinks it and
+# an unchanged tree rebuilds nothing.
+MULTICALL_LIST := $(foreach t,$(TESTS_MULTI),TEST($(t)))
+ifneq ($(MULTICALL_LIST),$(shell cat $(MULTICALL_TABLE) 2>/dev/null))
+$(shell mkdir -p $(dir $(MULTICALL_TABLE)) && \
+	echo '$(MULTICALL_LIST)' >$(MULTICALL_TABLE))
+endif
+
+$(MULTICALL_OBJ): $(MULTICALL_TABLE)
+$(MULTICALL_OBJ): USER_CFLAGS += -I$(dir $(MULTICALL_TABLE))
+
+# A test's object with main renamed NAME_main, once it is known to define
+# no other global symbol.
+$(BUILD)/user/obj/tests/%.main.o: $(BUILD)/user/obj/tests/%.o
+	@globals=$$($(CROSS)nm --defined-only -g $< | \
+		awk '$$3 != "main" { printf " %s", $$3 }'); \
+	if [ -n "$$globals" ]; then \
+		echo "user/tests/$*.c: global symbol(s)$$globals: make them static" \
+			"(the tests are linked into one program, docs/testing.md)" >&2; \
+		exit 1; fi
+	$(CROSS)objcopy --redefine-sym main=$*_main $< $@
+
+$(MULTICALL): $(MULTICALL_OBJ) $(MULTICALL_MAINS)
+	@mkdir -p $(dir $@)
+	$(USER_CC) $(USER_LDFLAGS) -o $@ $(USER_CRT_BEGIN) $^ $(USER_LIBS) $(USER_CRT_END)
+
+$(TESTS_MULTI:%=$(BUILD)/user/tests/%): $(BUILD)/user/tests/%: $(MULTICALL)
+	@mkdir -p $(dir $@)
+	ln -f $< $@
+
 # The dynamically linked programs (user/tests/dyn/): PT_INTERP names
 # musl's libc.so, which doubles as its dynamic linker, and -lc finds
 # build/musl/lib/libc.so (DT_NEEDED libc.so, which musl's ld.so knows is
@@ -131,18 +184,24 @@ $(DYN_ROOT)/.staged: $(DYN_PROGS) $(MUSL_STAMP)
 	touch $@
 
 # Keep the objects: they are intermediates of a pattern chain.
-.SECONDARY: $(USER_OBJS)
+.SECONDARY: $(USER_OBJS) $(MULTICALL_MAINS)
 -include $(USER_OBJS:.o=.d)
 
 # $(call make_root,PROGRAMS,DIR,BUSYBOX_DIR[,EXTRA]): the root staged in
 # build/ROOT (ROOT is the target's name without .cpio), with PROGRAMS in
-# /DIR, the BusyBox of BUSYBOX_DIR and the tree EXTRA copied over it, archived into the target with sorted names and
-# root ownership.  Applet links come from the list BusyBox's build wrote;
+# /DIR (hard links kept), the BusyBox of BUSYBOX_DIR and the tree EXTRA
+# copied over it, archived into the target with sorted names and root
+# ownership (cpio keeps hard links too, as Linux's newc does).  Applet links come from the list BusyBox's build wrote;
 # /sbin/init is ours, so BusyBox's init applet link is dropped.  Debug info
 # stays in build/, and the test programs' symbols too: at mem=8M the
 # unpacked tests must fit in RAM when the last swapoff brings them all back,
 # and the floppy is small.  The benchmarks keep their symbols, by which
 # check-386 knows bench_rdtsc.
+# $(call one_name_per_file,DIR): a command printing one name of each file
+# in DIR, so that the tests' links are stripped once, not once per test
+# (strip keeps a hard link: it writes the file in place).
+one_name_per_file = stat -c '%i %n' $(1)/* | sort -k1,1 -u | cut -d' ' -f2-
+
 define make_root
 	rm -rf $(basename $@)
 	mkdir -p $(basename $@)
@@ -155,10 +214,10 @@ define make_root
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
 	cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz
 	cp $(BUILD)/user/pagetrace $(basename $@)/bin/pagetrace
-	$(if $(1),cp $(1) $(basename $@)/$(2)/)
+	$(if $(1),cp --preserve=links $(1) $(basename $@)/$(2)/)
 	$(if $(4),cp -a $(4)/. $(basename $@)/ && rm $(basename $@)/.staged)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(basename $@)/bin/pagetrace $(if $(2),$(basename $@)/$(2)/*)
-	$(if $(filter tests,$(2)),$(CROSS)strip --strip-all $(basename $@)/tests/*)
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(basename $@)/bin/pagetrace $(if $(2),$$($(call one_name_per_file,$(basename $@)/$(2))))
+	$(if $(filter tests,$(2)),$(CROSS)strip --strip-all $$($(call one_name_per_file,$(basename $@)/tests)))
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
 		cpio -o -H newc -R 0:0 --quiet > $(abspath $@)

@@ -17,6 +17,10 @@
  * short but keeps the bit; an old symlink named like the core is replaced,
  * never followed; the file is mode 0600.  /proc/sys/kernel/core_pattern
  * and core_uses_pid are put back at the end.
+ *
+ * Standalone: NT_FILE must name the program, /tests/coredump, and Mapback
+ * names a file with several hard links (the multi-call program's, in
+ * user/tests/multicall/multicall.c) by the first of them in its directory.
  */
 #include <elf.h>
 #include <pthread.h>

@@ -6,6 +6,9 @@
  * at argv[1] does not walk into envp.  A NULL envp is an empty
  * environment.  The test re-executes itself; the exec'd side recognises
  * itself by its empty argv[0] and reports through its exit status.
+ *
+ * Standalone: the exec'd side's argv[0] is "", which names no test of the
+ * multi-call program (user/tests/multicall/multicall.c).
  */
 #include <sys/wait.h>
 #include "tests/tap.h"

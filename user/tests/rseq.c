@@ -33,9 +33,9 @@ struct rseq_cs {
 	uint64_t start_ip, post_commit_offset, abort_ip;
 } __attribute__((aligned(32)));
 
-/* rs and cs_desc are global: the asm below names them. */
-struct rseq rs;
-struct rseq_cs cs_desc;
+/* The asm below names rs and cs_desc: used keeps them for it. */
+static struct rseq rs __attribute__((used));
+static struct rseq_cs cs_desc __attribute__((used));
 static struct rseq other;
 static struct rseq_cs bad_desc;
 

@@ -15,6 +15,10 @@
  *
  * Every segment is removed (IPC_RMID) as soon as the test no longer needs
  * its id, so a test that dies leaves nothing behind.
+ *
+ * Standalone: the exec test runs /proc/self/exe with that as argv[0],
+ * which names no test of the multi-call program
+ * (user/tests/multicall/multicall.c).
  */
 #include <signal.h>
 #include <time.h>
