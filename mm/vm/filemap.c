@@ -28,6 +28,7 @@
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
+#include "mm/rmap/rmap.h"
 #include "mm/vm/fremap.h"
 #include "mm/locking.h"
 
@@ -203,6 +204,16 @@ int read_mapping_page(struct address_space *mapping, unsigned long index,
 	}
 	*pagep = page;
 	return 0;
+}
+
+bool set_page_dirty(struct page *page)
+{
+	struct address_space *mapping = page_mapping(page);
+
+	if (PageSwapCache(page) || !mapping || !mapping->a_ops ||
+	    !mapping->a_ops->set_page_dirty)
+		return !TestSetPageDirty(page);
+	return !mapping->a_ops->set_page_dirty(page);
 }
 
 unsigned long pagecache_nr_pages(void)

@@ -34,6 +34,20 @@
  * with no access at all maps its pages supervisor-only, so they keep their
  * contents but every user access faults (SEGV_ACCERR).
  */
+bool vma_wants_writenotify(struct vm_area_struct *vma, unsigned long vm_flags)
+{
+	struct address_space *mapping;
+
+	if ((vm_flags & (VM_WRITE | VM_SHARED)) != (VM_WRITE | VM_SHARED))
+		return false;
+	if (vma->vm_ops && vma->vm_ops->page_mkwrite)
+		return true;
+	if (!vma->vm_file)
+		return false;
+	mapping = vma->vm_file->f_mapping;
+	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed;
+}
+
 pgprot_t vm_get_page_prot(unsigned long vm_flags)
 {
 	u32 bits = _PAGE_PRESENT | _PAGE_ACCESSED;
@@ -167,6 +181,7 @@ static long mmap_region(struct file *file, unsigned long addr,
 				vma_free(vma);
 				return err;
 			}
+			vma_set_page_prot(vma, vm_flags);
 		}
 		vma_link(mm, vma);
 	}
