@@ -17,6 +17,7 @@
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
 #include "mm/locking.h"
+#include "mm/writeback/writeback.h"
 
 #define TRUNCATE_BATCH 16
 
@@ -76,8 +77,11 @@ static void remove_pages(struct address_space *mapping, unsigned long first,
 			if (!past) {
 				next = page->index + 1;
 				lock_page(page);
+				/* The disk write's end still needs the page
+				 * in its mapping. */
+				wait_on_page_writeback(page);
 				if (page->mapping == mapping) {
-					ClearPageDirty(page);
+					cancel_dirty_page(page);
 					remove_from_page_cache(page);
 					put_page(page);	/* the cache's */
 				}

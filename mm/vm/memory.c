@@ -35,6 +35,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
 #include "mm/rmap/pagetrace_events.h"
+#include "mm/writeback/writeback.h"
 
 static bool pte_same(pte_t a, pte_t b)
 {
@@ -90,7 +91,7 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	    (PageAnon(old) && page_count(old) == 1) ||
 	    (PageAnon(old) && reuse_swap_page(old) && page_count(old) == 1)) {
 		if (vma->vm_flags & VM_SHARED)
-			SetPageDirty(old);
+			set_page_dirty(old);
 		set_pte(pte, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
 		flush_tlb_page(mm, addr);
 		goto out_unlock;
@@ -200,7 +201,7 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 	}
 	entry = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
 	if (write) {
-		SetPageDirty(page);
+		set_page_dirty(page);
 		entry = pte_mkdirty(entry);
 	}
 	/* The object walk cannot find a nonlinear PTE: chain the page. */
