@@ -238,7 +238,7 @@ int sync_blockdev(struct block_device *bdev)
 	return filemap_write_and_wait(bdev->bd_inode->i_mapping);
 }
 
-void sync_bdevs(void)
+void iterate_bdevs(void (*fn)(struct block_device *, void *), void *arg)
 {
 	struct block_device *bdev;
 	bool open;
@@ -251,10 +251,21 @@ void sync_bdevs(void)
 		up(&bdev_sem);
 		if (!open)
 			continue;
-		filemap_fdatawrite(bdev->bd_inode->i_mapping);
-		filemap_fdatawait_keep_errors(bdev->bd_inode->i_mapping);
+		fn(bdev, arg);
 		blkdev_put(bdev);
 	}
+}
+
+static void sync_one_bdev(struct block_device *bdev, void *unused)
+{
+	(void)unused;
+	filemap_fdatawrite(bdev->bd_inode->i_mapping);
+	filemap_fdatawait_keep_errors(bdev->bd_inode->i_mapping);
+}
+
+void sync_bdevs(void)
+{
+	iterate_bdevs(sync_one_bdev, NULL);
 }
 
 void blkdev_put(struct block_device *bdev)

@@ -34,6 +34,8 @@ int sync_blockdev(struct block_device *bdev);
 /* Write and wait for the cache of every open block device (sync(2));
  * errors stay recorded for fsync. */
 void sync_bdevs(void);
+/* fn(bdev, arg) for every open block device, with bd_inode kept. */
+void iterate_bdevs(void (*fn)(struct block_device *, void *), void *arg);
 
 /* The file operations of S_IFBLK nodes: read and write through the
  * cache, fsync. */

@@ -17,7 +17,9 @@
  * console's, a message's default, the console's minimum and its default
  * (kernel/printk.h), read only, and the System V IPC limits (ipc/proc.c).
  */
+#include "fs/block_dev.h"
 #include "fs/coredump.h"
+#include "fs/truncate.h"
 #include "fs/pipe.h"
 #include "fs/proc/procfs.h"
 #include "kernel/lib/radix_tree.h"
@@ -82,12 +84,20 @@ static ssize_t swap_audit_write(struct task_struct *t, const char *buf,
 	return last_swap_audit || failed_since ? -EIO : (ssize_t)n;
 }
 
+static void drop_bdev_pagecache(struct block_device *bdev, void *unused)
+{
+	(void)unused;
+	invalidate_mapping_pages(bdev->bd_inode->i_mapping);
+}
+
 /*
- * Linux's knob: write 1, 2 or 3.  Mapback has no clean page cache to drop
- * (ramfs pages have no other copy), so every value does what 2 does:
- * give every slab cache's empty slabs back, the fault path's spare
- * pte_chain node and the radix tree's preloaded nodes, so MemFree shows what is really in use (init's leak
- * check compares it before and after the tests).
+ * Linux's knob: write 1, 2 or 3.  1 and 3 drop the clean page cache of
+ * every open block device (ramfs pages have no other copy: they stay;
+ * the files of a disk file system, which has no inode list here, stay
+ * too).  Every value also does what 2 does: give every slab cache's
+ * empty slabs back, the fault path's spare pte_chain node and the radix
+ * tree's preloaded nodes, so MemFree shows what is really in use (init's
+ * leak check compares it before and after the tests).
  */
 static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
 				 size_t n)
@@ -95,6 +105,8 @@ static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
 	(void)t;
 	if (!n || buf[0] < '1' || buf[0] > '3')
 		return -EINVAL;
+	if (buf[0] != '2')
+		iterate_bdevs(drop_bdev_pagecache, NULL);
 	pte_chain_drop_spare();
 	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
