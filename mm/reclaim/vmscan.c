@@ -59,6 +59,7 @@
 #include "mm/reclaim/vmscan.h"
 #include "mm/locking.h"
 #include "mm/rmap/pagetrace_events.h"
+#include "mm/writeback/writeback.h"
 
 struct vm_events vm_events;
 
@@ -171,10 +172,8 @@ static enum verdict shrink_page(struct page *page)
  * back to its own blocks; anything else can only go to swap. */
 static bool page_is_file(struct page *page)
 {
-	struct address_space *mapping = page_mapping(page);
-
-	return !PageSwapCache(page) && mapping && mapping->a_ops &&
-	       !mapping->a_ops->memory_backed;
+	return !PageSwapCache(page) &&
+	       mapping_cap_account_dirty(page_mapping(page));
 }
 
 /* Put a page reclaim looked at back on the list the verdict says; file

@@ -35,6 +35,7 @@ struct vm_events {
 	u32 pgrotated;		/* written pages moved to the inactive tail */
 	u32 swap_ra;		/* pages swapin_readahead read into the cache */
 	u32 swap_ra_hit;	/* ... that a swap-in fault then found there */
+	u32 pgpgin, pgpgout;	/* sectors submitted to disks (submit_bio) */
 };
 extern struct vm_events vm_events;
 

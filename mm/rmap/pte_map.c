@@ -23,7 +23,7 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page.h"
 #include "mm/rmap/pte_map.h"
-#include "mm/vm/filemap.h"
+#include "mm/writeback/writeback.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/phys/tlb.h"

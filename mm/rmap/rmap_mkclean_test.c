@@ -18,6 +18,7 @@
 #include "mm/vm/file_test.h"
 #include "mm/vm/filemap.h"
 #include "mm/vm/memory.h"
+#include "mm/writeback/writeback.h"
 
 #define MK_SHARED 4 /* address spaces mapping the page shared */
 #define MK_MMS (MK_SHARED + 1) /* ... and one more mapping it private */

@@ -28,7 +28,6 @@
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
-#include "mm/rmap/rmap.h"
 #include "mm/vm/fremap.h"
 #include "mm/locking.h"
 
@@ -53,6 +52,8 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 	mapping->i_mmap_shared_root = NULL;
 	sema_init(&mapping->i_shared_sem, 1);
 	mapping->a_ops = a_ops;
+	mapping->flags = 0;
+	mapping->nrdirty = 0;
 	INIT_RADIX_TREE(&mapping->swap_tree);
 	mapping->nrswapped = 0;
 	INIT_LIST_HEAD(&mapping->swapped);
@@ -204,16 +205,6 @@ int read_mapping_page(struct address_space *mapping, unsigned long index,
 	}
 	*pagep = page;
 	return 0;
-}
-
-bool set_page_dirty(struct page *page)
-{
-	struct address_space *mapping = page_mapping(page);
-
-	if (PageSwapCache(page) || !mapping || !mapping->a_ops ||
-	    !mapping->a_ops->set_page_dirty)
-		return !TestSetPageDirty(page);
-	return !mapping->a_ops->set_page_dirty(page);
 }
 
 unsigned long pagecache_nr_pages(void)

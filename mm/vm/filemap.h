@@ -54,15 +54,6 @@ struct page *find_or_create_page(struct address_space *mapping,
 int read_mapping_page(struct address_space *mapping, unsigned long index,
 		      struct file *file, struct page **pagep);
 
-/*
- * Mark a page dirty the way its file wants (a_ops->set_page_dirty: a
- * disk file system also notes its inode for writeback), or just
- * PG_dirty for an anonymous or swap cache page.  True if it was clean
- * (Linux's return).  Never sleeps: the unmap paths call it under
- * page_table_lock with a PTE's dirty bit.
- */
-bool set_page_dirty(struct page *page);
-
 /* Pages currently in all page caches (Cached in /proc/meminfo). */
 unsigned long pagecache_nr_pages(void);
 

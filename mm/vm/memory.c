@@ -38,6 +38,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
 #include "mm/rmap/pagetrace_events.h"
+#include "mm/writeback/writeback.h"
 
 static bool pte_same(pte_t a, pte_t b)
 {

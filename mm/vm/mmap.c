@@ -25,6 +25,7 @@
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 #include "mm/vm/pt_walk.h"
+#include "mm/writeback/writeback.h"
 
 /*
  * The PTE bits for a VMA's pages.  i386 PTEs only know "user" and
@@ -36,16 +37,12 @@
  */
 bool vma_wants_writenotify(struct vm_area_struct *vma, unsigned long vm_flags)
 {
-	struct address_space *mapping;
-
 	if ((vm_flags & (VM_WRITE | VM_SHARED)) != (VM_WRITE | VM_SHARED))
 		return false;
 	if (vma->vm_ops && vma->vm_ops->page_mkwrite)
 		return true;
-	if (!vma->vm_file)
-		return false;
-	mapping = vma->vm_file->f_mapping;
-	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed;
+	return vma->vm_file &&
+	       mapping_cap_account_dirty(vma->vm_file->f_mapping);
 }
 
 pgprot_t vm_get_page_prot(unsigned long vm_flags)
