@@ -79,7 +79,8 @@ static void account_page_cleaned(struct page *page)
 	}
 }
 
-bool clear_page_dirty_for_io(struct page *page)
+/* Take the dirty bit of the locked page, and uncount it. */
+static bool test_clear_page_dirty(struct page *page)
 {
 	bool was;
 	u32 flags;
@@ -93,9 +94,24 @@ bool clear_page_dirty_for_io(struct page *page)
 	return was;
 }
 
+/*
+ * In Linux's order: first every PTE of the page made clean and read-only
+ * (a store after that faults and dirties the page again), and the stores
+ * they held moved into PG_dirty; only then the bit taken.  The other way
+ * round a store between the two would be lost to the write.
+ */
+bool clear_page_dirty_for_io(struct page *page)
+{
+	BUG_ON(!PageLocked(page));
+	if (mapping_cap_account_dirty(page_mapping(page)) &&
+	    page_mkclean(page))
+		set_page_dirty(page);
+	return test_clear_page_dirty(page);
+}
+
 void cancel_dirty_page(struct page *page)
 {
-	clear_page_dirty_for_io(page);
+	test_clear_page_dirty(page);
 }
 
 bool test_set_page_writeback(struct page *page)
