@@ -103,8 +103,7 @@ static bool test_clear_page_dirty(struct page *page)
 bool clear_page_dirty_for_io(struct page *page)
 {
 	BUG_ON(!PageLocked(page));
-	if (mapping_cap_account_dirty(page_mapping(page)) &&
-	    page_mkclean(page))
+	if (mapping_cap_account_dirty(page_mapping(page)) && page_mkclean(page))
 		set_page_dirty(page);
 	return test_clear_page_dirty(page);
 }
