@@ -35,17 +35,19 @@ u32 nr_file_dirty;
 
 bool mapping_cap_account_dirty(struct address_space *mapping)
 {
-	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed;
+	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed &&
+	       mapping->a_ops->writepage;
 }
 
 bool set_page_dirty(struct page *page)
 {
 	struct address_space *mapping = page_mapping(page);
 
-	if (PageSwapCache(page) || !mapping || !mapping->a_ops ||
-	    !mapping->a_ops->set_page_dirty)
+	if (PageSwapCache(page) || !mapping)
 		return !TestSetPageDirty(page);
-	return !mapping->a_ops->set_page_dirty(page);
+	if (mapping->a_ops && mapping->a_ops->set_page_dirty)
+		return !mapping->a_ops->set_page_dirty(page);
+	return !__set_page_dirty_nobuffers(page);
 }
 
 int __set_page_dirty_nobuffers(struct page *page)
