@@ -307,13 +307,12 @@ int write_one_page(struct page *page, bool wait)
 	if (PageDirty(page))
 		err = mapping->a_ops->writepage(page);
 	unlock_page(page);
+	/* The page's own error, as Linux's: the mapping's stays for fsync. */
 	if (!err && wait) {
 		wait_on_page_writeback(page);
 		if (PageError(page))
 			err = -EIO;
 	}
-	if (!err && wait)
-		err = filemap_check_errors(mapping);
 	return err;
 }
 
