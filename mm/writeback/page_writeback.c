@@ -85,6 +85,10 @@ bool clear_page_dirty_for_io(struct page *page)
 	u32 flags;
 
 	BUG_ON(!PageLocked(page));
+	/* The PTEs first (Linux 2.6.19.2's order): a store from now on
+	 * faults and dirties the page again, and one a PTE holds is ours. */
+	if (page_mkclean(page))
+		set_page_dirty(page);
 	flags = atomic_begin();
 	was = TestClearPageDirty(page);
 	if (was)
