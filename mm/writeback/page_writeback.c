@@ -97,10 +97,11 @@ static bool test_clear_page_dirty(struct page *page)
 }
 
 /*
- * In Linux's order: first every PTE of the page made clean and read-only
- * (a store after that faults and dirties the page again), and the stores
- * they held moved into PG_dirty; only then the bit taken.  The other way
- * round a store between the two would be lost to the write.
+ * In Linux's order (2.6.19.2's fix): first every PTE of the page made
+ * clean and read-only (a store after that faults and dirties the page
+ * again), and the stores they held moved into PG_dirty; only then the
+ * bit taken.  The other way round a store between the two would be lost
+ * to the write.
  */
 bool clear_page_dirty_for_io(struct page *page)
 {
