@@ -73,6 +73,13 @@ struct super_operations {
 	/* statfs(2)'s counts (fs/statfs.c); NULL: simple_statfs's zeros
 	 * and 4 KiB blocks. */
 	void (*statfs)(struct super_block *sb, struct kstatfs *buf);
+	/* Write the inode itself (I_DIRTY_SYNC) to the disk's cache; wait:
+	 * for a data-integrity sync (fs/fs_writeback.h).  NULL: nothing. */
+	int (*write_inode)(struct inode *inode, bool wait);
+	/* Put the file system's own state (its superblock, group
+	 * descriptors) into the device's cache, for sync and syncfs, which
+	 * then write that cache.  NULL: nothing. */
+	int (*sync_fs)(struct super_block *sb, bool wait);
 };
 
 struct file_system_type {
@@ -143,6 +150,11 @@ struct inode {
 	char *i_deleted_name;
 	/* F_SEAL_* of a ramfs regular file (compat/memfd.h). */
 	unsigned int i_seals;
+	/* Writeback (fs/fs_writeback.h): I_DIRTY_* bits, when the inode
+	 * went dirty (jiffies), and its place on the dirty list. */
+	unsigned int i_state;
+	u32 dirtied_when;
+	struct list_head i_wb_list;
 };
 
 void inode_cache_init(void);

@@ -53,6 +53,8 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 	mapping->i_mmap_shared_root = NULL;
 	sema_init(&mapping->i_shared_sem, 1);
 	mapping->a_ops = a_ops;
+	mapping->flags = 0;
+	mapping->nrdirty = 0;
 	INIT_RADIX_TREE(&mapping->swap_tree);
 	mapping->nrswapped = 0;
 	INIT_LIST_HEAD(&mapping->swapped);
@@ -216,13 +218,15 @@ bool file_mappable(struct file *file)
 	struct address_space *mapping = file->f_mapping;
 
 	return mapping && mapping->a_ops && mapping->a_ops->readpage &&
-	       S_ISREG(file->f_inode->i_mode);
+	       (S_ISREG(file->f_inode->i_mode) ||
+		S_ISBLK(file->f_inode->i_mode));
 }
 
 /* The page cache page at pgoff with a reference, or NOPAGE_*. */
 static struct page *file_page(struct file *file, unsigned long pgoff)
 {
-	struct inode *inode = file->f_inode;
+	/* A block device's size is its cache's inode's, not the node's. */
+	struct inode *inode = file->f_mapping->host;
 	struct page *page;
 	unsigned long long size_pages =
 		((unsigned long long)inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT;
