@@ -110,6 +110,10 @@ bool try_to_free_buffers(struct page *page)
 		return true;
 	}
 	head = bh = page_buffers(page);
+	if (PageDirty(page)) { /* its buffers tell which blocks changed */
+		atomic_end(flags);
+		return false;
+	}
 	do {
 		if (bh->b_count) {
 			atomic_end(flags);
@@ -199,4 +203,58 @@ void brelse(struct buffer_head *bh)
 	BUG_ON(!bh->b_count);
 	bh->b_count--;
 	atomic_end(flags);
+}
+
+void mark_buffer_dirty(struct buffer_head *bh)
+{
+	struct page *page = bh->b_page;
+	struct address_space *mapping = page->mapping;
+	u32 flags;
+
+	BUG_ON(!bh->b_count);
+	flags = atomic_begin();
+	bh->b_state |= 1ul << BH_Dirty;
+	atomic_end(flags);
+	if (mapping && mapping->a_ops && mapping->a_ops->set_page_dirty)
+		mapping->a_ops->set_page_dirty(page);
+	else
+		SetPageDirty(page);
+}
+
+/* The page was written whole: none of its buffers differs from the disk. */
+static void clear_buffers_dirty(struct page *page)
+{
+	struct buffer_head *head, *bh;
+	u32 flags = atomic_begin();
+
+	if (page_has_buffers(page)) {
+		head = bh = page_buffers(page);
+		do {
+			bh->b_state &= ~(1ul << BH_Dirty);
+			bh = bh->b_this_page;
+		} while (bh != head);
+	}
+	atomic_end(flags);
+}
+
+int sync_dirty_buffer(struct buffer_head *bh)
+{
+	struct page *page = bh->b_page;
+	struct address_space *mapping = page->mapping;
+	int err = 0;
+
+	BUG_ON(!bh->b_count);
+	lock_page(page);
+	if (PageDirty(page)) {
+		if (!mapping->a_ops->writepage)
+			err = -EIO;
+		else
+			err = mapping->a_ops->writepage(page);
+		if (!err && PageDirty(page))
+			err = -EIO;
+	}
+	if (!err)
+		clear_buffers_dirty(page);
+	unlock_page(page);
+	return err ? -EIO : 0;
 }

@@ -199,13 +199,31 @@ struct ext2_sb_info {
 	/* The inodes in memory, each once (ext2_iget). */
 	struct list_head s_inodes;
 	struct semaphore s_inodes_sem;
+	/* Serialises allocation: the bitmaps, the descriptors' and the
+	 * superblock's free counts (balloc.c, ialloc.c). */
+	struct semaphore s_lock;
+	unsigned long s_mount_opt; /* EXT2_MOUNT_* */
+	u16 s_mount_state; /* s_state as found at mount */
 };
+
+/* s_state */
+#define EXT2_VALID_FS 0x0001 /* cleanly unmounted */
+#define EXT2_ERROR_FS 0x0002 /* errors detected */
+/* s_errors, and the errors= mount option */
+#define EXT2_ERRORS_CONTINUE 1
+#define EXT2_ERRORS_RO 2
+#define EXT2_ERRORS_PANIC 3
+/* s_mount_opt: what to do on an error (one of them is set) */
+#define EXT2_MOUNT_ERRORS_CONT 0x0010
+#define EXT2_MOUNT_ERRORS_RO 0x0020
+#define EXT2_MOUNT_ERRORS_PANIC 0x0040
 
 /* An ext2 inode in memory: inode.i_private. */
 struct ext2_inode_info {
 	u32 i_data[EXT2_N_BLOCKS]; /* the block pointers, as on disk */
 	u32 i_file_acl;
 	u32 i_dtime;
+	u32 i_block_group; /* the inode's group: where its blocks go first */
 	struct list_head i_list; /* on s_inodes */
 	struct inode *vfs_inode;
 };
@@ -225,6 +243,31 @@ static inline struct ext2_inode_info *EXT2_I(struct inode *inode)
 void ext2_error(struct super_block *sb, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool ext2_block_valid(struct super_block *sb, u32 block);
+/* Write the superblock (and with sync, wait for it): free counts, times,
+ * state. */
+int ext2_sync_super(struct super_block *sb, bool sync);
+
+/* balloc.c */
+/* Group `group`'s descriptor, inside a held descriptor block (*bhp, not
+ * referenced again: the mount holds it); NULL past the last group. */
+struct ext2_group_desc *ext2_get_group_desc(struct super_block *sb,
+					    unsigned long group,
+					    struct buffer_head **bhp);
+/* Does the group hold a copy of the superblock and descriptors? */
+bool ext2_bg_has_super(struct super_block *sb, unsigned long group);
+/* A free data block, as near `goal` as can be (goal's group first, then
+ * the next groups), marked in use in its bitmap, its group's and the
+ * superblock's free counts, and counted in inode->i_blocks; 0 with
+ * *err = -ENOSPC (the reserved blocks are root's) or -EIO.  The block's
+ * contents are whatever the disk has. */
+u32 ext2_new_block(struct inode *inode, u32 goal, int *err);
+/* Give back count blocks from `block` (bitmap, counts, inode->i_blocks);
+ * a range that touches metadata or a block already free is reported with
+ * ext2_error. */
+void ext2_free_blocks(struct inode *inode, u32 block, unsigned long count);
+/* The blocks of group `group` that hold no data: superblock and
+ * descriptor copies, reserved descriptor blocks, bitmaps, inode table. */
+bool ext2_is_metadata(struct super_block *sb, unsigned long group, u32 block);
 
 /* inode.c */
 /* The referenced in-memory inode ino: -EFSCORRUPTED for an inode number
@@ -232,10 +275,31 @@ bool ext2_block_valid(struct super_block *sb, u32 block);
 int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res);
 void ext2_evict_inode(struct inode *inode);
 /* File block iblock -> disk block in *pblock (0: a hole); -EIO when a
- * pointer on the way is corrupt or unreadable. */
-int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock);
+ * pointer on the way is corrupt or unreadable.  With create, a hole is
+ * filled: the data block (contents undefined: the caller writes it all
+ * or zeroes it) and any missing indirect block (zeroed) are allocated,
+ * i_blocks grows; -ENOSPC, -EFBIG past the triple indirect block. */
+int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock, int create);
+/* Copy the in-memory inode into its inode table block and mark that
+ * dirty; with sync, write it and wait (-EIO). */
+int ext2_write_inode(struct inode *inode, bool sync);
+/* Set i_size to size: blocks past it are freed (partial indirect blocks
+ * trimmed), the tail of the last page zeroed; the inode is written.
+ * Caller holds i_sem. */
+int ext2_truncate(struct inode *inode, loff_t size);
+/* The largest file the block map (and i_blocks) can describe. */
+loff_t ext2_max_size(struct super_block *sb);
+/* Write the inode's dirty pages, then the inode; with sync, wait. */
+int ext2_sync_inode(struct inode *inode, bool sync);
+/* The last reference went: write it back, or delete it if it has no
+ * link left (blocks freed, i_dtime set, the inode number freed). */
+void ext2_drop_inode_data(struct inode *inode);
 int ext2_readpage(struct file *file, struct page *page);
 extern const struct address_space_operations ext2_aops;
+
+/* ialloc.c */
+/* Give the deleted inode's number back (bitmap, counts). */
+void ext2_free_inode(struct inode *inode);
 
 /* dir.c */
 extern const struct file_operations ext2_dir_operations;

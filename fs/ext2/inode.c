@@ -24,6 +24,8 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"
+#include "fs/generic_file.h"
+#include "fs/truncate.h"
 #include "mm/vm/filemap.h"
 
 /* The inode's bytes on disk, in a held buffer; NULL on an I/O error. */
@@ -33,11 +35,7 @@ static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	unsigned long group = (ino - 1) / sbi->s_es->s_inodes_per_group;
 	unsigned long index = (ino - 1) % sbi->s_es->s_inodes_per_group;
-	struct ext2_group_desc *gd =
-		(struct ext2_group_desc *)sbi
-			->s_group_desc[group / sbi->s_desc_per_block]
-			->b_data +
-		group % sbi->s_desc_per_block;
+	struct ext2_group_desc *gd = ext2_get_group_desc(sb, group, NULL);
 	u32 block = gd->bg_inode_table + index / sbi->s_inodes_per_block;
 
 	*bhp = sb_bread(sb, block);
@@ -46,6 +44,11 @@ static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
 	return (struct ext2_inode *)((*bhp)->b_data +
 				     (index % sbi->s_inodes_per_block) *
 					     sbi->s_inode_size);
+}
+
+static u32 sb_ipg(struct super_block *sb)
+{
+	return EXT2_SB(sb)->s_es->s_inodes_per_group;
 }
 
 static bool is_fast_symlink(struct inode *inode)
@@ -127,6 +130,7 @@ static int read_inode(struct inode *inode)
 	inode->i_blocks = raw->i_blocks;
 	inode->i_blkbits = sb->s_blocksize_bits;
 	ei->i_dtime = raw->i_dtime;
+	ei->i_block_group = (inode->i_ino - 1) / sb_ipg(sb);
 	ei->i_file_acl = raw->i_file_acl;
 	memcpy(ei->i_data, raw->i_block, sizeof(ei->i_data));
 	set_ops(inode, raw);
@@ -211,23 +215,6 @@ void ext2_evict_inode(struct inode *inode)
 	iput(inode->i_dir_hint); /* ext2_lookup's reference */
 }
 
-/* The pointer at index i of the pointer block `block`. */
-static int read_pointer(struct inode *inode, u32 block, u32 i, u32 *res)
-{
-	struct buffer_head *bh = sb_bread(inode->i_sb, block);
-
-	if (!bh) {
-		ext2_error(inode->i_sb, "ext2_get_block",
-			   "inode #%lu: cannot "
-			   "read indirect block %u",
-			   inode->i_ino, block);
-		return -EIO;
-	}
-	*res = ((u32 *)bh->b_data)[i];
-	brelse(bh);
-	return 0;
-}
-
 /* Where iblock lies: the root pointer's index and the index at each of
  * the `depth` pointer blocks below it. */
 static int block_to_path(struct inode *inode, u32 iblock, u32 offsets[4])
@@ -263,28 +250,98 @@ static int block_to_path(struct inode *inode, u32 iblock, u32 offsets[4])
 	return 3;
 }
 
-int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock)
+/* Where a new block for slot (in the pointer array that starts at start
+ * and lives in block `parent`, 0 for the inode) should go: after the
+ * nearest block before it, else after its parent (Linux's
+ * ext2_find_near); 0 lets ext2_new_block take the inode's group. */
+static u32 find_near(u32 *start, u32 *slot, u32 parent)
 {
-	u32 offsets[4], p;
-	int depth = block_to_path(inode, iblock, offsets), i, err;
+	u32 *p;
+
+	for (p = slot; p > start; p--)
+		if (p[-1])
+			return p[-1] + 1;
+	return parent ? parent + 1 : 0;
+}
+
+/* A new block for *slot; an indirect block is zeroed first.  0 with *err
+ * set when none is left. */
+static u32 alloc_block(struct inode *inode, u32 goal, bool indirect, int *err)
+{
+	u32 block = ext2_new_block(inode, goal, err);
+	struct buffer_head *bh;
+
+	if (!block || !indirect)
+		return block;
+	bh = sb_bread(inode->i_sb, block);
+	if (!bh) {
+		ext2_free_blocks(inode, block, 1);
+		*err = -EIO;
+		return 0;
+	}
+	memset(bh->b_data, 0, bh->b_size);
+	mark_buffer_dirty(bh);
+	brelse(bh);
+	return block;
+}
+
+static int bad_pointer(struct inode *inode, u32 iblock, u32 p)
+{
+	ext2_error(inode->i_sb, "ext2_get_block",
+		   "inode #%lu: block %u of the file at bad disk block %u",
+		   inode->i_ino, iblock, p);
+	return -EIO;
+}
+
+/*
+ * Walk (and with create, fill) the path to iblock.  At each level slot
+ * points at the pointer to follow: in i_data, then inside the held
+ * buffer bh of the pointer block above.  A block allocated at level i < depth
+ * is an indirect block (zeroed); the last one is the data block.
+ */
+int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock, int create)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	u32 offsets[4], parent = 0, p;
+	int depth = block_to_path(inode, iblock, offsets), i, err = 0;
+	struct buffer_head *bh = NULL;
+	u32 *start = ei->i_data, *slot = ei->i_data + offsets[0];
 
 	if (depth < 0)
-		return -EIO;
-	p = EXT2_I(inode)->i_data[offsets[0]];
-	for (i = 1; i <= depth && p; i++) {
-		if (!ext2_block_valid(inode->i_sb, p))
+		return create ? -EFBIG : -EIO;
+	for (i = 0;; i++) {
+		p = *slot;
+		if (!p && create) {
+			p = alloc_block(inode, find_near(start, slot, parent),
+					i < depth, &err);
+			if (!p)
+				break;
+			*slot = p;
+			if (bh)
+				mark_buffer_dirty(bh);
+		}
+		if (p && !ext2_block_valid(inode->i_sb, p)) {
+			err = bad_pointer(inode, iblock, p);
 			break;
-		err = read_pointer(inode, p, offsets[i], &p);
-		if (err)
-			return err;
+		}
+		if (!p || i == depth)
+			break;
+		brelse(bh);
+		bh = sb_bread(inode->i_sb, p);
+		if (!bh) {
+			ext2_error(inode->i_sb, "ext2_get_block",
+				   "inode #%lu: cannot read indirect block %u",
+				   inode->i_ino, p);
+			err = -EIO;
+			break;
+		}
+		parent = p;
+		start = (u32 *)bh->b_data;
+		slot = start + offsets[i + 1];
 	}
-	if (p && !ext2_block_valid(inode->i_sb, p)) {
-		ext2_error(inode->i_sb, "ext2_get_block",
-			   "inode #%lu: block %u of the file at bad disk block "
-			   "%u",
-			   inode->i_ino, iblock, p);
-		return -EIO;
-	}
+	brelse(bh);
+	if (err)
+		return err;
 	*pblock = p;
 	return 0;
 }
@@ -334,7 +391,7 @@ int ext2_readpage(struct file *file, struct page *page)
 
 		if (pos < inode->i_size)
 			err = ext2_get_block(inode, pos >> sb->s_blocksize_bits,
-					     &pblock);
+					     &pblock, 0);
 		if (!err && pblock && per_page == 1)
 			err = blkdev_read_page(sb->s_bdev,
 					       (sector_t)pblock * BIO_SECTORS,
@@ -359,3 +416,247 @@ int ext2_readpage(struct file *file, struct page *page)
 const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
 };
+
+/* A device's number in i_block, as Linux's ext2_write_inode: the old
+ * 8:8 encoding in the first pointer when it fits, else the new one in
+ * the second. */
+static void encode_dev(struct ext2_inode *raw, dev_t dev)
+{
+	memset(raw->i_block, 0, sizeof(raw->i_block));
+	if (MAJOR(dev) < 256 && MINOR(dev) < 256)
+		raw->i_block[0] = MAJOR(dev) << 8 | MINOR(dev);
+	else
+		raw->i_block[1] = new_encode_dev(dev);
+}
+
+/* The raw inode as the in-memory one says; the bytes past the first 128
+ * of a larger inode are left as they are. */
+static void fill_raw_inode(struct inode *inode, struct ext2_inode *raw)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+
+	raw->i_mode = inode->i_mode;
+	raw->i_uid = inode->i_uid & 0xffff;
+	raw->l_i_uid_high = inode->i_uid >> 16;
+	raw->i_gid = inode->i_gid & 0xffff;
+	raw->l_i_gid_high = inode->i_gid >> 16;
+	raw->i_links_count = inode->i_nlink;
+	raw->i_size = (u32)inode->i_size;
+	if (S_ISREG(inode->i_mode))
+		raw->i_size_high = (u64)inode->i_size >> 32;
+	raw->i_atime = inode->i_atime.tv_sec;
+	raw->i_ctime = inode->i_ctime.tv_sec;
+	raw->i_mtime = inode->i_mtime.tv_sec;
+	raw->i_dtime = ei->i_dtime;
+	raw->i_blocks = inode->i_blocks;
+	raw->i_file_acl = ei->i_file_acl;
+	if (S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode))
+		encode_dev(raw, inode->i_rdev);
+	else
+		memcpy(raw->i_block, ei->i_data, sizeof(raw->i_block));
+}
+
+int ext2_write_inode(struct inode *inode, bool sync)
+{
+	struct super_block *sb = inode->i_sb;
+	struct buffer_head *bh;
+	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
+	struct ext2_inode old;
+	int err = 0;
+
+	if (!raw)
+		return -EIO;
+	if (inode->i_size > 0x7fffffff && S_ISREG(inode->i_mode) &&
+	    !(EXT2_SB(sb)->s_es->s_feature_ro_compat &
+	      EXT2_FEATURE_RO_COMPAT_LARGE_FILE)) {
+		EXT2_SB(sb)->s_es->s_feature_ro_compat |=
+			EXT2_FEATURE_RO_COMPAT_LARGE_FILE;
+		mark_buffer_dirty(EXT2_SB(sb)->s_sbh);
+	}
+	old = *raw;
+	fill_raw_inode(inode, raw);
+	if (memcmp(&old, raw, sizeof(old)))
+		mark_buffer_dirty(bh);
+	if (sync && buffer_dirty(bh))
+		err = sync_dirty_buffer(bh);
+	brelse(bh);
+	return err;
+}
+
+/*
+ * Freeing a file's blocks.  A pointer at `depth` levels above the data
+ * (0: it names a data block) covers `span` = apb^depth file blocks from
+ * `base`.  free_tree frees what it names, all of it; trim_tree keeps the
+ * file blocks below `first` and frees the rest, writing zeros into the
+ * pointers it cleared.
+ */
+struct trunc {
+	struct inode *inode;
+	u32 apb;
+	u32 run_start; /* a run of data blocks to free at once */
+	u32 run_len;
+};
+
+static void flush_run(struct trunc *t)
+{
+	if (t->run_len)
+		ext2_free_blocks(t->inode, t->run_start, t->run_len);
+	t->run_len = 0;
+}
+
+static void free_data_block(struct trunc *t, u32 block)
+{
+	if (t->run_len && block == t->run_start + t->run_len) {
+		t->run_len++;
+		return;
+	}
+	flush_run(t);
+	t->run_start = block;
+	t->run_len = 1;
+}
+
+static void free_tree(struct trunc *t, u32 block, int depth)
+{
+	struct buffer_head *bh;
+	u32 i;
+
+	if (!ext2_block_valid(t->inode->i_sb, block)) {
+		ext2_error(t->inode->i_sb, "ext2_truncate",
+			   "inode #%lu: bad block %u not freed",
+			   t->inode->i_ino, block);
+		return;
+	}
+	if (!depth) {
+		free_data_block(t, block);
+		return;
+	}
+	bh = sb_bread(t->inode->i_sb, block);
+	if (bh) {
+		for (i = 0; i < t->apb; i++) {
+			u32 child = ((u32 *)bh->b_data)[i];
+
+			if (child)
+				free_tree(t, child, depth - 1);
+		}
+		brelse(bh);
+	}
+	flush_run(t);
+	ext2_free_blocks(t->inode, block, 1);
+}
+
+static void trim_tree(struct trunc *t, u32 *p, int depth, u64 base, u64 first)
+{
+	u64 span = 1, child_span;
+	struct buffer_head *bh;
+	u32 i;
+
+	for (i = 0; i < (u32)depth; i++)
+		span *= t->apb;
+	if (!*p || base + span <= first)
+		return;
+	if (base >= first) {
+		free_tree(t, *p, depth);
+		*p = 0;
+		return;
+	}
+	if (!ext2_block_valid(t->inode->i_sb, *p))
+		return;
+	bh = sb_bread(t->inode->i_sb, *p);
+	if (!bh)
+		return;
+	child_span = span / t->apb;
+	for (i = 0; i < t->apb; i++) {
+		u32 *slot = (u32 *)bh->b_data + i;
+		u32 before = *slot;
+
+		trim_tree(t, slot, depth - 1, base + i * child_span, first);
+		if (*slot != before)
+			mark_buffer_dirty(bh);
+	}
+	brelse(bh);
+}
+
+/* Free every block of the file from file block `first` on. */
+static void free_from(struct inode *inode, u64 first)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	struct trunc t = { inode, inode->i_sb->s_blocksize >> 2, 0, 0 };
+	u64 base = EXT2_NDIR_BLOCKS;
+	int i;
+
+	for (i = 0; i < EXT2_NDIR_BLOCKS; i++)
+		trim_tree(&t, &ei->i_data[i], 0, i, first);
+	for (i = 1; i <= 3; i++) {
+		u64 span = (u64)1 << (i * (inode->i_sb->s_blocksize_bits - 2));
+
+		trim_tree(&t, &ei->i_data[EXT2_IND_BLOCK + i - 1], i, base,
+			  first);
+		base += span;
+	}
+	flush_run(&t);
+}
+
+loff_t ext2_max_size(struct super_block *sb)
+{
+	u32 bits = sb->s_blocksize_bits - 2;
+	u64 blocks = EXT2_NDIR_BLOCKS + (1ull << bits) + (1ull << 2 * bits) +
+		     (1ull << 3 * bits);
+	/* i_blocks counts 512-byte sectors in 32 bits, indirect blocks
+	 * included: leave room for them. */
+	u64 sectors_max = (0xffffffffull >> (sb->s_blocksize_bits - 9)) -
+			  (1ull << 2 * bits) - (1ull << bits) - 2;
+
+	if (blocks > sectors_max)
+		blocks = sectors_max;
+	if (blocks << sb->s_blocksize_bits > MAX_LFS_FILESIZE)
+		return MAX_LFS_FILESIZE;
+	return blocks << sb->s_blocksize_bits;
+}
+
+/* A regular file, directory or slow symlink: i_data holds pointers. */
+static bool has_block_map(struct inode *inode)
+{
+	return S_ISREG(inode->i_mode) || S_ISDIR(inode->i_mode) ||
+	       (S_ISLNK(inode->i_mode) && !is_fast_symlink(inode));
+}
+
+/* The part of the block holding `size` past it must read as zeros when
+ * the file grows again: bring its page in, for truncate_inode_pages to
+ * zero and dirty. */
+static int read_tail_page(struct inode *inode, loff_t size)
+{
+	struct page *page;
+	int err;
+
+	if (!(size & (inode->i_sb->s_blocksize - 1)) || size >= inode->i_size)
+		return 0;
+	err = read_mapping_page(inode->i_mapping, size >> PAGE_SHIFT, NULL,
+				&page);
+	if (!err)
+		put_page(page);
+	return err;
+}
+
+int ext2_truncate(struct inode *inode, loff_t size)
+{
+	struct super_block *sb = inode->i_sb;
+	loff_t old = inode->i_size;
+	int err;
+
+	if (size < 0)
+		return -EINVAL;
+	if (!has_block_map(inode))
+		return -EINVAL;
+	if (size > ext2_max_size(sb))
+		return -EFBIG;
+	err = read_tail_page(inode, size);
+	if (err)
+		return err;
+	err = vmtruncate(inode, size);
+	if (err)
+		return err;
+	if (size < old)
+		free_from(inode, ((u64)size + sb->s_blocksize - 1) >>
+					 sb->s_blocksize_bits);
+	return ext2_write_inode(inode, false);
+}

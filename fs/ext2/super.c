@@ -48,28 +48,6 @@ bool ext2_block_valid(struct super_block *sb, u32 block)
 	return block > es->s_first_data_block && block < es->s_blocks_count;
 }
 
-static bool test_root(unsigned long a, unsigned long b)
-{
-	for (;;) {
-		if (a < b)
-			return false;
-		if (a == b)
-			return true;
-		if (a % b)
-			return false;
-		a /= b;
-	}
-}
-
-/* Does group g hold a copy of the superblock and descriptors? */
-static bool bg_has_super(struct super_block *sb, unsigned long g)
-{
-	if (!(EXT2_SB(sb)->s_es->s_feature_ro_compat &
-	      EXT2_FEATURE_RO_COMPAT_SPARSE_SUPER))
-		return true;
-	return g <= 1 || test_root(g, 3) || test_root(g, 5) || test_root(g, 7);
-}
-
 /* statfs as Linux's ext2: the blocks minus the metadata of each group. */
 static void ext2_statfs(struct super_block *sb, struct kstatfs *buf)
 {
@@ -79,7 +57,7 @@ static void ext2_statfs(struct super_block *sb, struct kstatfs *buf)
 	u64 fsid;
 
 	for (g = 0; g < sbi->s_groups_count; g++)
-		if (bg_has_super(sb, g))
+		if (ext2_bg_has_super(sb, g))
 			overhead += 1 + sbi->s_gdb_count;
 	overhead += sbi->s_groups_count * (2 + sbi->s_itb_per_group);
 	buf->f_type = EXT2_SUPER_MAGIC;
@@ -243,11 +221,7 @@ static int read_descriptors(struct super_block *sb)
 		}
 	}
 	for (g = 0; g < sbi->s_groups_count; g++) {
-		struct ext2_group_desc *gd =
-			(struct ext2_group_desc *)sbi
-				->s_group_desc[g / sbi->s_desc_per_block]
-				->b_data +
-			g % sbi->s_desc_per_block;
+		struct ext2_group_desc *gd = ext2_get_group_desc(sb, g, NULL);
 		u64 first = es->s_first_data_block +
 			    (u64)g * es->s_blocks_per_group;
 		u64 last = first + es->s_blocks_per_group - 1;
@@ -382,6 +356,7 @@ static struct super_block *new_super(struct block_device *bdev, int *err)
 	strlcpy(sb->s_id, bdev->name, sizeof(sb->s_id));
 	INIT_LIST_HEAD(&sbi->s_inodes);
 	sema_init(&sbi->s_inodes_sem, 1);
+	sema_init(&sbi->s_lock, 1);
 	bdev->bd_super = sb;
 	return sb;
 }
