@@ -493,6 +493,7 @@ int ext2_write_inode(struct inode *inode, bool sync)
 struct trunc {
 	struct inode *inode;
 	u32 apb;
+	u32 apb_bits;
 	u32 run_start; /* a run of data blocks to free at once */
 	u32 run_len;
 };
@@ -546,12 +547,10 @@ static void free_tree(struct trunc *t, u32 block, int depth)
 
 static void trim_tree(struct trunc *t, u32 *p, int depth, u64 base, u64 first)
 {
-	u64 span = 1, child_span;
+	u64 span = (u64)1 << (depth * t->apb_bits), child_span;
 	struct buffer_head *bh;
 	u32 i;
 
-	for (i = 0; i < (u32)depth; i++)
-		span *= t->apb;
 	if (!*p || base + span <= first)
 		return;
 	if (base >= first) {
@@ -564,7 +563,7 @@ static void trim_tree(struct trunc *t, u32 *p, int depth, u64 base, u64 first)
 	bh = sb_bread(t->inode->i_sb, *p);
 	if (!bh)
 		return;
-	child_span = span / t->apb;
+	child_span = span >> t->apb_bits;
 	for (i = 0; i < t->apb; i++) {
 		u32 *slot = (u32 *)bh->b_data + i;
 		u32 before = *slot;
@@ -580,14 +579,15 @@ static void trim_tree(struct trunc *t, u32 *p, int depth, u64 base, u64 first)
 static void free_from(struct inode *inode, u64 first)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
-	struct trunc t = { inode, inode->i_sb->s_blocksize >> 2, 0, 0 };
+	u32 bits = inode->i_sb->s_blocksize_bits - 2;
+	struct trunc t = { inode, 1u << bits, bits, 0, 0 };
 	u64 base = EXT2_NDIR_BLOCKS;
 	int i;
 
 	for (i = 0; i < EXT2_NDIR_BLOCKS; i++)
 		trim_tree(&t, &ei->i_data[i], 0, i, first);
 	for (i = 1; i <= 3; i++) {
-		u64 span = (u64)1 << (i * (inode->i_sb->s_blocksize_bits - 2));
+		u64 span = (u64)1 << (i * bits);
 
 		trim_tree(&t, &ei->i_data[EXT2_IND_BLOCK + i - 1], i, base,
 			  first);
