@@ -224,6 +224,9 @@ struct ext2_inode_info {
 	u32 i_file_acl;
 	u32 i_dtime;
 	u32 i_block_group; /* the inode's group: where its blocks go first */
+	/* Guards i_data and the indirect blocks while blocks are mapped,
+	 * allocated or freed; taken after the page lock, before s_lock. */
+	struct semaphore i_map_sem;
 	struct list_head i_list; /* on s_inodes */
 	struct inode *vfs_inode;
 };
@@ -295,6 +298,8 @@ int ext2_sync_inode(struct inode *inode, bool sync);
  * link left (blocks freed, i_dtime set, the inode number freed). */
 void ext2_drop_inode_data(struct inode *inode);
 int ext2_readpage(struct file *file, struct page *page);
+/* Write a locked dirty page to its blocks (a.k.a. a_ops->writepage). */
+int ext2_writepage(struct page *page);
 extern const struct address_space_operations ext2_aops;
 
 /* ialloc.c */

@@ -15,9 +15,12 @@
 
 const struct file_operations ext2_file_operations = {
 	.read = generic_file_read,
+	.write = generic_file_write,
 };
 
-const struct inode_operations ext2_file_inode_operations = {};
+const struct inode_operations ext2_file_inode_operations = {
+	.truncate = ext2_truncate,
+};
 
 static int ext2_readlink(struct inode *inode, char *buf, int len)
 {

@@ -26,6 +26,8 @@
 #include "mm/phys/slab.h"
 #include "fs/generic_file.h"
 #include "fs/truncate.h"
+#include "kernel/panic.h"
+#include "kernel/process/task.h"
 #include "mm/vm/filemap.h"
 
 /* The inode's bytes on disk, in a held buffer; NULL on an I/O error. */
@@ -189,6 +191,7 @@ int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res)
 	inode->i_ino = ino;
 	inode->i_private = ei;
 	ei->vfs_inode = inode;
+	sema_init(&ei->i_map_sem, 1);
 	list_add(&ei->i_list, &sbi->s_inodes);
 	err = read_inode(inode);
 	if (err)
@@ -299,7 +302,8 @@ static int bad_pointer(struct inode *inode, u32 iblock, u32 p)
  * buffer bh of the pointer block above.  A block allocated at level i < depth
  * is an indirect block (zeroed); the last one is the data block.
  */
-int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock, int create)
+static int get_block_locked(struct inode *inode, u32 iblock, u32 *pblock,
+			    int create)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	u32 offsets[4], parent = 0, p;
@@ -344,6 +348,17 @@ int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock, int create)
 		return err;
 	*pblock = p;
 	return 0;
+}
+
+int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock, int create)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	int err;
+
+	down(&ei->i_map_sem);
+	err = get_block_locked(inode, iblock, pblock, create);
+	up(&ei->i_map_sem);
+	return err;
 }
 
 /* Copy disk block pblock (0: a hole) into dst, one block long. */
@@ -413,8 +428,160 @@ int ext2_readpage(struct file *file, struct page *page)
 	return err ? -EIO : 0;
 }
 
+static bool all_zero(const char *p, u32 n)
+{
+	while (n && !*p) {
+		p++;
+		n--;
+	}
+	return !n;
+}
+
+/* A 4 KiB block is the page: one write straight from it.  A copy of the
+ * block in the device's cache (it was an indirect block, or was read
+ * through /dev) gets the same bytes, so neither cache is stale. */
+static int write_direct(struct super_block *sb, u32 pblock, struct page *page)
+{
+	struct address_space *bmap = sb->s_bdev->bd_inode->i_mapping;
+	struct page *dpage = find_lock_page(bmap, pblock);
+
+	if (dpage) {
+		memcpy(page_address(dpage), page_address(page), PAGE_SIZE);
+		unlock_page(dpage);
+		put_page(dpage);
+	}
+	return blkdev_write_page(sb->s_bdev, (sector_t)pblock * BIO_SECTORS,
+				 page_address(page));
+}
+
+/* A smaller block goes into its buffer in the device's cache, which the
+ * device's writeback writes with the metadata around it. */
+static int write_buffer(struct super_block *sb, u32 pblock, const char *data)
+{
+	struct buffer_head *bh = sb_bread(sb, pblock);
+
+	if (!bh)
+		return -EIO;
+	memcpy(bh->b_data, data, bh->b_size);
+	mark_buffer_dirty(bh);
+	brelse(bh);
+	return 0;
+}
+
+/*
+ * Write the page's blocks that lie inside i_size.  A block that is a
+ * hole stays one while the page holds zeros there; one that a process
+ * wrote through a shared mapping gets a block now (not from reclaim,
+ * which must not wait for the allocator's locks: then -EAGAIN).
+ */
+static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
+{
+	struct super_block *sb = inode->i_sb;
+	unsigned int bits = sb->s_blocksize_bits;
+	unsigned int per_page = PAGE_SIZE >> bits, i;
+	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	char *addr = page_address(page);
+	int err = 0;
+
+	for (i = 0; i < per_page && !err; i++) {
+		u32 iblock = page->index * per_page + i, pblock = 0;
+		char *data = addr + (i << bits);
+
+		if (start + ((loff_t)i << bits) >= inode->i_size)
+			break;
+		err = get_block_locked(inode, iblock, &pblock, 0);
+		if (!err && !pblock && !all_zero(data, sb->s_blocksize))
+			err = may_alloc ? get_block_locked(inode, iblock,
+							   &pblock, 1) :
+					  -EAGAIN;
+		if (err || !pblock)
+			continue;
+		if (per_page == 1)
+			err = write_direct(sb, pblock, page);
+		else
+			err = write_buffer(sb, pblock, data);
+	}
+	return err;
+}
+
+/*
+ * Write a locked dirty page of a file or directory to its blocks; the
+ * page stays locked.  The part past i_size is zeroed first, as Linux's
+ * block_write_full_page does: a process that wrote there through a
+ * mapping wrote to no file.  A page wholly past i_size (truncated
+ * meanwhile) has nothing to write.
+ */
+int ext2_writepage(struct page *page)
+{
+	struct inode *inode = page->mapping->host;
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	bool reclaim = current->flags & PF_MEMALLOC;
+	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	int err = 0;
+
+	BUG_ON(!PageLocked(page));
+	if (!reclaim)
+		down(&ei->i_map_sem);
+	else if (down_trylock(&ei->i_map_sem))
+		return -EAGAIN;
+	ClearPageDirty(page);
+	if (start < inode->i_size) {
+		if (inode->i_size - start < PAGE_SIZE)
+			memset((char *)page_address(page) +
+				       (inode->i_size - start),
+			       0, PAGE_SIZE - (inode->i_size - start));
+		err = write_blocks(inode, page, !reclaim);
+	}
+	up(&ei->i_map_sem);
+	if (err) {
+		page->mapping->a_ops->set_page_dirty(page);
+		if (err != -EAGAIN)
+			SetPageError(page);
+	}
+	return err;
+}
+
+/* Before a write copies into bytes from..to of the page: the blocks under
+ * them exist (allocated now where there were holes).  The page is up to
+ * date or wholly overwritten, so a new block's bytes that the write does
+ * not cover are the page's zeros when it is written. */
+static int ext2_prepare_write(struct file *file, struct page *page,
+			      unsigned int from, unsigned int to)
+{
+	struct inode *inode = page->mapping->host;
+	unsigned int bits = inode->i_sb->s_blocksize_bits, b;
+	u32 first = page->index << (PAGE_SHIFT - bits), pblock;
+	int err;
+
+	(void)file;
+	if (((loff_t)page->index << PAGE_SHIFT) + to >
+	    ext2_max_size(inode->i_sb))
+		return -EFBIG;
+	for (b = from >> bits; b <= (to - 1) >> bits; b++) {
+		err = ext2_get_block(inode, first + b, &pblock, 1);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* After the copy (i_size already covers it): the inode's new size and
+ * block pointers go into its table block. */
+static int ext2_commit_write(struct file *file, struct page *page,
+			     unsigned int from, unsigned int to)
+{
+	(void)file;
+	(void)from;
+	(void)to;
+	return ext2_write_inode(page->mapping->host, false);
+}
+
 const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
+	.writepage = ext2_writepage,
+	.set_page_dirty = simple_set_page_dirty,
+	.prepare_write = ext2_prepare_write,
+	.commit_write = ext2_commit_write,
 };
 
 /* A device's number in i_block, as Linux's ext2_write_inode: the old
@@ -655,8 +822,11 @@ int ext2_truncate(struct inode *inode, loff_t size)
 	err = vmtruncate(inode, size);
 	if (err)
 		return err;
-	if (size < old)
+	if (size < old) {
+		down(&EXT2_I(inode)->i_map_sem);
 		free_from(inode, ((u64)size + sb->s_blocksize - 1) >>
 					 sb->s_blocksize_bits);
+		up(&EXT2_I(inode)->i_map_sem);
+	}
 	return ext2_write_inode(inode, false);
 }
