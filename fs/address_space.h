@@ -67,6 +67,11 @@ struct address_space {
 	struct vm_area_struct *i_mmap_shared_root;
 	struct semaphore i_shared_sem;	/* guards the lists and trees */
 	const struct address_space_operations *a_ops;
+	/* AS_EIO, AS_ENOSPC: a write-back error not yet reported by fsync
+	 * (mm/writeback/writeback.h). */
+	u32 flags;
+	/* Its dirty pages, for a mapping that counts them (nr_file_dirty). */
+	unsigned long nrdirty;
 
 	/*
 	 * ramfs pages that reclaim moved to swap (mm/reclaim/shmem_swap.c): offset ->

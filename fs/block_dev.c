@@ -14,6 +14,7 @@
  */
 #include "fs/block_dev.h"
 #include "fs/buffer_head.h"
+#include "fs/fcntl.h"
 #include "fs/generic_file.h"
 #include "fs/namei.h"
 #include "fs/super.h"
@@ -24,7 +25,9 @@
 #include "kernel/printk.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/locking.h"
+#include "mm/reclaim/swap.h"
 #include "mm/vm/filemap.h"
+#include "mm/writeback/writeback.h"
 
 /* Orders bd_openers: mounts (under namespace_sem) and device files
  * (opened and closed without it) both count. */
@@ -102,8 +105,73 @@ static int blkdev_readpage(struct file *file, struct page *page)
 	return err;
 }
 
+/*
+ * The last page of a device whose size is not a multiple of a page: write
+ * the device's last page worth of sectors, the part of the page before
+ * this one that they cover taken from the cache (read in if need be), so
+ * that only sectors that exist are written and none of them changes.
+ * The page before is locked meanwhile, so no newer write of it can be
+ * overtaken by this one.
+ */
+static int write_tail(struct block_device *bdev, struct page *page,
+		      sector_t sector)
+{
+	struct address_space *mapping = page->mapping;
+	u32 have = (bdev->nr_sectors - sector) * SECTOR_SIZE;
+	struct page *bounce, *prev = NULL;
+	int err;
+
+	if (bdev->nr_sectors < BIO_SECTORS || !page->index)
+		return -EIO;
+	bounce = alloc_page(GFP_KERNEL);
+	if (!bounce)
+		return -ENOMEM;
+	err = read_mapping_page(mapping, page->index - 1, NULL, &prev);
+	if (err) {
+		__free_page(bounce);
+		return err;
+	}
+	lock_page(prev);
+	memcpy(page_address(bounce), (char *)page_address(prev) + have,
+	       PAGE_SIZE - have);
+	memcpy((char *)page_address(bounce) + PAGE_SIZE - have,
+	       page_address(page), have);
+	submit_page_write(page, bdev, bdev->nr_sectors - BIO_SECTORS,
+			  page_address(bounce));
+	wait_on_page_writeback(page);
+	unlock_page(prev);
+	put_page(prev);
+	__free_page(bounce);
+	return 0;
+}
+
+/* The locked, dirty page: one bio of its sectors, ended in the disk
+ * interrupt (mm/writeback/writeback.h).  The caller unlocks. */
+static int blkdev_writepage(struct page *page)
+{
+	struct block_device *bdev = page->mapping->host->i_private;
+	sector_t sector = (sector_t)page->index * BIO_SECTORS;
+	int err;
+
+	clear_page_dirty_for_io(page);
+	if (sector + BIO_SECTORS <= bdev->nr_sectors) {
+		submit_page_write(page, bdev, sector, NULL);
+		return 0;
+	}
+	/* Past the end (the device shrank under the cache) or its tail. */
+	err = sector >= bdev->nr_sectors ? -EIO :
+					   write_tail(bdev, page, sector);
+	if (err) {
+		mapping_set_error(page->mapping, err);
+		set_page_dirty(page);
+	}
+	return err;
+}
+
 static const struct address_space_operations def_blk_aops = {
 	.readpage = blkdev_readpage,
+	.writepage = blkdev_writepage,
+	.set_page_dirty = __set_page_dirty_nobuffers,
 };
 
 static struct inode *bdev_inode(struct block_device *bdev)
@@ -163,11 +231,54 @@ static void kill_bdev(struct block_device *bdev)
 	truncate_inode_pages(mapping, 0);
 }
 
+int sync_blockdev(struct block_device *bdev)
+{
+	if (!bdev->bd_inode)
+		return 0;
+	return filemap_write_and_wait(bdev->bd_inode->i_mapping);
+}
+
+void iterate_bdevs(void (*fn)(struct block_device *, void *), void *arg)
+{
+	struct block_device *bdev;
+	bool open;
+
+	for_each_blkdev(bdev) {
+		down(&bdev_sem);
+		open = bdev->bd_openers;
+		if (open)
+			bdev->bd_openers++;	/* keeps bd_inode */
+		up(&bdev_sem);
+		if (!open)
+			continue;
+		fn(bdev, arg);
+		blkdev_put(bdev);
+	}
+}
+
+static void sync_one_bdev(struct block_device *bdev, void *unused)
+{
+	(void)unused;
+	filemap_fdatawrite(bdev->bd_inode->i_mapping);
+	filemap_fdatawait_keep_errors(bdev->bd_inode->i_mapping);
+}
+
+void sync_bdevs(void)
+{
+	iterate_bdevs(sync_one_bdev, NULL);
+}
+
 void blkdev_put(struct block_device *bdev)
 {
 	down(&bdev_sem);
 	BUG_ON(!bdev->bd_openers);
 	if (--bdev->bd_openers == 0) {
+		/* What is not on the disk yet would be lost with the cache;
+		 * an error has nobody left to report to but the log. */
+		if (sync_blockdev(bdev))
+			printk(KERN_ERR "%s: dirty pages lost at the last "
+					"close: write error\n",
+			       bdev->name);
 		kill_bdev(bdev);
 		iput(bdev->bd_inode);
 		bdev->bd_inode = NULL;
@@ -206,11 +317,18 @@ static int blkdev_open(struct inode *inode, struct file *file)
 
 	if (!bdev)
 		return -ENXIO;
-	if (file->f_mode & FMODE_WRITE)
-		return -EROFS;
+	/* O_EXCL: the device's exclusive user, as a mount or swapon
+	 * would be; taken while another holds it: EBUSY. */
+	if (file->f_flags & O_EXCL) {
+		err = blkdev_claim(bdev, file);
+		if (err)
+			return err;
+	}
 	err = blkdev_get(bdev);
-	if (err)
+	if (err) {
+		blkdev_release(bdev, file);
 		return err;
+	}
 	file->private_data = bdev;
 	file->f_mapping = bdev->bd_inode->i_mapping;
 	return 0;
@@ -220,10 +338,48 @@ static void blkdev_close(struct inode *inode, struct file *file)
 {
 	(void)inode;
 	blkdev_put(file->private_data);
+	blkdev_release(file->private_data, file);
+}
+
+static bool bdev_is_swap(struct block_device *bdev)
+{
+	struct swap_info_struct *p = bdev->holder;
+
+	return p >= swap_info && p < swap_info + MAX_SWAPFILES;
+}
+
+/* Through the cache, as a file whose size is fixed: ENOSPC at the end,
+ * and a write that runs past it is cut short (Linux's blkdev_write_iter).
+ * An active swap area is ETXTBSY. */
+static ssize_t blkdev_write(struct file *file, const char *buf, size_t n,
+			    loff_t *pos)
+{
+	struct block_device *bdev = file->private_data;
+	loff_t size = bdev->bd_inode->i_size;
+
+	if (bdev_is_swap(bdev))
+		return -ETXTBSY;
+	if (!n)
+		return 0;
+	if (*pos >= size)
+		return -ENOSPC;
+	if ((loff_t)n > size - *pos)
+		n = size - *pos;
+	return generic_file_write(file, buf, n, pos);
+}
+
+/* Every dirty page written and waited for; a write error recorded since
+ * the last fsync is reported once (Linux's blkdev_fsync). */
+static int blkdev_fsync(struct file *file, bool datasync)
+{
+	(void)datasync;
+	return filemap_write_and_wait(file->f_mapping);
 }
 
 const struct file_operations def_blk_fops = {
 	.open = blkdev_open,
 	.read = generic_file_read,
+	.write = blkdev_write,
+	.fsync = blkdev_fsync,
 	.release = blkdev_close,
 };

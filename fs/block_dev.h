@@ -9,9 +9,9 @@
  * /dev/hdb reads through it too.
  *
  *	blkdev_get(bdev)	one more user; the first makes bd_inode
- *	blkdev_put(bdev)	one fewer; the last empties the cache (every
- *				buffer must be released by then) and frees
- *				the inode
+ *	blkdev_put(bdev)	one fewer; the last writes the dirty pages
+ *				back, empties the cache (every buffer must
+ *				be released by then) and frees the inode
  *
  * Callers hold namespace_sem (mount, open and close of device files run
  * under it), which orders the openers count.
@@ -29,7 +29,16 @@ void blkdev_put(struct block_device *bdev);
  * device exists. */
 int lookup_bdev(const char *path, struct block_device **res);
 
-/* The file operations of S_IFBLK nodes: read-only through the cache. */
+/* Write the device's dirty cache pages and wait: 0 or -EIO (once). */
+int sync_blockdev(struct block_device *bdev);
+/* Write and wait for the cache of every open block device (sync(2));
+ * errors stay recorded for fsync. */
+void sync_bdevs(void);
+/* fn(bdev, arg) for every open block device, with bd_inode kept. */
+void iterate_bdevs(void (*fn)(struct block_device *, void *), void *arg);
+
+/* The file operations of S_IFBLK nodes: read and write through the
+ * cache, fsync. */
 extern const struct file_operations def_blk_fops;
 
 #endif

@@ -27,6 +27,7 @@
 #include "kernel/printk.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/filemap.h"
+#include "mm/writeback/writeback.h"
 
 static struct kmem_cache *bh_cachep;
 static unsigned long nr_bh;
@@ -207,18 +208,13 @@ void brelse(struct buffer_head *bh)
 
 void mark_buffer_dirty(struct buffer_head *bh)
 {
-	struct page *page = bh->b_page;
-	struct address_space *mapping = page->mapping;
 	u32 flags;
 
 	BUG_ON(!bh->b_count);
 	flags = atomic_begin();
 	bh->b_state |= 1ul << BH_Dirty;
 	atomic_end(flags);
-	if (mapping && mapping->a_ops && mapping->a_ops->set_page_dirty)
-		mapping->a_ops->set_page_dirty(page);
-	else
-		SetPageDirty(page);
+	set_page_dirty(bh->b_page);
 }
 
 /* The page was written whole: none of its buffers differs from the disk. */
@@ -237,24 +233,22 @@ static void clear_buffers_dirty(struct page *page)
 	atomic_end(flags);
 }
 
+/* The whole page is written: each of its buffers is clean from here on
+ * (one changed meanwhile dirties the page again). */
 int sync_dirty_buffer(struct buffer_head *bh)
 {
 	struct page *page = bh->b_page;
-	struct address_space *mapping = page->mapping;
-	int err = 0;
+	int err;
 
 	BUG_ON(!bh->b_count);
 	lock_page(page);
 	if (PageDirty(page)) {
-		if (!mapping->a_ops->writepage)
-			err = -EIO;
-		else
-			err = mapping->a_ops->writepage(page);
-		if (!err && PageDirty(page))
-			err = -EIO;
-	}
-	if (!err)
 		clear_buffers_dirty(page);
-	unlock_page(page);
+		err = write_one_page(page, true); /* unlocks */
+	} else {
+		unlock_page(page);
+		wait_on_page_writeback(page);
+		err = PageError(page) ? -EIO : 0;
+	}
 	return err ? -EIO : 0;
 }

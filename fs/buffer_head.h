@@ -62,9 +62,11 @@ static inline bool buffer_uptodate(const struct buffer_head *bh)
 	return bh->b_state & (1ul << BH_Uptodate);
 }
 
+/* Changed since its page was last written: BH_Dirty, and the page still
+ * dirty (the device's writeback writes whole pages and leaves BH_Dirty). */
 static inline bool buffer_dirty(const struct buffer_head *bh)
 {
-	return bh->b_state & (1ul << BH_Dirty);
+	return (bh->b_state & (1ul << BH_Dirty)) && PageDirty(bh->b_page);
 }
 
 void buffer_init(void);

@@ -83,6 +83,9 @@ struct file_operations {
 	 * -EOPNOTSUPP. */
 	long (*fallocate)(struct file *file, int mode, loff_t offset,
 			  loff_t len);
+	/* fsync(2) and fdatasync(2) (fs/sync.c): the file's data, and with
+	 * !datasync its inode, on the disk; 0 or -EIO.  NULL: see sync.c. */
+	int (*fsync)(struct file *file, bool datasync);
 };
 
 #define FMODE_READ 1

@@ -15,6 +15,7 @@
 #include "mm/phys/gfp.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page.h"
+#include "mm/writeback/writeback.h"
 
 int simple_set_page_dirty(struct page *page)
 {
@@ -171,6 +172,7 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 		put_page(page);
 		if (err)
 			break;
+		balance_dirty_pages_ratelimited(mapping);
 	}
 	*pos = p;
 	if (done)

@@ -8,6 +8,7 @@
  * page cache, so a file's pages are freed when its last link and its last
  * reference are both gone.
  */
+#include "fs/fs_writeback.h"
 #include "fs/inode.h"
 #include "fs/pipe.h"
 #include "fs/truncate.h"
@@ -60,6 +61,7 @@ struct inode *new_inode(struct super_block *sb, umode_t mode)
 	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time();
 	address_space_init(&inode->i_data, inode, NULL);
 	inode->i_mapping = &inode->i_data;
+	INIT_LIST_HEAD(&inode->i_wb_list);
 	sema_init(&inode->i_sem, 1);
 	inodes_in_use++;
 	return inode;
@@ -97,6 +99,7 @@ bool generic_drop_inode(struct inode *inode)
 
 static void destroy_inode(struct inode *inode)
 {
+	inode_wb_list_del(inode);
 	truncate_inode_pages(inode->i_mapping, 0);
 	if (inode->i_pipe)
 		free_pipe_info(inode);
@@ -115,8 +118,16 @@ void iput(struct inode *inode)
 	BUG_ON(inode->i_count == 0);
 	if (--inode->i_count)
 		return;
-	if (inode->i_sb->s_op->drop_inode(inode))
-		destroy_inode(inode);
+	if (!inode->i_sb->s_op->drop_inode(inode))
+		return;
+	/* Still linked: what it has not written yet is its data. */
+	if (inode->i_nlink && (inode->i_state & I_DIRTY)) {
+		inode->i_count++;
+		write_inode_now(inode, true);
+		if (--inode->i_count)
+			return;
+	}
+	destroy_inode(inode);
 }
 
 void inode_getattr(struct inode *inode, struct kstat *st)

@@ -158,6 +158,11 @@ struct inode {
 	char *i_deleted_name;
 	/* F_SEAL_* of a ramfs regular file (compat/memfd.h). */
 	unsigned int i_seals;
+	/* Writeback (fs/fs_writeback.h): I_DIRTY_* bits, when the inode
+	 * went dirty (jiffies), and its place on the dirty list. */
+	unsigned int i_state;
+	u32 dirtied_when;
+	struct list_head i_wb_list;
 };
 
 void inode_cache_init(void);

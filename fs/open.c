@@ -110,7 +110,10 @@ int vfs_open_path(struct path *path, int flags, struct file **res)
 	struct file *file;
 	int err;
 
-	file = alloc_file(path, flags & ~OPEN_ONLY_FLAGS, inode->i_fop);
+	/* The driver's open still sees O_EXCL (a block device's exclusive
+	 * open), as Linux's do_dentry_open keeps it until then. */
+	file = alloc_file(path, flags & ~(OPEN_ONLY_FLAGS & ~O_EXCL),
+			  inode->i_fop);
 	if (!file)
 		return -ENOMEM;
 	if (file->f_op && file->f_op->open) {
@@ -122,6 +125,7 @@ int vfs_open_path(struct path *path, int flags, struct file **res)
 			return err;
 		}
 	}
+	file->f_flags &= ~OPEN_ONLY_FLAGS;
 	*res = file;
 	return 0;
 }

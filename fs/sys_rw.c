@@ -7,9 +7,10 @@
  * take a user page fault while holding a lock (fs/file.h).  A transfer
  * stops at the first short chunk (end of file, a tty line, a pipe that
  * had less), as the single read or write underneath would have; reads of
- * anything but a regular file take one chunk, since asking a pipe or a tty
- * for more could block, except that a pipe holding more is read on (a
- * pipe read gives all it holds up to the count, as on Linux).
+ * anything but a regular file or a block device take one chunk, since
+ * asking a pipe or a tty for more could block, except that a pipe holding
+ * more is read on (a pipe read gives all it holds up to the count, as on
+ * Linux).
  *
  * A pipe's bytes are gone once read, and Linux's pipe_read consumes only
  * what it copied out: a read into a buffer that faults leaves them in the
@@ -50,10 +51,12 @@ static bool fifo_has_data(struct file *f)
 	       (f->f_op->poll(f, NULL) & POLLIN);
 }
 
-/* After a full chunk: is there more to read without blocking? */
+/* After a full chunk: is there more to read without blocking?  A file or
+ * a disk (a block device) always says. */
 static bool read_on(struct file *f)
 {
-	return S_ISREG(f->f_inode->i_mode) || fifo_has_data(f);
+	return S_ISREG(f->f_inode->i_mode) || S_ISBLK(f->f_inode->i_mode) ||
+	       fifo_has_data(f);
 }
 
 /* The most to ask a pipe for: what the buffer takes, unless the pipe is

@@ -11,6 +11,7 @@
 
 struct iovec;
 struct pollfd;
+struct file;
 
 /* fs/sys_open.c */
 long sys_open(const char *path, int flags, int mode);
@@ -29,8 +30,11 @@ long sys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long sys_pipe(int *fds);
 long sys_pipe2(int *fds, int flags);
 /* fs/sync.c */
+long sys_sync(void);
 long sys_fsync(unsigned int fd);
 long sys_fdatasync(unsigned int fd);
+/* fsync of an open file (f_op->fsync, or the in-memory answers). */
+int vfs_fsync(struct file *file, bool datasync);
 long sys_syncfs(int fd);
 /* fs/fallocate.c */
 long sys_fallocate(int fd, int mode, u32 off_lo, u32 off_hi, u32 len_lo,

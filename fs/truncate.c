@@ -16,7 +16,10 @@
 #include "kernel/lib/string.h"
 #include "mm/vm/memory.h"
 #include "mm/phys/page.h"
+#include "fs/buffer_head.h"
 #include "mm/locking.h"
+#include "mm/rmap/rmap.h"
+#include "mm/writeback/writeback.h"
 
 #define TRUNCATE_BATCH 16
 
@@ -76,8 +79,11 @@ static void remove_pages(struct address_space *mapping, unsigned long first,
 			if (!past) {
 				next = page->index + 1;
 				lock_page(page);
+				/* The disk write's end still needs the page
+				 * in its mapping. */
+				wait_on_page_writeback(page);
 				if (page->mapping == mapping) {
-					ClearPageDirty(page);
+					cancel_dirty_page(page);
 					remove_from_page_cache(page);
 					put_page(page);	/* the cache's */
 				}
@@ -118,6 +124,61 @@ void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart,
 		zero_part(mapping, lstart >> PAGE_SHIFT, off, PAGE_SIZE);
 	if (first <= last)
 		remove_pages(mapping, first, last);
+}
+
+/* The page, locked, leaves the cache if only its cache and the caller
+ * hold it: not dirty, not being written, not mapped, no buffer in use. */
+static bool invalidate_page(struct address_space *mapping, struct page *page)
+{
+	bool gone = false;
+	u32 flags;
+
+	if (page->mapping != mapping || PageDirty(page) ||
+	    PageWriteback(page) || page_mapped(page))
+		return false;
+	if (page_has_buffers(page) && !try_to_free_buffers(page))
+		return false;
+	flags = tree_lock_irqsave();
+	if (page_count(page) == 2) {
+		remove_from_page_cache(page);
+		gone = true;
+	}
+	tree_unlock_irqrestore(flags);
+	if (gone)
+		put_page(page);	/* the cache's */
+	return gone;
+}
+
+unsigned long invalidate_mapping_pages(struct address_space *mapping)
+{
+	struct page *pages[TRUNCATE_BATCH];
+	unsigned long next = 0, gone = 0;
+	unsigned int i, n;
+
+	if (!mapping->a_ops || mapping->a_ops->memory_backed)
+		return 0;
+	for (;;) {
+		u32 flags = tree_lock_irqsave();
+
+		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
+					   next, TRUNCATE_BATCH);
+		for (i = 0; i < n; i++)
+			get_page(pages[i]);
+		tree_unlock_irqrestore(flags);
+		if (!n)
+			break;
+		for (i = 0; i < n; i++) {
+			next = pages[i]->index + 1;
+			if (trylock_page(pages[i])) {
+				gone += invalidate_page(mapping, pages[i]);
+				unlock_page(pages[i]);
+			}
+			put_page(pages[i]);
+		}
+		if (!next)
+			break;
+	}
+	return gone;
 }
 
 int vmtruncate(struct inode *inode, loff_t size)

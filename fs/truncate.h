@@ -27,4 +27,12 @@ void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart,
  */
 int vmtruncate(struct inode *inode, loff_t size);
 
+/*
+ * Drop the pages of a disk-backed mapping that are only a copy of the
+ * disk: clean, not being written, not mapped, unused (drop_caches).  A
+ * memory file system's pages are its data: nothing goes.  Returns the
+ * number dropped.
+ */
+unsigned long invalidate_mapping_pages(struct address_space *mapping);
+
 #endif

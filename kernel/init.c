@@ -25,6 +25,7 @@
 #include "kernel/process/task.h"
 #include "fs/fcntl.h"
 #include "fs/fdtable.h"
+#include "fs/fs_writeback.h"
 #include "fs/fs_struct.h"
 #include "fs/vfs.h"
 #include "kernel/exec/exec.h"
@@ -137,6 +138,7 @@ void __noreturn rest_init(void)
 	 * otherwise never see its last child gone (Linux's kernel threads
 	 * are kthreadd's). */
 	kswapd_start();
+	flusher_start();
 	sched_start();
 	cpu_idle();
 }

@@ -253,12 +253,6 @@ long sys_reboot(u32 magic1, u32 magic2, u32 cmd, void *arg)
 	}
 }
 
-/* Every file system is in memory (ramfs, procfs): nothing to write back. */
-long sys_sync(void)
-{
-	return 0;
-}
-
 long sys_sched_yield(void)
 {
 	yield();

@@ -439,7 +439,8 @@ static bool all_zero(const char *p, u32 n)
 	return !n;
 }
 
-/* A 4 KiB block is the page: one write straight from it.  A copy of the
+/* A 4 KiB block is the page: one write straight from it, ended in the
+ * disk's interrupt (end_page_writeback).  A copy of the
  * block in the device's cache (it was an indirect block, or was read
  * through /dev) gets the same bytes, so neither cache is stale. */
 static int write_direct(struct super_block *sb, u32 pblock, struct page *page)
@@ -452,8 +453,9 @@ static int write_direct(struct super_block *sb, u32 pblock, struct page *page)
 		unlock_page(dpage);
 		put_page(dpage);
 	}
-	return blkdev_write_page(sb->s_bdev, (sector_t)pblock * BIO_SECTORS,
-				 page_address(page));
+	submit_page_write(page, sb->s_bdev, (sector_t)pblock * BIO_SECTORS,
+			  NULL);
+	return 0;
 }
 
 /* A smaller block goes into its buffer in the device's cache, which the
@@ -526,7 +528,7 @@ int ext2_writepage(struct page *page)
 		down(&ei->i_map_sem);
 	else if (down_trylock(&ei->i_map_sem))
 		return -EAGAIN;
-	ClearPageDirty(page);
+	clear_page_dirty_for_io(page);
 	if (start < inode->i_size) {
 		if (inode->i_size - start < PAGE_SIZE)
 			memset((char *)page_address(page) +
@@ -536,9 +538,9 @@ int ext2_writepage(struct page *page)
 	}
 	up(&ei->i_map_sem);
 	if (err) {
-		page->mapping->a_ops->set_page_dirty(page);
+		set_page_dirty(page);
 		if (err != -EAGAIN)
-			SetPageError(page);
+			mapping_set_error(page->mapping, err);
 	}
 	return err;
 }
@@ -581,7 +583,7 @@ static int ext2_commit_write(struct file *file, struct page *page,
 const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
 	.writepage = ext2_writepage,
-	.set_page_dirty = simple_set_page_dirty,
+	.set_page_dirty = __set_page_dirty_nobuffers,
 	.prepare_write = ext2_prepare_write,
 	.commit_write = ext2_commit_write,
 };

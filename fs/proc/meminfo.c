@@ -59,8 +59,8 @@ void proc_meminfo_show(struct seq_buf *m, struct task_struct *t)
 	kb(m, "LowFree:", free);
 	seq_printf(m, "%-16s%8u kB\n", "SwapTotal:", swap_total);
 	seq_printf(m, "%-16s%8u kB\n", "SwapFree:", swap_free);
-	kb(m, "Dirty:", 0);	/* ramfs pages have nowhere to be written */
-	kb(m, "Writeback:", nr_writeback);	/* swap writes in flight */
+	kb(m, "Dirty:", nr_file_dirty);	/* of disk files: ramfs's are not */
+	kb(m, "Writeback:", nr_writeback);	/* file and swap writes */
 	kb(m, "Mapped:", rmap_stats.nr_mapped);
 	kb(m, "Shmem:", 0);
 	kb(m, "Slab:", page_state.nr_slab);
@@ -78,6 +78,7 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "nr_slab", &page_state.nr_slab },
 	{ "nr_page_table_pages", &page_state.nr_page_table_pages },
 	{ "nr_mapped", &rmap_stats.nr_mapped },
+	{ "nr_dirty", &nr_file_dirty },
 	{ "nr_writeback", &nr_writeback },
 	{ "pgalloc_dma", &page_state.pgalloc[ZONE_DMA] },
 	{ "pgalloc_normal", &page_state.pgalloc[ZONE_NORMAL] },
@@ -87,6 +88,10 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "pgmajfault", &vm_events.pgmajfault },
 	{ "pgscan", &vm_events.pgscan },
 	{ "pgsteal", &vm_events.pgsteal },
+	{ "pgscan_anon", &vm_events.pgscan_anon },
+	{ "pgscan_file", &vm_events.pgscan_file },
+	{ "pgsteal_anon", &vm_events.pgsteal_anon },
+	{ "pgsteal_file", &vm_events.pgsteal_file },
 	{ "pgactivate", &vm_events.pgactivate },
 	{ "pgdeactivate", &vm_events.pgdeactivate },
 	{ "pswpin", &vm_events.pswpin },
@@ -125,6 +130,9 @@ void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)
 	for (i = 0; i < ARRAY_SIZE(vmstat_lines); i++)
 		seq_printf(m, "%s %u\n", vmstat_lines[i].name,
 			   *vmstat_lines[i].value);
+	/* Counted in sectors, shown in KiB, as Linux does. */
+	seq_printf(m, "pgpgin %u\npgpgout %u\n", vm_events.pgpgin / 2,
+		   vm_events.pgpgout / 2);
 	seq_printf(m, "rmap_walk_ticks %llu\n", rmap_stats.walk_ticks);
 }
 

@@ -5,7 +5,9 @@
  * /proc/sys/vm/swap_audit does the same for the swap audit
  * (mm/reclaim/swap_audit.c); its write also fails when a run nobody asked
  * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
- * is the swap readahead window (Linux's name).  /proc/sys/debug holds
+ * is the swap readahead window (Linux's name); dirty_background_ratio,
+ * dirty_ratio, dirty_expire_centisecs and dirty_writeback_centisecs are
+ * the writeback tunables (mm/writeback/writeback.h).  /proc/sys/debug holds
  * the fault-injection attributes (kernel/fault_inject.h).
  * /proc/sys/fs/pipe-max-size is the largest F_SETPIPE_SZ (fs/pipe.c).
  * /proc/sys/kernel: core_pattern and core_uses_pid (the core file's name,
@@ -15,7 +17,9 @@
  * console's, a message's default, the console's minimum and its default
  * (kernel/printk.h), read only, and the System V IPC limits (ipc/proc.c).
  */
+#include "fs/block_dev.h"
 #include "fs/coredump.h"
+#include "fs/truncate.h"
 #include "fs/pipe.h"
 #include "fs/proc/procfs.h"
 #include "kernel/lib/radix_tree.h"
@@ -33,6 +37,7 @@
 #include "mm/reclaim/swap_state.h"
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
+#include "fs/fs_writeback.h"
 
 static int last_audit = -1;	/* violations found by the last run */
 static int last_swap_audit = -1;
@@ -79,12 +84,20 @@ static ssize_t swap_audit_write(struct task_struct *t, const char *buf,
 	return last_swap_audit || failed_since ? -EIO : (ssize_t)n;
 }
 
+static void drop_bdev_pagecache(struct block_device *bdev, void *unused)
+{
+	(void)unused;
+	invalidate_mapping_pages(bdev->bd_inode->i_mapping);
+}
+
 /*
- * Linux's knob: write 1, 2 or 3.  Mapback has no clean page cache to drop
- * (ramfs pages have no other copy), so every value does what 2 does:
- * give every slab cache's empty slabs back, the fault path's spare
- * pte_chain node and the radix tree's preloaded nodes, so MemFree shows what is really in use (init's leak
- * check compares it before and after the tests).
+ * Linux's knob: write 1, 2 or 3.  1 and 3 drop the clean page cache of
+ * every open block device (ramfs pages have no other copy: they stay;
+ * the files of a disk file system, which has no inode list here, stay
+ * too).  Every value also does what 2 does: give every slab cache's
+ * empty slabs back, the fault path's spare pte_chain node and the radix
+ * tree's preloaded nodes, so MemFree shows what is really in use (init's
+ * leak check compares it before and after the tests).
  */
 static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
 				 size_t n)
@@ -92,6 +105,8 @@ static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
 	(void)t;
 	if (!n || buf[0] < '1' || buf[0] > '3')
 		return -EINVAL;
+	if (buf[0] != '2')
+		iterate_bdevs(drop_bdev_pagecache, NULL);
 	pte_chain_drop_spare();
 	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
@@ -144,6 +159,69 @@ static int parse_uint(const char *buf, size_t n, unsigned long *v)
 	return i ? 0 : -EINVAL;
 }
 
+/*
+ * Linux's proc_dointvec_minmax for one int: blanks, an optional '-',
+ * digits, then only blanks; EINVAL for anything else or a value outside
+ * [min, max].
+ */
+static int parse_int_minmax(const char *buf, size_t n, long long min,
+			    long long max, int *res)
+{
+	size_t i = 0, digits;
+	bool neg = false;
+	long long v = 0;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n'))
+		i++;
+	if (i < n && buf[i] == '-') {
+		neg = true;
+		i++;
+	}
+	for (digits = i; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		v = v * 10 + (buf[i] - '0');
+		if (v > 0x80000000LL)
+			return -EINVAL;
+	}
+	if (i == digits)
+		return -EINVAL;
+	for (; i < n; i++)
+		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' && buf[i])
+			return -EINVAL;
+	if (neg)
+		v = -v;
+	if (v < min || v > max)
+		return -EINVAL;
+	*res = (int)v;
+	return 0;
+}
+
+/* The writeback tunables (mm/writeback/writeback.h): Linux's ranges.
+ * A new writeback period wakes the flusher to start it now. */
+#define DIRTY_TUNABLE(name, var, min, max, after)                          \
+	static void name##_show(struct seq_buf *m, struct task_struct *t)  \
+	{                                                                  \
+		(void)t;                                                   \
+		seq_printf(m, "%d\n", (int)(var));                         \
+	}                                                                  \
+	static ssize_t name##_write(struct task_struct *t, const char *buf,\
+				    size_t n)                              \
+	{                                                                  \
+		int v, err = parse_int_minmax(buf, n, min, max, &v);       \
+									   \
+		(void)t;                                                   \
+		if (err)                                                   \
+			return err;                                        \
+		var = (unsigned int)v;                                     \
+		after;                                                     \
+		return (ssize_t)n;                                         \
+	}
+
+DIRTY_TUNABLE(dirty_background_ratio, dirty_background_ratio, 0, 100, )
+DIRTY_TUNABLE(dirty_ratio, vm_dirty_ratio, 0, 100, )
+DIRTY_TUNABLE(dirty_expire_centisecs, dirty_expire_interval, 0, 0x7fffffff, )
+DIRTY_TUNABLE(dirty_writeback_centisecs, dirty_writeback_interval,
+	      -0x80000000LL, 0x7fffffff, wakeup_flusher_threads())
+
 static void pipe_max_size_show(struct seq_buf *m, struct task_struct *t)
 {
 	(void)t;
@@ -174,6 +252,13 @@ const struct proc_dir proc_sys_fs_dir = {
 };
 
 static const struct proc_entry proc_sys_vm_entries[] = {
+	PROC_RW("dirty_background_ratio", 0644, dirty_background_ratio_show,
+		dirty_background_ratio_write),
+	PROC_RW("dirty_expire_centisecs", 0644, dirty_expire_centisecs_show,
+		dirty_expire_centisecs_write),
+	PROC_RW("dirty_ratio", 0644, dirty_ratio_show, dirty_ratio_write),
+	PROC_RW("dirty_writeback_centisecs", 0644,
+		dirty_writeback_centisecs_show, dirty_writeback_centisecs_write),
 	PROC_RW("drop_caches", 0644, drop_caches_show, drop_caches_write),
 	PROC_RW("page-cluster", 0644, page_cluster_show, page_cluster_write),
 	PROC_RW("rmap_audit", 0644, audit_show, audit_write),

@@ -19,6 +19,7 @@
 #include "kernel/process/task.h"
 #include "kernel/time/timer.h"
 #include "kernel/sched/wait.h"
+#include "mm/reclaim/vmscan.h"
 
 LIST_HEAD(all_block_devices);
 
@@ -394,6 +395,11 @@ void submit_bio(struct bio *bio)
 	bio->bi_done = false;
 	bio->bi_error = 0;
 	bio->bi_next = NULL;
+	/* Every bio counts, as Linux's submit_bio counts before it checks. */
+	if (bio->bi_rw == WRITE)
+		vm_events.pgpgout += BIO_SECTORS;
+	else
+		vm_events.pgpgin += BIO_SECTORS;
 	if (!bio_in_range(bio)) {
 		printk("%s: attempt to access beyond end of device "
 		       "(sector %llu, %llu sectors)\n", bdev->name,

@@ -286,7 +286,7 @@ int swap_writepage(struct page *page, swp_entry_t entry)
 	return 0;
 }
 
-void wait_on_page_writeback(struct page *page)
+void swap_wait_on_page_writeback(struct page *page)
 {
 	struct swap_write *w;
 	struct bio *bio;
@@ -314,6 +314,6 @@ int swap_writepage_sync(struct page *page, swp_entry_t entry)
 
 	if (err)
 		return err;
-	wait_on_page_writeback(page);
+	swap_wait_on_page_writeback(page);
 	return PageError(page) ? -EIO : 0;
 }

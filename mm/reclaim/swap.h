@@ -32,6 +32,7 @@
 #include "kernel/types.h"
 #include "mm/phys/page.h"
 #include "mm/phys/pgtable.h"
+#include "mm/writeback/writeback.h"
 
 /* swapon(2) flags, as in <sys/swap.h>. */
 #define SWAP_FLAG_PREFER 0x8000
@@ -152,12 +153,12 @@ int swap_readpage_async(struct page *page, swp_entry_t entry,
 /* Write and wait for the write's end: 0, -EINVAL, or -EIO (PG_error and
  * PG_dirty set).  For the tests, which look at the slot afterwards. */
 int swap_writepage_sync(struct page *page, swp_entry_t entry);
-/* Sleep until page's write has ended (at once if none is in flight). */
-void wait_on_page_writeback(struct page *page);
+/* Sleep until a swap cache page's write has ended (at once if none is
+ * in flight); wait_on_page_writeback (mm/writeback/writeback.h) calls it
+ * for swap cache pages. */
+void swap_wait_on_page_writeback(struct page *page);
 /* Wait for the oldest write in flight to end: reclaim's throttle. */
 void congestion_wait(void);
-/* Pages under writeback now (/proc/vmstat nr_writeback). */
-extern u32 nr_writeback;
 
 /* The swapon/swapoff system calls; path is a user pointer.  The do_
  * forms take a kernel string (tests, init). */

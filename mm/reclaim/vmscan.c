@@ -24,6 +24,12 @@
  *                                                     page into the swap
  *                                                     cache and starts the
  *                                                     write, as above
+ *   dirty, a page of a disk file or block device .... pageout: the
+ *                                                     mapping's writepage
+ *                                                     writes it to its own
+ *                                                     blocks, never swap;
+ *                                                     no wait, kept till
+ *                                                     the write ends
  *   clean, in the swap cache or a file with a
  *   backing store (a disk file, a block device:
  *   its buffer heads go first, if none is in use) ... free it
@@ -53,6 +59,7 @@
 #include "mm/reclaim/vmscan.h"
 #include "mm/locking.h"
 #include "mm/rmap/pagetrace_events.h"
+#include "mm/writeback/writeback.h"
 
 struct vm_events vm_events;
 
@@ -161,11 +168,24 @@ static enum verdict shrink_page(struct page *page)
 	return release_page(page);
 }
 
-/* Put a page reclaim looked at back on the list the verdict says. */
-static void putback_page(struct page *page, enum verdict v)
+/* A page of a disk (Linux's page_is_file_lru: not swap-backed), written
+ * back to its own blocks; anything else can only go to swap. */
+static bool page_is_file(struct page *page)
+{
+	return !PageSwapCache(page) &&
+	       mapping_cap_account_dirty(page_mapping(page));
+}
+
+/* Put a page reclaim looked at back on the list the verdict says; file
+ * is what it was when taken (a ramfs page may be in the swap cache now). */
+static void putback_page(struct page *page, enum verdict v, bool file)
 {
 	if (v == PAGE_FREE) {
 		vm_events.pgsteal++;
+		if (file)
+			vm_events.pgsteal_file++;
+		else
+			vm_events.pgsteal_anon++;
 	} else if (v == PAGE_ACTIVATE) {
 		lru_cache_add_active(page);
 		vm_events.pgactivate++;
@@ -235,17 +255,25 @@ u32 shrink_zone(struct zone *z, u32 nr)
 	u32 freed = 0;
 	struct page *page;
 	enum verdict v;
+	bool file;
 
 	refill_inactive(z, nr);
 	blk_start_plug(&plug);
 	while (nr-- && (page = isolate_tail(&z->inactive_list))) {
 		vm_events.pgscan++;
 		v = PAGE_KEEP;
+		file = false;
 		if (trylock_page(page)) {
+			/* the lock keeps page->mapping (and its inode) */
+			file = page_is_file(page);
+			if (file)
+				vm_events.pgscan_file++;
+			else
+				vm_events.pgscan_anon++;
 			v = shrink_page(page);
 			unlock_page(page);
 		}
-		putback_page(page, v);
+		putback_page(page, v, file);
 		freed += v == PAGE_FREE;
 	}
 	blk_finish_plug(&plug);

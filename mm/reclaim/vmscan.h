@@ -19,6 +19,13 @@ struct vm_events {
 	u32 pgfault, pgmajfault;
 	u32 pgscan;		/* inactive pages looked at by reclaim */
 	u32 pgsteal;		/* ... and freed */
+	/* The same, split as Linux 6.1 splits its LRUs: file pages are
+	 * those of a disk (a disk file, a block device), which reclaim
+	 * writes to their own blocks; anon pages those that can only go to
+	 * swap (anonymous, swap cache, ramfs).  Only pages reclaim could
+	 * lock are split: a locked one is in use, kept, and not looked at. */
+	u32 pgscan_anon, pgscan_file;
+	u32 pgsteal_anon, pgsteal_file;
 	u32 pgactivate, pgdeactivate;
 	u32 pswpin, pswpout;	/* pages read from / written to swap */
 	u32 kswapd_wakeup;
@@ -28,6 +35,7 @@ struct vm_events {
 	u32 pgrotated;		/* written pages moved to the inactive tail */
 	u32 swap_ra;		/* pages swapin_readahead read into the cache */
 	u32 swap_ra_hit;	/* ... that a swap-in fault then found there */
+	u32 pgpgin, pgpgout;	/* sectors submitted to disks (submit_bio) */
 };
 extern struct vm_events vm_events;
 

@@ -23,6 +23,7 @@
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page.h"
 #include "mm/rmap/pte_map.h"
+#include "mm/writeback/writeback.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/phys/tlb.h"
@@ -52,7 +53,7 @@ pte_t vm_zap_pte(struct vm_area_struct *vma, unsigned long addr,
 	BUG_ON(!pte_present(old));
 	flush_tlb_page(vma->vm_mm, addr);
 	if (pte_dirty(old))
-		SetPageDirty(pfn_to_page(pte_pfn(old)));
+		set_page_dirty(pfn_to_page(pte_pfn(old)));
 	BUG_ON(vma->vm_mm->rss == 0);
 	vma->vm_mm->rss--;
 	return old;

@@ -106,6 +106,17 @@ int page_referenced(struct page *page);
 int try_to_unmap(struct page *page);
 
 /*
+ * Writeback's question (mm/rmap/rmap_mkclean.c): make every PTE that maps
+ * the locked file page in a shared VMA read-only and clean, so the next
+ * store faults and dirties the page again.  Returns the number of PTEs
+ * that were dirty or writable (Linux's count; a PTE it could not reach
+ * counts too), so non-zero means "the page may hold stores not yet in
+ * PG_dirty".  0 for an unmapped or anonymous page.  May sleep for
+ * i_shared_sem unless called by reclaim.
+ */
+int page_mkclean(struct page *page);
+
+/*
  * Make a page PageAnon before it goes into a VM_NONLINEAR VMA, moving any
  * PTEs that already map it linearly from pte.mapcount onto a pte_chain:
  * once the page is PageAnon, reclaim looks only at its chain, and a linear

@@ -52,6 +52,8 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 	mapping->i_mmap_shared_root = NULL;
 	sema_init(&mapping->i_shared_sem, 1);
 	mapping->a_ops = a_ops;
+	mapping->flags = 0;
+	mapping->nrdirty = 0;
 	INIT_RADIX_TREE(&mapping->swap_tree);
 	mapping->nrswapped = 0;
 	INIT_LIST_HEAD(&mapping->swapped);

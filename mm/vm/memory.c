@@ -12,7 +12,10 @@
  *     (do_swap_page);
  *   - a file PTE of a nonlinear VMA: that file page (do_file_pte);
  *   - present but read-only, write allowed: copy-on-write (do_wp_page);
- *     a write to a MAP_SHARED file page marks it dirty.
+ *     a write to a MAP_SHARED page marks it dirty and makes the PTE
+ *     writable, after the file system's page_mkwrite.  A shared
+ *     mapping of a file on disk maps pages read-only until written
+ *     (vma_wants_writenotify), so writeback hears of every first store.
  * Pages are allocated and read with no lock held but mmap_sem; the PTE is
  * re-checked under page_table_lock before it is set.  Linux 2.6 keeps
  * these cases in mm/memory.c under the same names; Mapback keeps the
@@ -35,6 +38,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
 #include "mm/rmap/pagetrace_events.h"
+#include "mm/writeback/writeback.h"
 
 static bool pte_same(pte_t a, pte_t b)
 {
@@ -70,10 +74,62 @@ static struct page *copy_to_new_page(struct page *src)
 }
 
 /*
- * Write to a present read-only PTE in a writable VMA.  If the page is
- * anonymous and ours alone (its one reference is this PTE's), write-enable
- * it in place; a shared mapping's page is written in place too.  Otherwise
- * copy it and point the PTE at the copy.
+ * Before a shared file page's PTE becomes writable, the file system may
+ * reserve what writing it back will need (vm_ops->page_mkwrite).  No lock
+ * held but mmap_sem; 0, or the fault's result.
+ */
+static int page_mkwrite_fault(struct vm_area_struct *vma, struct page *page)
+{
+	int err;
+
+	if (!vma->vm_ops || !vma->vm_ops->page_mkwrite)
+		return 0;
+	err = vma->vm_ops->page_mkwrite(vma, page);
+	if (!err)
+		return 0;
+	return err == -ENOMEM ? VM_FAULT_OOM : VM_FAULT_SIGBUS;
+}
+
+/*
+ * A write to a present read-only PTE of a shared mapping: the first store
+ * since a read fault of a file on disk mapped the page, or page_mkclean
+ * cleaned it for writeback.  Tell the file system, mark the page dirty and
+ * make the PTE writable; the page is never copied.
+ */
+static int do_shared_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
+			     unsigned long addr, pte_t *pte, pte_t orig)
+{
+	struct page *page = pfn_to_page(pte_pfn(orig));
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&mm->page_table_lock, flags);
+	if (!pte_same(*pte, orig)) {
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		return VM_FAULT_MINOR;
+	}
+	get_page(page);		/* keep it while page_mkwrite may sleep */
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	ret = page_mkwrite_fault(vma, page);
+	if (!ret) {
+		spin_lock_irqsave(&mm->page_table_lock, flags);
+		if (pte_same(*pte, orig)) {	/* else truncated or unmapped */
+			set_page_dirty(page);
+			set_pte(pte, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
+			flush_tlb_page(mm, addr);
+		}
+		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		ret = VM_FAULT_MINOR;
+	}
+	put_page(page);
+	return ret;
+}
+
+/*
+ * Write to a present read-only PTE in a writable private VMA.  If the
+ * page is anonymous and ours alone (its one reference is this PTE's),
+ * write-enable it in place.  Otherwise copy it and point the PTE at the
+ * copy.  (A shared VMA's page is written in place: do_shared_wp_page.)
  */
 static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		      unsigned long addr, pte_t *pte, pte_t orig)
@@ -86,11 +142,8 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (!pte_same(*pte, orig))
 		goto out_unlock;	/* changed while we were away */
-	if ((vma->vm_flags & VM_SHARED) ||
-	    (PageAnon(old) && page_count(old) == 1) ||
+	if ((PageAnon(old) && page_count(old) == 1) ||
 	    (PageAnon(old) && reuse_swap_page(old) && page_count(old) == 1)) {
-		if (vma->vm_flags & VM_SHARED)
-			SetPageDirty(old);
 		set_pte(pte, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
 		flush_tlb_page(mm, addr);
 		goto out_unlock;
@@ -122,6 +175,15 @@ out_unlock:
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return VM_FAULT_MINOR;
 	/* LAB 2 END */
+}
+
+/* A write to a present read-only PTE the VMA allows. */
+static int do_write_protected(struct mm_struct *mm, struct vm_area_struct *vma,
+			      unsigned long addr, pte_t *pte, pte_t orig)
+{
+	if (vma->vm_flags & VM_SHARED)
+		return do_shared_wp_page(mm, vma, addr, pte, orig);
+	return do_wp_page(mm, vma, addr, pte, orig);
 }
 
 /*
@@ -173,7 +235,8 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 /*
  * A file page.  A write to a private mapping gets its own anonymous copy
  * right away (the page cache page is never mapped writable there); a write
- * to a shared one maps the cache page writable and dirty.
+ * to a shared one maps the cache page writable and dirty, once the file
+ * system has had its say (page_mkwrite).
  */
 static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 			pte_t *pte, bool write)
@@ -200,8 +263,13 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 	}
 	entry = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
 	if (write) {
-		SetPageDirty(page);
-		entry = pte_mkdirty(entry);
+		ret = page_mkwrite_fault(vma, page);
+		if (ret) {
+			put_page(page);
+			return ret;
+		}
+		set_page_dirty(page);
+		entry = pte_mkdirty(pte_mkwrite(entry));
 	}
 	/* The object walk cannot find a nonlinear PTE: chain the page. */
 	if ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page)) {
@@ -336,7 +404,8 @@ again:
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	unlock_page(page);
 	if (write && (vma->vm_flags & VM_WRITE))
-		return do_wp_page(mm, vma, addr, pte, new) == VM_FAULT_OOM ?
+		return do_write_protected(mm, vma, addr, pte, new) ==
+				       VM_FAULT_OOM ?
 			       VM_FAULT_OOM : ret;
 	return ret;
 }
@@ -365,7 +434,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	}
 	BUG_ON(!pte_present(entry));
 	if (write && !pte_write(entry))
-		return do_wp_page(mm, vma, addr, pte, entry);
+		return do_write_protected(mm, vma, addr, pte, entry);
 
 	/* Present and allowed: another thread's fault installed it while we
 	 * waited for mmap_sem, or a PROT_NONE->RW race. */

@@ -63,11 +63,24 @@ int change_vma_flags(struct mm_struct *mm, struct vm_area_struct *vma,
 
 /* The PTE protection a VMA with these flags gets (mm/vm/mmap.c). */
 pgprot_t vm_get_page_prot(unsigned long vm_flags);
+/*
+ * Must a shared writable mapping with these flags map its pages read-only
+ * until each is written (Linux 2.6.19's vma_wants_writenotify)?  Yes when
+ * the file system asks (page_mkwrite) or the file's pages are copies of a
+ * disk that writeback keeps up to date: the first store must fault, so
+ * that set_page_dirty hears of it.  A memory file (ramfs) has nothing to
+ * write back and maps writable at once.
+ */
+bool vma_wants_writenotify(struct vm_area_struct *vma, unsigned long vm_flags);
+
 /* Give vma the PTE bits of vm_flags, marking its mm MMF_HAS_NOACCESS
- * when they deny the user every access. */
+ * when they deny the user every access.  Set again once the VMA has its
+ * file and vm_ops: they decide vma_wants_writenotify. */
 static inline void vma_set_page_prot(struct vm_area_struct *vma,
 				     unsigned long vm_flags)
 {
+	if (vma_wants_writenotify(vma, vm_flags))
+		vm_flags &= ~VM_SHARED;	/* write faults, reads map read-only */
 	vma->vm_page_prot = vm_get_page_prot(vm_flags);
 	if (!(pgprot_val(vma->vm_page_prot) & _PAGE_USER))
 		vma->vm_mm->flags |= 1UL << MMF_HAS_NOACCESS;

@@ -25,6 +25,7 @@
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 #include "mm/vm/pt_walk.h"
+#include "mm/writeback/writeback.h"
 
 /*
  * The PTE bits for a VMA's pages.  i386 PTEs only know "user" and
@@ -34,6 +35,16 @@
  * with no access at all maps its pages supervisor-only, so they keep their
  * contents but every user access faults (SEGV_ACCERR).
  */
+bool vma_wants_writenotify(struct vm_area_struct *vma, unsigned long vm_flags)
+{
+	if ((vm_flags & (VM_WRITE | VM_SHARED)) != (VM_WRITE | VM_SHARED))
+		return false;
+	if (vma->vm_ops && vma->vm_ops->page_mkwrite)
+		return true;
+	return vma->vm_file &&
+	       mapping_cap_account_dirty(vma->vm_file->f_mapping);
+}
+
 pgprot_t vm_get_page_prot(unsigned long vm_flags)
 {
 	u32 bits = _PAGE_PRESENT | _PAGE_ACCESSED;
@@ -167,6 +178,7 @@ static long mmap_region(struct file *file, unsigned long addr,
 				vma_free(vma);
 				return err;
 			}
+			vma_set_page_prot(vma, vm_flags);
 		}
 		vma_link(mm, vma);
 	}

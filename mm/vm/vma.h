@@ -66,6 +66,17 @@ struct vm_operations_struct {
 	int (*populate)(struct vm_area_struct *vma, unsigned long addr,
 			unsigned long len, pgprot_t prot, unsigned long pgoff,
 			bool nonblock);
+	/*
+	 * A shared file page is about to become writable: the first store
+	 * since a read fault mapped it or page_mkclean cleaned it (Linux
+	 * 2.6.19).  The file system may reserve the page's blocks here, so
+	 * that a full disk is ENOSPC now (the fault gets SIGBUS) and never
+	 * a write lost at writeback.  Called with mmap_sem, a reference on
+	 * the page and no other lock, the page unlocked: lock it and check
+	 * page->mapping (a truncate may have taken it).  0 or -errno;
+	 * -ENOMEM makes the fault an out-of-memory one.
+	 */
+	int (*page_mkwrite)(struct vm_area_struct *vma, struct page *page);
 };
 
 struct vm_area_struct {

@@ -1,0 +1,371 @@
+/*
+ * mm/writeback/page_writeback.c - dirty page accounting, the writeback of
+ * a mapping's pages, and throttling writers (Linux's mm/page-writeback.c
+ * and the writeback half of mm/filemap.c).  The calls and the life of a
+ * dirty page are in mm/writeback/writeback.h; which inodes are dirty and
+ * the flusher thread are in fs/fs_writeback.c.
+ *
+ * There are no radix-tree tags: a mapping's dirty pages are found by
+ * walking its pages in index order, which is also disk order for a block
+ * device, so the writes of neighbouring pages merge (the walk runs
+ * plugged).
+ */
+#include "mm/writeback/writeback.h"
+#include "fs/address_space.h"
+#include "fs/fs_writeback.h"
+#include "fs/inode.h"
+#include "kernel/errno.h"
+#include "kernel/panic.h"
+#include "mm/locking.h"
+#include "mm/phys/page.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/reclaim/swap.h"
+#include "mm/rmap/rmap.h"
+#include "mm/vm/filemap.h"
+
+unsigned int dirty_background_ratio = 10;
+unsigned int vm_dirty_ratio = 20;
+unsigned int dirty_expire_interval = 30 * 100;
+unsigned int dirty_writeback_interval = 5 * 100;
+
+u32 nr_file_dirty;
+
+/* Pages of a lookup batch. */
+#define WB_BATCH 16
+
+bool mapping_cap_account_dirty(struct address_space *mapping)
+{
+	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed;
+}
+
+bool set_page_dirty(struct page *page)
+{
+	struct address_space *mapping = page_mapping(page);
+
+	if (PageSwapCache(page) || !mapping || !mapping->a_ops ||
+	    !mapping->a_ops->set_page_dirty)
+		return !TestSetPageDirty(page);
+	return !mapping->a_ops->set_page_dirty(page);
+}
+
+int __set_page_dirty_nobuffers(struct page *page)
+{
+	struct address_space *mapping;
+	u32 flags;
+
+	if (TestSetPageDirty(page))
+		return 1;
+	flags = atomic_begin();
+	mapping = page_mapping(page);
+	/* A page truncated meanwhile has no mapping left to count it in. */
+	if (mapping_cap_account_dirty(mapping)) {
+		nr_file_dirty++;
+		mapping->nrdirty++;
+		__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
+	}
+	atomic_end(flags);
+	return 0;
+}
+
+/* Uncount a page whose dirty bit was just taken (interrupts off). */
+static void account_page_cleaned(struct page *page)
+{
+	struct address_space *mapping = page_mapping(page);
+
+	if (mapping_cap_account_dirty(mapping)) {
+		BUG_ON(!nr_file_dirty || !mapping->nrdirty);
+		nr_file_dirty--;
+		mapping->nrdirty--;
+	}
+}
+
+/* Take the dirty bit of the locked page, and uncount it. */
+static bool test_clear_page_dirty(struct page *page)
+{
+	bool was;
+	u32 flags;
+
+	BUG_ON(!PageLocked(page));
+	flags = atomic_begin();
+	was = TestClearPageDirty(page);
+	if (was)
+		account_page_cleaned(page);
+	atomic_end(flags);
+	return was;
+}
+
+/*
+ * In Linux's order: first every PTE of the page made clean and read-only
+ * (a store after that faults and dirties the page again), and the stores
+ * they held moved into PG_dirty; only then the bit taken.  The other way
+ * round a store between the two would be lost to the write.
+ */
+bool clear_page_dirty_for_io(struct page *page)
+{
+	BUG_ON(!PageLocked(page));
+	if (mapping_cap_account_dirty(page_mapping(page)) && page_mkclean(page))
+		set_page_dirty(page);
+	return test_clear_page_dirty(page);
+}
+
+void cancel_dirty_page(struct page *page)
+{
+	test_clear_page_dirty(page);
+}
+
+bool test_set_page_writeback(struct page *page)
+{
+	u32 flags = atomic_begin();
+	bool was = TestSetPageWriteback(page);
+
+	if (!was)
+		nr_writeback++;
+	atomic_end(flags);
+	return !was;
+}
+
+void mapping_set_error(struct address_space *mapping, int error)
+{
+	if (!mapping || !error)
+		return;
+	set_bit(error == -ENOSPC ? AS_ENOSPC : AS_EIO, &mapping->flags);
+}
+
+void end_page_writeback(struct page *page, int error)
+{
+	u32 flags = atomic_begin();
+
+	BUG_ON(!PageWriteback(page));
+	if (error) {
+		/* The data is still here: keep it dirty for a later try,
+		 * and tell the next fsync. */
+		SetPageError(page);
+		mapping_set_error(page_mapping(page), error);
+		set_page_dirty(page);
+	}
+	ClearPageWriteback(page);
+	nr_writeback--;
+	atomic_end(flags);
+}
+
+void wait_on_page_writeback(struct page *page)
+{
+	if (PageSwapCache(page))
+		swap_wait_on_page_writeback(page);
+	else
+		file_wait_on_page_writeback(page);
+}
+
+/* Write one locked dirty page of wbc's walk; the caller unlocks. */
+static int writepage_locked(struct address_space *mapping, struct page *page,
+			    struct writeback_control *wbc)
+{
+	if (PageWriteback(page)) {
+		if (wbc->sync_mode == WB_SYNC_NONE)
+			return 0;
+		wait_on_page_writeback(page);
+	}
+	if (!PageDirty(page))
+		return 0;
+	if (!mapping->a_ops->writepage)
+		return -EIO; /* nothing can write it: it stays dirty */
+	wbc->nr_to_write--;
+	return mapping->a_ops->writepage(page);
+}
+
+int write_cache_pages(struct address_space *mapping,
+		      struct writeback_control *wbc)
+{
+	struct page *pages[WB_BATCH];
+	unsigned long next = wbc->start;
+	struct blk_plug plug;
+	unsigned int i, n;
+	int err = 0, ret;
+
+	blk_start_plug(&plug);
+	while (wbc->nr_to_write > 0 && next <= wbc->end) {
+		u32 flags = tree_lock_irqsave();
+
+		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
+					   next, WB_BATCH);
+		for (i = 0; i < n; i++)
+			get_page(pages[i]);
+		tree_unlock_irqrestore(flags);
+		if (!n)
+			break;
+		for (i = 0; i < n; i++) {
+			struct page *page = pages[i];
+
+			if (page->index > wbc->end || wbc->nr_to_write <= 0) {
+				next = wbc->end + 1;
+			} else if (PageDirty(page)) {
+				next = page->index + 1;
+				lock_page(page);
+				ret = page->mapping == mapping ?
+					      writepage_locked(mapping, page,
+							       wbc) :
+					      0;
+				unlock_page(page);
+				if (ret && !err)
+					err = ret;
+			} else {
+				next = page->index + 1;
+			}
+			put_page(page);
+		}
+		if (next == 0)
+			break; /* wrapped past the last index */
+	}
+	blk_finish_plug(&plug);
+	return err;
+}
+
+int filemap_fdatawrite_range(struct address_space *mapping, loff_t start,
+			     loff_t end)
+{
+	struct writeback_control wbc = {
+		.sync_mode = WB_SYNC_ALL,
+		.nr_to_write = 0x7fffffff,
+		.start = start >> PAGE_SHIFT,
+		.end = end >> PAGE_SHIFT,
+	};
+
+	if (!mapping_cap_account_dirty(mapping) || !mapping->nrpages)
+		return 0;
+	return write_cache_pages(mapping, &wbc);
+}
+
+int filemap_fdatawrite(struct address_space *mapping)
+{
+	return filemap_fdatawrite_range(mapping, 0, ~0ULL >> 1);
+}
+
+/* The recorded error, cleared: reported once. */
+static int filemap_check_errors(struct address_space *mapping)
+{
+	int err = 0;
+
+	if (test_and_clear_bit(AS_ENOSPC, &mapping->flags))
+		err = -ENOSPC;
+	if (test_and_clear_bit(AS_EIO, &mapping->flags))
+		err = -EIO;
+	return err;
+}
+
+int filemap_fdatawait_keep_errors(struct address_space *mapping)
+{
+	struct page *pages[WB_BATCH];
+	unsigned long next = 0;
+	unsigned int i, n;
+
+	for (;;) {
+		u32 flags = tree_lock_irqsave();
+
+		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
+					   next, WB_BATCH);
+		for (i = 0; i < n; i++)
+			get_page(pages[i]);
+		tree_unlock_irqrestore(flags);
+		if (!n)
+			break;
+		for (i = 0; i < n; i++) {
+			next = pages[i]->index + 1;
+			wait_on_page_writeback(pages[i]);
+			put_page(pages[i]);
+		}
+		if (next == 0)
+			break;
+	}
+	return test_bit(AS_EIO, &mapping->flags)    ? -EIO :
+	       test_bit(AS_ENOSPC, &mapping->flags) ? -ENOSPC :
+						      0;
+}
+
+int filemap_fdatawait(struct address_space *mapping)
+{
+	filemap_fdatawait_keep_errors(mapping);
+	return filemap_check_errors(mapping);
+}
+
+int filemap_write_and_wait(struct address_space *mapping)
+{
+	int err = filemap_fdatawrite(mapping);
+	int err2 = filemap_fdatawait(mapping);
+
+	return err ? err : err2;
+}
+
+int write_one_page(struct page *page, bool wait)
+{
+	struct address_space *mapping = page->mapping;
+	int err = 0;
+
+	BUG_ON(!PageLocked(page));
+	wait_on_page_writeback(page);
+	if (PageDirty(page))
+		err = mapping->a_ops->writepage(page);
+	unlock_page(page);
+	if (!err && wait) {
+		wait_on_page_writeback(page);
+		if (PageError(page))
+			err = -EIO;
+	}
+	if (!err && wait)
+		err = filemap_check_errors(mapping);
+	return err;
+}
+
+void global_dirty_limits(unsigned long *background, unsigned long *dirty)
+{
+	/* Linux's global_dirtyable_memory: free pages and the page cache. */
+	unsigned long avail = nr_free_pages() + pagecache_nr_pages();
+
+	*dirty = avail * vm_dirty_ratio / 100;
+	*background = avail * dirty_background_ratio / 100;
+	if (*background >= *dirty)
+		*background = *dirty / 2;
+}
+
+/* Pages a throttled writer writes itself before it looks again (Linux's
+ * write_chunk for its ratelimit of 32 pages). */
+#define WRITE_CHUNK 48
+
+/*
+ * Above vm_dirty_ratio the writer writes the oldest dirty pages itself,
+ * up to WRITE_CHUNK of them, and when it finds none to start (all are
+ * being written) waits for a write in flight to end; below it, it goes
+ * on.  Above the background
+ * threshold the flusher is woken to bring the count down.
+ */
+static void balance_dirty_pages(void)
+{
+	unsigned long background, dirty;
+	long written = 0, n;
+
+	/* Having written its chunk the writer has done its part, even if
+	 * the count stays high (writes that fail leave pages dirty). */
+	while (written < WRITE_CHUNK) {
+		global_dirty_limits(&background, &dirty);
+		if (nr_file_dirty + nr_writeback <= dirty)
+			break;
+		if (nr_file_dirty > background)
+			wakeup_flusher_threads();
+		n = writeback_inodes(WRITE_CHUNK - written, false, 0);
+		written += n;
+		if (n)
+			continue;
+		if (!nr_writeback)
+			break; /* nothing we can write or wait for */
+		writeback_congestion_wait();
+	}
+	global_dirty_limits(&background, &dirty);
+	if (nr_file_dirty > background)
+		wakeup_flusher_threads();
+}
+
+void balance_dirty_pages_ratelimited(struct address_space *mapping)
+{
+	if (!mapping_cap_account_dirty(mapping))
+		return;
+	balance_dirty_pages();
+}

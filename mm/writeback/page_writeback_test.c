@@ -1,0 +1,295 @@
+/*
+ * mm/writeback/page_writeback_test.c - writeback of a block device's page
+ * cache, on a RAM disk of 8 pages and 2 sectors (its last page is short)
+ * that can be told to fail writes.  Not registered: only these tests see
+ * it.  Its queue has no interrupt, so every write ends before
+ * submit_page_write returns.
+ */
+#include "fs/block_dev.h"
+#include "fs/fs_writeback.h"
+#include "fs/inode.h"
+#include "kernel/ktest.h"
+#include "kernel/process/task.h"
+#include "kernel/lib/string.h"
+#include "kernel/sched/sched.h"
+#include "kernel/time/timer.h"
+#include "mm/phys/page_alloc.h"
+#include "mm/vm/filemap.h"
+#include "mm/writeback/writeback.h"
+
+#define RD_ORDER 4
+#define RD_SECTORS (8 * BIO_SECTORS + 2)
+
+static struct request_queue rd_q;
+static struct block_device rd_b = { .name = "wbram",
+				    .major = 242,
+				    .nr_sectors = RD_SECTORS };
+static u8 *rd_mem;
+static struct page *rd_pages;
+static bool rd_fail_writes;
+static unsigned int rd_writes;
+
+static int rd_request(struct request_queue *q, struct request *rq)
+{
+	(void)q;
+	(void)rq;
+	return 0; /* done in rd_poll */
+}
+
+static bool rd_poll(struct request_queue *q)
+{
+	struct request *rq = q->active;
+	u8 *disk;
+	unsigned int i;
+
+	if (!rq)
+		return true;
+	if (rq->rw == WRITE && rd_fail_writes) {
+		blk_complete(q, -EIO);
+		return true;
+	}
+	for (i = 0; i < rq->nr_sectors; i++) {
+		disk = rd_mem + (rq->sector + i) * SECTOR_SIZE;
+		if (rq->rw == READ)
+			memcpy(blk_rq_sector_buf(rq, i), disk, SECTOR_SIZE);
+		else
+			memcpy(disk, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
+	}
+	rd_writes += rq->rw == WRITE ? rq->nr_sectors / BIO_SECTORS : 0;
+	blk_complete(q, 0);
+	return true;
+}
+
+/* Each sector holds its own number in every byte. */
+static struct address_space *rd_setup(void)
+{
+	unsigned int i;
+
+	rd_pages = alloc_pages(GFP_KERNEL, RD_ORDER);
+	if (!KEXPECT_TRUE(rd_pages != NULL))
+		return NULL;
+	rd_mem = page_address(rd_pages);
+	for (i = 0; i < RD_SECTORS; i++)
+		memset(rd_mem + i * SECTOR_SIZE, i, SECTOR_SIZE);
+	blk_init_queue(&rd_q, rd_request, rd_poll, NULL);
+	rd_b.queue = &rd_q;
+	rd_b.bd_contains = &rd_b;
+	rd_fail_writes = false;
+	rd_writes = 0;
+	if (!KEXPECT_EQ(blkdev_get(&rd_b), 0))
+		return NULL;
+	return rd_b.bd_inode->i_mapping;
+}
+
+static void rd_teardown(void)
+{
+	rd_fail_writes = false;
+	blkdev_put(&rd_b);
+	__free_pages(rd_pages, RD_ORDER);
+}
+
+/* Page index of the cache, read, filled with value and dirtied. */
+static struct page *dirty_page(struct address_space *mapping,
+			       unsigned long index, u8 value)
+{
+	struct page *page;
+
+	if (read_mapping_page(mapping, index, NULL, &page))
+		return NULL;
+	lock_page(page);
+	memset(page_address(page), value, PAGE_SIZE);
+	set_page_dirty(page);
+	unlock_page(page);
+	return page;
+}
+
+static bool disk_filled(sector_t first, sector_t n, u8 value)
+{
+	u32 i;
+
+	for (i = 0; i < n * SECTOR_SIZE; i++)
+		if (rd_mem[first * SECTOR_SIZE + i] != value)
+			return false;
+	return true;
+}
+
+/* Do the sectors still hold what rd_setup put there? */
+static bool disk_untouched(sector_t first, sector_t n)
+{
+	sector_t s;
+
+	for (s = first; s < first + n; s++)
+		if (!disk_filled(s, 1, (u8)s))
+			return false;
+	return true;
+}
+
+KTEST(writeback_blkdev_page_reaches_disk)
+{
+	struct address_space *mapping = rd_setup();
+	u32 dirty = nr_file_dirty;
+	struct page *page;
+
+	KASSERT_TRUE(mapping != NULL);
+	page = dirty_page(mapping, 1, 0xab);
+	KASSERT_TRUE(page != NULL);
+	KEXPECT_TRUE(PageDirty(page));
+	KEXPECT_EQ(nr_file_dirty, dirty + 1);
+	KEXPECT_EQ(mapping->nrdirty, 1ul);
+	KEXPECT_TRUE(mapping->host->i_state & I_DIRTY_PAGES);
+	KEXPECT_TRUE(disk_untouched(8, 8)); /* not yet */
+	KEXPECT_EQ(filemap_write_and_wait(mapping), 0);
+	KEXPECT_TRUE(disk_filled(8, 8, 0xab));
+	KEXPECT_TRUE(disk_untouched(0, 8)); /* its neighbours */
+	KEXPECT_TRUE(disk_untouched(16, 8));
+	KEXPECT_FALSE(PageDirty(page));
+	KEXPECT_FALSE(PageWriteback(page));
+	KEXPECT_EQ(nr_file_dirty, dirty);
+	KEXPECT_EQ(mapping->nrdirty, 0ul);
+	KEXPECT_EQ(rd_writes, 1u);
+	put_page(page);
+	rd_teardown();
+}
+
+/* A failed write leaves the page dirty, fsync's wait says EIO once, and
+ * the next write, once the disk works, puts the data there. */
+KTEST(writeback_error_reported_once)
+{
+	struct address_space *mapping = rd_setup();
+	u32 dirty = nr_file_dirty;
+	struct page *page;
+
+	KASSERT_TRUE(mapping != NULL);
+	page = dirty_page(mapping, 2, 0x5a);
+	KASSERT_TRUE(page != NULL);
+	rd_fail_writes = true;
+	KEXPECT_EQ(filemap_write_and_wait(mapping), -EIO);
+	KEXPECT_TRUE(PageDirty(page));
+	KEXPECT_TRUE(PageError(page));
+	KEXPECT_EQ(nr_file_dirty, dirty + 1);
+	KEXPECT_TRUE(mapping->host->i_state & I_DIRTY_PAGES);
+	KEXPECT_EQ(filemap_fdatawait(mapping), 0); /* reported already */
+	rd_fail_writes = false;
+	KEXPECT_EQ(filemap_write_and_wait(mapping), 0);
+	KEXPECT_TRUE(disk_filled(16, 8, 0x5a));
+	KEXPECT_FALSE(PageDirty(page));
+	KEXPECT_EQ(nr_file_dirty, dirty);
+	put_page(page);
+	rd_teardown();
+}
+
+/* The last page holds 2 sectors: the write covers the disk's last 8
+ * sectors, the 6 before the page from the cache's page before. */
+KTEST(writeback_short_last_page)
+{
+	struct address_space *mapping = rd_setup();
+	struct page *page;
+
+	KASSERT_TRUE(mapping != NULL);
+	page = dirty_page(mapping, 8, 0xc3);
+	KASSERT_TRUE(page != NULL);
+	KEXPECT_EQ(filemap_write_and_wait(mapping), 0);
+	KEXPECT_TRUE(disk_filled(64, 2, 0xc3));
+	KEXPECT_TRUE(disk_untouched(56, 8));
+	KEXPECT_FALSE(PageDirty(page));
+	KEXPECT_FALSE(PageWriteback(page));
+	put_page(page);
+	rd_teardown();
+}
+
+/* The kupdate pass writes only inodes dirty for longer than the expiry. */
+KTEST(writeback_kupdate_writes_only_expired)
+{
+	struct address_space *mapping = rd_setup();
+	struct page *page;
+
+	KASSERT_TRUE(mapping != NULL);
+	page = dirty_page(mapping, 3, 0x11);
+	KASSERT_TRUE(page != NULL);
+	KEXPECT_EQ(writeback_inodes(1000, true,
+				    mapping->host->dirtied_when - 1),
+		   0);
+	KEXPECT_TRUE(PageDirty(page));
+	KEXPECT_TRUE(disk_untouched(24, 8));
+	KEXPECT_GE(writeback_inodes(1000, true, mapping->host->dirtied_when),
+		   1);
+	filemap_fdatawait(mapping);
+	KEXPECT_FALSE(PageDirty(page));
+	KEXPECT_TRUE(disk_filled(24, 8, 0x11));
+	KEXPECT_FALSE(mapping->host->i_state & I_DIRTY);
+	put_page(page);
+	rd_teardown();
+}
+
+/* The flusher thread, with an expiry of 0 and a period of 1 tick, writes
+ * a page soon after it went dirty.  Bounded: two seconds. */
+KTEST(writeback_flusher_writes_expired_pages)
+{
+	struct address_space *mapping = rd_setup();
+	unsigned int expire = dirty_expire_interval;
+	unsigned int period = dirty_writeback_interval;
+	struct page *page;
+	int ticks;
+
+	KASSERT_TRUE(mapping != NULL);
+	dirty_expire_interval = 0;
+	dirty_writeback_interval = 1;
+	page = dirty_page(mapping, 4, 0x22);
+	KASSERT_TRUE(page != NULL);
+	wakeup_flusher_threads();
+	for (ticks = 0; ticks < 2 * HZ && PageDirty(page); ticks++) {
+		current->state = TASK_INTERRUPTIBLE;
+		schedule_timeout(1);
+	}
+	wait_on_page_writeback(page);
+	KEXPECT_FALSE(PageDirty(page));
+	KEXPECT_TRUE(disk_filled(32, 8, 0x22));
+	dirty_expire_interval = expire;
+	dirty_writeback_interval = period;
+	put_page(page);
+	rd_teardown();
+}
+
+/* Below dirty_ratio a writer goes on and its page stays dirty; with the
+ * ratio at 0 it writes the page itself before it goes on. */
+KTEST(writeback_balance_dirty_pages_throttles)
+{
+	struct address_space *mapping = rd_setup();
+	unsigned int ratio = vm_dirty_ratio, bg = dirty_background_ratio;
+	struct page *page;
+
+	KASSERT_TRUE(mapping != NULL);
+	page = dirty_page(mapping, 5, 0x33);
+	KASSERT_TRUE(page != NULL);
+	balance_dirty_pages_ratelimited(mapping);
+	KEXPECT_TRUE(PageDirty(page));
+	KEXPECT_TRUE(disk_untouched(40, 8));
+	vm_dirty_ratio = 0;
+	dirty_background_ratio = 0;
+	balance_dirty_pages_ratelimited(mapping);
+	wait_on_page_writeback(page);
+	KEXPECT_FALSE(PageDirty(page));
+	KEXPECT_TRUE(disk_filled(40, 8, 0x33));
+	vm_dirty_ratio = ratio;
+	dirty_background_ratio = bg;
+	put_page(page);
+	rd_teardown();
+}
+
+/* The last close writes what is dirty before the cache goes. */
+KTEST(writeback_last_close_writes_back)
+{
+	struct address_space *mapping = rd_setup();
+	u32 dirty = nr_file_dirty;
+	struct page *page;
+
+	KASSERT_TRUE(mapping != NULL);
+	page = dirty_page(mapping, 6, 0x44);
+	KASSERT_TRUE(page != NULL);
+	put_page(page);
+	blkdev_put(&rd_b);
+	KEXPECT_TRUE(rd_b.bd_inode == NULL);
+	KEXPECT_TRUE(disk_filled(48, 8, 0x44));
+	KEXPECT_EQ(nr_file_dirty, dirty);
+	__free_pages(rd_pages, RD_ORDER);
+}

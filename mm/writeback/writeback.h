@@ -1,0 +1,145 @@
+/*
+ * mm/writeback/writeback.h - dirty pages of files on disk, and writing
+ * them back (Linux's include/linux/writeback.h and pagemap.h calls).
+ *
+ * A page of a disk-backed mapping (a block device's cache, a disk file
+ * system's file; a_ops->memory_backed false) that is written to goes
+ * dirty through set_page_dirty, which counts it (nr_file_dirty, /proc
+ * meminfo Dirty:) and puts its inode on the dirty list (fs/fs_writeback.h)
+ * stamped with when it went dirty.  Writing it back:
+ *
+ *   set_page_dirty ---> PG_dirty, nr_file_dirty++, inode on the dirty list
+ *        |
+ *        |  lock_page; a_ops->writepage(page):
+ *        v     clear_page_dirty_for_io   PG_dirty off, nr_file_dirty--
+ *              test_set_page_writeback   PG_writeback, nr_writeback++
+ *              the bio is queued; the caller unlocks the page
+ *        |
+ *        v  (disk interrupt) end_page_writeback: PG_writeback off,
+ *           nr_writeback--; on an error the page is dirty again and the
+ *           mapping remembers it (AS_EIO) for the next fsync
+ *
+ * Every PG_dirty set on a page of a mapping goes through set_page_dirty
+ * (a dirty PTE's bit moved to the page too), and every clear of it through
+ * clear_page_dirty_for_io or cancel_dirty_page, so the count stays true.
+ *
+ * a_ops->writepage(page) is called with the page locked and dirty; it
+ * clears the dirty bit (clear_page_dirty_for_io), starts the write and
+ * returns 0 with the page still locked (the caller unlocks), or returns
+ * an error with the page dirty again.
+ */
+#ifndef MM_WRITEBACK_WRITEBACK_H
+#define MM_WRITEBACK_WRITEBACK_H
+
+#include "fs/address_space.h"
+#include "fs/stat.h"
+#include "kernel/block/blkdev.h"
+#include "kernel/types.h"
+
+struct page;
+struct address_space;
+
+/* address_space.flags: an error of an asynchronous write, kept until
+ * fsync (filemap_fdatawait) reports it once. */
+#define AS_EIO 0
+#define AS_ENOSPC 1
+
+/* The /proc/sys/vm tunables, Linux's names and defaults (10, 20, 3000,
+ * 500): percentages of free + page cache memory, and centiseconds. */
+extern unsigned int dirty_background_ratio;
+extern unsigned int vm_dirty_ratio;
+extern unsigned int dirty_expire_interval;
+extern unsigned int dirty_writeback_interval;
+
+/* Dirty pages of disk-backed mappings (NR_FILE_DIRTY), and pages under
+ * writeback, to a file or to swap (NR_WRITEBACK; mm/reclaim/page_io.c
+ * counts the swap writes). */
+extern u32 nr_file_dirty;
+extern u32 nr_writeback;
+
+enum writeback_sync_modes {
+	WB_SYNC_NONE, /* start writes; skip pages being written already */
+	WB_SYNC_ALL, /* every dirty page: wait for a write in flight */
+};
+
+struct writeback_control {
+	enum writeback_sync_modes sync_mode;
+	long nr_to_write; /* pages still to write; counts down */
+	unsigned long start, end; /* page indexes, inclusive */
+};
+
+/* Does this mapping keep dirty pages for a disk (counted, written back)? */
+bool mapping_cap_account_dirty(struct address_space *mapping);
+
+/* Mark the page dirty as its mapping wants (a_ops->set_page_dirty, or
+ * just the flag for anonymous memory).  True if it was clean (Linux's
+ * return).  Any context: interrupts may be off. */
+bool set_page_dirty(struct page *page);
+/* The set_page_dirty of a disk-backed mapping without buffers: the flag,
+ * the count and the inode's dirty state.  Returns the old flag (the a_ops
+ * convention of fs/address_space.h). */
+int __set_page_dirty_nobuffers(struct page *page);
+/* The locked page is about to be written: clear its dirty bit (and, for
+ * a mapped page, its PTEs' dirty and write bits).  True if it was dirty. */
+bool clear_page_dirty_for_io(struct page *page);
+/* The locked page is dropped with its data (truncate): uncount it. */
+void cancel_dirty_page(struct page *page);
+
+/* Start writeback of a locked page: false if it was under writeback
+ * already (then nothing changed). */
+bool test_set_page_writeback(struct page *page);
+/* The write ended: error 0 or -errno.  On an error the page is dirty
+ * again, PG_error is set and the mapping records it (mapping_set_error).
+ * Interrupt context allowed. */
+void end_page_writeback(struct page *page, int error);
+/* Sleep until page's write (file or swap) has ended. */
+void wait_on_page_writeback(struct page *page);
+void mapping_set_error(struct address_space *mapping, int error);
+
+/*
+ * Write the locked page with one bio at sector of bdev, asynchronously:
+ * sets PG_writeback (the page's dirty bit must be clear already) and
+ * queues the bio; its end calls end_page_writeback.  The page stays
+ * locked.  buf: the BIO_BYTES to write, NULL for the page itself (a
+ * caller's buffer must live until wait_on_page_writeback returns).
+ * Waits for a free slot when WRITEBACK_INFLIGHT writes are out.
+ */
+void submit_page_write(struct page *page, struct block_device *bdev,
+		       sector_t sector, void *buf);
+/* Wait for the oldest file write in flight, if any: throttling. */
+void writeback_congestion_wait(void);
+/* wait_on_page_writeback's halves: a page cache page's write
+ * (mm/writeback/page_write.c) and a swap cache page's (page_io.c). */
+void file_wait_on_page_writeback(struct page *page);
+void swap_wait_on_page_writeback(struct page *page);
+
+/* Write the dirty pages of mapping that wbc asks for; 0 or an error of
+ * a writepage (the pages it could not start stay dirty). */
+int write_cache_pages(struct address_space *mapping,
+		      struct writeback_control *wbc);
+/* Start writing every dirty page of mapping (WB_SYNC_ALL: a page under
+ * writeback is waited for and written again). */
+int filemap_fdatawrite(struct address_space *mapping);
+int filemap_fdatawrite_range(struct address_space *mapping, loff_t start,
+			     loff_t end);
+/* Wait for every write of mapping in flight; return the recorded error
+ * (-EIO, -ENOSPC) and clear it, or 0. */
+int filemap_fdatawait(struct address_space *mapping);
+/* The same, but the error stays recorded for fsync (sync(2)'s wait). */
+int filemap_fdatawait_keep_errors(struct address_space *mapping);
+/* Has the mapping dirty pages it counts? */
+static inline bool mapping_has_dirty_pages(struct address_space *mapping)
+{
+	return mapping->nrdirty != 0;
+}
+int filemap_write_and_wait(struct address_space *mapping);
+/* Write one locked dirty page (unlocks it); wait: and wait for it. */
+int write_one_page(struct page *page, bool wait);
+
+/* Called by writers for each page they dirtied: throttles the writer
+ * above vm_dirty_ratio, wakes the flusher above dirty_background_ratio. */
+void balance_dirty_pages_ratelimited(struct address_space *mapping);
+/* The thresholds now, in pages. */
+void global_dirty_limits(unsigned long *background, unsigned long *dirty);
+
+#endif
