@@ -417,6 +417,7 @@ int ext2_dotdot(struct inode *dir, struct ext2_dir_pos *pos)
 	    pos->de->name_len == 2 && !memcmp(pos->de->name, "..", 2))
 		return 0;
 	brelse(pos->bh);
+	pos->bh = NULL;
 	ext2_error(dir->i_sb, "ext2_dotdot", "directory #%lu: no \"..\"",
 		   dir->i_ino);
 	return -EIO;
