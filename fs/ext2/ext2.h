@@ -249,6 +249,10 @@ static inline struct ext2_inode_info *EXT2_I(struct inode *inode)
 void ext2_error(struct super_block *sb, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool ext2_block_valid(struct super_block *sb, u32 block);
+/* A new read-only superblock of the ext2 on bdev (mount(2) finds bdev
+ * by its node; the ktests give a RAM disk); NULL with *err set.  The
+ * type's kill_sb ends it. */
+struct super_block *ext2_mount_bdev(struct block_device *bdev, int *err);
 /* Write the superblock (and with sync, wait for it): free counts, times,
  * state. */
 int ext2_sync_super(struct super_block *sb, bool sync);
@@ -295,8 +299,9 @@ int ext2_write_inode(struct inode *inode, bool sync);
 int ext2_truncate(struct inode *inode, loff_t size);
 /* The largest file the block map (and i_blocks) can describe. */
 loff_t ext2_max_size(struct super_block *sb);
-/* Write the inode's dirty pages, then the inode; with sync, wait. */
-int ext2_sync_inode(struct inode *inode, bool sync);
+/* Write the inode's dirty pages and wait, then copy the inode into its
+ * table block (the device's writeback, or sync_blockdev, writes that). */
+int ext2_sync_inode(struct inode *inode);
 /* The last reference went: write it back, or delete it if it has no
  * link left (blocks freed, i_dtime set, the inode number freed). */
 void ext2_drop_inode_data(struct inode *inode);

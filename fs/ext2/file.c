@@ -7,15 +7,30 @@
  * block pointers when it is short (a "fast" symlink, no data block) and
  * in its first data block otherwise.
  */
+#include "fs/block_dev.h"
 #include "fs/ext2/ext2.h"
 #include "fs/generic_file.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/vm/filemap.h"
 
+/* The file's pages and inode, then the device's dirty blocks: the
+ * indirect blocks, bitmaps and counts the file's blocks changed (and
+ * whatever else is dirty there). */
+static int ext2_fsync(struct file *file, bool datasync)
+{
+	struct inode *inode = file->f_mapping->host;
+	int err = ext2_sync_inode(inode), e;
+
+	(void)datasync;
+	e = sync_blockdev(inode->i_sb->s_bdev);
+	return err ? err : e;
+}
+
 const struct file_operations ext2_file_operations = {
 	.read = generic_file_read,
 	.write = generic_file_write,
+	.fsync = ext2_fsync,
 };
 
 const struct inode_operations ext2_file_inode_operations = {

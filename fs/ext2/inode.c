@@ -28,7 +28,9 @@
 #include "fs/truncate.h"
 #include "kernel/panic.h"
 #include "kernel/process/task.h"
+#include "kernel/time/time.h"
 #include "mm/vm/filemap.h"
+#include "mm/writeback/writeback.h"
 
 /* The inode's bytes on disk, in a held buffer; NULL on an I/O error. */
 static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
@@ -829,4 +831,38 @@ int ext2_truncate(struct inode *inode, loff_t size)
 		up(&EXT2_I(inode)->i_map_sem);
 	}
 	return ext2_write_inode(inode, false);
+}
+
+int ext2_sync_inode(struct inode *inode)
+{
+	int err = filemap_write_and_wait(inode->i_mapping);
+	int e = ext2_write_inode(inode, false);
+
+	return err ? err : e;
+}
+
+/* Called by ext2_drop_inode with s_inodes_sem held, the inode unused. */
+void ext2_drop_inode_data(struct inode *inode)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+
+	if (inode->i_nlink) {
+		if (ext2_sync_inode(inode))
+			ext2_error(inode->i_sb, "ext2_drop_inode",
+				   "inode #%lu: write-back failed",
+				   inode->i_ino);
+		return;
+	}
+	/* Deleted: its pages go unwritten, its blocks and number are freed,
+	 * i_dtime tells e2fsck it was deleted on purpose. */
+	truncate_inode_pages(inode->i_mapping, 0);
+	if (has_block_map(inode)) {
+		down(&ei->i_map_sem);
+		free_from(inode, 0);
+		up(&ei->i_map_sem);
+	}
+	inode->i_size = 0;
+	ei->i_dtime = get_seconds();
+	ext2_write_inode(inode, false);
+	ext2_free_inode(inode);
 }
