@@ -168,6 +168,9 @@ struct ext2_dir_entry_2 {
 	char name[]; /* not NUL-terminated */
 };
 
+/* Links of an inode, and so subdirectories of a directory (2 + them). */
+#define EXT2_LINK_MAX 32000
+
 #define EXT2_DIR_PAD 4
 #define EXT2_DIR_REC_LEN(name_len) \
 	(((name_len) + 8 + EXT2_DIR_PAD - 1) & ~(EXT2_DIR_PAD - 1))
@@ -308,13 +311,54 @@ int ext2_writepage(struct page *page);
 extern const struct address_space_operations ext2_aops;
 
 /* ialloc.c */
+/* A new inode of mode in dir (a directory goes to a group with more free
+ * inodes and blocks than the average, anything else near its parent),
+ * referenced, owned as inode_init_owner says, links 1, times now, written
+ * back with the bitmap and counts; NULL with *err -ENOSPC or -EIO. */
+struct inode *ext2_new_inode(struct inode *dir, umode_t mode, dev_t rdev,
+			     int *err);
 /* Give the deleted inode's number back (bitmap, counts). */
 void ext2_free_inode(struct inode *inode);
+/* The group for a new directory, or for another inode whose parent is in
+ * group parent; -1 if no group has a free inode.  Bit of map in
+ * [start, end) that is clear, or -1.  (For ialloc_test.c.) */
+long ext2_find_group_dir(struct super_block *sb);
+long ext2_find_group_other(struct super_block *sb, unsigned long parent);
+long ext2_find_free_bit(const u8 *map, unsigned long start, unsigned long end);
 
 /* dir.c */
+/* A directory's record found by a walk: its block held in bh (release
+ * with brelse, or hand it to the call that changes the record). */
+struct ext2_dir_pos {
+	struct buffer_head *bh;
+	u32 n; /* the block of the directory */
+	struct ext2_dir_entry_2 *de; /* the record */
+	struct ext2_dir_entry_2 *prev; /* the one before it in the block */
+};
+
 extern const struct file_operations ext2_dir_operations;
 /* The inode number of name in dir, 0 if none, or -EIO. */
 long ext2_inode_by_name(struct inode *dir, const struct qstr *name);
+/* name's record in *pos, or -ENOENT, -EIO. */
+int ext2_find_entry(struct inode *dir, const struct qstr *name,
+		    struct ext2_dir_pos *pos);
+/* Add the record name -> inode to dir (which grows by a block when no
+ * record has room); dir's mtime and ctime change. */
+int ext2_add_link(struct inode *dir, const struct qstr *name,
+		  struct inode *inode);
+/* Remove the record at pos (found by ext2_find_entry, its buffer given
+ * up here); dir's mtime and ctime change. */
+int ext2_delete_entry(struct inode *dir, struct ext2_dir_pos *pos);
+/* Point the record at pos at inode (buffer given up), with the file type;
+ * update_times: dir's mtime and ctime change. */
+int ext2_set_link(struct inode *dir, struct ext2_dir_pos *pos,
+		  struct inode *inode, bool update_times);
+/* Give the new directory inode its first block: "." and "..". */
+int ext2_make_empty(struct inode *inode, struct inode *parent);
+/* 0 if the directory holds only "." and "..", -ENOTEMPTY, -EIO. */
+int ext2_empty_dir(struct inode *inode);
+/* The ".." record of dir in *pos; -EIO if it has none. */
+int ext2_dotdot(struct inode *dir, struct ext2_dir_pos *pos);
 
 /* namei.c */
 extern const struct inode_operations ext2_dir_inode_operations;
