@@ -7,8 +7,8 @@
 #
 # --empty makes the disk user/tests/ext2_namei.c writes on: two empty
 # file systems as `mke2fs -t ext2` makes them by default, hdd1 with 1 KiB
-# blocks (4 MiB) and hdd2 with 4 KiB blocks (8 MiB), each in four groups
-# (-g: small groups, so inodes and blocks spread over several).  The boots that
+# blocks (4 MiB, one group) and hdd2 with 4 KiB blocks (8 MiB, in four
+# groups by -g, so that inodes and blocks spread over several).  The boots that
 # attach it (index=3, Mapback's hdd) get a copy of their own, which the
 # host checks with e2fsck after the boot (tools/run-tests.sh).
 #
@@ -64,7 +64,7 @@ fs() {	# fs NAME SIZE_KIB TREE ARGS... (TREE "": an empty file system)
 	}
 }
 if [ "$empty" = 1 ]; then
-	fs p1 4096 "" -b 1024 -g 1024 -U 6d617062-6163-6b00-0000-0000000000f1
+	fs p1 4096 "" -b 1024 -U 6d617062-6163-6b00-0000-0000000000f1
 	fs p2 8192 "" -b 4096 -g 512 -U 6d617062-6163-6b00-0000-0000000000f2
 	set -- "$work/p1" "$work/p2"
 else
