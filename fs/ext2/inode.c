@@ -558,6 +558,8 @@ static int ext2_prepare_write(struct file *file, struct page *page,
 	int err;
 
 	(void)file;
+	if (inode->i_sb->s_flags & MS_RDONLY) /* errors=remount-ro since */
+		return -EROFS;
 	if (((loff_t)page->index << PAGE_SHIFT) + to >
 	    ext2_max_size(inode->i_sb))
 		return -EFBIG;

@@ -57,7 +57,7 @@ void ext2_error(struct super_block *sb, const char *func, const char *fmt, ...)
 		return;
 	sbi->s_mount_state |= EXT2_ERROR_FS;
 	sbi->s_es->s_state |= EXT2_ERROR_FS;
-	mark_buffer_dirty(sbi->s_sbh);
+	ext2_sync_super(sb, true);
 	if (sbi->s_mount_opt & EXT2_MOUNT_ERRORS_PANIC)
 		panic("EXT2-fs (%s): panic forced after error", sb->s_id);
 	if (sbi->s_mount_opt & EXT2_MOUNT_ERRORS_RO) {
@@ -500,6 +500,8 @@ static void put_super(struct super_block *sb)
 	kfree(sbi->s_group_desc);
 	brelse(sbi->s_sbh);
 	kfree(sbi);
+	/* What a mount that turned read-only on an error left dirty. */
+	sync_blockdev(sb->s_bdev);
 	sb->s_bdev->bd_super = NULL;
 	blkdev_put(sb->s_bdev);
 	blkdev_release(sb->s_bdev, sb);

@@ -13,8 +13,10 @@
  * fsyncs, watches statfs's free count move, unmounts, mounts again and
  * finds every byte.  On the 1 KiB one it then fills the disk: a user
  * stops at ENOSPC with the reserved blocks left, root may take them, and
- * truncating gives every block back.  The host runs e2fsck -fn on the
- * disk after the boot.
+ * truncating gives every block back.  Remounting read-only and back,
+ * an unknown option, and errors=remount-ro on the corrupt partition of
+ * the read-only test disk (TEST_EXT2_DEV's hdc3, a snapshot) are checked
+ * too.  The host runs e2fsck -fn on the writable disk after the boot.
  */
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -101,7 +103,7 @@ static long long free_blocks(void)
 	return statfs(mnt, &s) ? -1 : (long long)s.f_bfree;
 }
 
-static void check_mounts(const char *dev)
+static int mounts_say(const char *dev, const char *opts)
 {
 	char text[8192], want[512];
 	int fd = open("/proc/mounts", O_RDONLY);
@@ -110,8 +112,8 @@ static void check_mounts(const char *dev)
 	if (fd >= 0)
 		close(fd);
 	text[n > 0 ? n : 0] = 0;
-	snprintf(want, sizeof(want), "%s %s ext2 rw", dev, mnt);
-	ok(strstr(text, want) != NULL, "/proc/mounts: %s", want);
+	snprintf(want, sizeof(want), "%s %s ext2 %s", dev, mnt, opts);
+	return strstr(text, want) != NULL;
 }
 
 /* Files small and of several blocks, through read and mmap. */
@@ -268,13 +270,62 @@ static void test_enospc(void)
 	close(fd);
 }
 
+/* MS_REMOUNT both ways; options. */
+static void test_remount(const char *dev)
+{
+	int fd;
+
+	is_errno(mount(dev, mnt, "ext2", 0, "bogus"), EINVAL,
+		 "an unknown option: EINVAL");
+	if (!ok_sys(mount(dev, mnt, "ext2", 0, "errors=continue"),
+		    "mount with errors=continue"))
+		return;
+	fd = open_file("w_small", O_RDWR);
+	ok(fd >= 0 && put(fd, 9, 0, 10) == 0, "write a file");
+	if (fd >= 0)
+		close(fd);
+	ok_sys(mount(dev, mnt, "ext2", MS_REMOUNT | MS_RDONLY, NULL),
+	       "remount read-only");
+	ok(mounts_say(dev, "ro"), "/proc/mounts says ro");
+	is_errno(open_file("w_small", O_RDWR), EROFS,
+		 "open for writing: EROFS");
+	fd = open_file("w_small", O_RDONLY);
+	ok(fd >= 0 && same(fd, 9, 0, 10), "the write is there");
+	if (fd >= 0)
+		close(fd);
+	ok_sys(mount(dev, mnt, "ext2", MS_REMOUNT, NULL), "remount read-write");
+	fd = open_file("w_small", O_RDWR);
+	ok(fd >= 0 && put(fd, 1, 0, 10) == 0, "writable again");
+	if (fd >= 0)
+		close(fd);
+	ok_sys(umount(mnt), "umount");
+}
+
+/* A corruption found on a read-write mount with errors=remount-ro. */
+static void test_errors_ro(const char *dev)
+{
+	char path[512];
+	struct stat st;
+
+	if (!ok_sys(mount(dev, mnt, "ext2", 0, "errors=remount-ro"),
+		    "mount the corrupt %s read-write, errors=remount-ro", dev))
+		return;
+	ok(mounts_say(dev, "rw"), "/proc/mounts says rw");
+	path_of(path, sizeof(path), "badino");
+	is_errno(stat(path, &st), EUCLEAN, "an entry naming inode 5: EUCLEAN");
+	ok(mounts_say(dev, "ro"), "the file system is read-only now");
+	is_errno(open_file("good.txt", O_RDWR), EROFS,
+		 "open for writing: EROFS");
+	ok_sys(umount(mnt), "umount");
+}
+
 static void test_fs(const char *dev, int bs, int fill)
 {
 	mkdir(mnt, 0755);
 	if (!ok_sys(mount(dev, mnt, "ext2", 0, NULL), "mount %s read-write",
 		    dev))
 		return;
-	check_mounts(dev);
+	ok(mounts_say(dev, "rw"), "/proc/mounts: %s %s ext2 rw", dev, mnt);
 	test_plain(bs);
 	test_sparse(bs);
 	test_mmap_write(bs);
@@ -305,6 +356,12 @@ int main(void)
 	test_fs(dev, 1024, 1);
 	snprintf(dev, sizeof(dev), "%s2", disk);
 	test_fs(dev, 4096, 0);
+	test_remount(dev);
+	disk = getenv("TEST_EXT2_DEV");
+	if (disk && access(disk, F_OK) == 0) {
+		snprintf(dev, sizeof(dev), "%s3", disk);
+		test_errors_ro(dev);
+	}
 	rmdir(mnt);
 	return done_testing();
 }
