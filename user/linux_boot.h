@@ -98,8 +98,36 @@ static inline int sys_dev(const char *path, dev_t *dev)
 	return 0;
 }
 
+/* The disk's SCSI address ("1:0:1:0": host, channel, target, LUN), the
+ * last part of its device link: it follows QEMU's IDE index, where the
+ * sd names follow the order the disks happened to be probed in. */
+static inline void scsi_address(const char *disk, char *addr, size_t size)
+{
+	char path[300], link[300], *base;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/device", disk);
+	n = readlink(path, link, sizeof(link) - 1);
+	link[n > 0 ? n : 0] = '\0';
+	base = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
+	if (strlen(base) >= size)
+		base[size - 1] = '\0';
+	memcpy(addr, base, strlen(base) + 1);
+}
+
+static inline int by_scsi_address(const struct dirent **a,
+				  const struct dirent **b)
+{
+	char x[64], y[64];
+
+	scsi_address((*a)->d_name, x, sizeof(x));
+	scsi_address((*b)->d_name, y, sizeof(y));
+	return strcmp(x, y);
+}
+
 /* The SCSI disk after `skip` others with (the ext2 disks) or without a
- * partition table (the swap disk) into name; 0 on success. */
+ * partition table (the swap disk), in IDE order, into name; 0 on
+ * success. */
 static inline int find_scsi_disk(int partitioned, int skip, char *name,
 				 size_t size)
 {
@@ -107,7 +135,7 @@ static inline int find_scsi_disk(int partitioned, int skip, char *name,
 	char path[600];
 	int i, n, found = -1;
 
-	n = scandir("/sys/block", &list, is_scsi_disk, alphasort);
+	n = scandir("/sys/block", &list, is_scsi_disk, by_scsi_address);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "/sys/block/%s/%s1",
 			 list[i]->d_name, list[i]->d_name);
