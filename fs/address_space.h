@@ -40,6 +40,18 @@ struct address_space_operations {
 			  struct page **pages, unsigned int nr);
 	/* Write a locked dirty page out (ramfs's moves it to swap). */
 	int (*writepage)(struct page *page);
+	/*
+	 * A disk file system's write(2) (generic_file_write), around the
+	 * copy into bytes from..to of the locked page: prepare_write maps
+	 * or allocates the blocks under them (-ENOSPC, -EFBIG end the write
+	 * there); commit_write, once the page is dirty and i_size covers
+	 * the bytes, records the inode's change.  NULL: nothing to do (the
+	 * memory file systems).
+	 */
+	int (*prepare_write)(struct file *file, struct page *page,
+			     unsigned int from, unsigned int to);
+	int (*commit_write)(struct file *file, struct page *page,
+			    unsigned int from, unsigned int to);
 	/* Mark the page dirty the way this mapping wants; returns old state. */
 	int (*set_page_dirty)(struct page *page);
 	/*

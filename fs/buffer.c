@@ -27,6 +27,7 @@
 #include "kernel/printk.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/filemap.h"
+#include "mm/writeback/writeback.h"
 
 static struct kmem_cache *bh_cachep;
 static unsigned long nr_bh;
@@ -110,6 +111,10 @@ bool try_to_free_buffers(struct page *page)
 		return true;
 	}
 	head = bh = page_buffers(page);
+	if (PageDirty(page)) { /* its buffers tell which blocks changed */
+		atomic_end(flags);
+		return false;
+	}
 	do {
 		if (bh->b_count) {
 			atomic_end(flags);
@@ -199,4 +204,51 @@ void brelse(struct buffer_head *bh)
 	BUG_ON(!bh->b_count);
 	bh->b_count--;
 	atomic_end(flags);
+}
+
+void mark_buffer_dirty(struct buffer_head *bh)
+{
+	u32 flags;
+
+	BUG_ON(!bh->b_count);
+	flags = atomic_begin();
+	bh->b_state |= 1ul << BH_Dirty;
+	atomic_end(flags);
+	set_page_dirty(bh->b_page);
+}
+
+/* The page was written whole: none of its buffers differs from the disk. */
+static void clear_buffers_dirty(struct page *page)
+{
+	struct buffer_head *head, *bh;
+	u32 flags = atomic_begin();
+
+	if (page_has_buffers(page)) {
+		head = bh = page_buffers(page);
+		do {
+			bh->b_state &= ~(1ul << BH_Dirty);
+			bh = bh->b_this_page;
+		} while (bh != head);
+	}
+	atomic_end(flags);
+}
+
+/* The whole page is written: each of its buffers is clean from here on
+ * (one changed meanwhile dirties the page again). */
+int sync_dirty_buffer(struct buffer_head *bh)
+{
+	struct page *page = bh->b_page;
+	int err;
+
+	BUG_ON(!bh->b_count);
+	lock_page(page);
+	if (PageDirty(page)) {
+		clear_buffers_dirty(page);
+		err = write_one_page(page, true); /* unlocks */
+	} else {
+		unlock_page(page);
+		wait_on_page_writeback(page);
+		err = PageError(page) ? -EIO : 0;
+	}
+	return err ? -EIO : 0;
 }

@@ -19,7 +19,14 @@
  * While any buffer of a page has b_count > 0 the page keeps its buffers
  * and stays in the cache; when none has, reclaim (try_to_free_buffers)
  * may take the buffers away and free the page like any clean page cache
- * page.  Buffers are read-only for now: nothing is ever written back.
+ * page.
+ *
+ * Writing: change b_data, then mark_buffer_dirty(bh): the buffer is
+ * BH_Dirty and its device page dirty in the device's mapping, to be
+ * written with the whole page by the device's writepage (writeback, a
+ * sync, an unmount).  sync_dirty_buffer(bh) writes the page now and waits
+ * (-EIO on failure): for what must reach the disk before the caller goes
+ * on.  A dirty page keeps its buffers (try_to_free_buffers refuses it).
  *
  * Locking: buffers are attached and detached with the page locked; the
  * b_count changes and the ring walks run with interrupts off, the
@@ -37,6 +44,7 @@ struct super_block;
 /* b_state bits, Linux's names. */
 #define BH_Uptodate 0 /* b_data holds the block as it is on disk */
 #define BH_Mapped 1 /* b_bdev and b_blocknr are set */
+#define BH_Dirty 2 /* b_data differs from the disk; its page is dirty */
 
 struct buffer_head {
 	unsigned long b_state;
@@ -54,6 +62,13 @@ static inline bool buffer_uptodate(const struct buffer_head *bh)
 	return bh->b_state & (1ul << BH_Uptodate);
 }
 
+/* Changed since its page was last written: BH_Dirty, and the page still
+ * dirty (the device's writeback writes whole pages and leaves BH_Dirty). */
+static inline bool buffer_dirty(const struct buffer_head *bh)
+{
+	return (bh->b_state & (1ul << BH_Dirty)) && PageDirty(bh->b_page);
+}
+
 void buffer_init(void);
 /* Block `block` of size bytes (512..PAGE_SIZE, a power of two) of bdev. */
 struct buffer_head *__bread(struct block_device *bdev, sector_t block,
@@ -61,8 +76,12 @@ struct buffer_head *__bread(struct block_device *bdev, sector_t block,
 /* The same for the file system's device and block size (sb->s_blocksize). */
 struct buffer_head *sb_bread(struct super_block *sb, sector_t block);
 void brelse(struct buffer_head *bh);
+/* The caller changed b_data (holding bh): write it back some time. */
+void mark_buffer_dirty(struct buffer_head *bh);
+/* Write bh's page now if it is dirty, and wait: 0 or -EIO. */
+int sync_dirty_buffer(struct buffer_head *bh);
 
-/* Free the buffers of a locked page if none is in use; true if the page
+/* Free the buffers of a locked clean page if none is in use; true if the page
  * has none left (its reference dropped with them). */
 bool try_to_free_buffers(struct page *page);
 /* Buffer heads in existence (the ktests count them). */

@@ -44,7 +44,7 @@ static void mount_on(const char *dev, const char *dir, const char *type)
 
 	if (err && err != -EEXIST)
 		printk("VFS: cannot create %s: %d\n", dir, err);
-	err = vfs_mount(dev, dir, type, 0);
+	err = vfs_mount(dev, dir, type, 0, NULL);
 	if (err)
 		printk("VFS: cannot mount %s on %s: %d\n", type, dir, err);
 }

@@ -182,16 +182,29 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 			err = PTR_ERR(page);
 			break;
 		}
+		if (mapping->a_ops->prepare_write)
+			err = mapping->a_ops->prepare_write(file, page, offset,
+							    offset + len);
+		if (err) {
+			unlock_page(page);
+			put_page(page);
+			break;
+		}
 		memcpy((char *)page_address(page) + offset, buf + done, len);
 		SetPageUptodate(page);
 		mapping->a_ops->set_page_dirty(page);
 		mark_page_accessed(page);
-		unlock_page(page);
-		put_page(page);
 		done += len;
 		p += len;
 		if (p > inode->i_size)
 			inode->i_size = p;
+		if (mapping->a_ops->commit_write)
+			err = mapping->a_ops->commit_write(file, page, offset,
+							   offset + len);
+		unlock_page(page);
+		put_page(page);
+		if (err)
+			break;
 		balance_dirty_pages_ratelimited(mapping);
 	}
 	*pos = p;

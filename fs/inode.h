@@ -80,6 +80,14 @@ struct super_operations {
 	 * descriptors) into the device's cache, for sync and syncfs, which
 	 * then write that cache.  NULL: nothing. */
 	int (*sync_fs)(struct super_block *sb, bool wait);
+	/* A mount of a new superblock, or a remount, asks for flags'
+	 * MS_RDONLY (or not) and the options in data (NULL: none): the
+	 * file system gets ready for writing, or writes everything back,
+	 * and sets MS_RDONLY in s_flags to match.  An error fails the
+	 * mount or remount.  NULL: s_flags' MS_RDONLY says whether the
+	 * file system can be mounted read-write at all. */
+	int (*remount_fs)(struct super_block *sb, unsigned long flags,
+			  const char *data);
 };
 
 struct file_system_type {

@@ -55,6 +55,27 @@ bool is_mountpoint(struct inode *inode)
 int do_mount(const char *dev_name, struct path *where, const char *fstype,
 	     unsigned long flags, struct vfsmount **res)
 {
+	return do_new_mount(dev_name, where, fstype, flags, NULL, res);
+}
+
+/* A superblock that a mount uses already keeps its read-only state (as
+ * Linux: "Can't mount, would change RO state"); a new one takes the
+ * mount's. */
+static int setup_sb(struct super_block *sb, unsigned long flags,
+		    const char *data)
+{
+	if (!sb->s_op->remount_fs)
+		return (sb->s_flags & MS_RDONLY) && !(flags & MS_RDONLY) ?
+			       -EROFS :
+			       0;
+	if (sb->s_active)
+		return (sb->s_flags ^ flags) & MS_RDONLY ? -EBUSY : 0;
+	return sb->s_op->remount_fs(sb, flags, data);
+}
+
+int do_new_mount(const char *dev_name, struct path *where, const char *fstype,
+		 unsigned long flags, const char *data, struct vfsmount **res)
+{
 	struct file_system_type *type = get_fs_type(fstype);
 	struct super_block *sb;
 	struct vfsmount *mnt;
@@ -72,11 +93,12 @@ int do_mount(const char *dev_name, struct path *where, const char *fstype,
 		kfree(mnt);
 		return err;
 	}
-	if ((sb->s_flags & MS_RDONLY) && !(flags & MS_RDONLY)) {
+	err = setup_sb(sb, flags, data);
+	if (err) {
 		if (!sb->s_active)
 			type->kill_sb(sb);
 		kfree(mnt);
-		return -EROFS;
+		return err;
 	}
 	/* The same file system again on its own root: Linux refuses. */
 	if (where && where->mnt->mnt_sb == sb &&
@@ -106,16 +128,24 @@ int do_mount(const char *dev_name, struct path *where, const char *fstype,
 
 #define MS_REMOUNT_MASK (MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
 
-int do_remount(struct path *path, unsigned long flags)
+int do_remount(struct path *path, unsigned long flags, const char *data)
 {
 	struct vfsmount *mnt = path->mnt;
+	struct super_block *sb = mnt->mnt_sb;
+	int err;
 
 	if (path->inode != mnt->mnt_root)
 		return -EINVAL;
-	if (!(flags & MS_RDONLY) && (mnt->mnt_sb->s_flags & MS_RDONLY))
+	if (!(flags & MS_RDONLY) && (sb->s_flags & MS_RDONLY) &&
+	    !sb->s_op->remount_fs)
 		return -EROFS;
 	if ((flags & MS_RDONLY) && !mnt_is_readonly(mnt) && mnt->mnt_writers)
 		return -EBUSY;
+	if (sb->s_op->remount_fs) {
+		err = sb->s_op->remount_fs(sb, flags, data);
+		if (err)
+			return err;
+	}
 	mnt->mnt_flags = (mnt->mnt_flags & ~MS_REMOUNT_MASK) |
 			 (flags & MS_REMOUNT_MASK);
 	return 0;

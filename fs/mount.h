@@ -57,10 +57,13 @@ static inline void mntput(struct vfsmount *mnt)
 	mnt->mnt_count--;
 }
 
-/* A read-only mount (MS_RDONLY): every change through it is -EROFS. */
+/* A read-only mount (MS_RDONLY), or one of a file system that went
+ * read-only (ext2's errors=remount-ro): every change through it is
+ * -EROFS. */
 static inline bool mnt_is_readonly(struct vfsmount *mnt)
 {
-	return mnt->mnt_flags & MS_RDONLY;
+	return (mnt->mnt_flags & MS_RDONLY) ||
+	       (mnt->mnt_sb && (mnt->mnt_sb->s_flags & MS_RDONLY));
 }
 
 /* Files whose writers count (Linux's: all but device nodes, FIFOs and
@@ -79,11 +82,14 @@ struct vfsmount *lookup_mnt(struct vfsmount *parent, struct inode *dir);
 /* Mount a new instance of fstype over *where (or as the root if NULL). */
 int do_mount(const char *dev_name, struct path *where, const char *fstype,
 	     unsigned long flags, struct vfsmount **res);
+/* The same with the file system's options (mount(2)'s data; NULL: none). */
+int do_new_mount(const char *dev_name, struct path *where, const char *fstype,
+		 unsigned long flags, const char *data, struct vfsmount **res);
 int do_umount(struct vfsmount *mnt, int flags);
 /* MS_REMOUNT: the mount at its root path takes flags' MS_RDONLY, MS_NOSUID,
  * MS_NODEV and MS_NOEXEC; -EINVAL off a mount's root, -EBUSY for read-only
  * while a file is open for writing on it. */
-int do_remount(struct path *path, unsigned long flags);
+int do_remount(struct path *path, unsigned long flags, const char *data);
 /* A new instance of fstype in *mnt, mounted nowhere: the file system
  * behind files the kernel makes for itself (memfd, SysV shm). */
 void kern_mount(struct vfsmount *mnt, const char *fstype,

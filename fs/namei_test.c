@@ -177,7 +177,7 @@ KTEST(namei_rename_and_link)
 	KEXPECT_EQ(vfs_stat(NULL, "/kt_mv/c", 0, &st), 0);
 	KEXPECT_EQ(st.mode, S_IFREG | 0600);
 	/* Mount points cannot be removed; unmounting a busy mount fails. */
-	KEXPECT_EQ(vfs_mount("none", "/kt_mv/e/d", "tmpfs", 0), 0);
+	KEXPECT_EQ(vfs_mount("none", "/kt_mv/e/d", "tmpfs", 0, NULL), 0);
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_mv/e/d"), -EBUSY);
 	KEXPECT_EQ(touch("/kt_mv/e/d/on_tmpfs"), 0);
 	KEXPECT_EQ(vfs_link(NULL, "/kt_mv/e/d/on_tmpfs", NULL, "/kt_mv/x", 0),
@@ -185,7 +185,7 @@ KTEST(namei_rename_and_link)
 	KEXPECT_EQ(vfs_umount("/kt_mv/e/d", 0), 0);
 	KEXPECT_EQ(vfs_stat(NULL, "/kt_mv/e/d/on_tmpfs", 0, &st), -ENOENT);
 	KEXPECT_EQ(vfs_umount("/kt_mv/e/d", 0), -EINVAL);
-	KEXPECT_EQ(vfs_mount("none", "/kt_mv/e", "nosuchfs", 0), -ENODEV);
+	KEXPECT_EQ(vfs_mount("none", "/kt_mv/e", "nosuchfs", 0, NULL), -ENODEV);
 
 	vfs_rmdir(NULL, "/kt_mv/e/d");
 	vfs_unlink(NULL, "/kt_mv/e/inside");

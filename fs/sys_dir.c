@@ -90,10 +90,9 @@ static char *get_short(const char *uptr, char *buf, int len, long *err)
 long sys_mount(const char *udev, const char *udir, const char *utype,
 	       unsigned long flags, const void *data)
 {
-	char devbuf[64], typebuf[32], *dev, *type, *dir;
+	char devbuf[64], typebuf[32], *dev, *type, *dir, *opts = NULL;
 	long err;
 
-	(void)data;	/* no file system here takes options */
 	dev = get_short(udev, devbuf, sizeof(devbuf), &err);
 	if (err == -ENODEV)
 		err = -EINVAL;
@@ -105,7 +104,15 @@ long sys_mount(const char *udev, const char *udir, const char *utype,
 	dir = getname(udir);
 	if (IS_ERR(dir))
 		return PTR_ERR(dir);
-	err = vfs_mount(dev, dir, type, flags);
+	/* The options: a string for every file system here (ext2's). */
+	if (data)
+		opts = getname(data);
+	if (IS_ERR(opts))
+		err = PTR_ERR(opts);
+	else
+		err = vfs_mount(dev, dir, type, flags, opts);
+	if (opts && !IS_ERR(opts))
+		putname(opts);
 	putname(dir);
 	return err;
 }

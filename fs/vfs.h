@@ -66,8 +66,9 @@ int vfs_link(struct path *obase, const char *oldname, struct path *nbase,
 	     const char *newname, int flags);
 int vfs_symlink(const char *target, struct path *base, const char *name);
 
+/* data: the file system's options (NULL: none). */
 int vfs_mount(const char *dev_name, const char *dir, const char *type,
-	      unsigned long flags);
+	      unsigned long flags, const char *data);
 int vfs_umount(const char *dir, int flags);
 int vfs_chdir(const char *name);
 int vfs_chroot(const char *name);

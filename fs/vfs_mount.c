@@ -11,7 +11,7 @@
 #include "kernel/lib/string.h"
 
 int vfs_mount(const char *dev_name, const char *dir, const char *type,
-	      unsigned long flags)
+	      unsigned long flags, const char *data)
 {
 	struct nameidata nd;
 	int err;
@@ -23,13 +23,13 @@ int vfs_mount(const char *dev_name, const char *dir, const char *type,
 	if (!capable(CAP_SYS_ADMIN))
 		err = -EPERM;
 	else if (flags & MS_REMOUNT)
-		err = do_remount(&nd.path, flags);
+		err = do_remount(&nd.path, flags, data);
 	else if (flags & MS_BIND)
 		err = -EINVAL;
 	else if (!type)
 		err = -EINVAL;
 	else
-		err = do_mount(dev_name, &nd.path, type, flags, NULL);
+		err = do_new_mount(dev_name, &nd.path, type, flags, data, NULL);
 	path_put(&nd.path);
 out:
 	up(&namespace_sem);

@@ -22,7 +22,10 @@
 # the kernel and in every ELF of the archives listed in CHECK_386, every
 # code quote of the book (docs/book/) is in the tree, and (when there is an
 # INITRAMFS) tools/check-initramfs.sh finds /bin/sh and the core applet
-# links in its cpio listing.  A
+# links in its cpio listing.  A boot whose args name @ext2rw@ gets its
+# own copy of build/ext2rw.img there (tools/mkext2-image.sh --empty);
+# after the boot, tools/ext2-fsck.sh runs `e2fsck -fn` on each of its
+# partitions, and anything e2fsck reports fails the boot.  A
 # boot that panicked, hung or lacks its summary counts as one more failure,
 # named with its log.  The last line is always `N passed, N failed`; the
 # exit status is 0 only when nothing failed.
@@ -142,7 +145,13 @@ run_boot() {
 	local -a args
 	read -ra args <<<"${b_args[$i]}"
 
-	rm -f "$log" "$out" "build/test-$name.status"
+	rm -f "$log" "$out" "build/test-$name.status" "build/test-$name-ext2rw.img"
+	# @ext2rw@ in args: a fresh copy of the writable ext2 disk for this
+	# boot, which judge_boot checks with e2fsck.
+	if [[ ${b_args[$i]} == *@ext2rw@* ]]; then
+		cp build/ext2rw.img "build/test-$name-ext2rw.img"
+		args=("${args[@]//@ext2rw@/build/test-$name-ext2rw.img}")
+	fi
 	start=$EPOCHREALTIME
 	# A Mapback panic reboots at once, which -no-reboot makes an exit:
 	# the boot fails now, not at its timeout.
@@ -348,6 +357,19 @@ judge_boot() {
 			why+=("kernel reported failure (exit 35)") ;;
 		*) why+=("emulator exited with status $status (see build/test-$name.out)") ;;
 		esac
+	fi
+
+	# The boot wrote on its copy of the writable ext2 disk: e2fsck must
+	# find every partition clean (one host test).
+	local rw=build/test-$name-ext2rw.img
+	if [ -f "$rw" ] && [ ${#why[@]} -eq 0 ]; then
+		if tools/ext2-fsck.sh "$rw" >"build/test-$name.fsck" 2>&1; then
+			ok=$((ok + 1))
+			passed=$((passed + 1))
+		else
+			why+=("e2fsck found errors on $rw (see build/test-$name.fsck)")
+			sed 's/^/    /' "build/test-$name.fsck" | head -n 40
+		fi
 	fi
 
 	# The expected panic, seen, is that boot's one test.

@@ -98,20 +98,49 @@ static inline int sys_dev(const char *path, dev_t *dev)
 	return 0;
 }
 
-/* The first SCSI disk with (the ext2 disk) or without a partition table
- * (the swap disk) into name; 0 on success. */
-static inline int find_scsi_disk(int partitioned, char *name, size_t size)
+/* The disk's SCSI address ("1:0:1:0": host, channel, target, LUN), the
+ * last part of its device link: it follows QEMU's IDE index, where the
+ * sd names follow the order the disks happened to be probed in. */
+static inline void scsi_address(const char *disk, char *addr, size_t size)
+{
+	char path[300], link[300], *base;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/device", disk);
+	n = readlink(path, link, sizeof(link) - 1);
+	link[n > 0 ? n : 0] = '\0';
+	base = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
+	if (strlen(base) >= size)
+		base[size - 1] = '\0';
+	memcpy(addr, base, strlen(base) + 1);
+}
+
+static inline int by_scsi_address(const struct dirent **a,
+				  const struct dirent **b)
+{
+	char x[64], y[64];
+
+	scsi_address((*a)->d_name, x, sizeof(x));
+	scsi_address((*b)->d_name, y, sizeof(y));
+	return strcmp(x, y);
+}
+
+/* The SCSI disk after `skip` others with (the ext2 disks) or without a
+ * partition table (the swap disk), in IDE order, into name; 0 on
+ * success. */
+static inline int find_scsi_disk(int partitioned, int skip, char *name,
+				 size_t size)
 {
 	struct dirent **list;
 	char path[600];
 	int i, n, found = -1;
 
-	n = scandir("/sys/block", &list, is_scsi_disk, alphasort);
+	n = scandir("/sys/block", &list, is_scsi_disk, by_scsi_address);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "/sys/block/%s/%s1",
 			 list[i]->d_name, list[i]->d_name);
 		if (found < 0 && strlen(list[i]->d_name) < size &&
-		    (access(path, F_OK) == 0) == partitioned) {
+		    (access(path, F_OK) == 0) == partitioned && !skip--) {
 			memcpy(name, list[i]->d_name,
 			       strlen(list[i]->d_name) + 1);
 			found = 0;
@@ -145,7 +174,7 @@ static inline void name_swap_disk(void)
 
 	if (!dev || access(dev, F_OK) == 0)
 		return;
-	if (find_scsi_disk(0, disk, sizeof(disk)) < 0) {
+	if (find_scsi_disk(0, 0, disk, sizeof(disk)) < 0) {
 		say("init: no SCSI disk to call %s\n", dev);
 		return;
 	}
@@ -154,13 +183,14 @@ static inline void name_swap_disk(void)
 }
 
 /*
- * TEST_EXT2_DEV (/dev/hdc) names the ext2 test disk, the one with a
- * partition table: it and its four partitions get nodes of that name
- * (/dev/hdc1 ... for sdb1 ...), as Mapback's devtmpfs makes them.
+ * TEST_EXT2_DEV (/dev/hdc) names the ext2 test disk, the first with a
+ * partition table, and TEST_EXT2_RW_DEV (/dev/hdd) the writable one, the
+ * second: each and its partitions get nodes of that name (/dev/hdc1 ...
+ * for sdb1 ...), as Mapback's devtmpfs makes them.
  */
-static inline void name_ext2_disk(void)
+static inline void name_ext2_disk(const char *var, int skip)
 {
-	const char *dev = getenv("TEST_EXT2_DEV");
+	const char *dev = getenv(var);
 	char disk[64], path[300], node[300];
 
 	if (dev && strlen(dev) > 200)
@@ -169,7 +199,7 @@ static inline void name_ext2_disk(void)
 
 	if (!dev || access(dev, F_OK) == 0)
 		return;
-	if (find_scsi_disk(1, disk, sizeof(disk)) < 0) {
+	if (find_scsi_disk(1, skip, disk, sizeof(disk)) < 0) {
 		say("init: no SCSI disk to call %s\n", dev);
 		return;
 	}
@@ -179,7 +209,8 @@ static inline void name_ext2_disk(void)
 		snprintf(path, sizeof(path), "/sys/block/%s/%s%d/dev", disk,
 			 disk, i);
 		snprintf(node, sizeof(node), "%s%d", dev, i);
-		make_node(node, path);
+		if (access(path, F_OK) == 0) /* the partitions it has */
+			make_node(node, path);
 	}
 }
 
@@ -202,7 +233,8 @@ static inline void linux_boot(void)
 	if (mount("tmpfs", "/tmp", "tmpfs", 0, "size=0,mode=1777") < 0)
 		say("init: mount tmpfs on /tmp: %s\n", strerror(errno));
 	name_swap_disk();
-	name_ext2_disk();
+	name_ext2_disk("TEST_EXT2_DEV", 0);
+	name_ext2_disk("TEST_EXT2_RW_DEV", 1);
 }
 
 #endif

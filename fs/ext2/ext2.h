@@ -168,6 +168,9 @@ struct ext2_dir_entry_2 {
 	char name[]; /* not NUL-terminated */
 };
 
+/* Links of an inode, and so subdirectories of a directory (2 + them). */
+#define EXT2_LINK_MAX 32000
+
 #define EXT2_DIR_PAD 4
 #define EXT2_DIR_REC_LEN(name_len) \
 	(((name_len) + 8 + EXT2_DIR_PAD - 1) & ~(EXT2_DIR_PAD - 1))
@@ -199,13 +202,34 @@ struct ext2_sb_info {
 	/* The inodes in memory, each once (ext2_iget). */
 	struct list_head s_inodes;
 	struct semaphore s_inodes_sem;
+	/* Serialises allocation: the bitmaps, the descriptors' and the
+	 * superblock's free counts (balloc.c, ialloc.c). */
+	struct semaphore s_lock;
+	unsigned long s_mount_opt; /* EXT2_MOUNT_* */
+	u16 s_mount_state; /* s_state as found at mount */
 };
+
+/* s_state */
+#define EXT2_VALID_FS 0x0001 /* cleanly unmounted */
+#define EXT2_ERROR_FS 0x0002 /* errors detected */
+/* s_errors, and the errors= mount option */
+#define EXT2_ERRORS_CONTINUE 1
+#define EXT2_ERRORS_RO 2
+#define EXT2_ERRORS_PANIC 3
+/* s_mount_opt: what to do on an error (one of them is set) */
+#define EXT2_MOUNT_ERRORS_CONT 0x0010
+#define EXT2_MOUNT_ERRORS_RO 0x0020
+#define EXT2_MOUNT_ERRORS_PANIC 0x0040
 
 /* An ext2 inode in memory: inode.i_private. */
 struct ext2_inode_info {
 	u32 i_data[EXT2_N_BLOCKS]; /* the block pointers, as on disk */
 	u32 i_file_acl;
 	u32 i_dtime;
+	u32 i_block_group; /* the inode's group: where its blocks go first */
+	/* Guards i_data and the indirect blocks while blocks are mapped,
+	 * allocated or freed; taken after the page lock, before s_lock. */
+	struct semaphore i_map_sem;
 	struct list_head i_list; /* on s_inodes */
 	struct inode *vfs_inode;
 };
@@ -225,6 +249,35 @@ static inline struct ext2_inode_info *EXT2_I(struct inode *inode)
 void ext2_error(struct super_block *sb, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 bool ext2_block_valid(struct super_block *sb, u32 block);
+/* A new read-only superblock of the ext2 on bdev (mount(2) finds bdev
+ * by its node; the ktests give a RAM disk); NULL with *err set.  The
+ * type's kill_sb ends it. */
+struct super_block *ext2_mount_bdev(struct block_device *bdev, int *err);
+/* Write the superblock (and with sync, wait for it): free counts, times,
+ * state. */
+int ext2_sync_super(struct super_block *sb, bool sync);
+
+/* balloc.c */
+/* Group `group`'s descriptor, inside a held descriptor block (*bhp, not
+ * referenced again: the mount holds it); NULL past the last group. */
+struct ext2_group_desc *ext2_get_group_desc(struct super_block *sb,
+					    unsigned long group,
+					    struct buffer_head **bhp);
+/* Does the group hold a copy of the superblock and descriptors? */
+bool ext2_bg_has_super(struct super_block *sb, unsigned long group);
+/* A free data block, as near `goal` as can be (goal's group first, then
+ * the next groups), marked in use in its bitmap, its group's and the
+ * superblock's free counts, and counted in inode->i_blocks; 0 with
+ * *err = -ENOSPC (the reserved blocks are root's) or -EIO.  The block's
+ * contents are whatever the disk has. */
+u32 ext2_new_block(struct inode *inode, u32 goal, int *err);
+/* Give back count blocks from `block` (bitmap, counts, inode->i_blocks);
+ * a range that touches metadata or a block already free is reported with
+ * ext2_error. */
+void ext2_free_blocks(struct inode *inode, u32 block, unsigned long count);
+/* The blocks of group `group` that hold no data: superblock and
+ * descriptor copies, reserved descriptor blocks, bitmaps, inode table. */
+bool ext2_is_metadata(struct super_block *sb, unsigned long group, u32 block);
 
 /* inode.c */
 /* The referenced in-memory inode ino: -EFSCORRUPTED for an inode number
@@ -232,15 +285,80 @@ bool ext2_block_valid(struct super_block *sb, u32 block);
 int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res);
 void ext2_evict_inode(struct inode *inode);
 /* File block iblock -> disk block in *pblock (0: a hole); -EIO when a
- * pointer on the way is corrupt or unreadable. */
-int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock);
+ * pointer on the way is corrupt or unreadable.  With create, a hole is
+ * filled: the data block (contents undefined: the caller writes it all
+ * or zeroes it) and any missing indirect block (zeroed) are allocated,
+ * i_blocks grows; -ENOSPC, -EFBIG past the triple indirect block. */
+int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock, int create);
+/* Copy the in-memory inode into its inode table block and mark that
+ * dirty; with sync, write it and wait (-EIO). */
+int ext2_write_inode(struct inode *inode, bool sync);
+/* Set i_size to size: blocks past it are freed (partial indirect blocks
+ * trimmed), the tail of the last page zeroed; the inode is written.
+ * Caller holds i_sem. */
+int ext2_truncate(struct inode *inode, loff_t size);
+/* The largest file the block map (and i_blocks) can describe. */
+loff_t ext2_max_size(struct super_block *sb);
+/* Write the inode's dirty pages and wait, then copy the inode into its
+ * table block (the device's writeback, or sync_blockdev, writes that). */
+int ext2_sync_inode(struct inode *inode);
+/* The last reference went: write it back, or delete it if it has no
+ * link left (blocks freed, i_dtime set, the inode number freed). */
+void ext2_drop_inode_data(struct inode *inode);
 int ext2_readpage(struct file *file, struct page *page);
+/* Write a locked dirty page to its blocks (a.k.a. a_ops->writepage). */
+int ext2_writepage(struct page *page);
 extern const struct address_space_operations ext2_aops;
 
+/* ialloc.c */
+/* A new inode of mode in dir (a directory goes to a group with more free
+ * inodes and blocks than the average, anything else near its parent),
+ * referenced, owned as inode_init_owner says, links 1, times now, written
+ * back with the bitmap and counts; NULL with *err -ENOSPC or -EIO. */
+struct inode *ext2_new_inode(struct inode *dir, umode_t mode, dev_t rdev,
+			     int *err);
+/* Give the deleted inode's number back (bitmap, counts). */
+void ext2_free_inode(struct inode *inode);
+/* The group for a new directory, or for another inode whose parent is in
+ * group parent; -1 if no group has a free inode.  Bit of map in
+ * [start, end) that is clear, or -1.  (For ialloc_test.c.) */
+long ext2_find_group_dir(struct super_block *sb);
+long ext2_find_group_other(struct super_block *sb, unsigned long parent);
+long ext2_find_free_bit(const u8 *map, unsigned long start, unsigned long end);
+
 /* dir.c */
+/* A directory's record found by a walk: its block held in bh (release
+ * with brelse, or hand it to the call that changes the record). */
+struct ext2_dir_pos {
+	struct buffer_head *bh;
+	u32 n; /* the block of the directory */
+	struct ext2_dir_entry_2 *de; /* the record */
+	struct ext2_dir_entry_2 *prev; /* the one before it in the block */
+};
+
 extern const struct file_operations ext2_dir_operations;
 /* The inode number of name in dir, 0 if none, or -EIO. */
 long ext2_inode_by_name(struct inode *dir, const struct qstr *name);
+/* name's record in *pos, or -ENOENT, -EIO. */
+int ext2_find_entry(struct inode *dir, const struct qstr *name,
+		    struct ext2_dir_pos *pos);
+/* Add the record name -> inode to dir (which grows by a block when no
+ * record has room); dir's mtime and ctime change. */
+int ext2_add_link(struct inode *dir, const struct qstr *name,
+		  struct inode *inode);
+/* Remove the record at pos (found by ext2_find_entry, its buffer given
+ * up here); dir's mtime and ctime change. */
+int ext2_delete_entry(struct inode *dir, struct ext2_dir_pos *pos);
+/* Point the record at pos at inode (buffer given up), with the file type;
+ * update_times: dir's mtime and ctime change. */
+int ext2_set_link(struct inode *dir, struct ext2_dir_pos *pos,
+		  struct inode *inode, bool update_times);
+/* Give the new directory inode its first block: "." and "..". */
+int ext2_make_empty(struct inode *inode, struct inode *parent);
+/* 0 if the directory holds only "." and "..", -ENOTEMPTY, -EIO. */
+int ext2_empty_dir(struct inode *inode);
+/* The ".." record of dir in *pos; -EIO if it has none. */
+int ext2_dotdot(struct inode *dir, struct ext2_dir_pos *pos);
 
 /* namei.c */
 extern const struct inode_operations ext2_dir_inode_operations;

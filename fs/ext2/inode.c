@@ -25,7 +25,13 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/slab.h"
+#include "fs/generic_file.h"
+#include "fs/truncate.h"
+#include "kernel/panic.h"
+#include "kernel/process/task.h"
+#include "kernel/time/time.h"
 #include "mm/vm/filemap.h"
+#include "mm/writeback/writeback.h"
 
 /* The inode's bytes on disk, in a held buffer; NULL on an I/O error. */
 static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
@@ -34,11 +40,7 @@ static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	unsigned long group = (ino - 1) / sbi->s_es->s_inodes_per_group;
 	unsigned long index = (ino - 1) % sbi->s_es->s_inodes_per_group;
-	struct ext2_group_desc *gd =
-		(struct ext2_group_desc *)sbi
-			->s_group_desc[group / sbi->s_desc_per_block]
-			->b_data +
-		group % sbi->s_desc_per_block;
+	struct ext2_group_desc *gd = ext2_get_group_desc(sb, group, NULL);
 	u32 block = gd->bg_inode_table + index / sbi->s_inodes_per_block;
 
 	*bhp = sb_bread(sb, block);
@@ -47,6 +49,11 @@ static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
 	return (struct ext2_inode *)((*bhp)->b_data +
 				     (index % sbi->s_inodes_per_block) *
 					     sbi->s_inode_size);
+}
+
+static u32 sb_ipg(struct super_block *sb)
+{
+	return EXT2_SB(sb)->s_es->s_inodes_per_group;
 }
 
 static bool is_fast_symlink(struct inode *inode)
@@ -128,6 +135,7 @@ static int read_inode(struct inode *inode)
 	inode->i_blocks = raw->i_blocks;
 	inode->i_blkbits = sb->s_blocksize_bits;
 	ei->i_dtime = raw->i_dtime;
+	ei->i_block_group = (inode->i_ino - 1) / sb_ipg(sb);
 	ei->i_file_acl = raw->i_file_acl;
 	memcpy(ei->i_data, raw->i_block, sizeof(ei->i_data));
 	set_ops(inode, raw);
@@ -186,6 +194,7 @@ int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res)
 	inode->i_ino = ino;
 	inode->i_private = ei;
 	ei->vfs_inode = inode;
+	sema_init(&ei->i_map_sem, 1);
 	list_add(&ei->i_list, &sbi->s_inodes);
 	err = read_inode(inode);
 	if (err)
@@ -210,23 +219,6 @@ void ext2_evict_inode(struct inode *inode)
 	up(&sbi->s_inodes_sem);
 	kfree(ei);
 	iput(inode->i_dir_hint); /* ext2_lookup's reference */
-}
-
-/* The pointer at index i of the pointer block `block`. */
-static int read_pointer(struct inode *inode, u32 block, u32 i, u32 *res)
-{
-	struct buffer_head *bh = sb_bread(inode->i_sb, block);
-
-	if (!bh) {
-		ext2_error(inode->i_sb, "ext2_get_block",
-			   "inode #%lu: cannot "
-			   "read indirect block %u",
-			   inode->i_ino, block);
-		return -EIO;
-	}
-	*res = ((u32 *)bh->b_data)[i];
-	brelse(bh);
-	return 0;
 }
 
 /* Where iblock lies: the root pointer's index and the index at each of
@@ -264,30 +256,112 @@ static int block_to_path(struct inode *inode, u32 iblock, u32 offsets[4])
 	return 3;
 }
 
-int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock)
+/* Where a new block for slot (in the pointer array that starts at start
+ * and lives in block `parent`, 0 for the inode) should go: after the
+ * nearest block before it, else after its parent (Linux's
+ * ext2_find_near); 0 lets ext2_new_block take the inode's group. */
+static u32 find_near(u32 *start, u32 *slot, u32 parent)
 {
-	u32 offsets[4], p;
-	int depth = block_to_path(inode, iblock, offsets), i, err;
+	u32 *p;
+
+	for (p = slot; p > start; p--)
+		if (p[-1])
+			return p[-1] + 1;
+	return parent ? parent + 1 : 0;
+}
+
+/* A new block for *slot; an indirect block is zeroed first.  0 with *err
+ * set when none is left. */
+static u32 alloc_block(struct inode *inode, u32 goal, bool indirect, int *err)
+{
+	u32 block = ext2_new_block(inode, goal, err);
+	struct buffer_head *bh;
+
+	if (!block || !indirect)
+		return block;
+	bh = sb_bread(inode->i_sb, block);
+	if (!bh) {
+		ext2_free_blocks(inode, block, 1);
+		*err = -EIO;
+		return 0;
+	}
+	memset(bh->b_data, 0, bh->b_size);
+	mark_buffer_dirty(bh);
+	brelse(bh);
+	return block;
+}
+
+static int bad_pointer(struct inode *inode, u32 iblock, u32 p)
+{
+	ext2_error(inode->i_sb, "ext2_get_block",
+		   "inode #%lu: block %u of the file at bad disk block %u",
+		   inode->i_ino, iblock, p);
+	return -EIO;
+}
+
+/*
+ * Walk (and with create, fill) the path to iblock.  At each level slot
+ * points at the pointer to follow: in i_data, then inside the held
+ * buffer bh of the pointer block above.  A block allocated at level i < depth
+ * is an indirect block (zeroed); the last one is the data block.
+ */
+static int get_block_locked(struct inode *inode, u32 iblock, u32 *pblock,
+			    int create)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	u32 offsets[4], parent = 0, p;
+	int depth = block_to_path(inode, iblock, offsets), i, err = 0;
+	struct buffer_head *bh = NULL;
+	u32 *start = ei->i_data, *slot = ei->i_data + offsets[0];
 
 	if (depth < 0)
-		return -EIO;
-	p = EXT2_I(inode)->i_data[offsets[0]];
-	for (i = 1; i <= depth && p; i++) {
-		if (!ext2_block_valid(inode->i_sb, p))
+		return create ? -EFBIG : -EIO;
+	for (i = 0;; i++) {
+		p = *slot;
+		if (!p && create) {
+			p = alloc_block(inode, find_near(start, slot, parent),
+					i < depth, &err);
+			if (!p)
+				break;
+			*slot = p;
+			if (bh)
+				mark_buffer_dirty(bh);
+		}
+		if (p && !ext2_block_valid(inode->i_sb, p)) {
+			err = bad_pointer(inode, iblock, p);
 			break;
-		err = read_pointer(inode, p, offsets[i], &p);
-		if (err)
-			return err;
+		}
+		if (!p || i == depth)
+			break;
+		brelse(bh);
+		bh = sb_bread(inode->i_sb, p);
+		if (!bh) {
+			ext2_error(inode->i_sb, "ext2_get_block",
+				   "inode #%lu: cannot read indirect block %u",
+				   inode->i_ino, p);
+			err = -EIO;
+			break;
+		}
+		parent = p;
+		start = (u32 *)bh->b_data;
+		slot = start + offsets[i + 1];
 	}
-	if (p && !ext2_block_valid(inode->i_sb, p)) {
-		ext2_error(inode->i_sb, "ext2_get_block",
-			   "inode #%lu: block %u of the file at bad disk block "
-			   "%u",
-			   inode->i_ino, iblock, p);
-		return -EIO;
-	}
+	brelse(bh);
+	if (err)
+		return err;
 	*pblock = p;
 	return 0;
+}
+
+int ext2_get_block(struct inode *inode, u32 iblock, u32 *pblock, int create)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	int err;
+
+	down(&ei->i_map_sem);
+	err = get_block_locked(inode, iblock, pblock, create);
+	up(&ei->i_map_sem);
+	return err;
 }
 
 /* Copy disk block pblock (0: a hole) into dst, one block long. */
@@ -335,7 +409,7 @@ int ext2_readpage(struct file *file, struct page *page)
 
 		if (pos < inode->i_size)
 			err = ext2_get_block(inode, pos >> sb->s_blocksize_bits,
-					     &pblock);
+					     &pblock, 0);
 		if (!err && pblock && per_page == 1)
 			err = blkdev_read_page(sb->s_bdev,
 					       (sector_t)pblock * BIO_SECTORS,
@@ -357,22 +431,451 @@ int ext2_readpage(struct file *file, struct page *page)
 	return err ? -EIO : 0;
 }
 
-/* mpage's get_block: the read-only map. */
-static int ext2_map_block(struct inode *inode, u32 iblock, u32 *pblock,
-			  int create)
+static bool all_zero(const char *p, u32 n)
 {
-	(void)create;
-	return ext2_get_block(inode, iblock, pblock);
+	while (n && !*p) {
+		p++;
+		n--;
+	}
+	return !n;
+}
+
+/* A 4 KiB block is the page: one write straight from it, ended in the
+ * disk's interrupt (end_page_writeback).  A copy of the
+ * block in the device's cache (it was an indirect block, or was read
+ * through /dev) gets the same bytes, so neither cache is stale. */
+static int write_direct(struct super_block *sb, u32 pblock, struct page *page)
+{
+	struct address_space *bmap = sb->s_bdev->bd_inode->i_mapping;
+	struct page *dpage = find_lock_page(bmap, pblock);
+
+	if (dpage) {
+		memcpy(page_address(dpage), page_address(page), PAGE_SIZE);
+		unlock_page(dpage);
+		put_page(dpage);
+	}
+	submit_page_write(page, sb->s_bdev, (sector_t)pblock * BIO_SECTORS,
+			  NULL);
+	return 0;
+}
+
+/* A smaller block goes into its buffer in the device's cache, which the
+ * device's writeback writes with the metadata around it. */
+static int write_buffer(struct super_block *sb, u32 pblock, const char *data)
+{
+	struct buffer_head *bh = sb_bread(sb, pblock);
+
+	if (!bh)
+		return -EIO;
+	memcpy(bh->b_data, data, bh->b_size);
+	mark_buffer_dirty(bh);
+	brelse(bh);
+	return 0;
+}
+
+/*
+ * Write the page's blocks that lie inside i_size.  A block that is a
+ * hole stays one while the page holds zeros there; one that a process
+ * wrote through a shared mapping gets a block now (not from reclaim,
+ * which must not wait for the allocator's locks: then -EAGAIN).
+ */
+static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
+{
+	struct super_block *sb = inode->i_sb;
+	unsigned int bits = sb->s_blocksize_bits;
+	unsigned int per_page = PAGE_SIZE >> bits, i;
+	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	char *addr = page_address(page);
+	int err = 0;
+
+	for (i = 0; i < per_page && !err; i++) {
+		u32 iblock = page->index * per_page + i, pblock = 0;
+		char *data = addr + (i << bits);
+
+		if (start + ((loff_t)i << bits) >= inode->i_size)
+			break;
+		err = get_block_locked(inode, iblock, &pblock, 0);
+		if (!err && !pblock && !all_zero(data, sb->s_blocksize))
+			err = may_alloc ? get_block_locked(inode, iblock,
+							   &pblock, 1) :
+					  -EAGAIN;
+		if (err || !pblock)
+			continue;
+		if (per_page == 1)
+			err = write_direct(sb, pblock, page);
+		else
+			err = write_buffer(sb, pblock, data);
+	}
+	return err;
+}
+
+/*
+ * Write a locked dirty page of a file or directory to its blocks; the
+ * page stays locked.  The part past i_size is zeroed first, as Linux's
+ * block_write_full_page does: a process that wrote there through a
+ * mapping wrote to no file.  A page wholly past i_size (truncated
+ * meanwhile) has nothing to write.
+ */
+int ext2_writepage(struct page *page)
+{
+	struct inode *inode = page->mapping->host;
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	bool reclaim = current->flags & PF_MEMALLOC;
+	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	int err = 0;
+
+	BUG_ON(!PageLocked(page));
+	if (!reclaim)
+		down(&ei->i_map_sem);
+	else if (down_trylock(&ei->i_map_sem))
+		return -EAGAIN;
+	clear_page_dirty_for_io(page);
+	if (start < inode->i_size) {
+		if (inode->i_size - start < PAGE_SIZE)
+			memset((char *)page_address(page) +
+				       (inode->i_size - start),
+			       0, PAGE_SIZE - (inode->i_size - start));
+		err = write_blocks(inode, page, !reclaim);
+	}
+	up(&ei->i_map_sem);
+	if (err) {
+		set_page_dirty(page);
+		if (err != -EAGAIN)
+			mapping_set_error(page->mapping, err);
+	}
+	return err;
+}
+
+/* Before a write copies into bytes from..to of the page: the blocks under
+ * them exist (allocated now where there were holes).  The page is up to
+ * date or wholly overwritten, so a new block's bytes that the write does
+ * not cover are the page's zeros when it is written. */
+static int ext2_prepare_write(struct file *file, struct page *page,
+			      unsigned int from, unsigned int to)
+{
+	struct inode *inode = page->mapping->host;
+	unsigned int bits = inode->i_sb->s_blocksize_bits, b;
+	u32 first = page->index << (PAGE_SHIFT - bits), pblock;
+	int err;
+
+	(void)file;
+	if (inode->i_sb->s_flags & MS_RDONLY) /* errors=remount-ro since */
+		return -EROFS;
+	if (((loff_t)page->index << PAGE_SHIFT) + to >
+	    ext2_max_size(inode->i_sb))
+		return -EFBIG;
+	for (b = from >> bits; b <= (to - 1) >> bits; b++) {
+		err = ext2_get_block(inode, first + b, &pblock, 1);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* After the copy (i_size already covers it): the inode's new size and
+ * block pointers go into its table block. */
+static int ext2_commit_write(struct file *file, struct page *page,
+			     unsigned int from, unsigned int to)
+{
+	(void)file;
+	(void)from;
+	(void)to;
+	return ext2_write_inode(page->mapping->host, false);
 }
 
 static void ext2_readpages(struct file *file, struct address_space *mapping,
 			   struct page **pages, unsigned int nr)
 {
 	(void)mapping;
-	mpage_readpages(file, pages, nr, ext2_map_block, ext2_readpage);
+	mpage_readpages(file, pages, nr, ext2_get_block, ext2_readpage);
 }
 
 const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
 	.readpages = ext2_readpages,
+	.writepage = ext2_writepage,
+	.set_page_dirty = __set_page_dirty_nobuffers,
+	.prepare_write = ext2_prepare_write,
+	.commit_write = ext2_commit_write,
 };
+
+/* A device's number in i_block, as Linux's ext2_write_inode: the old
+ * 8:8 encoding in the first pointer when it fits, else the new one in
+ * the second. */
+static void encode_dev(struct ext2_inode *raw, dev_t dev)
+{
+	memset(raw->i_block, 0, sizeof(raw->i_block));
+	if (MAJOR(dev) < 256 && MINOR(dev) < 256)
+		raw->i_block[0] = MAJOR(dev) << 8 | MINOR(dev);
+	else
+		raw->i_block[1] = new_encode_dev(dev);
+}
+
+/* The raw inode as the in-memory one says; the bytes past the first 128
+ * of a larger inode are left as they are. */
+static void fill_raw_inode(struct inode *inode, struct ext2_inode *raw)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+
+	raw->i_mode = inode->i_mode;
+	raw->i_uid = inode->i_uid & 0xffff;
+	raw->l_i_uid_high = inode->i_uid >> 16;
+	raw->i_gid = inode->i_gid & 0xffff;
+	raw->l_i_gid_high = inode->i_gid >> 16;
+	raw->i_links_count = inode->i_nlink;
+	raw->i_size = (u32)inode->i_size;
+	if (S_ISREG(inode->i_mode))
+		raw->i_size_high = (u64)inode->i_size >> 32;
+	raw->i_atime = inode->i_atime.tv_sec;
+	raw->i_ctime = inode->i_ctime.tv_sec;
+	raw->i_mtime = inode->i_mtime.tv_sec;
+	raw->i_dtime = ei->i_dtime;
+	raw->i_blocks = inode->i_blocks;
+	raw->i_file_acl = ei->i_file_acl;
+	if (S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode))
+		encode_dev(raw, inode->i_rdev);
+	else
+		memcpy(raw->i_block, ei->i_data, sizeof(raw->i_block));
+}
+
+int ext2_write_inode(struct inode *inode, bool sync)
+{
+	struct super_block *sb = inode->i_sb;
+	struct buffer_head *bh;
+	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
+	struct ext2_inode old;
+	int err = 0;
+
+	if (!raw)
+		return -EIO;
+	if (inode->i_size > 0x7fffffff && S_ISREG(inode->i_mode) &&
+	    !(EXT2_SB(sb)->s_es->s_feature_ro_compat &
+	      EXT2_FEATURE_RO_COMPAT_LARGE_FILE)) {
+		EXT2_SB(sb)->s_es->s_feature_ro_compat |=
+			EXT2_FEATURE_RO_COMPAT_LARGE_FILE;
+		mark_buffer_dirty(EXT2_SB(sb)->s_sbh);
+	}
+	old = *raw;
+	fill_raw_inode(inode, raw);
+	if (memcmp(&old, raw, sizeof(old)))
+		mark_buffer_dirty(bh);
+	if (sync && buffer_dirty(bh))
+		err = sync_dirty_buffer(bh);
+	brelse(bh);
+	return err;
+}
+
+/*
+ * Freeing a file's blocks.  A pointer at `depth` levels above the data
+ * (0: it names a data block) covers `span` = apb^depth file blocks from
+ * `base`.  free_tree frees what it names, all of it; trim_tree keeps the
+ * file blocks below `first` and frees the rest, writing zeros into the
+ * pointers it cleared.
+ */
+struct trunc {
+	struct inode *inode;
+	u32 apb;
+	u32 apb_bits;
+	u32 run_start; /* a run of data blocks to free at once */
+	u32 run_len;
+};
+
+static void flush_run(struct trunc *t)
+{
+	if (t->run_len)
+		ext2_free_blocks(t->inode, t->run_start, t->run_len);
+	t->run_len = 0;
+}
+
+static void free_data_block(struct trunc *t, u32 block)
+{
+	if (t->run_len && block == t->run_start + t->run_len) {
+		t->run_len++;
+		return;
+	}
+	flush_run(t);
+	t->run_start = block;
+	t->run_len = 1;
+}
+
+static void free_tree(struct trunc *t, u32 block, int depth)
+{
+	struct buffer_head *bh;
+	u32 i;
+
+	if (!ext2_block_valid(t->inode->i_sb, block)) {
+		ext2_error(t->inode->i_sb, "ext2_truncate",
+			   "inode #%lu: bad block %u not freed",
+			   t->inode->i_ino, block);
+		return;
+	}
+	if (!depth) {
+		free_data_block(t, block);
+		return;
+	}
+	bh = sb_bread(t->inode->i_sb, block);
+	if (bh) {
+		for (i = 0; i < t->apb; i++) {
+			u32 child = ((u32 *)bh->b_data)[i];
+
+			if (child)
+				free_tree(t, child, depth - 1);
+		}
+		brelse(bh);
+	}
+	flush_run(t);
+	ext2_free_blocks(t->inode, block, 1);
+}
+
+static void trim_tree(struct trunc *t, u32 *p, int depth, u64 base, u64 first)
+{
+	u64 span = (u64)1 << (depth * t->apb_bits), child_span;
+	struct buffer_head *bh;
+	u32 i;
+
+	if (!*p || base + span <= first)
+		return;
+	if (base >= first) {
+		free_tree(t, *p, depth);
+		*p = 0;
+		return;
+	}
+	if (!ext2_block_valid(t->inode->i_sb, *p))
+		return;
+	bh = sb_bread(t->inode->i_sb, *p);
+	if (!bh)
+		return;
+	child_span = span >> t->apb_bits;
+	for (i = 0; i < t->apb; i++) {
+		u32 *slot = (u32 *)bh->b_data + i;
+		u32 before = *slot;
+
+		trim_tree(t, slot, depth - 1, base + i * child_span, first);
+		if (*slot != before)
+			mark_buffer_dirty(bh);
+	}
+	brelse(bh);
+}
+
+/* Free every block of the file from file block `first` on. */
+static void free_from(struct inode *inode, u64 first)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	u32 bits = inode->i_sb->s_blocksize_bits - 2;
+	struct trunc t = { inode, 1u << bits, bits, 0, 0 };
+	u64 base = EXT2_NDIR_BLOCKS;
+	int i;
+
+	for (i = 0; i < EXT2_NDIR_BLOCKS; i++)
+		trim_tree(&t, &ei->i_data[i], 0, i, first);
+	for (i = 1; i <= 3; i++) {
+		u64 span = (u64)1 << (i * bits);
+
+		trim_tree(&t, &ei->i_data[EXT2_IND_BLOCK + i - 1], i, base,
+			  first);
+		base += span;
+	}
+	flush_run(&t);
+}
+
+loff_t ext2_max_size(struct super_block *sb)
+{
+	u32 bits = sb->s_blocksize_bits - 2;
+	u64 blocks = EXT2_NDIR_BLOCKS + (1ull << bits) + (1ull << 2 * bits) +
+		     (1ull << 3 * bits);
+	/* i_blocks counts 512-byte sectors in 32 bits, indirect blocks
+	 * included: leave room for them. */
+	u64 sectors_max = (0xffffffffull >> (sb->s_blocksize_bits - 9)) -
+			  (1ull << 2 * bits) - (1ull << bits) - 2;
+
+	if (blocks > sectors_max)
+		blocks = sectors_max;
+	if (blocks << sb->s_blocksize_bits > MAX_LFS_FILESIZE)
+		return MAX_LFS_FILESIZE;
+	return blocks << sb->s_blocksize_bits;
+}
+
+/* A regular file, directory or slow symlink: i_data holds pointers. */
+static bool has_block_map(struct inode *inode)
+{
+	return S_ISREG(inode->i_mode) || S_ISDIR(inode->i_mode) ||
+	       (S_ISLNK(inode->i_mode) && !is_fast_symlink(inode));
+}
+
+/* The part of the block holding `size` past it must read as zeros when
+ * the file grows again: bring its page in, for truncate_inode_pages to
+ * zero and dirty. */
+static int read_tail_page(struct inode *inode, loff_t size)
+{
+	struct page *page;
+	int err;
+
+	if (!(size & (inode->i_sb->s_blocksize - 1)) || size >= inode->i_size)
+		return 0;
+	err = read_mapping_page(inode->i_mapping, size >> PAGE_SHIFT, NULL,
+				&page);
+	if (!err)
+		put_page(page);
+	return err;
+}
+
+int ext2_truncate(struct inode *inode, loff_t size)
+{
+	struct super_block *sb = inode->i_sb;
+	loff_t old = inode->i_size;
+	int err;
+
+	if (size < 0)
+		return -EINVAL;
+	if (!has_block_map(inode))
+		return -EINVAL;
+	if (size > ext2_max_size(sb))
+		return -EFBIG;
+	err = read_tail_page(inode, size);
+	if (err)
+		return err;
+	err = vmtruncate(inode, size);
+	if (err)
+		return err;
+	if (size < old) {
+		down(&EXT2_I(inode)->i_map_sem);
+		free_from(inode, ((u64)size + sb->s_blocksize - 1) >>
+					 sb->s_blocksize_bits);
+		up(&EXT2_I(inode)->i_map_sem);
+	}
+	return ext2_write_inode(inode, false);
+}
+
+int ext2_sync_inode(struct inode *inode)
+{
+	int err = filemap_write_and_wait(inode->i_mapping);
+	int e = ext2_write_inode(inode, false);
+
+	return err ? err : e;
+}
+
+/* Called by ext2_drop_inode with s_inodes_sem held, the inode unused. */
+void ext2_drop_inode_data(struct inode *inode)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+
+	if (inode->i_nlink) {
+		if (ext2_sync_inode(inode))
+			ext2_error(inode->i_sb, "ext2_drop_inode",
+				   "inode #%lu: write-back failed",
+				   inode->i_ino);
+		return;
+	}
+	/* Deleted: its pages go unwritten, its blocks and number are freed,
+	 * i_dtime tells e2fsck it was deleted on purpose. */
+	truncate_inode_pages(inode->i_mapping, 0);
+	if (has_block_map(inode)) {
+		down(&ei->i_map_sem);
+		free_from(inode, 0);
+		up(&ei->i_map_sem);
+	}
+	inode->i_size = 0;
+	ei->i_dtime = get_seconds();
+	ext2_write_inode(inode, false);
+	ext2_free_inode(inode);
+}

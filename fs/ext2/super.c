@@ -7,10 +7,22 @@
  * memory) until the last mount of it goes.  A second mount of a device
  * already mounted shares its superblock, as Linux's does.
  *
- * Read-only: the driver writes nothing, so a mount must ask for
- * MS_RDONLY (else -EROFS, on which mount(8) tries again read-only).
  * Every check of the image that fails is printed and refuses the mount
  * with -EINVAL, Linux's answer; nothing a disk holds may stop the kernel.
+ *
+ * Read-write (ext2_remount_fs, at the first mount and at MS_REMOUNT):
+ *
+ *   ro -> rw   s_state loses EXT2_VALID_FS (a crash now leaves the disk
+ *              "not clean" for e2fsck), s_mnt_count++, s_mtime; written
+ *              and waited for before anything else changes
+ *   rw -> ro,  every inode's dirty pages and the inode itself, then the
+ *   umount     device's dirty blocks (bitmaps, descriptors, inode
+ *              tables, indirect blocks), then s_state as found at mount
+ *              (clean unless errors were seen), written and waited for
+ *
+ * An error found on a read-write mount marks s_state EXT2_ERROR_FS and
+ * does what errors= (default: the superblock's s_errors) says: continue,
+ * remount read-only (every change is EROFS from then on) or panic.
  */
 #include "fs/block_dev.h"
 #include "fs/ext2/ext2.h"
@@ -19,7 +31,9 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/lib/vsprintf.h"
+#include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/time/time.h"
 #include "mm/phys/slab.h"
 
 _Static_assert(sizeof(struct ext2_super_block) == 1024, "superblock");
@@ -30,6 +44,7 @@ static struct file_system_type ext2_fs_type;
 
 void ext2_error(struct super_block *sb, const char *func, const char *fmt, ...)
 {
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	char msg[160];
 	va_list ap;
 
@@ -38,6 +53,55 @@ void ext2_error(struct super_block *sb, const char *func, const char *fmt, ...)
 	va_end(ap);
 	printk_ratelimited(KERN_CRIT "EXT2-fs (%s): error: %s: %s\n", sb->s_id,
 			   func, msg);
+	if (sb->s_flags & MS_RDONLY)
+		return;
+	sbi->s_mount_state |= EXT2_ERROR_FS;
+	sbi->s_es->s_state |= EXT2_ERROR_FS;
+	ext2_sync_super(sb, true);
+	if (sbi->s_mount_opt & EXT2_MOUNT_ERRORS_PANIC)
+		panic("EXT2-fs (%s): panic forced after error", sb->s_id);
+	if (sbi->s_mount_opt & EXT2_MOUNT_ERRORS_RO) {
+		printk(KERN_CRIT "EXT2-fs (%s): error: remounting filesystem "
+				 "read-only\n",
+		       sb->s_id);
+		sb->s_flags |= MS_RDONLY;
+	}
+}
+
+int ext2_sync_super(struct super_block *sb, bool sync)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+
+	sbi->s_es->s_wtime = get_seconds();
+	mark_buffer_dirty(sbi->s_sbh);
+	return sync ? sync_dirty_buffer(sbi->s_sbh) : 0;
+}
+
+/* Every inode in memory written back, then the device's dirty blocks. */
+static int sync_all(struct super_block *sb)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	struct ext2_inode_info *ei;
+	int err = 0, e;
+
+	down(&sbi->s_inodes_sem);
+	list_for_each_entry(ei, &sbi->s_inodes, i_list) {
+		e = ext2_sync_inode(ei->vfs_inode);
+		err = err ? err : e;
+	}
+	up(&sbi->s_inodes_sem);
+	e = ext2_sync_super(sb, false);
+	err = err ? err : e;
+	e = sync_blockdev(sb->s_bdev);
+	return err ? err : e;
+}
+
+static int ext2_sync_fs(struct super_block *sb, bool wait)
+{
+	(void)wait;
+	if (sb->s_flags & MS_RDONLY)
+		return 0;
+	return sync_all(sb);
 }
 
 /* A block a pointer may name: past the superblock's, inside the disk. */
@@ -46,28 +110,6 @@ bool ext2_block_valid(struct super_block *sb, u32 block)
 	struct ext2_super_block *es = EXT2_SB(sb)->s_es;
 
 	return block > es->s_first_data_block && block < es->s_blocks_count;
-}
-
-static bool test_root(unsigned long a, unsigned long b)
-{
-	for (;;) {
-		if (a < b)
-			return false;
-		if (a == b)
-			return true;
-		if (a % b)
-			return false;
-		a /= b;
-	}
-}
-
-/* Does group g hold a copy of the superblock and descriptors? */
-static bool bg_has_super(struct super_block *sb, unsigned long g)
-{
-	if (!(EXT2_SB(sb)->s_es->s_feature_ro_compat &
-	      EXT2_FEATURE_RO_COMPAT_SPARSE_SUPER))
-		return true;
-	return g <= 1 || test_root(g, 3) || test_root(g, 5) || test_root(g, 7);
 }
 
 /* statfs as Linux's ext2: the blocks minus the metadata of each group. */
@@ -79,7 +121,7 @@ static void ext2_statfs(struct super_block *sb, struct kstatfs *buf)
 	u64 fsid;
 
 	for (g = 0; g < sbi->s_groups_count; g++)
-		if (bg_has_super(sb, g))
+		if (ext2_bg_has_super(sb, g))
 			overhead += 1 + sbi->s_gdb_count;
 	overhead += sbi->s_groups_count * (2 + sbi->s_itb_per_group);
 	buf->f_type = EXT2_SUPER_MAGIC;
@@ -99,16 +141,142 @@ static void ext2_statfs(struct super_block *sb, struct kstatfs *buf)
 	buf->f_fsid[1] = (u32)(fsid >> 32);
 }
 
+/*
+ * The last reference went: on a read-write mount the inode is written
+ * back (or deleted, with no link left) first.  s_inodes_sem keeps
+ * ext2_iget from finding it meanwhile, or makes it wait; one that found
+ * it before keeps it.
+ */
 static bool ext2_drop_inode(struct inode *inode)
 {
-	(void)inode;
-	return true; /* read again from the disk when wanted */
+	struct ext2_sb_info *sbi = EXT2_SB(inode->i_sb);
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	bool drop;
+
+	down(&sbi->s_inodes_sem);
+	drop = !inode->i_count;
+	if (drop && !(inode->i_sb->s_flags & MS_RDONLY))
+		ext2_drop_inode_data(inode);
+	if (drop && !list_empty(&ei->i_list))
+		list_del_init(&ei->i_list);
+	up(&sbi->s_inodes_sem);
+	return drop; /* read again from the disk when wanted */
+}
+
+/* Options: ro, rw, errors=continue|remount-ro|panic (Linux's ext2). */
+static int parse_options(struct super_block *sb, const char *data,
+			 unsigned long *flags, unsigned long *opt)
+{
+	char word[32];
+
+	while (data && *data) {
+		const char *end = strchr(data, ',');
+		size_t len = end ? (size_t)(end - data) : strlen(data);
+
+		if (len >= sizeof(word))
+			len = sizeof(word) - 1;
+		memcpy(word, data, len);
+		word[len] = 0;
+		data = end ? end + 1 : NULL;
+		if (!strcmp(word, "ro"))
+			*flags |= MS_RDONLY;
+		else if (!strcmp(word, "rw"))
+			*flags &= ~MS_RDONLY;
+		else if (!strcmp(word, "errors=continue"))
+			*opt = EXT2_MOUNT_ERRORS_CONT;
+		else if (!strcmp(word, "errors=remount-ro"))
+			*opt = EXT2_MOUNT_ERRORS_RO;
+		else if (!strcmp(word, "errors=panic"))
+			*opt = EXT2_MOUNT_ERRORS_PANIC;
+		else if (*word) {
+			printk(KERN_ERR "EXT2-fs (%s): Unrecognized mount "
+					"option \"%s\" or missing value\n",
+			       sb->s_id, word);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static unsigned long default_errors(struct ext2_super_block *es)
+{
+	if (es->s_errors == EXT2_ERRORS_PANIC)
+		return EXT2_MOUNT_ERRORS_PANIC;
+	if (es->s_errors == EXT2_ERRORS_RO)
+		return EXT2_MOUNT_ERRORS_RO;
+	return EXT2_MOUNT_ERRORS_CONT;
+}
+
+/* ro -> rw: the disk is "not clean" until the last read-write user goes. */
+static int make_writable(struct super_block *sb)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	struct ext2_super_block *es = sbi->s_es;
+	u32 bad = es->s_rev_level ?
+			  es->s_feature_ro_compat & ~EXT2_FEATURE_RO_COMPAT_SUPP :
+			  0;
+
+	if (bad) {
+		printk(KERN_ERR "EXT2-fs (%s): error: couldn't mount RDWR "
+				"because of unsupported optional features "
+				"(%x)\n",
+		       sb->s_id, bad);
+		return -EROFS;
+	}
+	sbi->s_mount_state = es->s_state;
+	if (!(sbi->s_mount_state & EXT2_VALID_FS))
+		printk(KERN_WARNING "EXT2-fs (%s): warning: mounting unchecked "
+				    "fs, running e2fsck is recommended\n",
+		       sb->s_id);
+	else if (sbi->s_mount_state & EXT2_ERROR_FS)
+		printk(KERN_WARNING "EXT2-fs (%s): warning: mounting fs with "
+				    "errors, running e2fsck is recommended\n",
+		       sb->s_id);
+	es->s_state &= ~EXT2_VALID_FS;
+	es->s_mnt_count++;
+	es->s_mtime = get_seconds();
+	sb->s_flags &= ~MS_RDONLY;
+	return ext2_sync_super(sb, true);
+}
+
+/* rw -> ro: everything on the disk, and s_state as it was found. */
+static int make_readonly(struct super_block *sb)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	int err = sync_all(sb), e;
+
+	sbi->s_es->s_state = sbi->s_mount_state;
+	e = ext2_sync_super(sb, true);
+	sb->s_flags |= MS_RDONLY;
+	return err ? err : e;
+}
+
+static int ext2_remount_fs(struct super_block *sb, unsigned long flags,
+			   const char *data)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	unsigned long opt = sbi->s_mount_opt ? sbi->s_mount_opt :
+					       default_errors(sbi->s_es);
+	int err = parse_options(sb, data, &flags, &opt);
+
+	if (err)
+		return err;
+	if ((flags & MS_RDONLY) && !(sb->s_flags & MS_RDONLY))
+		err = make_readonly(sb);
+	else if (!(flags & MS_RDONLY) && (sb->s_flags & MS_RDONLY))
+		err = make_writable(sb);
+	if (!err)
+		sbi->s_mount_opt = opt;
+	return err;
 }
 
 static const struct super_operations ext2_sops = {
 	.drop_inode = ext2_drop_inode,
 	.destroy_inode = ext2_evict_inode,
 	.statfs = ext2_statfs,
+	.write_inode = ext2_write_inode,
+	.sync_fs = ext2_sync_fs,
+	.remount_fs = ext2_remount_fs,
 };
 
 /* The checks of Linux's ext2_fill_super that keep the rest safe. */
@@ -138,14 +306,6 @@ static int check_super(struct super_block *sb, struct ext2_super_block *es,
 		       sb->s_id, bad);
 		return -EINVAL;
 	}
-	bad = es->s_rev_level ?
-		      es->s_feature_ro_compat & ~EXT2_FEATURE_RO_COMPAT_SUPP :
-		      0;
-	if (bad)
-		printk(KERN_NOTICE "EXT2-fs (%s): unsupported read-only "
-				   "features (%x): mounting read-only, as "
-				   "always\n",
-		       sb->s_id, bad);
 	if (es->s_log_block_size >
 	    EXT2_MAX_BLOCK_LOG_SIZE - EXT2_MIN_BLOCK_LOG_SIZE) {
 		printk(KERN_ERR "EXT2-fs (%s): error: unsupported blocksize "
@@ -243,11 +403,7 @@ static int read_descriptors(struct super_block *sb)
 		}
 	}
 	for (g = 0; g < sbi->s_groups_count; g++) {
-		struct ext2_group_desc *gd =
-			(struct ext2_group_desc *)sbi
-				->s_group_desc[g / sbi->s_desc_per_block]
-				->b_data +
-			g % sbi->s_desc_per_block;
+		struct ext2_group_desc *gd = ext2_get_group_desc(sb, g, NULL);
 		u64 first = es->s_first_data_block +
 			    (u64)g * es->s_blocks_per_group;
 		u64 last = first + es->s_blocks_per_group - 1;
@@ -327,8 +483,8 @@ static int ext2_fill_super(struct super_block *sb)
 		return -EINVAL;
 	}
 	sb->s_root = root;
-	printk(KERN_INFO "EXT2-fs (%s): mounted read-only: %lu-byte blocks, "
-			 "%lu groups\n",
+	sbi->s_mount_state = sbi->s_es->s_state;
+	printk(KERN_INFO "EXT2-fs (%s): %lu-byte blocks, %lu groups\n",
 	       sb->s_id, sb->s_blocksize, sbi->s_groups_count);
 	return 0;
 }
@@ -344,6 +500,8 @@ static void put_super(struct super_block *sb)
 	kfree(sbi->s_group_desc);
 	brelse(sbi->s_sbh);
 	kfree(sbi);
+	/* What a mount that turned read-only on an error left dirty. */
+	sync_blockdev(sb->s_bdev);
 	sb->s_bdev->bd_super = NULL;
 	blkdev_put(sb->s_bdev);
 	blkdev_release(sb->s_bdev, sb);
@@ -382,6 +540,7 @@ static struct super_block *new_super(struct block_device *bdev, int *err)
 	strlcpy(sb->s_id, bdev->name, sizeof(sb->s_id));
 	INIT_LIST_HEAD(&sbi->s_inodes);
 	sema_init(&sbi->s_inodes_sem, 1);
+	sema_init(&sbi->s_lock, 1);
 	bdev->bd_super = sb;
 	return sb;
 }
@@ -391,7 +550,6 @@ static struct super_block *ext2_get_sb(struct file_system_type *type,
 				       const char *dev_name, int *err)
 {
 	struct block_device *bdev;
-	struct super_block *sb;
 
 	(void)type;
 	*err = lookup_bdev(dev_name, &bdev);
@@ -403,7 +561,13 @@ static struct super_block *ext2_get_sb(struct file_system_type *type,
 		*err = -EBUSY;
 		return NULL;
 	}
-	sb = new_super(bdev, err);
+	return ext2_mount_bdev(bdev, err);
+}
+
+struct super_block *ext2_mount_bdev(struct block_device *bdev, int *err)
+{
+	struct super_block *sb = new_super(bdev, err);
+
 	if (!sb)
 		return NULL;
 	*err = ext2_fill_super(sb);
@@ -418,6 +582,10 @@ static struct super_block *ext2_get_sb(struct file_system_type *type,
 static void ext2_kill_sb(struct super_block *sb)
 {
 	iput(sb->s_root);
+	if (!(sb->s_flags & MS_RDONLY) && make_readonly(sb))
+		printk(KERN_ERR "EXT2-fs (%s): error: could not write "
+				"everything back at unmount\n",
+		       sb->s_id);
 	if (!list_empty(&EXT2_SB(sb)->s_inodes))
 		printk(KERN_ERR "EXT2-fs (%s): inodes still in use at "
 				"unmount\n",

@@ -237,7 +237,7 @@ void proc_stat_show(struct seq_buf *m, struct task_struct *t)
 /* "rw" or "ro" and the other mount flags, as Linux spells them. */
 static void mnt_opts(struct seq_buf *m, struct vfsmount *mnt)
 {
-	seq_printf(m, "%s%s%s%s", (mnt->mnt_flags & MS_RDONLY) ? "ro" : "rw",
+	seq_printf(m, "%s%s%s%s", mnt_is_readonly(mnt) ? "ro" : "rw",
 		   (mnt->mnt_flags & MS_NOSUID) ? ",nosuid" : "",
 		   (mnt->mnt_flags & MS_NODEV) ? ",nodev" : "",
 		   (mnt->mnt_flags & MS_NOEXEC) ? ",noexec" : "");
