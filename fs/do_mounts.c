@@ -58,12 +58,12 @@ static int mount_root_dev(const char *dev, const char *type,
 
 	if (err && err != -EEXIST)
 		return err;
-	err = vfs_mount(dev, ROOT_DIR, type, flags);
+	err = vfs_mount(dev, ROOT_DIR, type, flags, NULL);
 	if (err == -EROFS && !(flags & MS_RDONLY)) {
 		printk("VFS: %s on %s is read-only here, mounting it "
 		       "read-only\n",
 		       type, dev);
-		err = vfs_mount(dev, ROOT_DIR, type, flags | MS_RDONLY);
+		err = vfs_mount(dev, ROOT_DIR, type, flags | MS_RDONLY, NULL);
 	}
 	return err;
 }
@@ -113,7 +113,7 @@ void prepare_namespace(void)
 		panic("VFS: Unable to mount root fs on %s", dev);
 	}
 	enter_root(dev);
-	err = vfs_mount("devtmpfs", "/dev", "devtmpfs", 0);
+	err = vfs_mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	printk(err ? "devtmpfs: error mounting %d\n" : "devtmpfs: mounted\n",
 	       err);
 }
