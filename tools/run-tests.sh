@@ -156,7 +156,7 @@ run_boot() {
 	# A Mapback panic reboots at once, which -no-reboot makes an exit:
 	# the boot fails now, not at its timeout.
 	case $how in
-	qemu | typed | qemu-iso | floppy) cmdline="panic=-1 $cmdline" ;;
+	qemu | typed | qemu-iso | floppy | powercut) cmdline="panic=-1 $cmdline" ;;
 	esac
 	case $how in
 	qemu | linux)
@@ -200,6 +200,13 @@ run_boot() {
 				"${args[@]}" </dev/null >>"$out" 2>&1
 			status=$?
 		fi
+		;;
+	powercut)
+		# Boots killed at points of an ext2 write workload, each image
+		# repaired and checked on the host (tools/power-cut.sh).
+		KERNEL=$KERNEL tools/power-cut.sh "$log" "$t" "$cmdline" \
+			"$QEMU" -m "$mem" "${args[@]}" </dev/null >"$out" 2>&1
+		status=$?
 		;;
 	shell)
 		# The boot medium is in args (e.g. -fda); the cmdline field

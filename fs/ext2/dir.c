@@ -425,4 +425,5 @@ int ext2_dotdot(struct inode *dir, struct ext2_dir_pos *pos)
 
 const struct file_operations ext2_dir_operations = {
 	.readdir = ext2_readdir,
+	.fsync = ext2_fsync,	/* the blocks live in the device's buffers */
 };

@@ -364,6 +364,9 @@ int ext2_dotdot(struct inode *dir, struct ext2_dir_pos *pos);
 extern const struct inode_operations ext2_dir_inode_operations;
 
 /* file.c */
+/* fsync of a file or directory: the inode, and the device's dirty
+ * buffers (directory blocks, bitmaps, inode tables). */
+int ext2_fsync(struct file *file, bool datasync);
 extern const struct file_operations ext2_file_operations;
 extern const struct inode_operations ext2_file_inode_operations;
 extern const struct inode_operations ext2_symlink_inode_operations;

@@ -17,7 +17,7 @@
 /* The file's pages and inode, then the device's dirty blocks: the
  * indirect blocks, bitmaps and counts the file's blocks changed (and
  * whatever else is dirty there). */
-static int ext2_fsync(struct file *file, bool datasync)
+int ext2_fsync(struct file *file, bool datasync)
 {
 	struct inode *inode = file->f_mapping->host;
 	int err = ext2_sync_inode(inode), e;
