@@ -107,12 +107,8 @@ void submit_page_write(struct page *page, struct block_device *bdev,
 	ClearPageError(page);
 	if (!test_set_page_writeback(page))
 		BUG(); /* the page lock keeps a second writer out */
-	/* Without the disk's interrupt nobody would end the bio: wait for
-	 * it here, as a synchronous write. */
-	if (bdev->queue->irq_driven && (read_eflags() & EFLAGS_IF))
-		submit_bio(&w->bio);
-	else
-		submit_bio_wait(&w->bio);
+	/* Without the disk's interrupt, a synchronous write. */
+	submit_bio_async(&w->bio);
 }
 
 void file_wait_on_page_writeback(struct page *page)
