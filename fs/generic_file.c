@@ -15,10 +15,15 @@
 #include "mm/phys/gfp.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page.h"
+#include "mm/rmap/rmap.h"
 #include "mm/writeback/writeback.h"
 
+/* A mapping that writes back to a disk counts its dirty pages
+ * (mm/writeback/writeback.h); a memory file system's are not counted. */
 int simple_set_page_dirty(struct page *page)
 {
+	if (mapping_cap_account_dirty(page_mapping(page)))
+		return __set_page_dirty_nobuffers(page);
 	return TestSetPageDirty(page);
 }
 

@@ -38,7 +38,7 @@ static int disk_readpage(struct file *file, struct page *page)
 /* A write that ends at once: the page is clean when this returns. */
 static int disk_writepage(struct page *page)
 {
-	ClearPageDirty(page);
+	clear_page_dirty_for_io(page);
 	memcpy(disk[page->index], page_address(page), PAGE_SIZE);
 	disk_writes++;
 	return 0;

@@ -35,17 +35,19 @@ u32 nr_file_dirty;
 
 bool mapping_cap_account_dirty(struct address_space *mapping)
 {
-	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed;
+	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed &&
+	       mapping->a_ops->writepage;
 }
 
 bool set_page_dirty(struct page *page)
 {
 	struct address_space *mapping = page_mapping(page);
 
-	if (PageSwapCache(page) || !mapping || !mapping->a_ops ||
-	    !mapping->a_ops->set_page_dirty)
+	if (PageSwapCache(page) || !mapping)
 		return !TestSetPageDirty(page);
-	return !mapping->a_ops->set_page_dirty(page);
+	if (mapping->a_ops && mapping->a_ops->set_page_dirty)
+		return !mapping->a_ops->set_page_dirty(page);
+	return !__set_page_dirty_nobuffers(page);
 }
 
 int __set_page_dirty_nobuffers(struct page *page)
@@ -95,10 +97,11 @@ static bool test_clear_page_dirty(struct page *page)
 }
 
 /*
- * In Linux's order: first every PTE of the page made clean and read-only
- * (a store after that faults and dirties the page again), and the stores
- * they held moved into PG_dirty; only then the bit taken.  The other way
- * round a store between the two would be lost to the write.
+ * In Linux's order (2.6.19.2's fix): first every PTE of the page made
+ * clean and read-only (a store after that faults and dirties the page
+ * again), and the stores they held moved into PG_dirty; only then the
+ * bit taken.  The other way round a store between the two would be lost
+ * to the write.
  */
 bool clear_page_dirty_for_io(struct page *page)
 {
@@ -305,13 +308,12 @@ int write_one_page(struct page *page, bool wait)
 	if (PageDirty(page))
 		err = mapping->a_ops->writepage(page);
 	unlock_page(page);
+	/* The page's own error, as Linux's: the mapping's stays for fsync. */
 	if (!err && wait) {
 		wait_on_page_writeback(page);
 		if (PageError(page))
 			err = -EIO;
 	}
-	if (!err && wait)
-		err = filemap_check_errors(mapping);
 	return err;
 }
 
