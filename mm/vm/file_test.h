@@ -10,6 +10,7 @@
 
 #include "fs/file.h"
 #include "fs/generic_file.h"
+#include "fs/fs_writeback.h"
 #include "fs/inode.h"
 #include "mm/vm/filemap.h"
 #include "fs/ramfs/ramfs.h"
@@ -34,6 +35,7 @@ static inline void make_test_file(struct test_file *t, loff_t size)
 	t->inode.i_size = size;
 	address_space_init(&t->inode.i_data, &t->inode, &test_file_aops);
 	t->inode.i_mapping = &t->inode.i_data;
+	INIT_LIST_HEAD(&t->inode.i_wb_list);
 	t->file.f_count = 1;
 	t->file.f_mode = FMODE_READ | FMODE_WRITE;
 	t->file.f_inode = &t->inode;
@@ -60,6 +62,7 @@ static inline int fill_test_file(struct test_file *t, loff_t off,
 static inline void free_test_file(struct test_file *t)
 {
 	truncate_inode_pages(t->file.f_mapping, 0);
+	inode_wb_list_del(&t->inode);	/* it has no superblock to write to */
 }
 
 #endif

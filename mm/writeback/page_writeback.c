@@ -35,8 +35,7 @@ u32 nr_file_dirty;
 
 bool mapping_cap_account_dirty(struct address_space *mapping)
 {
-	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed &&
-	       mapping->a_ops->writepage;
+	return mapping && mapping->a_ops && !mapping->a_ops->memory_backed;
 }
 
 bool set_page_dirty(struct page *page)

@@ -69,9 +69,9 @@ struct writeback_control {
 };
 
 /* Does this mapping keep dirty pages for a disk (counted, written back)?
- * One that writes back (a_ops->writepage) and is not memory_backed.  Its
- * set_page_dirty must count (__set_page_dirty_nobuffers, which
- * simple_set_page_dirty calls for such a mapping). */
+ * Any that is not memory_backed.  Its set_page_dirty must count
+ * (__set_page_dirty_nobuffers, which simple_set_page_dirty calls for such
+ * a mapping). */
 bool mapping_cap_account_dirty(struct address_space *mapping);
 
 /* Mark the page dirty as its mapping wants (a_ops->set_page_dirty, or
