@@ -224,6 +224,7 @@ run_boot() {
 		# too, which the kernel hands to init's environment, so that
 		# hdd-check finds the line the first boot wrote to /root/boots
 		# (once the root is read-write; until then both only read).
+		# Then e2fsck -fn checks the root the boots left.
 		local pass
 		cp "$HDD_TEST" "$img"
 		: >"$out"
@@ -238,6 +239,16 @@ run_boot() {
 			[ "$status" -eq 0 ] || break
 		done
 		cat "$log".[12] >"$log" 2>/dev/null
+		# What the two boots left on the root, as the host's e2fsck
+		# sees it: one more test.
+		if [ "$status" -eq 0 ]; then
+			if tools/ext2-fsck.sh "$img" >"build/test-$name.fsck" 2>&1; then
+				echo "ok - e2fsck -fn finds the root clean after both boots" >>"$log"
+			else
+				echo "not ok - e2fsck -fn finds the root clean after both boots" >>"$log"
+				sed 's/^/# /' "build/test-$name.fsck" >>"$log"
+			fi
+		fi
 		rm -f "$log".[12] "$img"
 		;;
 	bochs | bochs-floppy | bochs-hdd)
