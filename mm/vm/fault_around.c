@@ -88,7 +88,7 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
 	if (!fault_around_wanted(vma))
 		return;
 	mapping = vma->vm_file->f_mapping;
-	size_pages = ((u64)vma->vm_file->f_inode->i_size + PAGE_SIZE - 1) >>
+	size_pages = ((u64)mapping->host->i_size + PAGE_SIZE - 1) >>
 		     PAGE_SHIFT;
 	pte = pte_lookup(mm, start);
 	if (!pte)

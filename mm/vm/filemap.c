@@ -217,13 +217,15 @@ bool file_mappable(struct file *file)
 	struct address_space *mapping = file->f_mapping;
 
 	return mapping && mapping->a_ops && mapping->a_ops->readpage &&
-	       S_ISREG(file->f_inode->i_mode);
+	       (S_ISREG(file->f_inode->i_mode) ||
+		S_ISBLK(file->f_inode->i_mode));
 }
 
-/* The page cache page at pgoff with a reference, or NOPAGE_*. */
+/* The page cache page at pgoff with a reference, or NOPAGE_*.  The size
+ * is the mapping's host's: a block device node's own inode has none. */
 static struct page *file_page(struct file *file, unsigned long pgoff)
 {
-	struct inode *inode = file->f_inode;
+	struct inode *inode = file->f_mapping->host;
 	struct page *page;
 	unsigned long long size_pages =
 		((unsigned long long)inode->i_size + PAGE_SIZE - 1) >> PAGE_SHIFT;
