@@ -15,6 +15,7 @@
 #include "fs/ramfs/ramfs.h"
 #include "fs/truncate.h"
 #include "kernel/lib/string.h"
+#include "mm/locking.h"
 #include "mm/phys/page.h"
 
 struct test_file {
@@ -56,10 +57,30 @@ static inline int fill_test_file(struct test_file *t, loff_t off,
 	return 0;
 }
 
-/* Drop the file's page cache pages. */
+/*
+ * Drop the file's page cache pages.  Their dirty bits were never counted
+ * (simple_set_page_dirty: the file has no disk, and its inode must stay
+ * off the flusher's list), so they go first: truncate would uncount them.
+ */
 static inline void free_test_file(struct test_file *t)
 {
-	truncate_inode_pages(t->file.f_mapping, 0);
+	struct address_space *mapping = t->file.f_mapping;
+	struct page *pages[16];
+	unsigned long next = 0;
+	unsigned int i, n;
+	u32 flags;
+
+	do {
+		flags = tree_lock_irqsave();
+		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
+					   next, 16);
+		for (i = 0; i < n; i++) {
+			ClearPageDirty(pages[i]);
+			next = pages[i]->index + 1;
+		}
+		tree_unlock_irqrestore(flags);
+	} while (n);
+	truncate_inode_pages(mapping, 0);
 }
 
 #endif
