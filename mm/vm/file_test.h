@@ -16,6 +16,7 @@
 #include "fs/ramfs/ramfs.h"
 #include "fs/truncate.h"
 #include "kernel/lib/string.h"
+#include "mm/locking.h"
 #include "mm/phys/page.h"
 
 struct test_file {
@@ -58,7 +59,7 @@ static inline int fill_test_file(struct test_file *t, loff_t off,
 	return 0;
 }
 
-/* Drop the file's page cache pages. */
+/* Drop the file's page cache pages (truncate uncounts the dirty ones). */
 static inline void free_test_file(struct test_file *t)
 {
 	truncate_inode_pages(t->file.f_mapping, 0);

@@ -222,10 +222,10 @@ bool file_mappable(struct file *file)
 		S_ISBLK(file->f_inode->i_mode));
 }
 
-/* The page cache page at pgoff with a reference, or NOPAGE_*. */
+/* The page cache page at pgoff with a reference, or NOPAGE_*.  The size
+ * is the mapping's host's: a block device node's own inode has none. */
 static struct page *file_page(struct file *file, unsigned long pgoff)
 {
-	/* A block device's size is its cache's inode's, not the node's. */
 	struct inode *inode = file->f_mapping->host;
 	struct page *page;
 	unsigned long long size_pages =
