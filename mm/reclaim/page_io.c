@@ -275,26 +275,14 @@ int swap_writepage(struct page *page, swp_entry_t entry)
 	return 0;
 }
 
-void swap_wait_on_page_writeback(struct page *page)
+struct bio *swap_write_bio(struct page *page)
 {
 	struct swap_write *w;
-	struct bio *bio;
-	u32 flags;
 
-	for (;;) {
-		bio = NULL;
-		flags = irq_save();
-		if (PageWriteback(page)) {
-			list_for_each_entry(w, &writes_in_flight, list)
-				if (w->bio.bi_private == page)
-					bio = &w->bio;
-			BUG_ON(!bio);
-		}
-		irq_restore(flags);
-		if (!bio)
-			return;
-		bio_wait(bio);
-	}
+	list_for_each_entry(w, &writes_in_flight, list)
+		if (w->bio.bi_private == page)
+			return &w->bio;
+	return NULL;
 }
 
 int swap_writepage_sync(struct page *page, swp_entry_t entry)
@@ -303,6 +291,6 @@ int swap_writepage_sync(struct page *page, swp_entry_t entry)
 
 	if (err)
 		return err;
-	swap_wait_on_page_writeback(page);
+	wait_on_page_writeback(page);
 	return PageError(page) ? -EIO : 0;
 }

@@ -153,10 +153,10 @@ int swap_readpage_async(struct page *page, swp_entry_t entry,
 /* Write and wait for the write's end: 0, -EINVAL, or -EIO (PG_error and
  * PG_dirty set).  For the tests, which look at the slot afterwards. */
 int swap_writepage_sync(struct page *page, swp_entry_t entry);
-/* Sleep until a swap cache page's write has ended (at once if none is
- * in flight); wait_on_page_writeback (mm/writeback/writeback.h) calls it
- * for swap cache pages. */
-void swap_wait_on_page_writeback(struct page *page);
+/* The bio of page's write in flight from swap_writepage, or NULL
+ * (wait_on_page_writeback, mm/writeback/writeback.h, looks here first);
+ * interrupts off. */
+struct bio *swap_write_bio(struct page *page);
 /* Wait for the oldest write in flight to end: reclaim's throttle. */
 void congestion_wait(void);
 

@@ -126,7 +126,9 @@ KTEST(page_mkclean_write_protects_and_cleans_every_shared_pte)
 
 	/* Writeback's order: page_mkclean, then PG_dirty is cleared. */
 	KEXPECT_EQ(mk_clean(page), MK_SHARED);
-	ClearPageDirty(page);
+	lock_page(page);
+	cancel_dirty_page(page);
+	unlock_page(page);
 	for (i = 0; i < MK_MMS; i++) {
 		pte_t pte = mk_pte_of(mm[i]);
 
@@ -244,7 +246,9 @@ KTEST(page_mkwrite_called_before_a_shared_page_becomes_writable)
 	KEXPECT_EQ(mkwrite_calls, 2);
 
 	KEXPECT_EQ(mk_clean(page), 2);
-	ClearPageDirty(page);
+	lock_page(page);
+	cancel_dirty_page(page);
+	unlock_page(page);
 	mkwrite_error = -ENOSPC;
 	KEXPECT_EQ(mk_fault(mm[0], true), VM_FAULT_SIGBUS);
 	KEXPECT_EQ(mkwrite_calls, 3);
@@ -291,10 +295,8 @@ KTEST(store_during_writeback_leaves_the_page_dirty)
 
 	/* clear_page_dirty_for_io, and the write set going */
 	lock_page(page);
-	if (page_mkclean(page))
-		set_page_dirty(page);
-	KEXPECT_TRUE(TestClearPageDirty(page));
-	SetPageWriteback(page);
+	KEXPECT_TRUE(clear_page_dirty_for_io(page));
+	KEXPECT_TRUE(test_set_page_writeback(page));
 	unlock_page(page);
 
 	/* a store while the write is in flight */
@@ -302,14 +304,15 @@ KTEST(store_during_writeback_leaves_the_page_dirty)
 	KEXPECT_TRUE(rmap_access_word(mm[1], find_vma(mm[1], RMAP_TEST_ADDR),
 				      RMAP_TEST_ADDR, &v, true));
 	KEXPECT_TRUE(PageDirty(page));
-	ClearPageWriteback(page); /* the write ends: still dirty */
+	end_page_writeback(page, 0); /* the write ends: still dirty */
 	KEXPECT_TRUE(PageDirty(page));
 	KEXPECT_EQ(*(u32 *)page_address(page), RMAP_TEST_MAGIC + 1);
 
 	/* the next pass: cleaned again, nothing left after it */
 	lock_page(page);
 	KEXPECT_EQ(page_mkclean(page), 1);
-	KEXPECT_TRUE(TestClearPageDirty(page));
+	KEXPECT_TRUE(PageDirty(page));
+	cancel_dirty_page(page);
 	KEXPECT_EQ(page_mkclean(page), 0);
 	unlock_page(page);
 	KEXPECT_EQ(rmap_audit(), 0);

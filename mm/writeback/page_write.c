@@ -111,24 +111,12 @@ void submit_page_write(struct page *page, struct block_device *bdev,
 	submit_bio_async(&w->bio);
 }
 
-void file_wait_on_page_writeback(struct page *page)
+struct bio *file_write_bio(struct page *page)
 {
 	struct page_write *w;
-	struct bio *bio;
-	u32 flags;
 
-	for (;;) {
-		bio = NULL;
-		flags = irq_save();
-		if (PageWriteback(page)) {
-			list_for_each_entry(w, &writes_in_flight, list)
-				if (w->page == page)
-					bio = &w->bio;
-			BUG_ON(!bio);
-		}
-		irq_restore(flags);
-		if (!bio)
-			return;
-		bio_wait(bio);
-	}
+	list_for_each_entry(w, &writes_in_flight, list)
+		if (w->page == page)
+			return &w->bio;
+	return NULL;
 }

@@ -152,10 +152,26 @@ void end_page_writeback(struct page *page, int error)
 
 void wait_on_page_writeback(struct page *page)
 {
-	if (PageSwapCache(page))
-		swap_wait_on_page_writeback(page);
-	else
-		file_wait_on_page_writeback(page);
+	struct bio *bio;
+	u32 flags;
+
+	for (;;) {
+		bio = NULL;
+		flags = irq_save();
+		/* The write is in one of the two pools: swap_writepage's (a
+		 * swap cache page, or a ramfs page on its way to swap) or
+		 * submit_page_write's. */
+		if (PageWriteback(page)) {
+			bio = swap_write_bio(page);
+			if (!bio)
+				bio = file_write_bio(page);
+			BUG_ON(!bio);
+		}
+		irq_restore(flags);
+		if (!bio)
+			return;
+		bio_wait(bio);
+	}
 }
 
 /* Write one locked dirty page of wbc's walk; the caller unlocks. */

@@ -111,10 +111,10 @@ void submit_page_write(struct page *page, struct block_device *bdev,
 		       sector_t sector, void *buf);
 /* Wait for the oldest file write in flight, if any: throttling. */
 void writeback_congestion_wait(void);
-/* wait_on_page_writeback's halves: a page cache page's write
- * (mm/writeback/page_write.c) and a swap cache page's (page_io.c). */
-void file_wait_on_page_writeback(struct page *page);
-void swap_wait_on_page_writeback(struct page *page);
+/* The bio of page's write in flight from submit_page_write, or NULL
+ * (wait_on_page_writeback looks here and in swap_write_bio); interrupts
+ * off. */
+struct bio *file_write_bio(struct page *page);
 
 /* Write the dirty pages of mapping that wbc asks for; 0 or an error of
  * a writepage (the pages it could not start stay dirty). */
