@@ -6,6 +6,10 @@
  * blocks ext2_get_block finds.  A symlink's target is in the inode's
  * block pointers when it is short (a "fast" symlink, no data block) and
  * in its first data block otherwise.
+ *
+ * A shared writable mapping of a file gets ext2_file_vm_ops, whose
+ * page_mkwrite allocates the blocks under a page at its first store, so
+ * a full disk is SIGBUS at that store and never a write lost later.
  */
 #include "fs/block_dev.h"
 #include "fs/ext2/ext2.h"
@@ -27,9 +31,52 @@ int ext2_fsync(struct file *file, bool datasync)
 	return err ? err : e;
 }
 
+/*
+ * The first store through a shared mapping into a page (or the first
+ * since writeback cleaned it): the blocks under the part of the page
+ * inside the file, allocated now where they are holes, as write(2)'s
+ * prepare_write does.  The page lock keeps truncate out; a page it took
+ * away meanwhile, or one past the end of the file, is SIGBUS.
+ */
+static int ext2_page_mkwrite(struct vm_area_struct *vma, struct page *page)
+{
+	struct address_space *mapping = vma->vm_file->f_mapping;
+	struct inode *inode = mapping->host;
+	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	int err;
+
+	lock_page(page);
+	if (page->mapping != mapping || start >= inode->i_size) {
+		unlock_page(page);
+		return -EFAULT;
+	}
+	err = mapping->a_ops->prepare_write(NULL, page, 0,
+					    inode->i_size - start < PAGE_SIZE
+						    ? inode->i_size - start
+						    : PAGE_SIZE);
+	if (!err)
+		err = mapping->a_ops->commit_write(NULL, page, 0, PAGE_SIZE);
+	unlock_page(page);
+	return err;
+}
+
+static const struct vm_operations_struct ext2_file_vm_ops = {
+	.nopage = filemap_nopage,
+	.populate = filemap_populate,
+	.page_mkwrite = ext2_page_mkwrite,
+};
+
+static int ext2_file_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	(void)file;
+	vma->vm_ops = &ext2_file_vm_ops;
+	return 0;
+}
+
 const struct file_operations ext2_file_operations = {
 	.read = generic_file_read,
 	.write = generic_file_write,
+	.mmap = ext2_file_mmap,
 	.fsync = ext2_fsync,
 };
 

@@ -12,8 +12,11 @@
  * freed, the tail reads as zeros when the file grows again) and up,
  * fsyncs, watches statfs's free count move, unmounts, mounts again and
  * finds every byte.  On the 1 KiB one it then fills the disk: a user
- * stops at ENOSPC with the reserved blocks left, root may take them, and
- * truncating gives every block back.  Remounting read-only and back
+ * stops at ENOSPC with the reserved blocks left, root may take them, a
+ * store through a shared mapping into a hole of a file is SIGBUS while
+ * the disk is full (the block is taken at the fault, never at
+ * writeback) and works once there is room again, and truncating gives
+ * every block back.  Remounting read-only and back
  * and an unknown option are checked too.  The host runs e2fsck -fn on
  * the writable disk after the boot.
  */
@@ -232,6 +235,47 @@ static void check_after_remount(int bs)
 	close(fd);
 }
 
+/* A child's store of byte v at the start of p: its wait status. */
+static int store_in_child(volatile unsigned char *p, unsigned char v)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		p[0] = v;
+		_exit(0);
+	}
+	return wait_for(pid);
+}
+
+/* The disk is full: a store into a hole through a shared mapping finds
+ * no block at its fault (SIGBUS); with room again it is kept. */
+static void test_mmap_enospc(int fill)
+{
+	int fd = open_file("w_hole", O_CREAT | O_RDWR | O_TRUNC);
+	unsigned char *p;
+	unsigned char c = 0;
+	char path[512];
+
+	ok_sys(ftruncate(fd, 65536), "a file of one 64 KiB hole");
+	p = mmap(NULL, 65536, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (!ok(p != MAP_FAILED, "map it shared and writable")) {
+		close(fd);
+		return;
+	}
+	is(p[0], 0, "the hole reads as zeros through the mapping");
+	is_signal(store_in_child(p, 0x77), SIGBUS,
+		  "a store into the hole on a full disk is SIGBUS");
+	ok_sys(ftruncate(fill, 0), "make room");
+	is_exit(store_in_child(p, 0x77), 0, "the same store with room");
+	ok_sys(msync(p, 65536, MS_SYNC), "msync(MS_SYNC)");
+	ok(pread(fd, &c, 1, 0) == 1 && c == 0x77,
+	   "read(2) finds the stored byte");
+	munmap(p, 65536);
+	close(fd);
+	path_of(path, sizeof(path), "w_hole");
+	ok_sys(unlink(path), "unlink it");
+}
+
 /* Fill the disk: a user stops before the reserved blocks, root not. */
 static void test_enospc(void)
 {
@@ -268,6 +312,7 @@ static void test_enospc(void)
 	while ((n = write(fd, buf, sizeof(buf))) > 0)
 		;
 	is_errno(n, ENOSPC, "root too stops at ENOSPC");
+	test_mmap_enospc(fd);
 	ok_sys(fsync(fd), "fsync a full disk's file");
 	ok_sys(ftruncate(fd, 0), "truncate it to 0");
 	ok_sys(fsync(fd), "fsync");
