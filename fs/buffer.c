@@ -189,6 +189,31 @@ out:
 	return bh;
 }
 
+struct buffer_head *sb_find_get_block(struct super_block *sb, sector_t block)
+{
+	struct block_device *bdev = sb->s_bdev;
+	unsigned int bits = sb->s_blocksize_bits, i;
+	struct buffer_head *bh = NULL;
+	struct page *page;
+	u32 flags;
+
+	page = find_get_page(bdev->bd_inode->i_mapping,
+			     block >> (PAGE_SHIFT - bits));
+	if (!page)
+		return NULL;
+	flags = atomic_begin();
+	if (PageUptodate(page) && page_has_buffers(page) &&
+	    page_buffers(page)->b_size == sb->s_blocksize) {
+		bh = page_buffers(page);
+		for (i = 0; i < (block & ((PAGE_SIZE >> bits) - 1)); i++)
+			bh = bh->b_this_page;
+		bh->b_count++;
+	}
+	atomic_end(flags);
+	put_page(page);
+	return bh;
+}
+
 struct buffer_head *sb_bread(struct super_block *sb, sector_t block)
 {
 	return __bread(sb->s_bdev, block, sb->s_blocksize);

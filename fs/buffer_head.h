@@ -75,6 +75,10 @@ struct buffer_head *__bread(struct block_device *bdev, sector_t block,
 			    u32 size);
 /* The same for the file system's device and block size (sb->s_blocksize). */
 struct buffer_head *sb_bread(struct super_block *sb, sector_t block);
+/* The block's buffer, held, only if it is in the cache already with its
+ * buffers: no allocation, no I/O (Linux's __find_get_block), for reclaim,
+ * which may do neither.  NULL otherwise. */
+struct buffer_head *sb_find_get_block(struct super_block *sb, sector_t block);
 void brelse(struct buffer_head *bh);
 /* The caller changed b_data (holding bh): write it back some time. */
 void mark_buffer_dirty(struct buffer_head *bh);

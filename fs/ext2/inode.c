@@ -334,8 +334,16 @@ static int get_block_locked(struct inode *inode, u32 iblock, u32 *pblock,
 		if (!p || i == depth)
 			break;
 		brelse(bh);
-		bh = sb_bread(inode->i_sb, p);
-		if (!bh) {
+		/* Reclaim's writepage may neither allocate nor wait for a
+		 * read: an indirect block not in the cache leaves the page
+		 * dirty for the flusher. */
+		if (current->flags & PF_MEMALLOC) {
+			bh = sb_find_get_block(inode->i_sb, p);
+			if (!bh) {
+				err = -EAGAIN;
+				break;
+			}
+		} else if (!(bh = sb_bread(inode->i_sb, p))) {
 			ext2_error(inode->i_sb, "ext2_get_block",
 				   "inode #%lu: cannot read indirect block %u",
 				   inode->i_ino, p);
@@ -463,10 +471,16 @@ static int write_direct(struct super_block *sb, u32 pblock, struct page *page)
  * device's writeback writes with the metadata around it. */
 static int write_buffer(struct super_block *sb, u32 pblock, const char *data)
 {
-	struct buffer_head *bh = sb_bread(sb, pblock);
+	struct buffer_head *bh;
 
-	if (!bh)
+	/* Reclaim may not read the block's page in: the flusher will. */
+	if (current->flags & PF_MEMALLOC) {
+		bh = sb_find_get_block(sb, pblock);
+		if (!bh)
+			return -EAGAIN;
+	} else if (!(bh = sb_bread(sb, pblock))) {
 		return -EIO;
+	}
 	memcpy(bh->b_data, data, bh->b_size);
 	mark_buffer_dirty(bh);
 	brelse(bh);
