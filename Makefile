@@ -75,7 +75,7 @@ CMDLINE ?=
 FLOPPY_CMDLINE ?=
 FLOPPY_TIMEOUT ?= 50
 # The same for the hard disk, and the size of its ext2 root in MiB.
-HDD_CMDLINE ?= root=/dev/hda2 ro
+HDD_CMDLINE ?= root=/dev/hda2 rw
 HDD_TIMEOUT ?= 50
 HDD_ROOT_MIB ?= 16
 # Boots of tools/test-boots that `make test` runs; empty means all.
