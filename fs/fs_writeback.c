@@ -122,15 +122,6 @@ int write_inode_now(struct inode *inode, bool sync)
 	return writeback_single_inode(inode, &wbc);
 }
 
-/* A reference the flusher may take while it can be preempted. */
-static void wb_igrab(struct inode *inode)
-{
-	u32 irq = irq_save();
-
-	inode->i_count++;
-	irq_restore(irq);
-}
-
 static void wb_iput(struct inode *inode)
 {
 	u32 irq = irq_save();
@@ -162,18 +153,26 @@ static void queue_io(struct list_head *io, struct super_block *sb,
 	irq_restore(irq);
 }
 
-/* The first inode of io, referenced, or NULL. */
+/*
+ * The first inode of io that someone still holds, with a reference of
+ * the flusher's, or NULL.  An inode at i_count 0 is inside iput, which
+ * writes it or frees it (and takes it off the list): a reference taken
+ * now would make a second iput free it again.
+ */
 static struct inode *next_io(struct list_head *io)
 {
-	struct inode *inode = NULL;
+	struct inode *inode;
 	u32 irq = irq_save();
 
-	if (!list_empty(io)) {
-		inode = list_first_entry(io, struct inode, i_wb_list);
-		wb_igrab(inode);
+	list_for_each_entry(inode, io, i_wb_list) {
+		if (inode->i_count) {
+			inode->i_count++;
+			irq_restore(irq);
+			return inode;
+		}
 	}
 	irq_restore(irq);
-	return inode;
+	return NULL;
 }
 
 /* What a pass did not reach goes back to the head: it is the oldest. */

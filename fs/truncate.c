@@ -63,13 +63,7 @@ static void remove_pages(struct address_space *mapping, unsigned long first,
 	bool past = false;
 
 	while (!past) {
-		u32 flags = tree_lock_irqsave();
-
-		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
-					   next, TRUNCATE_BATCH);
-		for (i = 0; i < n; i++)
-			get_page(pages[i]);
-		tree_unlock_irqrestore(flags);
+		n = find_get_pages(mapping, next, TRUNCATE_BATCH, pages);
 		if (!n)
 			break;
 		for (i = 0; i < n; i++) {
@@ -158,13 +152,7 @@ unsigned long invalidate_mapping_pages(struct address_space *mapping)
 	if (!mapping->a_ops || mapping->a_ops->memory_backed)
 		return 0;
 	for (;;) {
-		u32 flags = tree_lock_irqsave();
-
-		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
-					   next, TRUNCATE_BATCH);
-		for (i = 0; i < n; i++)
-			get_page(pages[i]);
-		tree_unlock_irqrestore(flags);
+		n = find_get_pages(mapping, next, TRUNCATE_BATCH, pages);
 		if (!n)
 			break;
 		for (i = 0; i < n; i++) {

@@ -161,6 +161,19 @@ struct page *find_lock_page(struct address_space *mapping, unsigned long index)
 	}
 }
 
+unsigned int find_get_pages(struct address_space *mapping, unsigned long start,
+			    unsigned int nr, struct page **pages)
+{
+	u32 flags = tree_lock_irqsave();
+	unsigned int i, n = radix_tree_gang_lookup(&mapping->page_tree,
+						   (void **)pages, start, nr);
+
+	for (i = 0; i < n; i++)
+		get_page(pages[i]);
+	tree_unlock_irqrestore(flags);
+	return n;
+}
+
 struct page *find_or_create_page(struct address_space *mapping,
 				 unsigned long index, unsigned int gfp)
 {

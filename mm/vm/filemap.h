@@ -42,6 +42,10 @@ void remove_from_page_cache(struct page *page);
 struct page *find_get_page(struct address_space *mapping, unsigned long index);
 /* The same, locked and still in this mapping, or NULL. */
 struct page *find_lock_page(struct address_space *mapping, unsigned long index);
+/* Up to nr pages from index start on, in index order, each with a
+ * reference, into pages[]; how many (0: none left).  Linux's name. */
+unsigned int find_get_pages(struct address_space *mapping, unsigned long start,
+			    unsigned int nr, struct page **pages);
 /* find_lock_page, or a new page (not uptodate) added there; NULL: no memory. */
 struct page *find_or_create_page(struct address_space *mapping,
 				 unsigned long index, unsigned int gfp);

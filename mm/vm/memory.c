@@ -38,6 +38,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
 #include "mm/rmap/pagetrace_events.h"
+#include "fs/file.h"
 #include "mm/writeback/writeback.h"
 
 static bool pte_same(pte_t a, pte_t b)
@@ -94,7 +95,9 @@ static int page_mkwrite_fault(struct vm_area_struct *vma, struct page *page)
  * A write to a present read-only PTE of a shared mapping: the first store
  * since a read fault of a file on disk mapped the page, or page_mkclean
  * cleaned it for writeback.  Tell the file system, mark the page dirty and
- * make the PTE writable; the page is never copied.
+ * make the PTE writable; the page is never copied.  Then, as after a
+ * write(2), the writer is held back when too much memory is dirty
+ * (balance_dirty_pages): reclaim must find clean pages to take.
  */
 static int do_shared_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 			     unsigned long addr, pte_t *pte, pte_t orig)
@@ -122,6 +125,8 @@ static int do_shared_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		ret = VM_FAULT_MINOR;
 	}
 	put_page(page);
+	if (ret == VM_FAULT_MINOR)
+		balance_dirty_pages_ratelimited(vma->vm_file->f_mapping);
 	return ret;
 }
 
@@ -279,6 +284,10 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 	ret = install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
 	if (ret > 0 && !write)
 		do_fault_around(vma, addr);
+	/* A store through a shared mapping dirties a page as write(2) does,
+	 * and is held back the same way when too much memory is dirty. */
+	if (ret > 0 && write)
+		balance_dirty_pages_ratelimited(vma->vm_file->f_mapping);
 	return ret;
 }
 

@@ -202,13 +202,7 @@ int write_cache_pages(struct address_space *mapping,
 
 	blk_start_plug(&plug);
 	while (wbc->nr_to_write > 0 && next <= wbc->end) {
-		u32 flags = tree_lock_irqsave();
-
-		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
-					   next, WB_BATCH);
-		for (i = 0; i < n; i++)
-			get_page(pages[i]);
-		tree_unlock_irqrestore(flags);
+		n = find_get_pages(mapping, next, WB_BATCH, pages);
 		if (!n)
 			break;
 		for (i = 0; i < n; i++) {
@@ -277,13 +271,7 @@ int filemap_fdatawait_keep_errors(struct address_space *mapping)
 	unsigned int i, n;
 
 	for (;;) {
-		u32 flags = tree_lock_irqsave();
-
-		n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages,
-					   next, WB_BATCH);
-		for (i = 0; i < n; i++)
-			get_page(pages[i]);
-		tree_unlock_irqrestore(flags);
+		n = find_get_pages(mapping, next, WB_BATCH, pages);
 		if (!n)
 			break;
 		for (i = 0; i < n; i++) {
