@@ -25,6 +25,9 @@ static void test_basic(void)
 	int p[2], n = -1;
 
 	must(pipe(p));
+	/* A write that fails (an injected failure) must fail the reads
+	 * below, not leave them blocked on an empty pipe. */
+	must(fcntl(p[0], F_SETFL, O_NONBLOCK));
 	ok(p[0] >= 0 && p[1] >= 0 && p[0] != p[1], "two distinct fds");
 	is(write(p[1], "hello", 5), 5, "write 5 bytes");
 	is(write(p[1], "world", 5), 5, "write 5 more");

@@ -303,12 +303,14 @@ static inline char proc_state(pid_t pid)
 	return p && p[1] == ' ' ? p[2] : '?';
 }
 
-/* Until pid sleeps (in a read, a lock, a wait) or is gone. */
+/* Until pid sleeps (in a read, a lock, a wait), has died or is gone. */
 static inline void wait_sleeping(pid_t pid)
 {
 	char s;
 
-	while ((s = proc_state(pid)) != 'S' && s != '?')
+	/* A child that died instead (an injected failure) is a zombie
+	 * until it is waited for: stop there too. */
+	while ((s = proc_state(pid)) != 'S' && s != 'Z' && s != '?')
 		sched_yield();
 }
 
