@@ -45,9 +45,6 @@ util-linux            cmd:mkswap
 dpkg-dev              cmd:dpkg-source
 dpkg                  cmd:dpkg-deb
 python3               cmd:python3
-syslinux              cmd:syslinux
-syslinux-common       file:/usr/lib/syslinux/modules/bios/mboot.c32
-dosfstools            cmd:mkfs.fat
 fdisk                 cmd:sfdisk
 e2fsprogs             file:/usr/sbin/mke2fs|cmd:mke2fs
 "
