@@ -88,6 +88,11 @@ struct super_operations {
 	 * file system can be mounted read-write at all. */
 	int (*remount_fs)(struct super_block *sb, unsigned long flags,
 			  const char *data);
+	/* Call fn on every inode in memory (Linux walks sb->s_inodes):
+	 * drop_caches.  NULL: the file system keeps none of its own. */
+	void (*iterate_inodes)(struct super_block *sb,
+			       void (*fn)(struct inode *inode, void *arg),
+			       void *arg);
 };
 
 struct file_system_type {

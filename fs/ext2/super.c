@@ -96,6 +96,19 @@ static int sync_all(struct super_block *sb)
 	return err ? err : e;
 }
 
+static void ext2_iterate_inodes(struct super_block *sb,
+				void (*fn)(struct inode *inode, void *arg),
+				void *arg)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	struct ext2_inode_info *ei;
+
+	down(&sbi->s_inodes_sem);
+	list_for_each_entry(ei, &sbi->s_inodes, i_list)
+		fn(ei->vfs_inode, arg);
+	up(&sbi->s_inodes_sem);
+}
+
 static int ext2_sync_fs(struct super_block *sb, bool wait)
 {
 	(void)wait;
@@ -277,6 +290,7 @@ static const struct super_operations ext2_sops = {
 	.write_inode = ext2_write_inode,
 	.sync_fs = ext2_sync_fs,
 	.remount_fs = ext2_remount_fs,
+	.iterate_inodes = ext2_iterate_inodes,
 };
 
 /* The checks of Linux's ext2_fill_super that keep the rest safe. */
