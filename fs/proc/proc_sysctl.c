@@ -6,8 +6,10 @@
  * (mm/reclaim/swap_audit.c); its write also fails when a run nobody asked
  * for (swapoff's) failed since the previous write.  /proc/sys/vm/page-cluster
  * is the swap readahead window (Linux's name); dirty_background_ratio,
- * dirty_ratio, dirty_expire_centisecs and dirty_writeback_centisecs are
- * the writeback tunables (mm/writeback/writeback.h).  /proc/sys/debug holds
+ * dirty_ratio, their byte twins dirty_background_bytes and dirty_bytes,
+ * dirty_expire_centisecs and dirty_writeback_centisecs are the writeback
+ * tunables (mm/writeback/writeback.h); drop_caches empties the clean
+ * caches (fs/drop_caches.h).  /proc/sys/debug holds
  * the fault-injection attributes (kernel/fault_inject.h).
  * /proc/sys/fs/pipe-max-size is the largest F_SETPIPE_SZ (fs/pipe.c).
  * /proc/sys/kernel: core_pattern and core_uses_pid (the core file's name,
@@ -19,6 +21,7 @@
  */
 #include "fs/block_dev.h"
 #include "fs/coredump.h"
+#include "fs/drop_caches.h"
 #include "fs/truncate.h"
 #include "fs/pipe.h"
 #include "fs/proc/procfs.h"
@@ -84,32 +87,57 @@ static ssize_t swap_audit_write(struct task_struct *t, const char *buf,
 	return last_swap_audit || failed_since ? -EIO : (ssize_t)n;
 }
 
-static void drop_bdev_pagecache(struct block_device *bdev, void *unused)
+/*
+ * Linux's proc_dointvec_minmax for one int: blanks, an optional '-',
+ * digits, then only blanks; EINVAL for anything else or a value outside
+ * [min, max].
+ */
+static int parse_int_minmax(const char *buf, size_t n, long long min,
+			    long long max, int *res)
 {
-	(void)unused;
-	invalidate_mapping_pages(bdev->bd_inode->i_mapping);
+	size_t i = 0, digits;
+	bool neg = false;
+	long long v = 0;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n'))
+		i++;
+	if (i < n && buf[i] == '-') {
+		neg = true;
+		i++;
+	}
+	for (digits = i; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		v = v * 10 + (buf[i] - '0');
+		if (v > 0x80000000LL)
+			return -EINVAL;
+	}
+	if (i == digits)
+		return -EINVAL;
+	for (; i < n; i++)
+		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' && buf[i])
+			return -EINVAL;
+	if (neg)
+		v = -v;
+	if (v < min || v > max)
+		return -EINVAL;
+	*res = (int)v;
+	return 0;
 }
 
-/*
- * Linux's knob: write 1, 2 or 3.  1 and 3 drop the clean page cache of
- * every open block device (ramfs pages have no other copy: they stay;
- * the files of a disk file system, which has no inode list here, stay
- * too).  Every value also does what 2 does: give every slab cache's
- * empty slabs back, the fault path's spare pte_chain node and the radix
- * tree's preloaded nodes, so MemFree shows what is really in use (init's
- * leak check compares it before and after the tests).
- */
+/* Linux's knob (fs/drop_caches.h): 1 the page cache, 2 the slab caches,
+ * 3 both, 4 nothing (Linux's bit to quiet its log line); init's leak
+ * check writes 3, so MemFree shows what is really in use. */
 static ssize_t drop_caches_write(struct task_struct *t, const char *buf,
 				 size_t n)
 {
+	int v, err = parse_int_minmax(buf, n, 1, 4, &v);
+
 	(void)t;
-	if (!n || buf[0] < '1' || buf[0] > '3')
-		return -EINVAL;
-	if (buf[0] != '2')
-		iterate_bdevs(drop_bdev_pagecache, NULL);
-	pte_chain_drop_spare();
-	radix_tree_preload_drain();
-	kmem_cache_shrink_all();
+	if (err)
+		return err;
+	if (v & 1)
+		drop_pagecache();
+	if (v & 2)
+		drop_slab();
 	return (ssize_t)n;
 }
 
@@ -159,42 +187,6 @@ static int parse_uint(const char *buf, size_t n, unsigned long *v)
 	return i ? 0 : -EINVAL;
 }
 
-/*
- * Linux's proc_dointvec_minmax for one int: blanks, an optional '-',
- * digits, then only blanks; EINVAL for anything else or a value outside
- * [min, max].
- */
-static int parse_int_minmax(const char *buf, size_t n, long long min,
-			    long long max, int *res)
-{
-	size_t i = 0, digits;
-	bool neg = false;
-	long long v = 0;
-
-	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n'))
-		i++;
-	if (i < n && buf[i] == '-') {
-		neg = true;
-		i++;
-	}
-	for (digits = i; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
-		v = v * 10 + (buf[i] - '0');
-		if (v > 0x80000000LL)
-			return -EINVAL;
-	}
-	if (i == digits)
-		return -EINVAL;
-	for (; i < n; i++)
-		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' && buf[i])
-			return -EINVAL;
-	if (neg)
-		v = -v;
-	if (v < min || v > max)
-		return -EINVAL;
-	*res = (int)v;
-	return 0;
-}
-
 /* The writeback tunables (mm/writeback/writeback.h): Linux's ranges.
  * A new writeback period wakes the flusher to start it now. */
 #define DIRTY_TUNABLE(name, var, min, max, after)                          \
@@ -207,8 +199,10 @@ static int parse_int_minmax(const char *buf, size_t n, long long min,
 				    size_t n)                              \
 	{                                                                  \
 		int v, err = parse_int_minmax(buf, n, min, max, &v);       \
+		unsigned int old = (unsigned int)(var);                    \
 									   \
 		(void)t;                                                   \
+		(void)old;                                                 \
 		if (err)                                                   \
 			return err;                                        \
 		var = (unsigned int)v;                                     \
@@ -216,11 +210,86 @@ static int parse_int_minmax(const char *buf, size_t n, long long min,
 		return (ssize_t)n;                                         \
 	}
 
-DIRTY_TUNABLE(dirty_background_ratio, dirty_background_ratio, 0, 100, )
-DIRTY_TUNABLE(dirty_ratio, vm_dirty_ratio, 0, 100, )
+/* Each ratio and its byte twin: writing one zeroes the other, as Linux
+ * 6.1 (dirty_ratio and dirty_bytes only when their value changed). */
+DIRTY_TUNABLE(dirty_background_ratio, dirty_background_ratio, 0, 100,
+	      dirty_background_bytes = 0)
+DIRTY_TUNABLE(dirty_ratio, vm_dirty_ratio, 0, 100,
+	      if (vm_dirty_ratio != old) vm_dirty_bytes = 0)
 DIRTY_TUNABLE(dirty_expire_centisecs, dirty_expire_interval, 0, 0x7fffffff, )
 DIRTY_TUNABLE(dirty_writeback_centisecs, dirty_writeback_interval,
 	      -0x80000000LL, 0x7fffffff, wakeup_flusher_threads())
+
+/*
+ * Linux's proc_doulongvec_minmax for one unsigned long: blanks, digits,
+ * then only blanks; EINVAL for anything else, a sign, or a value below
+ * min (the twin ratio is zeroed only then).
+ */
+static int parse_ulong_min(const char *buf, size_t n, unsigned long min,
+			   unsigned long *res)
+{
+	size_t i = 0, digits;
+	unsigned long long v = 0;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n'))
+		i++;
+	for (digits = i; i < n && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		v = v * 10 + (unsigned long long)(buf[i] - '0');
+		if (v > 0xffffffffULL)
+			return -EINVAL;
+	}
+	if (i == digits)
+		return -EINVAL;
+	for (; i < n; i++)
+		if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n' && buf[i])
+			return -EINVAL;
+	if (v < min)
+		return -EINVAL;
+	*res = (unsigned long)v;
+	return 0;
+}
+
+/* dirty_bytes (at least two pages) and dirty_background_bytes (at least
+ * 1), each zeroing its ratio twin as Linux 6.1's handlers do. */
+static void dirty_bytes_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%lu\n", vm_dirty_bytes);
+}
+
+static ssize_t dirty_bytes_write(struct task_struct *t, const char *buf,
+				 size_t n)
+{
+	unsigned long v;
+
+	(void)t;
+	if (parse_ulong_min(buf, n, 2 * PAGE_SIZE, &v))
+		return -EINVAL;
+	if (v != vm_dirty_bytes)
+		vm_dirty_ratio = 0;
+	vm_dirty_bytes = v;
+	return (ssize_t)n;
+}
+
+static void dirty_background_bytes_show(struct seq_buf *m,
+					struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%lu\n", dirty_background_bytes);
+}
+
+static ssize_t dirty_background_bytes_write(struct task_struct *t,
+					    const char *buf, size_t n)
+{
+	unsigned long v;
+
+	(void)t;
+	if (parse_ulong_min(buf, n, 1, &v))
+		return -EINVAL;
+	dirty_background_bytes = v;
+	dirty_background_ratio = 0;
+	return (ssize_t)n;
+}
 
 static void pipe_max_size_show(struct seq_buf *m, struct task_struct *t)
 {
@@ -252,14 +321,17 @@ const struct proc_dir proc_sys_fs_dir = {
 };
 
 static const struct proc_entry proc_sys_vm_entries[] = {
+	PROC_RW("dirty_background_bytes", 0644, dirty_background_bytes_show,
+		dirty_background_bytes_write),
 	PROC_RW("dirty_background_ratio", 0644, dirty_background_ratio_show,
 		dirty_background_ratio_write),
+	PROC_RW("dirty_bytes", 0644, dirty_bytes_show, dirty_bytes_write),
 	PROC_RW("dirty_expire_centisecs", 0644, dirty_expire_centisecs_show,
 		dirty_expire_centisecs_write),
 	PROC_RW("dirty_ratio", 0644, dirty_ratio_show, dirty_ratio_write),
 	PROC_RW("dirty_writeback_centisecs", 0644,
 		dirty_writeback_centisecs_show, dirty_writeback_centisecs_write),
-	PROC_RW("drop_caches", 0644, drop_caches_show, drop_caches_write),
+	PROC_RW("drop_caches", 0200, drop_caches_show, drop_caches_write),
 	PROC_RW("page-cluster", 0644, page_cluster_show, page_cluster_write),
 	PROC_RW("rmap_audit", 0644, audit_show, audit_write),
 	PROC_RW("swap_audit", 0644, swap_audit_show, swap_audit_write),

@@ -27,6 +27,8 @@ unsigned int dirty_background_ratio = 10;
 unsigned int vm_dirty_ratio = 20;
 unsigned int dirty_expire_interval = 30 * 100;
 unsigned int dirty_writeback_interval = 5 * 100;
+unsigned long vm_dirty_bytes;
+unsigned long dirty_background_bytes;
 
 u32 nr_file_dirty;
 
@@ -320,13 +322,24 @@ int write_one_page(struct page *page, bool wait)
 	return err;
 }
 
+/* A limit of the tunables as a page count: its bytes, rounded up, when
+ * they are set, else its percentage of avail. */
+static unsigned long dirty_limit(unsigned long bytes, unsigned int ratio,
+				 unsigned long avail)
+{
+	if (bytes)
+		return (bytes + PAGE_SIZE - 1) / PAGE_SIZE;
+	return avail * ratio / 100;
+}
+
 void global_dirty_limits(unsigned long *background, unsigned long *dirty)
 {
 	/* Linux's global_dirtyable_memory: free pages and the page cache. */
 	unsigned long avail = nr_free_pages() + pagecache_nr_pages();
 
-	*dirty = avail * vm_dirty_ratio / 100;
-	*background = avail * dirty_background_ratio / 100;
+	*dirty = dirty_limit(vm_dirty_bytes, vm_dirty_ratio, avail);
+	*background = dirty_limit(dirty_background_bytes,
+				  dirty_background_ratio, avail);
 	if (*background >= *dirty)
 		*background = *dirty / 2;
 }

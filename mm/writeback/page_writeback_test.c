@@ -276,6 +276,25 @@ KTEST(writeback_balance_dirty_pages_throttles)
 	rd_teardown();
 }
 
+/* A byte limit, when set, is the limit in pages, rounded up; the
+ * background one is kept below the other. */
+KTEST(writeback_dirty_bytes_limits)
+{
+	unsigned long bytes = vm_dirty_bytes, bg_bytes = dirty_background_bytes;
+	unsigned long background, dirty;
+
+	vm_dirty_bytes = 10 * PAGE_SIZE + 1;
+	dirty_background_bytes = 3 * PAGE_SIZE;
+	global_dirty_limits(&background, &dirty);
+	KEXPECT_EQ(dirty, 11);
+	KEXPECT_EQ(background, 3);
+	dirty_background_bytes = 20 * PAGE_SIZE;
+	global_dirty_limits(&background, &dirty);
+	KEXPECT_EQ(background, 5);
+	vm_dirty_bytes = bytes;
+	dirty_background_bytes = bg_bytes;
+}
+
 /* The last close writes what is dirty before the cache goes. */
 KTEST(writeback_last_close_writes_back)
 {

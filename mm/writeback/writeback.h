@@ -50,6 +50,10 @@ extern unsigned int dirty_background_ratio;
 extern unsigned int vm_dirty_ratio;
 extern unsigned int dirty_expire_interval;
 extern unsigned int dirty_writeback_interval;
+/* The same limits in bytes (dirty_bytes, dirty_background_bytes): when
+ * one is not 0 it is used instead of its ratio, which is then 0. */
+extern unsigned long vm_dirty_bytes;
+extern unsigned long dirty_background_bytes;
 
 /* Dirty pages of disk-backed mappings (NR_FILE_DIRTY), and pages under
  * writeback, to a file or to swap (NR_WRITEBACK; mm/reclaim/page_io.c
