@@ -251,6 +251,15 @@ run_boot() {
 		fi
 		rm -f "$log".[12] "$img"
 		;;
+	xcheck)
+		# Two boots on the run's ext2 disk: args are @ext2rw@, the
+		# kernel that writes and the one that verifies
+		# (tools/ext2-crosscheck.sh); judge_boot's e2fsck follows.
+		KERNEL=$KERNEL LINUX=$LINUX QEMU=$QEMU tools/ext2-crosscheck.sh \
+			"$log" "$t" "$mem" "${args[@]:0:3}" "$cmdline" \
+			</dev/null >"$out" 2>&1
+		status=$?
+		;;
 	bochs | bochs-floppy | bochs-hdd)
 		# bochs boots a test ISO from the CD drive; bochs-floppy a test
 		# floppy (as the floppy kind's), with lines after tools/bochsrc's
