@@ -19,13 +19,10 @@
  * console's, a message's default, the console's minimum and its default
  * (kernel/printk.h), read only, and the System V IPC limits (ipc/proc.c).
  */
-#include "fs/block_dev.h"
 #include "fs/coredump.h"
 #include "fs/drop_caches.h"
-#include "fs/truncate.h"
 #include "fs/pipe.h"
 #include "fs/proc/procfs.h"
-#include "kernel/lib/radix_tree.h"
 #include "ipc/proc.h"
 #include "ipc/sem.h"
 #include "kernel/errno.h"
@@ -38,7 +35,6 @@
 #include "mm/phys/slab.h"
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
-#include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "fs/fs_writeback.h"
 
@@ -85,6 +81,46 @@ static ssize_t swap_audit_write(struct task_struct *t, const char *buf,
 	failed_since = swap_audit_failed_runs != swap_failures_seen;
 	swap_failures_seen = swap_audit_failed_runs;
 	return last_swap_audit || failed_since ? -EIO : (ssize_t)n;
+}
+
+static void page_cluster_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%u\n", page_cluster);
+}
+
+/* Linux's knob: log2 of the swap readahead window (mm/reclaim/swap_state.h);
+ * a decimal number up to PAGE_CLUSTER_MAX, a newline may follow. */
+static ssize_t page_cluster_write(struct task_struct *t, const char *buf,
+				  size_t n)
+{
+	unsigned int v = 0;
+	size_t i;
+
+	(void)t;
+	for (i = 0; i < n && buf[i] != '\n'; i++) {
+		if (buf[i] < '0' || buf[i] > '9' || v > PAGE_CLUSTER_MAX)
+			return -EINVAL;
+		v = v * 10 + (unsigned int)(buf[i] - '0');
+	}
+	if (!i || v > PAGE_CLUSTER_MAX)
+		return -EINVAL;
+	page_cluster = v;
+	return (ssize_t)n;
+}
+
+/* A decimal number (a newline may follow) into *v; -EINVAL if none. */
+static int parse_uint(const char *buf, size_t n, unsigned long *v)
+{
+	size_t i;
+
+	*v = 0;
+	for (i = 0; i < n && buf[i] != '\n'; i++) {
+		if (buf[i] < '0' || buf[i] > '9' || *v > 0xffffffffUL / 10)
+			return -EINVAL;
+		*v = *v * 10 + (unsigned long)(buf[i] - '0');
+	}
+	return i ? 0 : -EINVAL;
 }
 
 /*
@@ -145,46 +181,6 @@ static void drop_caches_show(struct seq_buf *m, struct task_struct *t)
 {
 	(void)t;
 	seq_puts(m, "0\n");
-}
-
-static void page_cluster_show(struct seq_buf *m, struct task_struct *t)
-{
-	(void)t;
-	seq_printf(m, "%u\n", page_cluster);
-}
-
-/* Linux's knob: log2 of the swap readahead window (mm/reclaim/swap_state.h);
- * a decimal number up to PAGE_CLUSTER_MAX, a newline may follow. */
-static ssize_t page_cluster_write(struct task_struct *t, const char *buf,
-				  size_t n)
-{
-	unsigned int v = 0;
-	size_t i;
-
-	(void)t;
-	for (i = 0; i < n && buf[i] != '\n'; i++) {
-		if (buf[i] < '0' || buf[i] > '9' || v > PAGE_CLUSTER_MAX)
-			return -EINVAL;
-		v = v * 10 + (unsigned int)(buf[i] - '0');
-	}
-	if (!i || v > PAGE_CLUSTER_MAX)
-		return -EINVAL;
-	page_cluster = v;
-	return (ssize_t)n;
-}
-
-/* A decimal number (a newline may follow) into *v; -EINVAL if none. */
-static int parse_uint(const char *buf, size_t n, unsigned long *v)
-{
-	size_t i;
-
-	*v = 0;
-	for (i = 0; i < n && buf[i] != '\n'; i++) {
-		if (buf[i] < '0' || buf[i] > '9' || *v > 0xffffffffUL / 10)
-			return -EINVAL;
-		*v = *v * 10 + (unsigned long)(buf[i] - '0');
-	}
-	return i ? 0 : -EINVAL;
 }
 
 /* The writeback tunables (mm/writeback/writeback.h): Linux's ranges.
