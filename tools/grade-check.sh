@@ -51,11 +51,12 @@ result() {	# result OK|FAIL TEXT
 	fi
 }
 
-# build_and_grade TREE LAB WHAT [MODES]: build TREE's kernel from a copy
-# of this tree's objects, grade LAB on it; it must score less than full
-# marks, and lose points in each of MODES (a test of the lab failed there).
+# build_and_grade TREE LAB WHAT [MODES [SCORE]]: build TREE's kernel from
+# a copy of this tree's objects, grade LAB on it; it must score less than
+# full marks, lose points in each of MODES (a test of the lab failed
+# there), and score exactly SCORE when it is given.
 build_and_grade() {
-	local tree=$1 lab=$2 what=$3 modes=${4:-} line score m full=
+	local tree=$1 lab=$2 what=$3 modes=${4:-} want=${5:-} line score m full=
 	mkdir -p "$tree/build"
 	cp -a build/obj build/kobjs.list "$tree/build/"
 	if ! make -s -C "$tree" ${CROSS:+CROSS=$CROSS} build/mapback.elf >"$tree/build.log" 2>&1; then
@@ -71,6 +72,8 @@ build_and_grade() {
 		result FAIL "lab $lab: the grader printed no total for $what (see $tree/grade.out)"
 	elif [ "${score%/*}" -ge "${score#*/}" ]; then
 		result FAIL "lab $lab: $what scores full marks ($score)"
+	elif [ -n "$want" ] && [ "$score" != "$want" ]; then
+		result FAIL "lab $lab: $what scores $score, not the $want docs/labs/README.md gives (see $tree/grade.out)"
 	elif [ -n "$full" ]; then
 		result FAIL "lab $lab: $what scores $score but loses nothing in$full (see $tree/grade.out)"
 	else
@@ -94,7 +97,10 @@ for lab in $labs; do
 		result FAIL "lab $lab: the student tree holds answers (see $tree.answers)"
 		sed -n '1,5s/^/  /p' "$tree.answers"
 	fi
-	build_and_grade "$tree" "$lab" "the stubbed tree"
+	# the score the table of docs/labs/README.md gives the stub
+	want=$(sed -n "s#^| $lab | \([0-9]*/[0-9]*\):.*#\1#p" docs/labs/README.md)
+	[ -n "$want" ] || result FAIL "lab $lab: docs/labs/README.md gives no score of its stub"
+	build_and_grade "$tree" "$lab" "the stubbed tree" "" "$want"
 done
 
 n=0
@@ -118,10 +124,14 @@ done <<<"$INCOMPLETE"
 
 # Grading a submission takes only the lab's regions from it: lab 4's
 # stubbed tree with its tools/labs rewritten to select a test that passes
-# anyway still scores as the stub; this tree, submitted, scores full marks.
+# anyway, and its ktests' failures made to count for nothing, scores as
+# the stub did (the edits gain nothing); this tree, submitted, scores full
+# marks.
 tree=build/labs/cheat4
 tools/mklab.sh 4 "$tree" >/dev/null
 sed -i 's/^4 .*/4 | 40 | ktest | objrmap | ktest_only=printk_formats/' "$tree/tools/labs"
+sed -i 's/current_failed = true;//' "$tree/kernel/ktest.c"
+stub=$(sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p' build/labs/lab4/grade.out 2>/dev/null)
 for sub in "$tree" .; do
 	line=$(tools/grade-submission.sh 4 "$sub" 2>&1 | tee build/labs/submission-grade.out | tail -n 1)
 	score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
@@ -129,10 +139,10 @@ for sub in "$tree" .; do
 		result FAIL "grade-submission printed no total for $sub (see build/labs/submission-grade.out)"
 	elif [ "$sub" = . ] && [ "${score%/*}" -eq "${score#*/}" ]; then
 		result OK "lab 4: this tree submitted scores $score"
-	elif [ "$sub" != . ] && [ "${score%/*}" -lt "${score#*/}" ]; then
-		result OK "lab 4: a stubbed tree with its own tools/labs, submitted, scores $score"
+	elif [ "$sub" != . ] && [ "$score" = "$stub" ]; then
+		result OK "lab 4: a stubbed tree with its own tools/labs and ktest runner, submitted, scores $score as the stub"
 	else
-		result FAIL "lab 4: $sub submitted scores $score"
+		result FAIL "lab 4: $sub submitted scores $score (the stub: ${stub:-no score})"
 	fi
 done
 
