@@ -96,6 +96,11 @@ for lab in $labs; do
 			echo "grade: boot '$boot' sets its own rmap mode; the part's modes set it" >&2
 			exit 2 ;;
 		esac
+		case $tests in
+		*'*'*)	# a prefix would select tests that are not the lab's
+			echo "grade: lab $lab part $n: name each test in full, not '$tests'" >&2
+			exit 2 ;;
+		esac
 		if [[ " $cmdline " == *" runtests "* ]]; then
 			case $tests in
 			*,* | *" "*)
