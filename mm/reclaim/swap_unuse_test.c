@@ -41,7 +41,7 @@ static bool holds_magic(struct mm_struct *mm, int i)
 	       v == RMAP_TEST_MAGIC + (u32)i;
 }
 
-/* A family of n address spaces whose first pages pages are all on tst0. */
+/* A family of n address spaces sharing pages anonymous pages, all on tst0. */
 static bool family_on_swap(struct rmap_family *f, int n, int pages)
 {
 	int i, j;

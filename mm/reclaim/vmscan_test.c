@@ -2,7 +2,8 @@
  * mm/reclaim/vmscan_test.c - ktests for reclaim: anonymous pages go to swap
  * through the reverse map and come back intact, also when forked address
  * spaces share them.  They need the swap disk the test boots attach as
- * hdb (tools/mkswap-image.sh) and skip without it.
+ * hdb (tools/mkswap-image.sh) and skip without it.  The last two test the
+ * policy, which pages stay active: on no disk, or on tst0 (swap_test.h).
  */
 #include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
