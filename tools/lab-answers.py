@@ -28,6 +28,7 @@ from; exit 1 if there was one.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -181,11 +182,12 @@ def strings(data):
 def local_symbols(path):
     """The names an ELF object defines for itself alone (nm's lowercase
     types), which linking does not need."""
-    try:
-        out = subprocess.run(["nm", "--defined-only", path],
-                             capture_output=True, text=True).stdout
-    except OSError:
-        return []
+    nm = next((n for n in ("i686-elf-nm", "i686-linux-gnu-nm", "nm")
+               if shutil.which(n)), None)
+    if not nm:
+        sys.exit("lab-answers: no nm to read the objects' symbols with")
+    out = subprocess.run([nm, "--defined-only", path], capture_output=True,
+                         text=True, check=True).stdout
     return [f[2] for f in (l.split() for l in out.splitlines())
             if len(f) == 3 and f[1].islower()]
 
