@@ -174,10 +174,10 @@ QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
 $(SWAP_IMG): tools/mkswap-image.sh | $(or $(DEPS_ORDER),deps)
 	tools/mkswap-image.sh $@
 
-$(EXT2_IMG): tools/mkext2-image.sh tools/ext2-tree.py tools/ext2-corrupt.py | deps
+$(EXT2_IMG): tools/mkext2-image.sh tools/ext2-tree.py tools/ext2-corrupt.py | $(or $(DEPS_ORDER),deps)
 	tools/mkext2-image.sh $@
 
-$(EXT2RW_IMG): tools/mkext2-image.sh | deps
+$(EXT2RW_IMG): tools/mkext2-image.sh | $(or $(DEPS_ORDER),deps)
 	tools/mkext2-image.sh --empty $@
 
 run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps

@@ -21,7 +21,8 @@
 # --grade checks only what `make grade` needs to build a kernel and boot
 # it in QEMU (with mkswap for the swap disk), and fetches nothing; with
 # --user it adds what the user tests' initramfs is built with (cpio, and
-# tools/fetch-userland.sh's dpkg tools) and runs fetch-userland.sh.
+# tools/fetch-userland.sh's dpkg tools) and what makes the ext2 disks the
+# user boots attach (mke2fs, python3), and runs fetch-userland.sh.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -51,7 +52,7 @@ e2fsprogs             file:/usr/sbin/mke2fs|cmd:mke2fs
 
 # The packages of NEEDS that --grade checks, and those --user adds.
 GRADE_PKGS="make qemu-system-x86 nasm gcc-i686-linux-gnu binutils-i686-linux-gnu util-linux"
-GRADE_USER_PKGS="cpio dpkg-dev dpkg"
+GRADE_USER_PKGS="cpio dpkg-dev dpkg python3 e2fsprogs"
 
 grade=no user=no
 if [ "${1:-}" = --grade ]; then

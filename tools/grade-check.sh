@@ -16,17 +16,28 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# The incomplete solutions: lab | what is left out | file | sed script
-# that leaves it out (which must change the file).
+# The incomplete solutions: lab | the rmap modes in which it must lose
+# points ("all": every mode the lab's parts run in) | what is left out or
+# done wrong | file | sed script that makes the mistake (which must change
+# the file).
 INCOMPLETE="
-2 | do_wp_page copies without anon_vma_prepare | mm/vm/memory.c | s/new = anon_vma_prepare(vma) ? NULL : copy_to_new_page(old);/new = copy_to_new_page(old);/
-4 | rmap_walk_file never calls rwc->done | mm/rmap/rmap_obj.c | /if (rwc->done)/,/ret = rwc->done(page, ret, rwc->arg);/d
-2 | do_anonymous_page leaves its page off the LRU | mm/vm/memory.c | /^\tlru_cache_add_active(page);$/d
-2 | do_wp_page leaves its copy off the LRU | mm/vm/memory.c | /lru_cache_add_active(new);/d
-4 | page_referenced_one does not flush the entry it clears | mm/rmap/rmap_obj.c | /flush_tlb_page(vma->vm_mm, addr);/d
-5 | refill_inactive deactivates referenced pages too | mm/reclaim/vmscan.c | s/referenced_locked(page)) {/referenced_locked(page) \&\& 0) {/
-7 | unuse_pte does not wait for writeback | mm/reclaim/swap_unuse.c | /before it may leave the cache/d
-7 | unuse_pte leaves the swap cache without SetPageDirty | mm/reclaim/swap_unuse.c | /SetPageDirty(page);/d
+2 | anon_vma | do_wp_page copies without anon_vma_prepare | mm/vm/memory.c | s/new = anon_vma_prepare(vma) ? NULL : copy_to_new_page(old);/new = copy_to_new_page(old);/
+4 | anon_vma | rmap_walk_file never calls rwc->done | mm/rmap/rmap_obj.c | /if (rwc->done)/,/ret = rwc->done(page, ret, rwc->arg);/d
+2 | all | do_anonymous_page leaves its page off the LRU | mm/vm/memory.c | /^\tlru_cache_add_active(page);$/d
+2 | all | do_wp_page leaves its copy off the LRU | mm/vm/memory.c | /lru_cache_add_active(new);/d
+4 | all | page_referenced_one does not flush the entry it clears | mm/rmap/rmap_obj.c | /flush_tlb_page(vma->vm_mm, addr);/d
+5 | all | refill_inactive deactivates referenced pages too | mm/reclaim/vmscan.c | s/referenced_locked(page)) {/referenced_locked(page) \&\& 0) {/
+5 | all | shrink_page has no first test and evicts pages in use | mm/reclaim/vmscan.c | /if (page_referenced(page) && page_mapped(page))/,/return PAGE_ACTIVATE;/d
+5 | all | referenced_locked calls a page someone else has locked idle | mm/reclaim/vmscan.c | /if (!trylock_page(page))/{n;s/return true;/return false;/}
+5 | all | refill_inactive keeps the reference isolate_tail took | mm/reclaim/vmscan.c | /^\t\tput_page(page);$/d
+6 | all | add_to_swap leaves the page clean | mm/reclaim/swap_state.c | /^\tSetPageDirty(page);$/d
+6 | all | read_swap_cache leaves the page it read off the LRU | mm/reclaim/swap_state.c | /^\tlru_cache_add_active(page);$/d
+6 | all | read_swap_cache leaves a page whose read failed in the cache | mm/reclaim/swap_state.c | /^\t\*err = swap_readpage(page, entry);$/,/delete_from_swap_cache/{/delete_from_swap_cache/d}
+7 | all | unuse_pte does not wait for writeback | mm/reclaim/swap_unuse.c | /before it may leave the cache/d
+7 | all | unuse_pte leaves the swap cache without SetPageDirty | mm/reclaim/swap_unuse.c | /SetPageDirty(page);/d
+7 | all | unuse_pte keeps the reference read_swap_cache gave it | mm/reclaim/swap_unuse.c | /^\tput_page(page);$/d
+7 | all | unuse_pte maps the page writable | mm/reclaim/swap_unuse.c | s/mk_pte(page, vma->vm_page_prot)/pte_mkwrite(&)/
+7 | all | unuse_pte takes the page out of the swap cache at its first PTE | mm/reclaim/swap_unuse.c | /leaves the swap cache once no PTE/{n;s/ && swap_count(entry) == 1//}
 "
 
 CROSS=${CROSS:-}
@@ -40,10 +51,12 @@ result() {	# result OK|FAIL TEXT
 	fi
 }
 
-# build_and_grade TREE LAB WHAT: build TREE's kernel from a copy of this
-# tree's objects, grade LAB on it; it must score less than full marks.
+# build_and_grade TREE LAB WHAT [MODES [SCORE]]: build TREE's kernel from
+# a copy of this tree's objects, grade LAB on it; it must score less than
+# full marks, lose points in each of MODES (a test of the lab failed
+# there), and score exactly SCORE when it is given.
 build_and_grade() {
-	local tree=$1 lab=$2 what=$3 line score
+	local tree=$1 lab=$2 what=$3 modes=${4:-} want=${5:-} line score m full=
 	mkdir -p "$tree/build"
 	cp -a build/obj build/kobjs.list "$tree/build/"
 	if ! make -s -C "$tree" ${CROSS:+CROSS=$CROSS} build/mapback.elf >"$tree/build.log" 2>&1; then
@@ -52,12 +65,19 @@ build_and_grade() {
 	fi
 	line=$(KERNEL=$tree/build/mapback.elf tools/grade.sh "$lab" | tee "$tree/grade.out" | tail -n 1)
 	score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
+	for m in $modes; do
+		grep -qF "  $m: log " "$tree/grade.out" || full+=" $m"
+	done
 	if [ -z "$score" ]; then
 		result FAIL "lab $lab: the grader printed no total for $what (see $tree/grade.out)"
-	elif [ "${score%/*}" -lt "${score#*/}" ]; then
-		result OK "lab $lab: $what scores $score"
-	else
+	elif [ "${score%/*}" -ge "${score#*/}" ]; then
 		result FAIL "lab $lab: $what scores full marks ($score)"
+	elif [ -n "$want" ] && [ "$score" != "$want" ]; then
+		result FAIL "lab $lab: $what scores $score, not the $want docs/labs/README.md gives (see $tree/grade.out)"
+	elif [ -n "$full" ]; then
+		result FAIL "lab $lab: $what scores $score but loses nothing in$full (see $tree/grade.out)"
+	else
+		result OK "lab $lab: $what scores $score${modes:+, less than full in $(echo $modes)}"
 	fi
 }
 
@@ -77,14 +97,18 @@ for lab in $labs; do
 		result FAIL "lab $lab: the student tree holds answers (see $tree.answers)"
 		sed -n '1,5s/^/  /p' "$tree.answers"
 	fi
-	build_and_grade "$tree" "$lab" "the stubbed tree"
+	# the score the table of docs/labs/README.md gives the stub
+	want=$(sed -n "s#^| $lab | \([0-9]*/[0-9]*\):.*#\1#p" docs/labs/README.md)
+	[ -n "$want" ] || result FAIL "lab $lab: docs/labs/README.md gives no score of its stub"
+	build_and_grade "$tree" "$lab" "the stubbed tree" "" "$want"
 done
 
 n=0
-while IFS='|' read -r lab what file script; do
-	lab=$(echo $lab) what=$(echo $what) file=$(echo $file)
+while IFS='|' read -r lab modes what file script; do
+	lab=$(echo $lab) modes=$(echo $modes) what=$(echo $what) file=$(echo $file)
 	script=${script# }
 	[ -n "$lab" ] || continue
+	[ "$modes" != all ] || modes=$(tools/grade.sh --modes "$lab")
 	n=$((n + 1))
 	tree=build/labs/incomplete$n
 	rm -rf "$tree"
@@ -95,15 +119,19 @@ while IFS='|' read -r lab what file script; do
 		result FAIL "lab $lab: '$script' does not change $file: update the case"
 		continue
 	fi
-	build_and_grade "$tree" "$lab" "the answer in which $what"
+	build_and_grade "$tree" "$lab" "the answer in which $what" "$modes"
 done <<<"$INCOMPLETE"
 
 # Grading a submission takes only the lab's regions from it: lab 4's
 # stubbed tree with its tools/labs rewritten to select a test that passes
-# anyway still scores as the stub; this tree, submitted, scores full marks.
+# anyway, and its ktests' failures made to count for nothing, scores as
+# the stub did (the edits gain nothing); this tree, submitted, scores full
+# marks.
 tree=build/labs/cheat4
 tools/mklab.sh 4 "$tree" >/dev/null
 sed -i 's/^4 .*/4 | 40 | ktest | objrmap | ktest_only=printk_formats/' "$tree/tools/labs"
+sed -i 's/current_failed = true;//' "$tree/kernel/ktest.c"
+stub=$(sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p' build/labs/lab4/grade.out 2>/dev/null)
 for sub in "$tree" .; do
 	line=$(tools/grade-submission.sh 4 "$sub" 2>&1 | tee build/labs/submission-grade.out | tail -n 1)
 	score=$(echo "$line" | sed -n 's|^grade: \([0-9]*/[0-9]*\) points$|\1|p')
@@ -111,10 +139,10 @@ for sub in "$tree" .; do
 		result FAIL "grade-submission printed no total for $sub (see build/labs/submission-grade.out)"
 	elif [ "$sub" = . ] && [ "${score%/*}" -eq "${score#*/}" ]; then
 		result OK "lab 4: this tree submitted scores $score"
-	elif [ "$sub" != . ] && [ "${score%/*}" -lt "${score#*/}" ]; then
-		result OK "lab 4: a stubbed tree with its own tools/labs, submitted, scores $score"
+	elif [ "$sub" != . ] && [ "$score" = "$stub" ]; then
+		result OK "lab 4: a stubbed tree with its own tools/labs and ktest runner, submitted, scores $score as the stub"
 	else
-		result FAIL "lab 4: $sub submitted scores $score"
+		result FAIL "lab 4: $sub submitted scores $score (the stub: ${stub:-no score})"
 	fi
 done
 

@@ -5,6 +5,7 @@
 #   tools/grade.sh --needs [LAB...]	the files those boots read besides
 #					the kernel (for the Makefile)
 #   tools/grade.sh --labs		the labs tools/labs has
+#   tools/grade.sh --modes LAB		the rmap modes its parts run in
 #
 # Each part of tools/labs is a boot of tools/test-boots, run once in each
 # of the part's rmap modes with exactly the part's tests selected on its
@@ -61,6 +62,13 @@ case ${1:-} in
 --labs)
 	parts | cut -d'|' -f1 | sort -un
 	exit 0 ;;
+--modes)
+	m=$(parts | awk -F'|' -v lab="${2:-}" '$1 == lab { print $4 }' | tr '\n' ' ')
+	[ -n "$m" ] || { echo "grade: no lab '${2:-}' in tools/labs" >&2; exit 2; }
+	for mode in $ALL_MODES; do
+		[[ " ${m//all/$ALL_MODES} " == *" $mode "* ]] && echo "$mode"
+	done
+	exit 0 ;;
 --needs)
 	needs=yes
 	shift
@@ -86,6 +94,11 @@ for lab in $labs; do
 		case " $cmdline " in
 		*" rmap="* | *" i_mmap="*)
 			echo "grade: boot '$boot' sets its own rmap mode; the part's modes set it" >&2
+			exit 2 ;;
+		esac
+		case $tests in
+		*'*'*)	# a prefix would select tests that are not the lab's
+			echo "grade: lab $lab part $n: name each test in full, not '$tests'" >&2
 			exit 2 ;;
 		esac
 		if [[ " $cmdline " == *" runtests "* ]]; then

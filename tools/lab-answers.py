@@ -28,6 +28,7 @@ from; exit 1 if there was one.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -171,6 +172,47 @@ def unquote(lab, out):
     print(f"lab-answers: {n} code blocks of the docs point to a handout")
 
 
+def strings(data):
+    """The runs of printable characters in data that could tell
+    something, as `strings` finds them."""
+    return [m.group().decode("ascii")
+            for m in re.finditer(rb"[\t\x20-\x7e]{%d,}" % MIN_CHARS, data)]
+
+
+def local_symbols(path):
+    """The names an ELF object defines for itself alone (nm's lowercase
+    types), which linking does not need."""
+    nm = next((n for n in ("i686-elf-nm", "i686-linux-gnu-nm", "nm")
+               if shutil.which(n)), None)
+    if not nm:
+        sys.exit("lab-answers: no nm to read the objects' symbols with")
+    out = subprocess.run([nm, "--defined-only", path], capture_output=True,
+                         text=True, check=True).stdout
+    return [f[2] for f in (l.split() for l in out.splitlines())
+            if len(f) == 3 and f[1].islower()]
+
+
+def check_binary(path, data, found):
+    """The hits in a file that is not text: a string that is a telling
+    line or holds one, a path of the tree the answers were built in, and
+    in an object debug information, the compiler's comment or a local
+    symbol name."""
+    hits, here = [], os.getcwd()
+    lines = [(n, v) for n, v in found.items() if len(n) >= 2 * MIN_CHARS]
+    for s in strings(data):
+        n = norm(s)
+        hit = found.get(n) or next((v for l, v in lines if l in n), None)
+        if hit:
+            hits.append(f"lab {hit[0]}'s answer ({hit[1]}:{hit[2]}): {n}")
+        elif data[:4] == b"\x7fELF" and (s.startswith(".debug") or s == ".comment"):
+            hits.append(f"section {s}")
+    if here.encode() in data:
+        hits.append(f"the path of the tree it was built in ({here})")
+    if data[:4] == b"\x7fELF":
+        hits += [f"local symbol {s}" for s in local_symbols(path)]
+    return hits
+
+
 def check(lab, tree):
     found, _ = telling(lab)
     hits = 0
@@ -180,10 +222,17 @@ def check(lab, tree):
         for name in sorted(files):
             path = os.path.join(root, name)
             try:
-                with open(path, encoding="utf-8") as f:
-                    lines = f.read().splitlines()
-            except (UnicodeDecodeError, OSError):
-                continue	# not text
+                with open(path, "rb") as f:
+                    data = f.read()
+            except OSError:
+                continue
+            try:
+                lines = data.decode("utf-8").splitlines()
+            except UnicodeDecodeError:
+                for h in check_binary(path, data, found):
+                    hits += 1
+                    print(f"{os.path.relpath(path, tree)}: {h}")
+                continue
             for k, line in enumerate(lines, 1):
                 hit = found.get(norm(line))
                 if hit:

@@ -23,8 +23,9 @@
 # file of a later lab is linked from the object this tree built of it
 # (OUTDIR/lab-objs/, the Makefile's rule), so lab LAB is done, and graded
 # in every rmap mode, on a kernel whose only missing code is its own.
-# A file may hold the regions of one lab only.  The docs' code blocks that
-# quote an
+# The objects are stripped to what linking needs: no debug information,
+# local symbol names or compiler comment.  A file may hold the regions of
+# one lab only.  The docs' code blocks that quote an
 # answer of lab LAB or later become pointers to the lab's handout
 # (tools/lab-answers.py), and the file LAB says which lab the tree is
 # for (the host checks of the docs then stay off, and `make grade`
@@ -60,6 +61,12 @@ for f in $files; do
 	[ build/obj/"$f".o -nt "$f" ] ||
 		{ echo "mklab: build/obj/$f.o is not built or older than $f: make first" >&2; exit 1; }
 done
+
+# The objects keep what linking needs (the code, its data and strings,
+# the global symbols, relocations): no debug information, local symbol
+# or compiler comment, so no source line, path or static name of an
+# answer (tools/lab-answers.py check looks).
+objcopy=${OBJCOPY:-$(command -v i686-elf-objcopy || command -v i686-linux-gnu-objcopy || echo objcopy)}
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -97,7 +104,8 @@ for f in $files; do
 	mv "$out/$f.tmp" "$out/$f"
 	if ! grep -q "LAB $lab BEGIN" "$f"; then
 		mkdir -p "$(dirname "$out/lab-objs/$f")"
-		cp -p build/obj/"$f".o "$out/lab-objs/$f.o"
+		$objcopy --strip-unneeded -R .comment build/obj/"$f".o "$out/lab-objs/$f.o"
+		touch -r build/obj/"$f".o "$out/lab-objs/$f.o"
 	fi
 done
 tools/lab-answers.py unquote "$lab" "$out" >/dev/null

@@ -9,6 +9,9 @@
  * tst_swapon0() sets up tst0 and swaps on it; tst_swapoff0() undoes that.
  * tst_hold(n) makes tstN act as an interrupt-driven disk whose requests
  * stay in flight until the test plays its interrupt, tst_interrupt(n, err).
+ * tst_swap_out(f, i) sends page i of a ktest family (mm/rmap/rmap_test.h)
+ * to the area on tst0 and out of the swap cache, leaving a swap PTE in
+ * each address space of the family.
  */
 #ifndef MM_RECLAIM_SWAP_TEST_H
 #define MM_RECLAIM_SWAP_TEST_H
@@ -19,6 +22,8 @@
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_state.h"
+#include "mm/rmap/rmap_test.h"
 
 #define TST_PAGES 16
 #define TST_ORDER 4		/* 16 pages */
@@ -151,6 +156,30 @@ static inline void tst_interrupt(int n, int error)
 			tst_poll(q);
 	}
 	irq_restore(flags);
+}
+
+/* Page i of family f goes to tst0 (swapped on, not held) as reclaim
+ * sends it, and out of the swap cache once written: only the PTEs hold
+ * its slot, so the next use must read it from the disk. */
+static inline bool tst_swap_out(struct rmap_family *f, int i)
+{
+	unsigned long addr = RMAP_TEST_ADDR + (unsigned long)i * PAGE_SIZE;
+	struct page *pg = rmap_page_at(f->mm[0], addr);
+	bool ok;
+
+	get_page(pg);
+	lock_page(pg);
+	ok = KEXPECT_EQ(add_to_swap(pg), 0) &&
+	     KEXPECT_EQ(try_to_unmap(pg), SWAP_SUCCESS);
+	if (ok) {
+		ClearPageDirty(pg);
+		ok = KEXPECT_EQ(swap_writepage_sync(pg, page_swp_entry(pg)), 0);
+	}
+	if (PageSwapCache(pg) && !page_mapped(pg))
+		delete_from_swap_cache(pg);
+	unlock_page(pg);
+	put_page(pg);
+	return ok;
 }
 
 #endif

@@ -2,7 +2,8 @@
  * mm/reclaim/vmscan_test.c - ktests for reclaim: anonymous pages go to swap
  * through the reverse map and come back intact, also when forked address
  * spaces share them.  They need the swap disk the test boots attach as
- * hdb (tools/mkswap-image.sh) and skip without it.
+ * hdb (tools/mkswap-image.sh) and skip without it.  The last two test the
+ * policy, which pages stay active: on no disk, or on tst0 (swap_test.h).
  */
 #include "kernel/fault_inject.h"
 #include "kernel/ktest.h"
@@ -15,6 +16,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"
 #include "mm/reclaim/swap.h"
+#include "mm/reclaim/swap_test.h"
 #include "mm/vmstat.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
@@ -263,4 +265,48 @@ KTEST(refill_inactive_keeps_referenced_and_locked_pages_active)
 		KEXPECT_TRUE(PageActive(page[2]));
 	}
 	rmap_family_free(&f);
+}
+
+/*
+ * shrink_page's first decision: of two mapped pages at the inactive list's
+ * tail with swap on (tst0), the one just used goes back to the active
+ * list still mapped, and only the idle one goes to swap.
+ */
+KTEST(shrink_zone_keeps_a_referenced_page_and_swaps_an_idle_one)
+{
+	struct lru_aside aside[MAX_NR_ZONES];
+	struct page *page[2];
+	struct rmap_family f = { .n = 0 };
+	u32 activated;
+	pte_t *pte;
+	int i;
+
+	if (!tst_swapon0())
+		return;
+	if (KEXPECT_EQ(rmap_family_anon(&f, 1, 2), 0)) {
+		for (i = 0; i < 2; i++) {
+			page[i] = rmap_page_at(f.mm[0],
+					       RMAP_TEST_ADDR + i * PAGE_SIZE);
+			make_old(page[i]);
+		}
+		rmap_touch(f.mm[0], RMAP_TEST_ADDR);
+		activated = vm_events.pgactivate;
+		lru_set_aside(aside, page, 0);
+		for (i = 0; i < 2; i++) {	/* alone on the inactive lists */
+			lru_cache_del(page[i]);
+			lru_cache_add(page[i]);
+		}
+		for (i = 0; i < MAX_NR_ZONES; i++)
+			shrink_zone(&zones[i], 2);
+		lru_put_back(aside);
+		pte = pte_lookup(f.mm[0], RMAP_TEST_ADDR);
+		KEXPECT_TRUE(pte && pte_present(*pte) && pte_page(*pte) == page[0]);
+		KEXPECT_TRUE(PageActive(page[0]));
+		KEXPECT_EQ(vm_events.pgactivate - activated, 1u);
+		pte = pte_lookup(f.mm[0], RMAP_TEST_ADDR + PAGE_SIZE);
+		KEXPECT_TRUE(pte && !pte_none(*pte) && !pte_present(*pte));
+		KEXPECT_EQ(rmap_audit(), 0);
+	}
+	rmap_family_free(&f);
+	tst_swapoff0();
 }
