@@ -207,10 +207,16 @@ run_boot() {
 			status=$?
 		fi
 		;;
-	powercut)
+	powercut | linux-powercut)
 		# Boots killed at points of an ext2 write workload, each image
-		# repaired and checked on the host (tools/power-cut.sh).
-		KERNEL=$KERNEL tools/power-cut.sh "$log" "$t" "$cmdline" \
+		# repaired and checked on the host (tools/power-cut.sh); the
+		# linux kind boots Debian's kernel instead.
+		local pk=$KERNEL
+		if [ "$how" = linux-powercut ]; then
+			pk=$LINUX
+			cmdline="$LINUX_CMDLINE $cmdline"
+		fi
+		KERNEL=$pk tools/power-cut.sh "$log" "$t" "$cmdline" \
 			"$QEMU" -m "$mem" "${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
 		;;
