@@ -202,7 +202,8 @@ int blkdev_get(struct block_device *bdev)
 	return err;
 }
 
-/* Every page, with its buffers: the last user is gone, so none is busy. */
+/* Every page, with its buffers: the last user is gone, so none is busy.
+ * A page still dirty is one whose write failed: dropped with the rest. */
 static void kill_bdev(struct block_device *bdev)
 {
 	struct address_space *mapping = bdev->bd_inode->i_mapping;
@@ -218,6 +219,7 @@ static void kill_bdev(struct block_device *bdev)
 			break;
 		page = find_lock_page(mapping, index);
 		if (page) {
+			cancel_dirty_page(page);
 			if (page_has_buffers(page) &&
 			    !try_to_free_buffers(page))
 				printk(KERN_ERR "%s: a buffer still in use at "

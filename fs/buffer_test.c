@@ -1,71 +1,36 @@
 /*
- * fs/buffer_test.c - buffer heads on a block device's page cache, on a RAM
- * disk of 8 pages and 2 sectors (so its last page is short), not
- * registered: only these tests see it.
+ * fs/buffer_test.c - buffer heads on a block device's page cache, on a
+ * ktest RAM disk (kernel/block/ktest_ramdisk.h) of 8 pages and 2 sectors,
+ * so its last page is short.
  */
 #include "fs/block_dev.h"
 #include "fs/buffer_head.h"
+#include "kernel/block/ktest_ramdisk.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "mm/phys/page_alloc.h"
 #include "mm/vm/filemap.h"
 
-#define RD_ORDER 4
 #define RD_SECTORS (8 * BIO_SECTORS + 2)
 
-static struct request_queue rd_q;
-static struct block_device rd_b = { .name = "bhram",
-				    .major = 241,
-				    .nr_sectors = RD_SECTORS };
-static u8 *rd_mem;
-static unsigned int rd_requests;
-
-static int rd_request(struct request_queue *q, struct request *rq)
-{
-	(void)q;
-	(void)rq;
-	return 0; /* done in rd_poll */
-}
-
-static bool rd_poll(struct request_queue *q)
-{
-	struct request *rq = q->active;
-	unsigned int i;
-
-	if (!rq)
-		return true;
-	rd_requests++;
-	for (i = 0; i < rq->nr_sectors && rq->rw == READ; i++)
-		memcpy(blk_rq_sector_buf(rq, i),
-		       rd_mem + (rq->sector + i) * SECTOR_SIZE, SECTOR_SIZE);
-	blk_complete(q, rq->rw == READ ? 0 : -EIO);
-	return true;
-}
-
-static struct page *rd_pages;
+static struct ktest_ramdisk rd;
+static struct block_device *const rd_b = &rd.bdev;
 
 /* Each 1 KiB block holds its own number in every byte. */
 static bool rd_setup(void)
 {
 	unsigned int i;
 
-	rd_pages = alloc_pages(GFP_KERNEL, RD_ORDER);
-	if (!KEXPECT_TRUE(rd_pages != NULL))
+	if (!ktest_ramdisk_init(&rd, "bhram", 0, RD_SECTORS))
 		return false;
-	rd_mem = page_address(rd_pages);
 	for (i = 0; i < RD_SECTORS; i++)
-		memset(rd_mem + i * SECTOR_SIZE, i / 2, SECTOR_SIZE);
-	blk_init_queue(&rd_q, rd_request, rd_poll, NULL);
-	rd_b.queue = &rd_q;
-	rd_b.bd_contains = &rd_b;
-	rd_requests = 0;
-	return KEXPECT_EQ(blkdev_get(&rd_b), 0);
+		memset(rd.mem + i * SECTOR_SIZE, i / 2, SECTOR_SIZE);
+	return KEXPECT_EQ(blkdev_get(rd_b), 0);
 }
 
 static void rd_teardown(void)
 {
-	blkdev_put(&rd_b);
-	__free_pages(rd_pages, RD_ORDER);
+	blkdev_put(rd_b);
+	ktest_ramdisk_free(&rd);
 }
 
 static bool filled(const struct buffer_head *bh, u8 value)
@@ -87,7 +52,7 @@ KTEST(buffer_bread_shares_the_page)
 
 	if (!rd_setup())
 		return;
-	bh = __bread(&rd_b, 5, 1024);
+	bh = __bread(rd_b, 5, 1024);
 	KASSERT_TRUE(bh != NULL);
 	KEXPECT_EQ(bh->b_blocknr, 5ull);
 	KEXPECT_EQ(bh->b_size, 1024u);
@@ -95,10 +60,10 @@ KTEST(buffer_bread_shares_the_page)
 	KEXPECT_TRUE(buffer_uptodate(bh));
 	KEXPECT_TRUE(filled(bh, 5));
 	KEXPECT_EQ(nr_buffer_heads(), heads + 4);
-	bh2 = __bread(&rd_b, 6, 1024);
+	bh2 = __bread(rd_b, 6, 1024);
 	KEXPECT_TRUE(bh2 == bh->b_this_page);
 	KEXPECT_TRUE(filled(bh2, 6));
-	KEXPECT_EQ(rd_requests, 1u);
+	KEXPECT_EQ(rd.requests, 1u);
 	brelse(bh2);
 	brelse(bh);
 	rd_teardown();
@@ -114,17 +79,17 @@ KTEST(buffer_free_only_when_unused)
 
 	if (!rd_setup())
 		return;
-	bh = __bread(&rd_b, 9, 1024);
+	bh = __bread(rd_b, 9, 1024);
 	KASSERT_TRUE(bh != NULL);
 	page = bh->b_page;
 	lock_page(page);
 	KEXPECT_FALSE(try_to_free_buffers(page));
 	KEXPECT_TRUE(page_has_buffers(page));
 	unlock_page(page);
-	big = __bread(&rd_b, 2, 4096); /* the same page, held 1 KiB buffer */
+	big = __bread(rd_b, 2, 4096); /* the same page, held 1 KiB buffer */
 	KEXPECT_TRUE(big == NULL);
 	brelse(bh);
-	big = __bread(&rd_b, 2, 4096);
+	big = __bread(rd_b, 2, 4096);
 	KASSERT_TRUE(big != NULL);
 	KEXPECT_EQ(big->b_size, 4096u);
 	KEXPECT_TRUE(big->b_this_page == big);
@@ -146,13 +111,13 @@ KTEST(buffer_short_last_page_and_past_end)
 
 	if (!rd_setup())
 		return;
-	bh = __bread(&rd_b, 32, 1024);
+	bh = __bread(rd_b, 32, 1024);
 	KASSERT_TRUE(bh != NULL);
 	KEXPECT_TRUE(filled(bh, 32));
 	KEXPECT_TRUE(filled(bh->b_this_page, 0));
 	brelse(bh);
-	KEXPECT_TRUE(__bread(&rd_b, 33, 1024) == NULL);
-	KEXPECT_TRUE(__bread(&rd_b, 9, 4096) == NULL);
+	KEXPECT_TRUE(__bread(rd_b, 33, 1024) == NULL);
+	KEXPECT_TRUE(__bread(rd_b, 9, 4096) == NULL);
 	rd_teardown();
 }
 
@@ -165,15 +130,15 @@ KTEST(buffer_last_put_empties_the_cache)
 	if (!rd_setup())
 		return;
 	KEXPECT_EQ(nr_inodes(), inodes + 1);
-	bh = __bread(&rd_b, 0, 4096);
+	bh = __bread(rd_b, 0, 4096);
 	KASSERT_TRUE(bh != NULL);
 	brelse(bh);
-	bh = __bread(&rd_b, 7, 4096);
+	bh = __bread(rd_b, 7, 4096);
 	KASSERT_TRUE(bh != NULL);
 	brelse(bh);
 	KEXPECT_EQ(pagecache_nr_pages(), pages + 2);
 	rd_teardown();
-	KEXPECT_TRUE(rd_b.bd_inode == NULL);
+	KEXPECT_TRUE(rd_b->bd_inode == NULL);
 	KEXPECT_EQ(pagecache_nr_pages(), pages);
 	KEXPECT_EQ(nr_inodes(), inodes);
 }

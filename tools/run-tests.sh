@@ -145,12 +145,18 @@ run_boot() {
 	local -a args
 	read -ra args <<<"${b_args[$i]}"
 
-	rm -f "$log" "$out" "build/test-$name.status" "build/test-$name-ext2rw.img"
+	rm -f "$log" "$out" "build/test-$name.status" "build/test-$name-ext2rw.img" \
+		"build/test-$name-ioerr.img"
 	# @ext2rw@ in args: a fresh copy of the writable ext2 disk for this
 	# boot, which judge_boot checks with e2fsck.
 	if [[ ${b_args[$i]} == *@ext2rw@* ]]; then
 		cp build/ext2rw.img "build/test-$name-ext2rw.img"
 		args=("${args[@]//@ext2rw@/build/test-$name-ext2rw.img}")
+	fi
+	# @ioerr@: a fresh copy of the I/O error disk (tools/mkioerr-image.sh).
+	if [[ ${b_args[$i]} == *@ioerr@* ]]; then
+		cp build/ioerr.img "build/test-$name-ioerr.img"
+		args=("${args[@]//@ioerr@/build/test-$name-ioerr.img}")
 	fi
 	start=$EPOCHREALTIME
 	# A Mapback panic reboots at once, which -no-reboot makes an exit:
@@ -201,10 +207,16 @@ run_boot() {
 			status=$?
 		fi
 		;;
-	powercut)
+	powercut | linux-powercut)
 		# Boots killed at points of an ext2 write workload, each image
-		# repaired and checked on the host (tools/power-cut.sh).
-		KERNEL=$KERNEL tools/power-cut.sh "$log" "$t" "$cmdline" \
+		# repaired and checked on the host (tools/power-cut.sh); the
+		# linux kind boots Debian's kernel instead.
+		local pk=$KERNEL
+		if [ "$how" = linux-powercut ]; then
+			pk=$LINUX
+			cmdline="$LINUX_CMDLINE $cmdline"
+		fi
+		KERNEL=$pk tools/power-cut.sh "$log" "$t" "$cmdline" \
 			"$QEMU" -m "$mem" "${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
 		;;

@@ -1,6 +1,6 @@
 /*
  * fs/ext2/balloc_test.c - the block allocator on a tiny ext2 made here,
- * on a RAM disk only these tests see.
+ * on a ktest RAM disk (kernel/block/ktest_ramdisk.h).
  *
  * 1 KiB blocks, revision 0 (every group has a superblock copy), two
  * groups of 64 blocks:
@@ -18,53 +18,20 @@
  */
 #include "fs/block_dev.h"
 #include "fs/ext2/ext2.h"
+#include "kernel/block/ktest_ramdisk.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
-#include "mm/phys/page_alloc.h"
 
-#define RD_ORDER 6
 #define RD_SECTORS 264 /* 132 blocks of 1 KiB */
 #define BPG 64
 #define IPG 16
 
-static struct request_queue rd_q;
-static struct block_device rd_b = { .name = "e2ram",
-				    .major = 242,
-				    .nr_sectors = RD_SECTORS };
-static u8 *rd_mem;
-
-static int rd_request(struct request_queue *q, struct request *rq)
-{
-	(void)q;
-	(void)rq;
-	return 0; /* done in rd_poll */
-}
-
-static bool rd_poll(struct request_queue *q)
-{
-	struct request *rq = q->active;
-	unsigned int i;
-
-	if (!rq)
-		return true;
-	for (i = 0; i < rq->nr_sectors; i++) {
-		u8 *disk = rd_mem + (rq->sector + i) * SECTOR_SIZE;
-
-		if (rq->rw == READ)
-			memcpy(blk_rq_sector_buf(rq, i), disk, SECTOR_SIZE);
-		else
-			memcpy(disk, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
-	}
-	blk_complete(q, 0);
-	return true;
-}
-
-static struct page *rd_pages;
+static struct ktest_ramdisk rd;
 
 static void *blk(u32 n)
 {
-	return rd_mem + n * 1024;
+	return rd.mem + n * 1024;
 }
 
 static void set_bits(u8 *map, unsigned int n)
@@ -83,7 +50,7 @@ static void make_fs(void)
 	struct ext2_inode *root = (struct ext2_inode *)blk(5) + 1;
 	unsigned int g;
 
-	memset(rd_mem, 0, RD_SECTORS * SECTOR_SIZE);
+	memset(rd.mem, 0, RD_SECTORS * SECTOR_SIZE);
 	es->s_inodes_count = 2 * IPG;
 	es->s_blocks_count = 1 + 2 * BPG;
 	es->s_free_blocks_count = 57 + 58;
@@ -124,17 +91,12 @@ static struct super_block *mount_fs(void)
 	struct super_block *sb;
 	int err;
 
-	rd_pages = alloc_pages(GFP_KERNEL, RD_ORDER);
-	if (!KEXPECT_TRUE(rd_pages != NULL))
+	if (!ktest_ramdisk_init(&rd, "e2ram", 2, RD_SECTORS))
 		return NULL;
-	rd_mem = page_address(rd_pages);
 	make_fs();
-	blk_init_queue(&rd_q, rd_request, rd_poll, NULL);
-	rd_b.queue = &rd_q;
-	rd_b.bd_contains = &rd_b;
-	sb = ext2_mount_bdev(&rd_b, &err);
+	sb = ext2_mount_bdev(&rd.bdev, &err);
 	if (!KEXPECT_TRUE(sb != NULL)) {
-		__free_pages(rd_pages, RD_ORDER);
+		ktest_ramdisk_free(&rd);
 		return NULL;
 	}
 	return sb;
@@ -142,9 +104,9 @@ static struct super_block *mount_fs(void)
 
 static void unmount_fs(struct super_block *sb)
 {
-	KEXPECT_EQ(sync_blockdev(&rd_b), 0);
+	KEXPECT_EQ(sync_blockdev(&rd.bdev), 0);
 	sb->s_type->kill_sb(sb);
-	__free_pages(rd_pages, RD_ORDER);
+	ktest_ramdisk_free(&rd);
 }
 
 static u32 free_in(struct super_block *sb, unsigned long g)

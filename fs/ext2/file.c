@@ -20,7 +20,9 @@
 
 /* The file's pages and inode, then the device's dirty blocks: the
  * indirect blocks, bitmaps and counts the file's blocks changed (and
- * whatever else is dirty there). */
+ * whatever else is dirty there).  A block of those that cannot be
+ * written is a metadata error (errors=), as Linux's "IO error syncing
+ * inode"; a data page that cannot is only the caller's EIO. */
 int ext2_fsync(struct file *file, bool datasync)
 {
 	struct inode *inode = file->f_mapping->host;
@@ -28,6 +30,10 @@ int ext2_fsync(struct file *file, bool datasync)
 
 	(void)datasync;
 	e = sync_blockdev(inode->i_sb->s_bdev);
+	if (e)
+		ext2_error(inode->i_sb, "ext2_fsync",
+			   "inode #%lu: IO error syncing metadata",
+			   inode->i_ino);
 	return err ? err : e;
 }
 

@@ -28,6 +28,7 @@
 #include "fs/generic_file.h"
 #include "fs/truncate.h"
 #include "kernel/panic.h"
+#include "kernel/printk.h"
 #include "kernel/process/task.h"
 #include "kernel/time/time.h"
 #include "mm/vm/filemap.h"
@@ -44,8 +45,12 @@ static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
 	u32 block = gd->bg_inode_table + index / sbi->s_inodes_per_block;
 
 	*bhp = sb_bread(sb, block);
-	if (!*bhp)
+	if (!*bhp) {
+		ext2_error(sb, "ext2_get_inode",
+			   "unable to read inode block - inode=%lu, block=%u",
+			   ino, block);
 		return NULL;
+	}
 	return (struct ext2_inode *)((*bhp)->b_data +
 				     (index % sbi->s_inodes_per_block) *
 					     sbi->s_inode_size);
@@ -874,7 +879,14 @@ void ext2_drop_inode_data(struct inode *inode)
 	struct ext2_inode_info *ei = EXT2_I(inode);
 
 	if (inode->i_nlink) {
-		if (ext2_sync_inode(inode))
+		/* Its pages go with it (no inode cache keeps a dirty inode):
+		 * one that still cannot be written is lost, and said so.  A
+		 * data error is no file system error. */
+		if (filemap_write_and_wait(inode->i_mapping))
+			printk(KERN_ERR "EXT2-fs (%s): inode #%lu: dirty data "
+					"lost, its write failed\n",
+			       inode->i_sb->s_id, inode->i_ino);
+		if (ext2_write_inode(inode, false))
 			ext2_error(inode->i_sb, "ext2_drop_inode",
 				   "inode #%lu: write-back failed",
 				   inode->i_ino);

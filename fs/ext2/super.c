@@ -93,6 +93,8 @@ static int sync_all(struct super_block *sb)
 	e = ext2_sync_super(sb, false);
 	err = err ? err : e;
 	e = sync_blockdev(sb->s_bdev);
+	if (e)
+		ext2_error(sb, "ext2_sync_fs", "IO error syncing metadata");
 	return err ? err : e;
 }
 
@@ -168,7 +170,10 @@ static bool ext2_drop_inode(struct inode *inode)
 
 	down(&sbi->s_inodes_sem);
 	drop = !inode->i_count;
-	if (drop && !(inode->i_sb->s_flags & MS_RDONLY))
+	/* Off the list: ext2_iget could not read it, there is nothing to
+	 * write back or delete. */
+	if (drop && !(inode->i_sb->s_flags & MS_RDONLY) &&
+	    !list_empty(&ei->i_list))
 		ext2_drop_inode_data(inode);
 	if (drop && !list_empty(&ei->i_list))
 		list_del_init(&ei->i_list);

@@ -1,91 +1,45 @@
 /*
  * mm/writeback/page_writeback_test.c - writeback of a block device's page
- * cache, on a RAM disk of 8 pages and 2 sectors (its last page is short)
- * that can be told to fail writes.  Not registered: only these tests see
- * it.  Its queue has no interrupt, so every write ends before
+ * cache, on a ktest RAM disk (kernel/block/ktest_ramdisk.h) of 8 pages
+ * and 2 sectors (its last page is short), told to fail writes in some.
+ * Its queue has no interrupt, so every write ends before
  * submit_page_write returns.
  */
 #include "fs/block_dev.h"
 #include "fs/fs_writeback.h"
 #include "fs/inode.h"
+#include "kernel/block/ktest_ramdisk.h"
 #include "kernel/ktest.h"
 #include "kernel/process/task.h"
 #include "kernel/lib/string.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/timer.h"
-#include "mm/phys/page_alloc.h"
 #include "mm/vm/filemap.h"
 #include "mm/writeback/writeback.h"
 
-#define RD_ORDER 4
 #define RD_SECTORS (8 * BIO_SECTORS + 2)
 
-static struct request_queue rd_q;
-static struct block_device rd_b = { .name = "wbram",
-				    .major = 242,
-				    .nr_sectors = RD_SECTORS };
-static u8 *rd_mem;
-static struct page *rd_pages;
-static bool rd_fail_writes;
-static unsigned int rd_writes;
-
-static int rd_request(struct request_queue *q, struct request *rq)
-{
-	(void)q;
-	(void)rq;
-	return 0; /* done in rd_poll */
-}
-
-static bool rd_poll(struct request_queue *q)
-{
-	struct request *rq = q->active;
-	u8 *disk;
-	unsigned int i;
-
-	if (!rq)
-		return true;
-	if (rq->rw == WRITE && rd_fail_writes) {
-		blk_complete(q, -EIO);
-		return true;
-	}
-	for (i = 0; i < rq->nr_sectors; i++) {
-		disk = rd_mem + (rq->sector + i) * SECTOR_SIZE;
-		if (rq->rw == READ)
-			memcpy(blk_rq_sector_buf(rq, i), disk, SECTOR_SIZE);
-		else
-			memcpy(disk, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
-	}
-	rd_writes += rq->rw == WRITE ? rq->nr_sectors / BIO_SECTORS : 0;
-	blk_complete(q, 0);
-	return true;
-}
+static struct ktest_ramdisk rd;
+static struct block_device *const rd_b = &rd.bdev;
 
 /* Each sector holds its own number in every byte. */
 static struct address_space *rd_setup(void)
 {
 	unsigned int i;
 
-	rd_pages = alloc_pages(GFP_KERNEL, RD_ORDER);
-	if (!KEXPECT_TRUE(rd_pages != NULL))
+	if (!ktest_ramdisk_init(&rd, "wbram", 1, RD_SECTORS))
 		return NULL;
-	rd_mem = page_address(rd_pages);
 	for (i = 0; i < RD_SECTORS; i++)
-		memset(rd_mem + i * SECTOR_SIZE, i, SECTOR_SIZE);
-	blk_init_queue(&rd_q, rd_request, rd_poll, NULL);
-	rd_b.queue = &rd_q;
-	rd_b.bd_contains = &rd_b;
-	rd_fail_writes = false;
-	rd_writes = 0;
-	if (!KEXPECT_EQ(blkdev_get(&rd_b), 0))
+		memset(rd.mem + i * SECTOR_SIZE, i, SECTOR_SIZE);
+	if (!KEXPECT_EQ(blkdev_get(rd_b), 0))
 		return NULL;
-	return rd_b.bd_inode->i_mapping;
+	return rd_b->bd_inode->i_mapping;
 }
 
 static void rd_teardown(void)
 {
-	rd_fail_writes = false;
-	blkdev_put(&rd_b);
-	__free_pages(rd_pages, RD_ORDER);
+	blkdev_put(rd_b);
+	ktest_ramdisk_free(&rd);
 }
 
 /* Page index of the cache, read, filled with value and dirtied. */
@@ -108,7 +62,7 @@ static bool disk_filled(sector_t first, sector_t n, u8 value)
 	u32 i;
 
 	for (i = 0; i < n * SECTOR_SIZE; i++)
-		if (rd_mem[first * SECTOR_SIZE + i] != value)
+		if (rd.mem[first * SECTOR_SIZE + i] != value)
 			return false;
 	return true;
 }
@@ -146,7 +100,7 @@ KTEST(writeback_blkdev_page_reaches_disk)
 	KEXPECT_FALSE(PageWriteback(page));
 	KEXPECT_EQ(nr_file_dirty, dirty);
 	KEXPECT_EQ(mapping->nrdirty, 0ul);
-	KEXPECT_EQ(rd_writes, 1u);
+	KEXPECT_EQ(rd.pages_written, 1u);
 	put_page(page);
 	rd_teardown();
 }
@@ -162,14 +116,14 @@ KTEST(writeback_error_reported_once)
 	KASSERT_TRUE(mapping != NULL);
 	page = dirty_page(mapping, 2, 0x5a);
 	KASSERT_TRUE(page != NULL);
-	rd_fail_writes = true;
+	rd.fail_writes = true;
 	KEXPECT_EQ(filemap_write_and_wait(mapping), -EIO);
 	KEXPECT_TRUE(PageDirty(page));
 	KEXPECT_TRUE(PageError(page));
 	KEXPECT_EQ(nr_file_dirty, dirty + 1);
 	KEXPECT_TRUE(mapping->host->i_state & I_DIRTY_PAGES);
 	KEXPECT_EQ(filemap_fdatawait(mapping), 0); /* reported already */
-	rd_fail_writes = false;
+	rd.fail_writes = false;
 	KEXPECT_EQ(filemap_write_and_wait(mapping), 0);
 	KEXPECT_TRUE(disk_filled(16, 8, 0x5a));
 	KEXPECT_FALSE(PageDirty(page));
@@ -306,9 +260,9 @@ KTEST(writeback_last_close_writes_back)
 	page = dirty_page(mapping, 6, 0x44);
 	KASSERT_TRUE(page != NULL);
 	put_page(page);
-	blkdev_put(&rd_b);
-	KEXPECT_TRUE(rd_b.bd_inode == NULL);
+	blkdev_put(rd_b);
+	KEXPECT_TRUE(rd_b->bd_inode == NULL);
 	KEXPECT_TRUE(disk_filled(48, 8, 0x44));
 	KEXPECT_EQ(nr_file_dirty, dirty);
-	__free_pages(rd_pages, RD_ORDER);
+	ktest_ramdisk_free(&rd);
 }

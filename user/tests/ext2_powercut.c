@@ -6,7 +6,7 @@
  *
  * Runs only with TEST_POWERCUT_DEV (an ext2 partition made fresh by the
  * series for each boot); else it skips.  It mounts the partition on
- * /mnt/pc and, for i = 0, 1, ...:
+ * /tmp/powercut.mnt and, for i = 0, 1, ...:
  *
  *   - writes d/f<i>: powercut_size(i) bytes of powercut_byte(i, j),
  *     fsyncs it, fsyncs d, and then prints "# powercut: synced <i>";
@@ -19,12 +19,19 @@
  * be exactly those below (tools/power-cut.sh computes them the same
  * way).  When nothing kills it, the workload ends after POWERCUT_FILES
  * files, unmounts, and passes if every synced file reads back.
+ *
+ * With TEST_POWERCUT_ERRORS=1 the disk starts failing every request at
+ * some point instead (QEMU's blkdebug, the series' errors mode): the
+ * partition is mounted with errors=remount-ro, the first write or fsync
+ * that fails must fail with EIO (or EROFS, once an earlier metadata
+ * error made the file system read-only), "# powercut: first error"
+ * says so, and the workload stops there; the host checks the files.
  */
 #include "tap.h"
 #include <sys/mount.h>
 #include <sys/stat.h>
 
-#define MNT "/mnt/pc"
+#define MNT "/tmp/powercut.mnt"
 #define POWERCUT_FILES 120
 
 static size_t powercut_size(unsigned int i)
@@ -93,6 +100,8 @@ static void churn(unsigned int i)
 int main(void)
 {
 	const char *dev = getenv("TEST_POWERCUT_DEV");
+	const char *e = getenv("TEST_POWERCUT_ERRORS");
+	int errors = e && strcmp(e, "1") == 0;
 	unsigned int i, n, bad = 0;
 	char path[64];
 	int dir;
@@ -101,9 +110,10 @@ int main(void)
 		skip("power-cut workload", "no TEST_POWERCUT_DEV");
 		return done_testing();
 	}
-	mkdir("/mnt", 0755);
 	mkdir(MNT, 0755);
-	if (!ok_sys(mount(dev, MNT, "ext2", 0, NULL), "mount %s rw", dev))
+	if (!ok_sys(mount(dev, MNT, "ext2", 0,
+			  errors ? "errors=remount-ro" : NULL),
+		    "mount %s rw", dev))
 		return done_testing();
 	ok_sys(mkdir(MNT "/d", 0755), "mkdir d");
 	ok_sys(mkdir(MNT "/s", 0755), "mkdir s");
@@ -111,18 +121,24 @@ int main(void)
 	ok_sys(dir, "open d");
 	for (i = 0; i < POWERCUT_FILES; i++) {
 		snprintf(path, sizeof(path), MNT "/d/f%u", i);
-		if (write_file(path, i, 1) < 0) {
-			ok(0, "write and fsync %s: %s", path, strerror(errno));
-			break;
-		}
-		if (fsync(dir) < 0) {
-			ok(0, "fsync d after f%u: %s", i, strerror(errno));
+		if (write_file(path, i, 1) < 0 || fsync(dir) < 0) {
+			if (errors)
+				diag("powercut: first error at f%u: %s", i,
+				     strerror(errno));
+			ok(errors && (errno == EIO || errno == EROFS),
+			   "write and fsync %s and d: %s", path,
+			   strerror(errno));
 			break;
 		}
 		diag("powercut: synced %u", i);
 		churn(i);
 	}
 	close(dir);
+	if (errors) {
+		ok_sys(umount(MNT), "umount, whatever the disk still takes");
+		rmdir(MNT);
+		return done_testing();
+	}
 	for (n = i, i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), MNT "/d/f%u", i);
 		if (check_file(path, i) < 0)
