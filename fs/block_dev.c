@@ -14,6 +14,7 @@
  */
 #include "fs/block_dev.h"
 #include "fs/buffer_head.h"
+#include "fs/devtmpfs.h"
 #include "fs/fcntl.h"
 #include "fs/generic_file.h"
 #include "fs/namei.h"
@@ -362,8 +363,9 @@ static bool partitions_busy(struct block_device *disk)
 
 int blkdev_reread_part(struct block_device *disk)
 {
+	char gone[DISK_MAX_PARTS][BDEV_NAME_LEN];
 	struct block_device *b, *next;
-	int err = 0;
+	int err = 0, ngone = 0;
 
 	if (disk->bd_contains != disk)
 		return -EINVAL;
@@ -381,6 +383,8 @@ int blkdev_reread_part(struct block_device *disk)
 		list_for_each_entry_safe(b, next, &all_block_devices, list) {
 			if (b->bd_contains != disk || b == disk)
 				continue;
+			if (ngone < DISK_MAX_PARTS)
+				strlcpy(gone[ngone++], b->name, BDEV_NAME_LEN);
 			list_del_init(&b->list);
 			kfree(b);
 		}
@@ -388,6 +392,12 @@ int blkdev_reread_part(struct block_device *disk)
 	}
 	up(&bdev_sem);
 	up(&namespace_sem);
+	/* /dev follows, as Linux's devtmpfs does: the old nodes go, and
+	 * one is made for each partition the table now has. */
+	while (ngone > 0)
+		devtmpfs_delete_node(gone[--ngone]);
+	if (!err)
+		devtmpfs_add_disks();
 	return err;
 }
 
