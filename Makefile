@@ -202,8 +202,11 @@ iso: $(ISO)
 # boot/loader/ (docs/boot.md, "Old PCs").  Not in KSRCS: boot/*.asm only.
 # floppy.opts changes when FLOPPY_CMDLINE or FLOPPY_TIMEOUT does, so that
 # the image is built again with them.
-$(FLOPPY): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh tools/loader-map.sh $(wildcard boot/loader/*) \
-		$(BUILD)/floppy.opts | deps
+# The floppy carries the installer (user/floppyroot/) and what it puts on
+# a disk (user/hddroot/).
+FLOPPY_DEPS := $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh tools/loader-map.sh \
+	$(wildcard boot/loader/*) $(shell find user/floppyroot user/hddroot -type f)
+$(FLOPPY): $(FLOPPY_DEPS) $(BUILD)/floppy.opts | deps
 	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) '$(FLOPPY_CMDLINE)' '$(FLOPPY_TIMEOUT)'
 
 $(BUILD)/floppy.opts: FORCE
@@ -213,13 +216,13 @@ $(BUILD)/floppy.opts: FORCE
 
 floppy: $(FLOPPY)
 
-$(FLOPPY_TEST): $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh tools/loader-map.sh $(wildcard boot/loader/*) | deps
+$(FLOPPY_TEST): $(FLOPPY_DEPS) | deps
 	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) rmap=objrmap 600
 
 # The hard disk or USB stick: the same loader, the kernel in a boot
 # partition, an ext2 root with BusyBox (tools/mkhdd-root.sh) and swap.
 $(HDD_ROOT): $(BUILD)/user/init $(BUSYBOX_STAMP) tools/mkhdd-root.sh \
-		$(USER_ROOTFS) $(wildcard user/hddroot/*/*) | deps
+		$(USER_ROOTFS) $(shell find user/hddroot -type f) | deps
 	tools/mkhdd-root.sh $@ $(HDD_ROOT_MIB) $(BUILD)/busybox $(BUILD)/user/init
 
 HDD_IMG_DEPS := $(KERNEL) $(HDD_ROOT) tools/mkhdd.sh tools/loader-map.sh \

@@ -14,16 +14,20 @@
  */
 #include "fs/block_dev.h"
 #include "fs/buffer_head.h"
+#include "fs/devtmpfs.h"
 #include "fs/fcntl.h"
 #include "fs/generic_file.h"
 #include "fs/namei.h"
 #include "fs/super.h"
 #include "fs/truncate.h"
+#include "kernel/block/ioctl.h"
+#include "kernel/block/partitions.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "mm/phys/page_alloc.h"
+#include "mm/phys/slab.h"
 #include "mm/locking.h"
 #include "mm/reclaim/swap.h"
 #include "mm/vm/filemap.h"
@@ -187,17 +191,23 @@ static struct inode *bdev_inode(struct block_device *bdev)
 	return inode;
 }
 
-int blkdev_get(struct block_device *bdev)
+/* One more user of bdev; bdev_sem held. */
+static int __blkdev_get(struct block_device *bdev)
 {
-	int err = 0;
-
-	down(&bdev_sem);
 	if (!bdev->bd_inode)
 		bdev->bd_inode = bdev_inode(bdev);
-	if (bdev->bd_inode)
-		bdev->bd_openers++;
-	else
-		err = -ENOMEM;
+	if (!bdev->bd_inode)
+		return -ENOMEM;
+	bdev->bd_openers++;
+	return 0;
+}
+
+int blkdev_get(struct block_device *bdev)
+{
+	int err;
+
+	down(&bdev_sem);
+	err = __blkdev_get(bdev);
 	up(&bdev_sem);
 	return err;
 }
@@ -311,29 +321,86 @@ int lookup_bdev(const char *path, struct block_device **res)
 	return err;
 }
 
+/* The lookup and the count happen under bdev_sem, which
+ * blkdev_reread_part holds while it frees a disk's partitions. */
 static int blkdev_open(struct inode *inode, struct file *file)
 {
-	struct block_device *bdev =
-		blkdev_get_by_dev(MAJOR(inode->i_rdev), MINOR(inode->i_rdev));
-	int err;
+	struct block_device *bdev;
+	int err = -ENXIO;
 
+	down(&bdev_sem);
+	bdev = blkdev_get_by_dev(MAJOR(inode->i_rdev), MINOR(inode->i_rdev));
 	if (!bdev)
-		return -ENXIO;
+		goto out;
 	/* O_EXCL: the device's exclusive user, as a mount or swapon
 	 * would be; taken while another holds it: EBUSY. */
 	if (file->f_flags & O_EXCL) {
 		err = blkdev_claim(bdev, file);
 		if (err)
-			return err;
+			goto out;
 	}
-	err = blkdev_get(bdev);
+	err = __blkdev_get(bdev);
 	if (err) {
 		blkdev_release(bdev, file);
-		return err;
+		goto out;
 	}
 	file->private_data = bdev;
 	file->f_mapping = bdev->bd_inode->i_mapping;
-	return 0;
+out:
+	up(&bdev_sem);
+	return err;
+}
+
+/* A partition is in use while it is open, mounted or swapped on. */
+static bool partitions_busy(struct block_device *disk)
+{
+	struct block_device *b;
+
+	for_each_blkdev(b)
+		if (b->bd_contains == disk && b != disk &&
+		    (b->bd_openers || b->holder || b->bd_super))
+			return true;
+	return false;
+}
+
+int blkdev_reread_part(struct block_device *disk)
+{
+	char gone[DISK_MAX_PARTS][BDEV_NAME_LEN];
+	struct block_device *b, *next;
+	int err = 0, ngone = 0;
+
+	if (disk->bd_contains != disk)
+		return -EINVAL;
+	/* Mounts and swapon look a partition up under namespace_sem and
+	 * count it under bdev_sem: neither may find one freed here. */
+	down(&namespace_sem);
+	down(&bdev_sem);
+	if (partitions_busy(disk))
+		err = -EBUSY;
+	else
+		err = sync_blockdev(disk);
+	if (!err) {
+		/* Not blkdev_unregister: the disk itself may have requests
+		 * on the queue its partitions share. */
+		list_for_each_entry_safe(b, next, &all_block_devices, list) {
+			if (b->bd_contains != disk || b == disk)
+				continue;
+			if (ngone < DISK_MAX_PARTS)
+				strlcpy(gone[ngone++], b->name, BDEV_NAME_LEN);
+			list_del_init(&b->list);
+			kfree(b);
+		}
+		check_partition(disk);
+	}
+	up(&bdev_sem);
+	up(&namespace_sem);
+	/* /dev follows, as Linux's devtmpfs does: the old nodes go, and
+	 * one is made for each partition the table now has. */
+	while (ngone > 0)
+		devtmpfs_delete_node(gone[--ngone]);
+	if (!err)
+		devtmpfs_add_disks();
+	return err;
 }
 
 static void blkdev_close(struct inode *inode, struct file *file)
@@ -383,5 +450,6 @@ const struct file_operations def_blk_fops = {
 	.read = generic_file_read,
 	.write = blkdev_write,
 	.fsync = blkdev_fsync,
+	.ioctl = blkdev_ioctl,
 	.release = blkdev_close,
 };

@@ -29,6 +29,11 @@ void blkdev_put(struct block_device *bdev);
  * device exists. */
 int lookup_bdev(const char *path, struct block_device **res);
 
+/* BLKRRPART: read disk's partition table again, its partitions replaced
+ * by what the table now says.  -EINVAL for a partition, -EBUSY while one
+ * of its partitions is open, mounted or swapped on; the disk's cache is
+ * written back first, so a table written through it is the one read. */
+int blkdev_reread_part(struct block_device *disk);
 /* Write the device's dirty cache pages and wait: 0 or -EIO (once). */
 int sync_blockdev(struct block_device *bdev);
 /* Write and wait for the cache of every open block device (sync(2));

@@ -48,6 +48,18 @@ int devtmpfs_create_node(const char *name, umode_t mode, dev_t dev)
 	return err;
 }
 
+int devtmpfs_delete_node(const char *name)
+{
+	struct inode *root = devtmpfs_sb()->s_root;
+	struct qstr q = { name, strlen(name) };
+	int err;
+
+	down(&namespace_sem);
+	err = root->i_op->unlink(root, &q);
+	up(&namespace_sem);
+	return err;
+}
+
 void devtmpfs_populate(void)
 {
 	unsigned int i;

@@ -18,6 +18,9 @@
  * read-only with a message, as Linux's mount_block_root does.
  * rootfstype= names the file system (default ext2, the only one on a
  * block device here).  A root that cannot be mounted is a panic.
+ * /proc/mounts names the root's device `/dev/root`, as Linux's does (it
+ * mounts through a /dev/root node it makes for ROOT_DEV; Mapback mounts
+ * root= itself and renames the mount).
  */
 #include "fs/do_mounts.h"
 #include "fs/fs_struct.h"
@@ -74,6 +77,12 @@ static void enter_root(const char *dev)
 	struct path p;
 	int err;
 
+	err = kern_path(ROOT_DIR, NULL, LOOKUP_FOLLOW, &p);
+	if (err)
+		panic("VFS: the root on %s is not on " ROOT_DIR ": %d", dev,
+		      err);
+	strlcpy(p.mnt->mnt_devname, "/dev/root", sizeof(p.mnt->mnt_devname));
+	path_put(&p);
 	err = vfs_chdir(ROOT_DIR);
 	if (!err)
 		err = vfs_chroot(".");

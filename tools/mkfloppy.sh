@@ -11,7 +11,18 @@
 #   sectors 2-17   boot/loader/loader.asm
 #   sector 18..    the kernel as a flat image (objcopy -O binary: its
 #                  loadable segments from the load address on, no bss)
-#   next sector..  the initramfs, loaded as the Multiboot module
+#   next sector..  the initramfs, loaded as the Multiboot module: INITRAMFS
+#                  with a second newc archive appended, the installer
+#
+# The installer's archive holds what /sbin/install (user/floppyroot/)
+# writes on a hard disk, all made here from the same kernel: in
+# /usr/share/install, the kernel's flat image gzipped (kernel.gz), the
+# hard disk's MBR code (mbr.bin), loader (loader.bin) and map (map.bin:
+# kernel at sector 2048, no initramfs, the boot: prompt's 5 seconds), and
+# root/, the files of the disk's root besides the floppy's own (the tree
+# user/hddroot/, as tools/mkhdd-root.sh has them).
+# Mapback has no floppy driver, so the installer cannot read the floppy:
+# what it copies must be in memory, in the initramfs.
 #
 # The numbers in the map come from the kernel's ELF headers (readelf), read
 # on the host by tools/loader-map.sh, which mkhdd.sh shares; nothing built
@@ -30,8 +41,22 @@ kernel_lba=18			# after the boot sector, map and loader
 . tools/loader-map.sh
 
 rm -rf "$tmp" "$out.tmp"
-mkdir -p "$tmp"
-loader_build "$tmp" "$kernel" "$initramfs" "$cmdline" "$timeout" \
+mkdir -p "$tmp/hdd" "$tmp/inst/sbin" "$tmp/inst/usr/share/install/root"
+
+# The installer's archive, with the hard disk's loader built first
+# (loader_build's results are the floppy's from the second call on).
+loader_build "$tmp/hdd" "$kernel" "" "root=/dev/hda2 rw" 50 0 0 2048
+share=$tmp/inst/usr/share/install
+cp user/floppyroot/sbin/install "$tmp/inst/sbin/install"
+gzip -9 -n -c "$tmp/hdd/kernel.bin" >"$share/kernel.gz"
+cp "$tmp/hdd/mbr.bin" "$tmp/hdd/map.bin" "$tmp/hdd/loader.bin" "$share/"
+cp -a user/hddroot/. "$share/root/"
+chmod -R u=rwX,go=rX "$tmp/inst"
+chmod 755 "$tmp/inst/sbin/install" "$share/root/sbin/hdd-check"
+(cd "$tmp/inst" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort |
+	cpio -o -H newc -R 0:0 --quiet) | cat "$initramfs" - >"$tmp/initramfs"
+
+loader_build "$tmp" "$kernel" "$tmp/initramfs" "$cmdline" "$timeout" \
 	$spt $heads $kernel_lba
 if [ "$loader_end" -gt "$sectors" ]; then
 	echo "mkfloppy: kernel and initramfs need $loader_end sectors, the floppy has $sectors" >&2
@@ -46,7 +71,7 @@ put "$tmp/bootsect.bin" 0
 put "$tmp/map.bin" 1
 put "$tmp/loader.bin" 2
 put "$tmp/kernel.bin" $kernel_lba
-put "$initramfs" "$loader_initrd_lba"
+put "$tmp/initramfs" "$loader_initrd_lba"
 printf 'mkfloppy: %s: %s; %d KiB free\n' "$out" "$loader_summary" \
 	$(((sectors - loader_end) / 2))
 rm -rf "$tmp"

@@ -10,7 +10,8 @@
 #   /bin/busybox and its applet links (from BUSYBOX_DIR/busybox.links),
 #   /sbin/init (INIT, Mapback's init), /etc from user/rootfs/ and
 #   user/hddroot/etc/ (fstab, rc, passwd, group), /sbin/hdd-check (the
-#   disk's self-check), /home/user, /root, /tmp, /proc, /dev, /mnt.
+#   disk's self-check), /home/user (with user/hddroot's README), /root,
+#   /tmp, /proc, /dev, /mnt.
 # init runs /etc/rc, which mounts what fstab lists and turns swap on.
 # Every file belongs to root (uid 0) but /home/user (1000:100): mke2fs
 # copies the owners of the tree, which are the builder's, so debugfs sets
@@ -38,9 +39,6 @@ for a in $(sed 's|^/||' "$busybox/busybox.links"); do
 	ln -sf /bin/busybox "$tree/$a"
 done
 "${cross}strip" -o "$tree/sbin/init" "$init"
-cat >"$tree/home/user/README" <<'TXT'
-This is /home/user on Mapback's hard disk: an ext2 file system on hda2.
-TXT
 
 export E2FSPROGS_FAKE_TIME=1700000000
 : >"$out.tmp"

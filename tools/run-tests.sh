@@ -35,7 +35,8 @@
 # INITRAMFS (put on the test ISOs when the file exists), FLOPPY_INITRAMFS
 # (the test floppies' module, build/floppy-initramfs.cpio), HDD_ROOT (the
 # test hard disks' root, build/hdd-root.ext2), HDD_TEST (the disk the
-# hdd-twice boots copy, build/hdd-test.img), TEST_JOBS (boots
+# hdd-twice boots copy, build/hdd-test.img), FLOPPY_TEST (the floppy the
+# install boots install from, build/floppy-test.img), TEST_JOBS (boots
 # run at once, default 2), TEST_ARGS (words appended to every kernel
 # command line, e.g. "ktest_only=printk_formats"), BOOTS_FILE (default
 # tools/test-boots), HOST_CHECKS (yes; no skips the host checks, which are
@@ -60,6 +61,7 @@ INITRAMFS=${INITRAMFS:-}
 FLOPPY_INITRAMFS=${FLOPPY_INITRAMFS:-build/floppy-initramfs.cpio}
 HDD_ROOT=${HDD_ROOT:-build/hdd-root.ext2}
 HDD_TEST=${HDD_TEST:-build/hdd-test.img}
+FLOPPY_TEST=${FLOPPY_TEST:-build/floppy-test.img}
 TEST_JOBS=${TEST_JOBS:-2}
 TEST_ARGS=${TEST_ARGS:-}
 CHECK_386=${CHECK_386:-}
@@ -229,18 +231,34 @@ run_boot() {
 			"${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
 		;;
-	hdd-twice)
+	hdd-twice | install)
 		# A copy of the test hard disk for this run, written in place
 		# and booted twice as drive C, each boot driven as the shell
 		# kind's; the second types HDD_CHECK_BOOTS=1 at the prompt
 		# too, which the kernel hands to init's environment, so that
 		# hdd-check finds the line the first boot wrote to /root/boots
 		# (once the root is read-write; until then both only read).
-		# Then e2fsck -fn checks the root the boots left.
+		# Then e2fsck -fn checks the root the boots left.  install:
+		# the disk is an empty one, on which the test floppy's
+		# /sbin/install puts the system first, and which it must
+		# then refuse to install on again without -f.
 		local pass
-		cp "$HDD_TEST" "$img"
 		: >"$out"
+		if [ "$how" = install ]; then
+			rm -f "$img"
+			truncate -s 40M "$img"
+			tools/boot-shell.sh "$log.0" "$t" "check: install && { install; test \$? = 1; } boot: rmap=objrmap" \
+				"$QEMU" -m "$mem" -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+				-drive "file=$img,format=raw,if=ide,index=0" \
+				-drive "file=$FLOPPY_TEST,if=floppy,format=raw,snapshot=on" \
+				-boot a "${args[@]}" </dev/null >>"$out" 2>&1
+			status=$?
+		else
+			cp "$HDD_TEST" "$img"
+			status=0
+		fi
 		for pass in 1 2; do
+			[ "$status" -eq 0 ] || break
 			local words=$cmdline
 			[ "$pass" = 2 ] && words+=" HDD_CHECK_BOOTS=1"
 			tools/boot-shell.sh "$log.$pass" "$t" "$words" "$QEMU" \
@@ -250,7 +268,7 @@ run_boot() {
 			status=$?
 			[ "$status" -eq 0 ] || break
 		done
-		cat "$log".[12] >"$log" 2>/dev/null
+		cat "$log".[012] >"$log" 2>/dev/null
 		# What the two boots left on the root, as the host's e2fsck
 		# sees it: one more test.
 		if [ "$status" -eq 0 ]; then
@@ -261,7 +279,7 @@ run_boot() {
 				sed 's/^/# /' "build/test-$name.fsck" >>"$log"
 			fi
 		fi
-		rm -f "$log".[12] "$img"
+		rm -f "$log".[012] "$img"
 		;;
 	xcheck)
 		# Two boots on the run's ext2 disk: args are @ext2rw@, the

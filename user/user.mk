@@ -196,7 +196,8 @@ $(DYN_ROOT)/.staged: $(DYN_PROGS) $(MUSL_STAMP)
 # stays in build/, and the test programs' symbols too: at mem=8M the
 # unpacked tests must fit in RAM when the last swapoff brings them all back,
 # and the floppy is small.  The benchmarks keep their symbols, by which
-# check-386 knows bench_rdtsc.
+# check-386 knows bench_rdtsc.  The fuzzer (/sbin/fuzz) goes with the
+# test and bench roots only: the floppy carries the installer instead.
 # $(call one_name_per_file,DIR): a command printing one name of each file
 # in DIR, so that the tests' links are stripped once, not once per test
 # (strip keeps a hard link: it writes the file in place).
@@ -212,11 +213,11 @@ define make_root
 		case $$a in bin/busybox|sbin/init) continue;; esac; \
 		mkdir -p $$(dirname $$a) && ln -sf /bin/busybox $$a || exit 1; done
 	cp $(BUILD)/user/init $(basename $@)/sbin/init
-	cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz
+	$(if $(2),cp $(BUILD)/user/fuzz $(basename $@)/sbin/fuzz)
 	cp $(BUILD)/user/pagetrace $(basename $@)/bin/pagetrace
 	$(if $(1),cp --preserve=links $(1) $(basename $@)/$(2)/)
 	$(if $(4),cp -a $(4)/. $(basename $@)/ && rm $(basename $@)/.staged)
-	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(basename $@)/sbin/fuzz $(basename $@)/bin/pagetrace $(if $(2),$$($(call one_name_per_file,$(basename $@)/$(2))))
+	$(CROSS)strip --strip-debug $(basename $@)/sbin/init $(if $(2),$(basename $@)/sbin/fuzz) $(basename $@)/bin/pagetrace $(if $(2),$$($(call one_name_per_file,$(basename $@)/$(2))))
 	$(if $(filter tests,$(2)),$(CROSS)strip --strip-all $$($(call one_name_per_file,$(basename $@)/tests)))
 	chmod 1777 $(basename $@)/tmp
 	cd $(basename $@) && find . -mindepth 1 | sed "s|^\./||" | LC_ALL=C sort | \
