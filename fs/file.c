@@ -6,6 +6,7 @@
 #include "compat/eventpoll.h"
 #include "fs/fcntl.h"
 #include "compat/locks.h"
+#include "fs/inode.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/slab.h"
@@ -36,6 +37,8 @@ struct file *alloc_file(struct path *path, unsigned int flags,
 	f->f_inode = path->inode;
 	f->f_mapping = path->inode->i_mapping;
 	f->f_op = fop;
+	if (f->f_inode->i_sb)
+		f->f_sb_err = errseq_sample(&f->f_inode->i_sb->s_wb_err);
 	INIT_LIST_HEAD(&f->f_ep_links);
 	if ((f->f_mode & FMODE_WRITE) && counts_as_writer(f->f_inode))
 		f->f_path.mnt->mnt_writers++;

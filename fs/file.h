@@ -14,6 +14,7 @@
 
 #include "fs/mount.h"
 #include "fs/stat.h"
+#include "kernel/lib/errseq.h"
 #include "kernel/list.h"
 #include "kernel/types.h"
 #include "mm/vm/readahead.h"
@@ -105,6 +106,7 @@ struct file {
 	const struct file_operations *f_op;
 	void *private_data;	/* the driver's */
 	struct file_ra_state f_ra;	/* this opener's readahead window */
+	errseq_t f_sb_err;	/* i_sb->s_wb_err when syncfs last looked */
 	/* The epoll items watching this file (compat/eventpoll.c); the last
 	 * fput takes it out of every epoll set before it is released. */
 	struct list_head f_ep_links;

@@ -17,6 +17,7 @@
 
 #include "fs/address_space.h"
 #include "fs/stat.h"
+#include "kernel/lib/errseq.h"
 #include "kernel/types.h"
 
 struct inode;
@@ -122,6 +123,9 @@ struct super_block {
 	unsigned long s_blocksize;
 	unsigned char s_blocksize_bits;
 	char s_id[32];		/* the device's name, for messages */
+	/* The last write-back error of its files' pages, for syncfs: each
+	 * open file reports it once (f_sb_err). */
+	errseq_t s_wb_err;
 };
 
 struct inode {

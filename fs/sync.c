@@ -98,20 +98,24 @@ long sys_sync(void)
 	return 0;
 }
 
-/* Errors are not reported: Linux's syncfs reports those recorded since
- * the file was opened, per superblock, which Mapback does not keep. */
+/* Reports what writing failed now, or a write-back error of the file
+ * system's pages that this open file has not heard of yet (s_wb_err,
+ * sampled at open), once per file, as Linux's. */
 long sys_syncfs(int fd)
 {
 	struct file *f = fget_current(fd);
 	struct super_block *sb;
+	int err = 0, err2 = 0;
 
 	if (!f)
 		return -EBADF;
 	sb = f->f_inode->i_sb;
-	down(&namespace_sem);
-	if (sb)
-		sync_filesystem(sb);
-	up(&namespace_sem);
+	if (sb) {
+		down(&namespace_sem);
+		err = sync_filesystem(sb);
+		up(&namespace_sem);
+		err2 = errseq_check_and_advance(&sb->s_wb_err, &f->f_sb_err);
+	}
 	fput(f);
-	return 0;
+	return err ? err : err2;
 }

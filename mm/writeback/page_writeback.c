@@ -133,6 +133,8 @@ void mapping_set_error(struct address_space *mapping, int error)
 	if (!mapping || !error)
 		return;
 	set_bit(error == -ENOSPC ? AS_ENOSPC : AS_EIO, &mapping->flags);
+	if (mapping->host && mapping->host->i_sb)
+		errseq_set(&mapping->host->i_sb->s_wb_err, error);
 }
 
 void end_page_writeback(struct page *page, int error)

@@ -151,8 +151,10 @@ static void test_write_error(void)
 	long dirty;
 	int fd = open(MNT "/wfile", O_RDWR);
 	int fd2 = open(MNT "/wfile", O_RDONLY);
+	int fs = open(MNT, O_RDONLY | O_DIRECTORY);
 
-	if (!ok_sys(fd, "open wfile") || !ok_sys(fd2, "open it again"))
+	if (!ok_sys(fd, "open wfile") || !ok_sys(fd2, "open it again") ||
+	    !ok_sys(fs, "open the mount's root"))
 		return;
 	fill(buf, 0, PAGE, 0x40);
 	is(pwrite(fd, buf, PAGE, 0), PAGE, "write over its first block");
@@ -177,6 +179,14 @@ static void test_write_error(void)
 		   "Linux: drop_caches drops it, the disk's bytes come back");
 	}
 	ok(holds(fd, PAGE, PAGE, 1), "the next block is untouched");
+	is_errno(syncfs(fs), EIO,
+		 "syncfs of a file opened before the error: EIO");
+	if (mapback)
+		is_errno(syncfs(fs), EIO,
+			 "syncfs again: the page fails again, a new EIO");
+	else
+		is(syncfs(fs), 0, "Linux: syncfs again is 0 (reported once)");
+	is(close(fs), 0, "close the root");
 	is(close(fd2), 0, "close: 0 (ext2 has no flush, as Linux)");
 	is(close(fd), 0, "close of the writer: 0");
 }
