@@ -448,25 +448,6 @@ static bool all_zero(const char *p, u32 n)
 	return !n;
 }
 
-/* A 4 KiB block is the page: one write straight from it, ended in the
- * disk's interrupt (end_page_writeback).  A copy of the
- * block in the device's cache (it was an indirect block, or was read
- * through /dev) gets the same bytes, so neither cache is stale. */
-static int write_direct(struct super_block *sb, u32 pblock, struct page *page)
-{
-	struct address_space *bmap = sb->s_bdev->bd_inode->i_mapping;
-	struct page *dpage = find_lock_page(bmap, pblock);
-
-	if (dpage) {
-		memcpy(page_address(dpage), page_address(page), PAGE_SIZE);
-		unlock_page(dpage);
-		put_page(dpage);
-	}
-	submit_page_write(page, sb->s_bdev, (sector_t)pblock * BIO_SECTORS,
-			  NULL);
-	return 0;
-}
-
 /* A smaller block goes into its buffer in the device's cache, which the
  * device's writeback writes with the metadata around it. */
 static int write_buffer(struct super_block *sb, u32 pblock, const char *data)
@@ -516,7 +497,7 @@ static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
 		if (err || !pblock)
 			continue;
 		if (per_page == 1)
-			err = write_direct(sb, pblock, page);
+			mpage_write_page(page, (sector_t)pblock * BIO_SECTORS);
 		else
 			err = write_buffer(sb, pblock, data);
 	}
@@ -528,7 +509,9 @@ static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
  * page stays locked.  The part past i_size is zeroed first, as Linux's
  * block_write_full_page does: a process that wrote there through a
  * mapping wrote to no file.  A page wholly past i_size (truncated
- * meanwhile) has nothing to write.
+ * meanwhile) has nothing to write.  A page whose blocks follow each
+ * other on the disk goes there with one bio (also 1 KiB blocks: four in
+ * a row are a page of the disk); any other block by block.
  */
 int ext2_writepage(struct page *page)
 {
@@ -536,6 +519,7 @@ int ext2_writepage(struct page *page)
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	bool reclaim = current->flags & PF_MEMALLOC;
 	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	sector_t sector;
 	int err = 0;
 
 	BUG_ON(!PageLocked(page));
@@ -544,7 +528,10 @@ int ext2_writepage(struct page *page)
 	else if (down_trylock(&ei->i_map_sem))
 		return -EAGAIN;
 	clear_page_dirty_for_io(page);
-	if (start < inode->i_size) {
+	sector = mpage_page_sector(inode, page, get_block_locked);
+	if (sector) {
+		mpage_write_page(page, sector);
+	} else if (start < inode->i_size) {
 		if (inode->i_size - start < PAGE_SIZE)
 			memset((char *)page_address(page) +
 				       (inode->i_size - start),
@@ -558,6 +545,13 @@ int ext2_writepage(struct page *page)
 			mapping_set_error(page->mapping, err);
 	}
 	return err;
+}
+
+/* Writeback's walk: runs of pages in one bio each (fs/mpage.c). */
+static int ext2_writepages(struct address_space *mapping,
+			   struct writeback_control *wbc)
+{
+	return mpage_writepages(mapping, wbc, ext2_get_block, ext2_writepage);
 }
 
 /* Before a write copies into bytes from..to of the page: the blocks under
@@ -608,6 +602,7 @@ const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
 	.readpages = ext2_readpages,
 	.writepage = ext2_writepage,
+	.writepages = ext2_writepages,
 	.set_page_dirty = __set_page_dirty_nobuffers,
 	.prepare_write = ext2_prepare_write,
 	.commit_write = ext2_commit_write,
