@@ -143,9 +143,8 @@ static void update_bdev_cache(struct block_device *bdev, sector_t sector,
 
 	while (done < PAGE_SIZE) {
 		unsigned int n = PAGE_SIZE - off;
-		struct page *dpage = bmap->nrpages ?
-					     find_lock_page(bmap, index) :
-					     NULL;
+		struct page *dpage =
+			bmap->nrpages ? find_lock_page(bmap, index) : NULL;
 
 		if (n > PAGE_SIZE - done)
 			n = PAGE_SIZE - done;
@@ -184,8 +183,8 @@ void mpage_write_page(struct page *page, sector_t sector)
 
 /* The bio being gathered by one mpage_writepages. */
 struct mpage_data {
-	struct page_write *w;		/* NULL: none */
-	unsigned long next_index;	/* the page that continues it */
+	struct page_write *w; /* NULL: none */
+	unsigned long next_index; /* the page that continues it */
 	get_block_t get_block;
 	int (*writepage)(struct page *page);
 };
