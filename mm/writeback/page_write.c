@@ -21,7 +21,11 @@
  * A gathering write's pages stay locked until its bio is queued, and are
  * unlocked then: whoever waits for such a page's writeback waits for its
  * lock first (the bio does not exist for the disk yet).  Throttling waits
- * only for writes in flight, never for one still gathering.
+ * only for writes in flight, never for one still gathering.  A write
+ * being waited for is not taken again until its waiters are gone
+ * (waiters): woken by its end, a waiter might otherwise find the slot
+ * gathering for another writer, and wait for a bio that its own page
+ * lock keeps from being queued.
  */
 #include "mm/writeback/writeback.h"
 #include "kernel/cpu/io.h"
@@ -41,6 +45,7 @@ struct page_write {
 	struct bio bio;
 	struct bio_vec vecs[WRITE_MAX_PAGES];
 	struct page *pages[WRITE_MAX_PAGES];
+	unsigned int waiters; /* in wait_write */
 	struct list_head list; /* on one of the three lists above */
 };
 
@@ -75,14 +80,38 @@ static struct page_write *oldest_write(void)
 	return list_first_entry(&writes_in_flight, struct page_write, list);
 }
 
+/* Wait for w's bio, found with interrupts off (flags: as they were);
+ * w is not reused meanwhile. */
+static void wait_write(struct page_write *w, u32 flags)
+{
+	w->waiters++;
+	irq_restore(flags);
+	bio_wait(&w->bio);
+	flags = irq_save();
+	w->waiters--;
+	irq_restore(flags);
+}
+
 void writeback_congestion_wait(void)
 {
 	u32 flags = irq_save();
 	struct page_write *w = oldest_write();
 
-	irq_restore(flags);
 	if (w)
-		bio_wait(&w->bio);
+		wait_write(w, flags);
+	else
+		irq_restore(flags);
+}
+
+/* A free slot nobody still waits on, or NULL.  Interrupts off. */
+static struct page_write *free_write(void)
+{
+	struct page_write *w;
+
+	list_for_each_entry(w, &free_writes, list)
+		if (!w->waiters)
+			return w;
+	return NULL;
 }
 
 static struct page_write *get_page_write(void)
@@ -99,19 +128,19 @@ static struct page_write *get_page_write(void)
 					      &free_writes);
 			page_writes_ready = true;
 		}
-		if (!list_empty(&free_writes)) {
-			w = list_first_entry(&free_writes, struct page_write,
-					     list);
+		w = free_write();
+		if (w) {
 			list_move_tail(&w->list, &writes_gathering);
 			irq_restore(flags);
 			return w;
 		}
 		w = oldest_write();
-		irq_restore(flags);
-		if (w)
-			bio_wait(&w->bio);
-		else
-			schedule(); /* every slot is gathering: let them */
+		if (w) {
+			wait_write(w, flags);
+		} else {
+			irq_restore(flags);
+			schedule(); /* the rest gather, or are waited on */
+		}
 	}
 }
 
@@ -196,14 +225,26 @@ static struct page_write *page_write_of(struct list_head *list,
 	return NULL;
 }
 
-struct bio *file_write_bio(struct page *page)
+bool file_write_wait(struct page *page)
 {
-	struct page_write *w = page_write_of(&writes_in_flight, page);
+	u32 flags = irq_save();
+	struct page_write *w;
 
-	return w ? &w->bio : NULL;
-}
-
-bool page_write_gathering(struct page *page)
-{
-	return page_write_of(&writes_gathering, page) != NULL;
+	if (!PageWriteback(page)) {
+		irq_restore(flags);
+		return true;
+	}
+	w = page_write_of(&writes_in_flight, page);
+	if (w) {
+		wait_write(w, flags);
+		return true;
+	}
+	w = page_write_of(&writes_gathering, page);
+	irq_restore(flags);
+	if (!w)
+		return false;
+	/* Its writer unlocks it once the bio is queued. */
+	lock_page(page);
+	unlock_page(page);
+	return true;
 }

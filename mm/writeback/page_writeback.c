@@ -153,34 +153,23 @@ void end_page_writeback(struct page *page, int error)
 void wait_on_page_writeback(struct page *page)
 {
 	struct bio *bio;
-	bool gathering;
 	u32 flags;
 
 	for (;;) {
-		bio = NULL;
-		gathering = false;
 		flags = irq_save();
+		if (!PageWriteback(page)) {
+			irq_restore(flags);
+			return;
+		}
 		/* The write is in one of the two pools: swap_writepage's (a
 		 * swap cache page, or a ramfs page on its way to swap) or
 		 * page_write.c's, where it may still be gathering. */
-		if (PageWriteback(page)) {
-			bio = swap_write_bio(page);
-			if (!bio)
-				bio = file_write_bio(page);
-			if (!bio)
-				gathering = page_write_gathering(page);
-			BUG_ON(!bio && !gathering);
-		}
+		bio = swap_write_bio(page);
 		irq_restore(flags);
-		if (gathering) {
-			/* Its writer unlocks it once the bio is queued. */
-			lock_page(page);
-			unlock_page(page);
-		} else if (bio) {
+		if (bio)
 			bio_wait(bio);
-		} else {
-			return;
-		}
+		else if (!file_write_wait(page))
+			BUG();
 	}
 }
 

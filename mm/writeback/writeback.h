@@ -131,12 +131,11 @@ void page_write_submit(struct page_write *w);
 
 /* Wait for the oldest file write in flight, if any: throttling. */
 void writeback_congestion_wait(void);
-/* The bio of page's write in flight from submit_page_write or
- * page_write_submit, or NULL (wait_on_page_writeback looks here and in
- * swap_write_bio); interrupts off. */
-struct bio *file_write_bio(struct page *page);
-/* Is page in a write still gathering (not submitted)?  Interrupts off. */
-bool page_write_gathering(struct page *page);
+/* If page is in a write of this pool: wait once for it (for its lock
+ * while the write gathers, then for its bio) and return true; false if
+ * it is under writeback elsewhere (swap).  wait_on_page_writeback loops
+ * on it. */
+bool file_write_wait(struct page *page);
 
 /*
  * The walk of writeback: each dirty page of mapping that wbc asks for,
