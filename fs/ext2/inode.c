@@ -110,6 +110,25 @@ static void set_ops(struct inode *inode, struct ext2_inode *raw)
 	}
 }
 
+/* The time fields of a large inode, or NULL when it has none. */
+static struct ext2_inode_extra *inode_extra(struct super_block *sb,
+					    struct ext2_inode *raw)
+{
+	struct ext2_inode_extra *x =
+		(void *)((u8 *)raw + EXT2_GOOD_OLD_INODE_SIZE);
+	unsigned int room = EXT2_SB(sb)->s_inode_size - EXT2_GOOD_OLD_INODE_SIZE;
+
+	if (room < sizeof(*x) || x->i_extra_isize < sizeof(*x) ||
+	    x->i_extra_isize > room)
+		return NULL;
+	return x;
+}
+
+static long extra_nsec(u32 extra)
+{
+	return extra >> 2 < 1000000000 ? (long)(extra >> 2) : 0;
+}
+
 /* Fill a new in-memory inode from disk. */
 static int read_inode(struct inode *inode)
 {
@@ -117,9 +136,11 @@ static int read_inode(struct inode *inode)
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	struct buffer_head *bh;
 	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
+	struct ext2_inode_extra *x;
 
 	if (!raw)
 		return -EIO;
+	x = inode_extra(sb, raw);
 	inode->i_mode = raw->i_mode;
 	inode->i_uid = raw->i_uid | (u32)raw->l_i_uid_high << 16;
 	inode->i_gid = raw->i_gid | (u32)raw->l_i_gid_high << 16;
@@ -130,8 +151,9 @@ static int read_inode(struct inode *inode)
 	inode->i_atime.tv_sec = (s32)raw->i_atime;
 	inode->i_mtime.tv_sec = (s32)raw->i_mtime;
 	inode->i_ctime.tv_sec = (s32)raw->i_ctime;
-	inode->i_atime.tv_nsec = inode->i_mtime.tv_nsec = 0;
-	inode->i_ctime.tv_nsec = 0;
+	inode->i_atime.tv_nsec = x ? extra_nsec(x->i_atime_extra) : 0;
+	inode->i_mtime.tv_nsec = x ? extra_nsec(x->i_mtime_extra) : 0;
+	inode->i_ctime.tv_nsec = x ? extra_nsec(x->i_ctime_extra) : 0;
 	inode->i_blocks = raw->i_blocks;
 	inode->i_blkbits = sb->s_blocksize_bits;
 	ei->i_dtime = raw->i_dtime;
@@ -625,6 +647,7 @@ static void encode_dev(struct ext2_inode *raw, dev_t dev)
 static void fill_raw_inode(struct inode *inode, struct ext2_inode *raw)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
+	struct ext2_inode_extra *x = inode_extra(inode->i_sb, raw);
 
 	raw->i_mode = inode->i_mode;
 	raw->i_uid = inode->i_uid & 0xffff;
@@ -638,6 +661,11 @@ static void fill_raw_inode(struct inode *inode, struct ext2_inode *raw)
 	raw->i_atime = inode->i_atime.tv_sec;
 	raw->i_ctime = inode->i_ctime.tv_sec;
 	raw->i_mtime = inode->i_mtime.tv_sec;
+	if (x) {
+		x->i_atime_extra = (u32)inode->i_atime.tv_nsec << 2;
+		x->i_ctime_extra = (u32)inode->i_ctime.tv_nsec << 2;
+		x->i_mtime_extra = (u32)inode->i_mtime.tv_nsec << 2;
+	}
 	raw->i_dtime = ei->i_dtime;
 	raw->i_blocks = inode->i_blocks;
 	raw->i_file_acl = ei->i_file_acl;
@@ -653,6 +681,7 @@ int ext2_write_inode(struct inode *inode, bool sync)
 	struct buffer_head *bh;
 	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
 	struct ext2_inode old;
+	struct ext2_inode_extra old_x, *x;
 	int err = 0;
 
 	if (!raw)
@@ -665,8 +694,12 @@ int ext2_write_inode(struct inode *inode, bool sync)
 		mark_buffer_dirty(EXT2_SB(sb)->s_sbh);
 	}
 	old = *raw;
+	x = inode_extra(sb, raw);
+	if (x)
+		old_x = *x;
 	fill_raw_inode(inode, raw);
-	if (memcmp(&old, raw, sizeof(old)))
+	if (memcmp(&old, raw, sizeof(old)) ||
+	    (x && memcmp(&old_x, x, sizeof(old_x))))
 		mark_buffer_dirty(bh);
 	if (sync && buffer_dirty(bh))
 		err = sync_dirty_buffer(bh);
