@@ -217,7 +217,8 @@ KTEST(writeback_page_write_run)
 	KEXPECT_EQ(rd_write_reqs, 1u);
 	KEXPECT_EQ(rd_writes, 4u);
 	for (i = 0; i < 4; i++) {
-		KEXPECT_TRUE(disk_filled(i * BIO_SECTORS, BIO_SECTORS, 0xa0 + i));
+		KEXPECT_TRUE(
+			disk_filled(i * BIO_SECTORS, BIO_SECTORS, 0xa0 + i));
 		KEXPECT_FALSE(PageLocked(pages[i]) || PageWriteback(pages[i]) ||
 			      PageDirty(pages[i]));
 	}
