@@ -27,6 +27,7 @@ struct file;
 struct inode;
 struct address_space;
 struct vm_area_struct;
+struct writeback_control;
 
 struct address_space_operations {
 	/* Fill a locked, new page from the backing store; unlocks it. */
@@ -40,6 +41,13 @@ struct address_space_operations {
 			  struct page **pages, unsigned int nr);
 	/* Write a locked dirty page out (ramfs's moves it to swap). */
 	int (*writepage)(struct page *page);
+	/*
+	 * Write the dirty pages a writeback_control asks for (NULL:
+	 * writepage on each; mm/writeback/writeback.h's do_writepages).
+	 * Writeback, fsync and sync call it; reclaim calls writepage.
+	 */
+	int (*writepages)(struct address_space *mapping,
+			  struct writeback_control *wbc);
 	/*
 	 * A disk file system's write(2) (generic_file_write), around the
 	 * copy into bytes from..to of the locked page: prepare_write maps

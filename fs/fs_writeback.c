@@ -92,7 +92,7 @@ int writeback_single_inode(struct inode *inode, struct writeback_control *wbc)
 	irq_restore(irq);
 
 	if (mapping_cap_account_dirty(mapping) && mapping->a_ops->writepage)
-		err = write_cache_pages(mapping, wbc);
+		err = do_writepages(mapping, wbc);
 	if (wbc->sync_mode == WB_SYNC_ALL) {
 		err2 = filemap_fdatawait_keep_errors(mapping);
 		if (!err)

@@ -42,7 +42,18 @@
 # "pte_chain objrmap_list objrmap anon_vma linux"), BENCH_WALL (1: after
 # the -icount boots, boot each column once more without -icount, as
 # NAME.wall, whose *_ms rows are wall-clock milliseconds; one boot at a
-# time, so that they do not slow each other down).
+# time, so that they do not slow each other down), BENCH_KERNBENCH_MEMS
+# (e.g. "16 32", which make bench passes: kernbench compiling from the
+# userland disk, below, once per size in MiB per column, as NAME.kbM).
+#
+# When build/userland-disk.img (BENCH_USERLAND_DISK: another, or "none")
+# exists (tools/mkuserland-disk.sh, make
+# userland-disk), it is attached as the secondary slave (hdd, snapshot)
+# with TEST_USERLAND_DEV=/dev/hdd, and kernbench chroots into it and
+# compiles from ext2.  A NAME.kbM boot runs kernbench alone with mem=MM
+# on the command line (QEMU's -m stays BENCH_MEM: Debian's kernel does
+# not boot in less) and its figures, named mM_*, join NAME's column (and
+# NAME.kbM.wall's NAME.wall's).
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -58,9 +69,11 @@ BENCH_RUNS=${BENCH_RUNS:-1}
 BENCH_JOBS=${BENCH_JOBS:-0}
 BENCH_KERNELS=${BENCH_KERNELS:-pte_chain objrmap_list objrmap anon_vma linux}
 BENCH_WALL=${BENCH_WALL:-0}
+BENCH_KERNBENCH_MEMS=${BENCH_KERNBENCH_MEMS:-}
 SWAP=build/swap-bench.img
 SWAP_MIB=128
 EXT2=build/ext2-bench.img
+USERLAND_DISK=${BENCH_USERLAND_DISK:-build/userland-disk.img}
 LINUX_INITRAMFS=build/bench-linux-initramfs.cpio
 LINUX=${LINUX:-}
 QEMU=${QEMU:-qemu-system-i386}
@@ -81,6 +94,30 @@ machine() {
 	echo -display none -monitor none -no-reboot \
 		-drive file=$SWAP,format=raw,if=ide,index=1,snapshot=on \
 		-drive file=$EXT2,format=raw,if=ide,index=2,snapshot=on
+	[ ! -f "$USERLAND_DISK" ] ||
+		echo -drive file=$USERLAND_DISK,format=raw,if=ide,index=3,snapshot=on
+}
+
+# The disks' names for the command line.
+disk_args() {
+	echo TEST_SWAP_DEV=/dev/hdb TEST_EXT2_DEV=/dev/hdc
+	[ ! -f "$USERLAND_DISK" ] || echo TEST_USERLAND_DEV=/dev/hdd
+}
+
+# bench_args NAME: BENCH_ARGS, and for a NAME.kbM boot kernbench alone
+# in M MiB.
+bench_args() {
+	local m
+
+	case $1 in
+	*.kb[0-9]*)
+		m=${1#*.kb}
+		m=${m%%.*}
+		echo "$BENCH_ARGS" | sed 's/TEST_ONLY=[^ ]*//g'
+		echo "mem=${m}M panic=-1 TEST_ONLY=kernbench" \
+			"BENCH_KERNBENCH_PHASE=m$m" ;;
+	*) echo "$BENCH_ARGS" ;;
+	esac
 }
 
 # boot NAME KERNEL INITRAMFS CMDLINE: one run; leaves
@@ -92,7 +129,7 @@ boot() {
 	# shellcheck disable=SC2046
 	timeout -k 5 "$BENCH_TIMEOUT" "$QEMU" $(machine "$name") \
 		-kernel "$kernel" -initrd "$initramfs" \
-		-append "$cmdline TEST_SWAP_DEV=/dev/hdb TEST_EXT2_DEV=/dev/hdc $BENCH_ARGS" \
+		-append "$cmdline $(echo $(disk_args) $(bench_args "$name"))" \
 		-serial "file:$log" </dev/null >"build/bench-$name.out" 2>&1 ||
 		status=$?
 	tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
@@ -196,18 +233,27 @@ main() {
 			start "$name"
 		done
 	done
+	for m in $BENCH_KERNBENCH_MEMS; do
+		for name in "${names[@]}"; do
+			start "$name.kb$m"
+		done
+	done
 	wait
 	columns=("${names[@]}")
 	if [ "$BENCH_WALL" = 1 ]; then
 		for name in "${names[@]}"; do
 			BENCH_JOBS=1 start "$name.wall"
 			wait
+			for m in $BENCH_KERNBENCH_MEMS; do
+				BENCH_JOBS=1 start "$name.kb$m.wall"
+				wait
+			done
 			columns+=("$name.wall")
 		done
 	fi
 	for name in "${columns[@]}"; do
 		check "$name" || failed=1
-		logs+=("build/bench-$name.log")
+		logs+=("$(column_log "$name")") || failed=1
 	done
 
 	{
@@ -219,6 +265,23 @@ main() {
 	tools/bench-plot.sh build/bench-table.txt || true
 	[ "$BENCH_RUNS" -gt 1 ] && repeat_check "${names[@]}"
 	return "$failed"
+}
+
+# column_log NAME: the log of column NAME (NAME or NAME.wall), with the
+# figures of its kernbench boots (NAME.kbM, NAME.kbM.wall) appended.
+column_log() {
+	local name=$1 base=${1%.wall} wall=${1#"${1%.wall}"} m out
+	local status=0
+
+	[ -n "$BENCH_KERNBENCH_MEMS" ] || { echo "build/bench-$name.log"; return 0; }
+	out=build/bench-$name.all.log
+	cat "build/bench-$name.log" >"$out"
+	for m in $BENCH_KERNBENCH_MEMS; do
+		check "$base.kb$m$wall" >&2 || status=1
+		grep '^bench ' "build/bench-$base.kb$m$wall.log" >>"$out" || true
+	done
+	echo "$out"
+	return "$status"
 }
 
 # mode_args NAME: the kernel command line words of a Mapback column.

@@ -360,8 +360,12 @@ static long proc_number(const char *file, const char *name, int column)
 /* Give back what caches keep, then measure. */
 static void measure(struct mem_level *l)
 {
-	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+	int fd;
 
+	/* A disk root's dirty pages first, so that drop_caches can drop
+	 * them too. */
+	sync();
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
 	if (fd >= 0) {
 		if (write(fd, "3", 1) != 1)
 			say("init: drop_caches: %s\n", strerror(errno));

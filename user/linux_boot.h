@@ -238,6 +238,7 @@ static inline void linux_boot(void)
 	name_ext2_disk("TEST_EXT2_DEV", 0);
 	name_ext2_disk("TEST_EXT2_RW_DEV", 1);
 	name_ext2_disk("TEST_IOERR_DEV", 0); /* the ioerr boots' only disk */
+	name_ext2_disk("TEST_USERLAND_DEV", 1); /* the bench's hdd */
 }
 
 #endif

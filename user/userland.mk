@@ -13,15 +13,19 @@
 USERLAND_STAMP := $(BUILD)/debian-userland/.fetched
 USERLAND_INITRAMFS := $(BUILD)/userland-initramfs.cpio
 USERLAND_FILES := $(shell find tools/userland -type f 2>/dev/null)
+# The same tree as the root of an ext2 disk (tools/mkuserland-disk.sh):
+# the userland-disk boot of make test, and kernbench in make bench.
+USERLAND_DISK := $(BUILD)/userland-disk.img
 
-TEST_DEPS += $(USERLAND_INITRAMFS)
+TEST_DEPS += $(USERLAND_INITRAMFS) $(USERLAND_DISK)
 
 # The command lines are sources: no implicit rule may remake one (a test
 # named like a program would otherwise match make's built-in rules).
 $(USERLAND_FILES): ;
 
-.PHONY: userland-initramfs
+.PHONY: userland-initramfs userland-disk
 userland-initramfs: $(USERLAND_INITRAMFS)
+userland-disk: $(USERLAND_DISK)
 
 $(USERLAND_STAMP): tools/userland/packages tools/fetch-debian-userland.sh | $(DEPS_ORDER)
 	tools/fetch-debian-userland.sh $(BUILD)
@@ -32,3 +36,7 @@ $(USERLAND_INITRAMFS): $(USERLAND_STAMP) $(BUILD)/user/init $(USER_ROOTFS) $(BUS
 		tools/userland/tests $(USERLAND_FILES) tools/mkuserland-initramfs.sh user/userland.mk
 	CROSS=$(CROSS) tools/mkuserland-initramfs.sh $@ $(BUILD)/debian-userland $(BUILD)/user/init $(BUSYBOX) \
 		$(BUILD)/user/bench/kernbench
+
+# The stage mkuserland-initramfs.sh left beside the archive.
+$(USERLAND_DISK): $(USERLAND_INITRAMFS) tools/mkuserland-disk.sh tools/mkmbr.py
+	tools/mkuserland-disk.sh $@ $(USERLAND_INITRAMFS:.cpio=)

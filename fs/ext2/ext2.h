@@ -159,6 +159,22 @@ struct ext2_inode {
 	u32 l_i_reserved2;
 };
 
+/*
+ * After the first 128 bytes of a larger inode, ext4's fields, of which
+ * i_extra_isize bytes are in use: here the nanoseconds of the three times
+ * (nsec << 2; the two low bits, which carry the seconds past 2038, stay
+ * 0).  Linux's ext4 driver, which mounts ext2 in Debian, keeps them, and
+ * a new inode gets EXT2_WANT_EXTRA_ISIZE, as Linux gives it.
+ */
+struct ext2_inode_extra {
+	u16 i_extra_isize;
+	u16 i_checksum_hi;
+	u32 i_ctime_extra;
+	u32 i_mtime_extra;
+	u32 i_atime_extra;
+};
+#define EXT2_WANT_EXTRA_ISIZE 32
+
 /* A directory entry; entries tile each block, rec_len apart. */
 struct ext2_dir_entry_2 {
 	u32 inode; /* 0: an unused record */

@@ -187,6 +187,10 @@ static int init_raw(struct super_block *sb, unsigned long ino, umode_t mode)
 	if (!raw)
 		return -EIO;
 	memset(raw, 0, EXT2_SB(sb)->s_inode_size);
+	if (EXT2_SB(sb)->s_inode_size >=
+	    EXT2_GOOD_OLD_INODE_SIZE + EXT2_WANT_EXTRA_ISIZE)
+		((struct ext2_inode_extra *)(raw + 1))->i_extra_isize =
+			EXT2_WANT_EXTRA_ISIZE;
 	raw->i_mode = mode;
 	raw->i_links_count = 1;
 	raw->i_atime = raw->i_mtime = raw->i_ctime = now;

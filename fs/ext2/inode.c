@@ -115,6 +115,25 @@ static void set_ops(struct inode *inode, struct ext2_inode *raw)
 	}
 }
 
+/* The time fields of a large inode, or NULL when it has none. */
+static struct ext2_inode_extra *inode_extra(struct super_block *sb,
+					    struct ext2_inode *raw)
+{
+	struct ext2_inode_extra *x =
+		(void *)((u8 *)raw + EXT2_GOOD_OLD_INODE_SIZE);
+	unsigned int room = EXT2_SB(sb)->s_inode_size - EXT2_GOOD_OLD_INODE_SIZE;
+
+	if (room < sizeof(*x) || x->i_extra_isize < sizeof(*x) ||
+	    x->i_extra_isize > room)
+		return NULL;
+	return x;
+}
+
+static long extra_nsec(u32 extra)
+{
+	return extra >> 2 < 1000000000 ? (long)(extra >> 2) : 0;
+}
+
 /* Fill a new in-memory inode from disk. */
 static int read_inode(struct inode *inode)
 {
@@ -122,9 +141,11 @@ static int read_inode(struct inode *inode)
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	struct buffer_head *bh;
 	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
+	struct ext2_inode_extra *x;
 
 	if (!raw)
 		return -EIO;
+	x = inode_extra(sb, raw);
 	inode->i_mode = raw->i_mode;
 	inode->i_uid = raw->i_uid | (u32)raw->l_i_uid_high << 16;
 	inode->i_gid = raw->i_gid | (u32)raw->l_i_gid_high << 16;
@@ -135,8 +156,9 @@ static int read_inode(struct inode *inode)
 	inode->i_atime.tv_sec = (s32)raw->i_atime;
 	inode->i_mtime.tv_sec = (s32)raw->i_mtime;
 	inode->i_ctime.tv_sec = (s32)raw->i_ctime;
-	inode->i_atime.tv_nsec = inode->i_mtime.tv_nsec = 0;
-	inode->i_ctime.tv_nsec = 0;
+	inode->i_atime.tv_nsec = x ? extra_nsec(x->i_atime_extra) : 0;
+	inode->i_mtime.tv_nsec = x ? extra_nsec(x->i_mtime_extra) : 0;
+	inode->i_ctime.tv_nsec = x ? extra_nsec(x->i_ctime_extra) : 0;
 	inode->i_blocks = raw->i_blocks;
 	inode->i_blkbits = sb->s_blocksize_bits;
 	ei->i_dtime = raw->i_dtime;
@@ -453,25 +475,6 @@ static bool all_zero(const char *p, u32 n)
 	return !n;
 }
 
-/* A 4 KiB block is the page: one write straight from it, ended in the
- * disk's interrupt (end_page_writeback).  A copy of the
- * block in the device's cache (it was an indirect block, or was read
- * through /dev) gets the same bytes, so neither cache is stale. */
-static int write_direct(struct super_block *sb, u32 pblock, struct page *page)
-{
-	struct address_space *bmap = sb->s_bdev->bd_inode->i_mapping;
-	struct page *dpage = find_lock_page(bmap, pblock);
-
-	if (dpage) {
-		memcpy(page_address(dpage), page_address(page), PAGE_SIZE);
-		unlock_page(dpage);
-		put_page(dpage);
-	}
-	submit_page_write(page, sb->s_bdev, (sector_t)pblock * BIO_SECTORS,
-			  NULL);
-	return 0;
-}
-
 /* A smaller block goes into its buffer in the device's cache, which the
  * device's writeback writes with the metadata around it. */
 static int write_buffer(struct super_block *sb, u32 pblock, const char *data)
@@ -521,7 +524,7 @@ static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
 		if (err || !pblock)
 			continue;
 		if (per_page == 1)
-			err = write_direct(sb, pblock, page);
+			mpage_write_page(page, (sector_t)pblock * BIO_SECTORS);
 		else
 			err = write_buffer(sb, pblock, data);
 	}
@@ -533,7 +536,9 @@ static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
  * page stays locked.  The part past i_size is zeroed first, as Linux's
  * block_write_full_page does: a process that wrote there through a
  * mapping wrote to no file.  A page wholly past i_size (truncated
- * meanwhile) has nothing to write.
+ * meanwhile) has nothing to write.  A page whose blocks follow each
+ * other on the disk goes there with one bio (also 1 KiB blocks: four in
+ * a row are a page of the disk); any other block by block.
  */
 int ext2_writepage(struct page *page)
 {
@@ -541,6 +546,7 @@ int ext2_writepage(struct page *page)
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	bool reclaim = current->flags & PF_MEMALLOC;
 	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	sector_t sector;
 	int err = 0;
 
 	BUG_ON(!PageLocked(page));
@@ -549,7 +555,10 @@ int ext2_writepage(struct page *page)
 	else if (down_trylock(&ei->i_map_sem))
 		return -EAGAIN;
 	clear_page_dirty_for_io(page);
-	if (start < inode->i_size) {
+	sector = mpage_page_sector(inode, page, get_block_locked);
+	if (sector) {
+		mpage_write_page(page, sector);
+	} else if (start < inode->i_size) {
 		if (inode->i_size - start < PAGE_SIZE)
 			memset((char *)page_address(page) +
 				       (inode->i_size - start),
@@ -563,6 +572,13 @@ int ext2_writepage(struct page *page)
 			mapping_set_error(page->mapping, err);
 	}
 	return err;
+}
+
+/* Writeback's walk: runs of pages in one bio each (fs/mpage.c). */
+static int ext2_writepages(struct address_space *mapping,
+			   struct writeback_control *wbc)
+{
+	return mpage_writepages(mapping, wbc, ext2_get_block, ext2_writepage);
 }
 
 /* Before a write copies into bytes from..to of the page: the blocks under
@@ -613,6 +629,7 @@ const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
 	.readpages = ext2_readpages,
 	.writepage = ext2_writepage,
+	.writepages = ext2_writepages,
 	.set_page_dirty = __set_page_dirty_nobuffers,
 	.prepare_write = ext2_prepare_write,
 	.commit_write = ext2_commit_write,
@@ -635,6 +652,7 @@ static void encode_dev(struct ext2_inode *raw, dev_t dev)
 static void fill_raw_inode(struct inode *inode, struct ext2_inode *raw)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
+	struct ext2_inode_extra *x = inode_extra(inode->i_sb, raw);
 
 	raw->i_mode = inode->i_mode;
 	raw->i_uid = inode->i_uid & 0xffff;
@@ -648,6 +666,11 @@ static void fill_raw_inode(struct inode *inode, struct ext2_inode *raw)
 	raw->i_atime = inode->i_atime.tv_sec;
 	raw->i_ctime = inode->i_ctime.tv_sec;
 	raw->i_mtime = inode->i_mtime.tv_sec;
+	if (x) {
+		x->i_atime_extra = (u32)inode->i_atime.tv_nsec << 2;
+		x->i_ctime_extra = (u32)inode->i_ctime.tv_nsec << 2;
+		x->i_mtime_extra = (u32)inode->i_mtime.tv_nsec << 2;
+	}
 	raw->i_dtime = ei->i_dtime;
 	raw->i_blocks = inode->i_blocks;
 	raw->i_file_acl = ei->i_file_acl;
@@ -663,6 +686,7 @@ int ext2_write_inode(struct inode *inode, bool sync)
 	struct buffer_head *bh;
 	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
 	struct ext2_inode old;
+	struct ext2_inode_extra old_x, *x;
 	int err = 0;
 
 	if (!raw)
@@ -675,8 +699,12 @@ int ext2_write_inode(struct inode *inode, bool sync)
 		mark_buffer_dirty(EXT2_SB(sb)->s_sbh);
 	}
 	old = *raw;
+	x = inode_extra(sb, raw);
+	if (x)
+		old_x = *x;
 	fill_raw_inode(inode, raw);
-	if (memcmp(&old, raw, sizeof(old)))
+	if (memcmp(&old, raw, sizeof(old)) ||
+	    (x && memcmp(&old_x, x, sizeof(old_x))))
 		mark_buffer_dirty(bh);
 	if (sync && buffer_dirty(bh))
 		err = sync_dirty_buffer(bh);

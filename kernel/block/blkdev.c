@@ -133,18 +133,36 @@ void blkdev_release(struct block_device *bdev, void *holder)
 		bdev->holder = NULL;
 }
 
-void bio_init(struct bio *bio, struct block_device *bdev, int rw,
-	      sector_t sector, void *buf)
+void bio_init_vecs(struct bio *bio, struct block_device *bdev, int rw,
+		   sector_t sector, struct bio_vec *vecs, unsigned int max)
 {
 	bio->bi_bdev = bdev;
 	bio->bi_sector = sector;
-	bio->bi_buf = buf;
+	bio->bi_io_vec = vecs;
+	bio->bi_vcnt = 0;
+	bio->bi_max_vecs = (unsigned short)max;
 	bio->bi_rw = rw;
 	bio->bi_error = 0;
 	bio->bi_done = false;
 	bio->bi_end_io = NULL;
 	bio->bi_private = NULL;
 	bio->bi_next = NULL;
+}
+
+void bio_init(struct bio *bio, struct block_device *bdev, int rw,
+	      sector_t sector, void *buf)
+{
+	bio_init_vecs(bio, bdev, rw, sector, &bio->bi_inline_vec, 1);
+	bio_add_page(bio, buf);
+}
+
+int bio_add_page(struct bio *bio, void *buf)
+{
+	if (bio->bi_vcnt == bio->bi_max_vecs ||
+	    bio_sectors(bio) + BIO_SECTORS > bio->bi_bdev->queue->max_sectors)
+		return 0;
+	bio->bi_io_vec[bio->bi_vcnt++].bv_buf = buf;
+	return BIO_BYTES;
 }
 
 static void bio_endio(struct bio *bio, int error)
@@ -194,11 +212,12 @@ void *blk_rq_sector_buf(struct request *rq, unsigned int i)
 {
 	struct bio *bio = rq->bio;
 
-	while (i >= BIO_SECTORS) {
+	while (i >= bio_sectors(bio)) {
+		i -= bio_sectors(bio);
 		bio = bio->bi_next;
-		i -= BIO_SECTORS;
 	}
-	return (u8 *)bio->bi_buf + i * SECTOR_SIZE;
+	return (u8 *)bio->bi_io_vec[i / BIO_SECTORS].bv_buf +
+	       i % BIO_SECTORS * SECTOR_SIZE;
 }
 
 void blk_complete(struct request_queue *q, int error)
@@ -236,7 +255,8 @@ static bool bio_in_range(const struct bio *bio)
 {
 	sector_t n = bio->bi_bdev->nr_sectors;
 
-	return n >= BIO_SECTORS && bio->bi_sector <= n - BIO_SECTORS;
+	return bio->bi_vcnt && n >= bio_sectors(bio) &&
+	       bio->bi_sector <= n - bio_sectors(bio);
 }
 
 /* A bio for a partition becomes a bio for its disk (bio_in_range first).
@@ -249,7 +269,7 @@ static void blk_partition_remap(struct bio *bio)
 	if (!part->bd_contains || part->bd_contains == part)
 		return;
 	part->dkstats.ios[bio->bi_rw]++;	/* a partition counts bios issued */
-	part->dkstats.sectors[bio->bi_rw] += BIO_SECTORS;
+	part->dkstats.sectors[bio->bi_rw] += bio_sectors(bio);
 	bio->bi_sector += part->start_sect;
 	bio->bi_bdev = part->bd_contains;
 }
@@ -269,19 +289,19 @@ static bool elv_merge(struct request_queue *q, struct bio *bio)
 
 	list_for_each_entry(rq, &q->queue_head, queuelist) {
 		if (rq->rq_disk != bio->bi_bdev || rq->rw != bio->bi_rw ||
-		    rq->nr_sectors + BIO_SECTORS > q->max_sectors)
+		    rq->nr_sectors + bio_sectors(bio) > q->max_sectors)
 			continue;
 		if (rq->sector + rq->nr_sectors == bio->bi_sector) {
 			rq->biotail->bi_next = bio;
 			rq->biotail = bio;
-		} else if (bio->bi_sector + BIO_SECTORS == rq->sector) {
+		} else if (bio->bi_sector + bio_sectors(bio) == rq->sector) {
 			bio->bi_next = rq->bio;
 			rq->bio = bio;
 			rq->sector = bio->bi_sector;
 		} else {
 			continue;
 		}
-		rq->nr_sectors += BIO_SECTORS;
+		rq->nr_sectors += bio_sectors(bio);
 		bio->bi_bdev->dkstats.merges[bio->bi_rw]++;
 		return true;
 	}
@@ -334,7 +354,7 @@ static void blk_queue_bio(struct request_queue *q, struct bio *bio)
 	rq->rq_disk = disk;
 	rq->rw = bio->bi_rw;
 	rq->sector = bio->bi_sector;
-	rq->nr_sectors = BIO_SECTORS;
+	rq->nr_sectors = bio_sectors(bio);
 	rq->bio = rq->biotail = bio;
 	rq->nr_passed = 0;
 	rq->start_time = jiffies;
@@ -397,9 +417,9 @@ void submit_bio(struct bio *bio)
 	bio->bi_next = NULL;
 	/* Every bio counts, as Linux's submit_bio counts before it checks. */
 	if (bio->bi_rw == WRITE)
-		vm_events.pgpgout += BIO_SECTORS;
+		vm_events.pgpgout += bio_sectors(bio);
 	else
-		vm_events.pgpgin += BIO_SECTORS;
+		vm_events.pgpgin += bio_sectors(bio);
 	if (!bio_in_range(bio)) {
 		printk("%s: attempt to access beyond end of device "
 		       "(sector %llu, %llu sectors)\n", bdev->name,

@@ -6,7 +6,9 @@
  * block_device and registers it; swap (mm/reclaim/swapfile.c,
  * mm/reclaim/page_io.c) and the /dev nodes of fs/ find disks by name or device
  * number.  All I/O is made of struct bios, each moving one page (BIO_SECTORS
- * sectors of 512 bytes) between a kernel buffer and the disk:
+ * sectors of 512 bytes) between a kernel buffer and the disk, or several
+ * pages that lie back to back on the disk (bio_add_page: file writeback,
+ * fs/mpage.c):
  *
  *	submit_bio(bio)		queue it; bio->bi_end_io runs when it is done
  *				(possibly in interrupt context)
@@ -67,10 +69,20 @@ struct super_block;
 
 typedef void (*bio_end_io_t)(struct bio *bio);
 
+/* One page of a bio: BIO_BYTES of kernel memory. */
+struct bio_vec {
+	void *bv_buf;
+};
+
 struct bio {
 	struct block_device *bi_bdev;
-	sector_t bi_sector;	/* first of the BIO_SECTORS sectors */
-	void *bi_buf;		/* BIO_BYTES of kernel memory */
+	sector_t bi_sector;	/* first of bio_sectors(bio) sectors */
+	/* bi_vcnt pages, each BIO_SECTORS on from the one before: bio_init
+	 * makes the one page bi_inline_vec; a bio given an array of
+	 * bi_max_vecs (bio_init_vecs) grows by bio_add_page. */
+	struct bio_vec *bi_io_vec;
+	unsigned short bi_vcnt, bi_max_vecs;
+	struct bio_vec bi_inline_vec;
 	int bi_rw;		/* READ or WRITE */
 	int bi_error;		/* 0 or -EIO, valid once bi_done */
 	volatile bool bi_done;
@@ -201,6 +213,17 @@ void blkdev_release(struct block_device *bdev, void *holder);
 
 void bio_init(struct bio *bio, struct block_device *bdev, int rw,
 	      sector_t sector, void *buf);
+/* A bio of no pages yet, for up to max pages in vecs[], which live as
+ * long as the bio. */
+void bio_init_vecs(struct bio *bio, struct block_device *bdev, int rw,
+		   sector_t sector, struct bio_vec *vecs, unsigned int max);
+/* Append the next page's buffer: BIO_BYTES, or 0 when the bio is full
+ * (its array, or the queue's max_sectors). */
+int bio_add_page(struct bio *bio, void *buf);
+static inline unsigned int bio_sectors(const struct bio *bio)
+{
+	return bio->bi_vcnt * BIO_SECTORS;
+}
 void submit_bio(struct bio *bio);
 /* Wait for a submitted bio; returns its bi_error. */
 int bio_wait(struct bio *bio);

@@ -271,7 +271,7 @@ static int silent_request(struct request_queue *q, struct request *rq)
 static bool silent_poll(struct request_queue *q)
 {
 	silent_polls++;
-	memcpy(q->active->bio->bi_buf, silent_data, BIO_BYTES);
+	memcpy(q->active->bio->bi_io_vec[0].bv_buf, silent_data, BIO_BYTES);
 	blk_complete(q, 0);
 	return true;
 }
@@ -442,6 +442,52 @@ KTEST(blk_merge_back_front_and_sorted)
 	KEXPECT_EQ(ram_nr_rq, 2u);
 	KEXPECT_EQ(ram_rq_sectors[0], (unsigned int)BLK_MAX_SECTORS);
 	KEXPECT_EQ(ram_rq_sectors[1], 4u * BIO_SECTORS);
+	expect_queue_idle(&ram_q);
+out:
+	ram_teardown();
+}
+
+/*
+ * A bio of several pages (file writeback's, fs/mpage.c): bio_add_page
+ * takes pages up to the queue's max_sectors; a three-page bio and a
+ * one-page bio after it merge into one request of four pages, whose
+ * sectors land in order; the end counts the bio's sectors.
+ */
+KTEST(blk_multi_page_bio)
+{
+	static struct bio_vec vecs[BLK_MAX_SECTORS / BIO_SECTORS + 1];
+	static struct bio big, one;
+	struct blk_plug plug;
+	int i;
+
+	if (!ram_setup())
+		goto out;
+	bio_init_vecs(&big, &ram_b, WRITE, 4 * BIO_SECTORS, vecs,
+		      BLK_MAX_SECTORS / BIO_SECTORS + 1);
+	for (i = 0; i < BLK_MAX_SECTORS / BIO_SECTORS; i++)
+		KEXPECT_EQ(bio_add_page(&big, ram_buf(i)), BIO_BYTES);
+	KEXPECT_EQ(bio_add_page(&big, ram_buf(i)), 0); /* past max_sectors */
+	bio_init_vecs(&big, &ram_b, WRITE, 4 * BIO_SECTORS, vecs, 3);
+	for (i = 0; i < 3; i++) {
+		fill_pattern(ram_buf(i), (sector_t)(4 + i) * BIO_SECTORS, 2);
+		KEXPECT_EQ(bio_add_page(&big, ram_buf(i)), BIO_BYTES);
+	}
+	KEXPECT_EQ(bio_add_page(&big, ram_buf(3)), 0); /* its array is full */
+	KEXPECT_EQ(bio_sectors(&big), 3u * BIO_SECTORS);
+	fill_pattern(ram_buf(3), 7 * BIO_SECTORS, 2);
+	bio_init(&one, &ram_b, WRITE, 7 * BIO_SECTORS, ram_buf(3));
+	blk_start_plug(&plug);
+	submit_bio(&big);
+	submit_bio(&one);
+	blk_finish_plug(&plug);
+	KEXPECT_EQ(bio_wait(&big), 0);
+	KEXPECT_EQ(bio_wait(&one), 0);
+	KEXPECT_EQ(ram_nr_rq, 1u);
+	KEXPECT_EQ(ram_rq_first[0], (sector_t)4 * BIO_SECTORS);
+	KEXPECT_EQ(ram_rq_sectors[0], 4u * BIO_SECTORS);
+	KEXPECT_EQ(ram_b.dkstats.sectors[WRITE], 4ul * BIO_SECTORS);
+	KEXPECT_EQ(memcmp(ram_mem + 4 * BIO_BYTES, ram_buf(0), 4 * BIO_BYTES),
+		   0);
 	expect_queue_idle(&ram_q);
 out:
 	ram_teardown();

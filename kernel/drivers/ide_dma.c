@@ -226,6 +226,7 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
 {
 	bool write = rq->rw == WRITE, ext = d->use == IDE_LBA48;
 	struct bio *bio;
+	unsigned int i;
 	u8 dir = write ? 0 : BM_CMD_TO_MEMORY, cmd;
 
 	if (!d->dma || !ch->dma.base)
@@ -237,8 +238,10 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
 	}
 	ide_dma_table_reset(ch);
 	for (bio = rq->bio; bio; bio = bio->bi_next)
-		if (!ide_dma_map(ch, bio->bi_buf, BIO_BYTES))
-			return false;
+		for (i = 0; i < bio->bi_vcnt; i++)
+			if (!ide_dma_map(ch, bio->bi_io_vec[i].bv_buf,
+					 BIO_BYTES))
+				return false;
 	if (!ide_dma_finish(ch))
 		return false;
 	dma_barrier();

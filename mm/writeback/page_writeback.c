@@ -160,43 +160,66 @@ void wait_on_page_writeback(struct page *page)
 	u32 flags;
 
 	for (;;) {
-		bio = NULL;
 		flags = irq_save();
+		if (!PageWriteback(page)) {
+			irq_restore(flags);
+			return;
+		}
 		/* The write is in one of the two pools: swap_writepage's (a
 		 * swap cache page, or a ramfs page on its way to swap) or
-		 * submit_page_write's. */
-		if (PageWriteback(page)) {
-			bio = swap_write_bio(page);
-			if (!bio)
-				bio = file_write_bio(page);
-			BUG_ON(!bio);
-		}
+		 * page_write.c's, where it may still be gathering. */
+		bio = swap_write_bio(page);
 		irq_restore(flags);
-		if (!bio)
-			return;
-		bio_wait(bio);
+		if (bio)
+			bio_wait(bio);
+		else if (!file_write_wait(page))
+			BUG();
 	}
 }
 
-/* Write one locked dirty page of wbc's walk; the caller unlocks. */
-static int writepage_locked(struct address_space *mapping, struct page *page,
-			    struct writeback_control *wbc)
+/* write_cache_pages's writepage for a mapping without writepages. */
+static int writepage_unlock(struct page *page, struct writeback_control *wbc,
+			    void *data)
 {
+	struct address_space *mapping = data;
+	int ret;
+
+	(void)wbc;
+	ret = mapping->a_ops->writepage(page);
+	unlock_page(page);
+	return ret;
+}
+
+/* Lock a dirty page of wbc's walk and hand it to writepage, or unlock it
+ * when it has nothing to write. */
+static int write_locked(struct address_space *mapping, struct page *page,
+			struct writeback_control *wbc, writepage_t writepage,
+			void *data)
+{
+	lock_page(page);
+	if (page->mapping != mapping)
+		goto skip;
 	if (PageWriteback(page)) {
 		if (wbc->sync_mode == WB_SYNC_NONE)
-			return 0;
+			goto skip;
 		wait_on_page_writeback(page);
 	}
 	if (!PageDirty(page))
-		return 0;
-	if (!mapping->a_ops->writepage)
+		goto skip;
+	if (!mapping->a_ops->writepage) {
+		unlock_page(page);
 		return -EIO; /* nothing can write it: it stays dirty */
+	}
 	wbc->nr_to_write--;
-	return mapping->a_ops->writepage(page);
+	return writepage(page, wbc, data);
+skip:
+	unlock_page(page);
+	return 0;
 }
 
 int write_cache_pages(struct address_space *mapping,
-		      struct writeback_control *wbc)
+		      struct writeback_control *wbc, writepage_t writepage,
+		      void *data)
 {
 	struct page *pages[WB_BATCH];
 	unsigned long next = wbc->start;
@@ -214,18 +237,14 @@ int write_cache_pages(struct address_space *mapping,
 
 			if (page->index > wbc->end || wbc->nr_to_write <= 0) {
 				next = wbc->end + 1;
-			} else if (PageDirty(page)) {
-				next = page->index + 1;
-				lock_page(page);
-				ret = page->mapping == mapping ?
-					      writepage_locked(mapping, page,
-							       wbc) :
-					      0;
-				unlock_page(page);
-				if (ret && !err)
-					err = ret;
 			} else {
 				next = page->index + 1;
+				ret = PageDirty(page) ?
+					      write_locked(mapping, page, wbc,
+							   writepage, data) :
+					      0;
+				if (ret && !err)
+					err = ret;
 			}
 			put_page(page);
 		}
@@ -234,6 +253,14 @@ int write_cache_pages(struct address_space *mapping,
 	}
 	blk_finish_plug(&plug);
 	return err;
+}
+
+int do_writepages(struct address_space *mapping,
+		  struct writeback_control *wbc)
+{
+	if (mapping->a_ops->writepages)
+		return mapping->a_ops->writepages(mapping, wbc);
+	return write_cache_pages(mapping, wbc, writepage_unlock, mapping);
 }
 
 int filemap_fdatawrite_range(struct address_space *mapping, loff_t start,
@@ -248,7 +275,7 @@ int filemap_fdatawrite_range(struct address_space *mapping, loff_t start,
 
 	if (!mapping_cap_account_dirty(mapping) || !mapping->nrpages)
 		return 0;
-	return write_cache_pages(mapping, &wbc);
+	return do_writepages(mapping, &wbc);
 }
 
 int filemap_fdatawrite(struct address_space *mapping)

@@ -132,6 +132,70 @@ KTEST(writeback_error_reported_once)
 	rd_teardown();
 }
 
+/* Gather the dirty pages first..first + n - 1 into one write and submit
+ * it (fs/mpage.c's steps); they end unlocked. */
+static void write_run(struct page **pages, unsigned long first, unsigned int n)
+{
+	struct page_write *w = page_write_start(rd_b, first * BIO_SECTORS);
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		lock_page(pages[first + i]);
+		KEXPECT_TRUE(clear_page_dirty_for_io(pages[first + i]));
+		KEXPECT_TRUE(page_write_add(w, pages[first + i]));
+		KEXPECT_TRUE(PageWriteback(pages[first + i]));
+	}
+	KEXPECT_EQ(page_write_next_sector(w), (first + n) * BIO_SECTORS);
+	page_write_submit(w);
+}
+
+/*
+ * A run of four pages goes as one bio, one request: each page's data
+ * where it belongs, every page unlocked and clean.  A failed run leaves
+ * each of its pages dirty with PG_error, fsync's wait says EIO once, and
+ * writeback puts them on the disk once it works.
+ */
+KTEST(writeback_page_write_run)
+{
+	struct address_space *mapping = rd_setup();
+	struct page *pages[6];
+	u32 dirty;
+	unsigned int requests, written;
+	int i;
+
+	KASSERT_TRUE(mapping != NULL);
+	dirty = nr_file_dirty;
+	for (i = 0; i < 6; i++)
+		KASSERT_TRUE((pages[i] = dirty_page(mapping, i, 0xa0 + i)));
+	requests = rd.requests;
+	written = rd.pages_written;
+	write_run(pages, 0, 4);
+	KEXPECT_EQ(rd.requests - requests, 1u);
+	KEXPECT_EQ(rd.pages_written - written, 4u);
+	for (i = 0; i < 4; i++) {
+		KEXPECT_TRUE(
+			disk_filled(i * BIO_SECTORS, BIO_SECTORS, 0xa0 + i));
+		KEXPECT_FALSE(PageLocked(pages[i]) || PageWriteback(pages[i]) ||
+			      PageDirty(pages[i]));
+	}
+	rd.fail_writes = true;
+	write_run(pages, 4, 2);
+	for (i = 4; i < 6; i++) {
+		KEXPECT_TRUE(PageDirty(pages[i]) && PageError(pages[i]));
+		KEXPECT_FALSE(PageLocked(pages[i]) || PageWriteback(pages[i]));
+	}
+	KEXPECT_EQ(nr_file_dirty, dirty + 2);
+	KEXPECT_EQ(filemap_fdatawait(mapping), -EIO);
+	KEXPECT_EQ(filemap_fdatawait(mapping), 0);
+	rd.fail_writes = false;
+	KEXPECT_EQ(filemap_write_and_wait(mapping), 0);
+	KEXPECT_TRUE(disk_filled(5 * BIO_SECTORS, BIO_SECTORS, 0xa5));
+	KEXPECT_EQ(nr_file_dirty, dirty);
+	for (i = 0; i < 6; i++)
+		put_page(pages[i]);
+	rd_teardown();
+}
+
 /* The last page holds 2 sectors: the write covers the disk's last 8
  * sectors, the 6 before the page from the cache's page before. */
 KTEST(writeback_short_last_page)

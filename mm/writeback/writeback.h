@@ -113,17 +113,53 @@ void mapping_set_error(struct address_space *mapping, int error);
  */
 void submit_page_write(struct page *page, struct block_device *bdev,
 		       sector_t sector, void *buf);
+
+/*
+ * A write of several pages that follow each other on the disk, in one
+ * bio (fs/mpage.c): page_write_start takes a slot (waiting for one) for a
+ * bio from sector on; page_write_add adds the next locked page whose dirty
+ * bit is clear, and sets its PG_writeback (false, and nothing done, when
+ * the bio is full); page_write_submit queues the bio and unlocks the
+ * pages.  Until then the pages stay locked, and a waiter for their
+ * writeback waits for their lock.  A started write gets at least one
+ * page before it is submitted.
+ */
+#define WRITE_MAX_PAGES (BLK_MAX_SECTORS / BIO_SECTORS)
+struct page_write;
+struct page_write *page_write_start(struct block_device *bdev,
+				    sector_t sector);
+bool page_write_add(struct page_write *w, struct page *page);
+/* The sector right after the write's last page. */
+sector_t page_write_next_sector(struct page_write *w);
+void page_write_submit(struct page_write *w);
+
 /* Wait for the oldest file write in flight, if any: throttling. */
 void writeback_congestion_wait(void);
-/* The bio of page's write in flight from submit_page_write, or NULL
- * (wait_on_page_writeback looks here and in swap_write_bio); interrupts
- * off. */
-struct bio *file_write_bio(struct page *page);
+/* If page is in a write of this pool: wait once for it (for its lock
+ * while the write gathers, then for its bio) and return true; false if
+ * it is under writeback elsewhere (swap).  wait_on_page_writeback loops
+ * on it. */
+bool file_write_wait(struct page *page);
 
-/* Write the dirty pages of mapping that wbc asks for; 0 or an error of
- * a writepage (the pages it could not start stay dirty). */
+/*
+ * The walk of writeback: each dirty page of mapping that wbc asks for,
+ * in index order, under a plug, is locked, checked (still in mapping,
+ * still dirty; under writeback: skipped, or waited for with WB_SYNC_ALL)
+ * and handed to writepage, which writes it and unlocks it, now or later
+ * (0, or an error: the page is dirty again).  Linux's writepage_t.
+ */
+typedef int (*writepage_t)(struct page *page, struct writeback_control *wbc,
+			   void *data);
+/* Write the dirty pages of mapping that wbc asks for with writepage; 0
+ * or the first error of a writepage (the pages it could not start stay
+ * dirty). */
 int write_cache_pages(struct address_space *mapping,
-		      struct writeback_control *wbc);
+		      struct writeback_control *wbc, writepage_t writepage,
+		      void *data);
+/* A mapping's writeback: a_ops->writepages, or the walk with
+ * a_ops->writepage for each page. */
+int do_writepages(struct address_space *mapping,
+		  struct writeback_control *wbc);
 /* Start writing every dirty page of mapping (WB_SYNC_ALL: a page under
  * writeback is waited for and written again). */
 int filemap_fdatawrite(struct address_space *mapping);
