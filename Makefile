@@ -66,8 +66,10 @@ EXT2_IMG := $(BUILD)/ext2.img
 # The empty disk the user boots write on, a copy per boot, checked by
 # e2fsck afterwards (tools/run-tests.sh).
 EXT2RW_IMG := $(BUILD)/ext2rw.img
+# The same for the memory-pressure boots' ext2 disk (user/tests/ext2_pressure.c).
+EXT2_PRESSURE_IMG := $(BUILD)/ext2-pressure.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(EXT2RW_IMG) $(FLOPPY_TEST) $(HDD_TEST) $(HDD_CHS_TEST)
+TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(EXT2RW_IMG) $(EXT2_PRESSURE_IMG) $(FLOPPY_TEST) $(HDD_TEST) $(HDD_CHS_TEST)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # The floppy's built-in command line, and how long its boot: prompt waits
@@ -179,6 +181,9 @@ $(EXT2_IMG): tools/mkext2-image.sh tools/ext2-tree.py tools/ext2-corrupt.py | de
 
 $(EXT2RW_IMG): tools/mkext2-image.sh | deps
 	tools/mkext2-image.sh --empty $@
+
+$(EXT2_PRESSURE_IMG): tools/mkext2-image.sh tools/mkmbr.py | deps
+	tools/mkext2-image.sh --pressure $@
 
 run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 	$(QEMU) -kernel $(KERNEL) -append "$(CMDLINE)" -m 32 -no-reboot \
@@ -308,7 +313,7 @@ grade-submission: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-submission.sh $(LAB) $(SUB)
 
 # The user tests on Linux (tools/linux-boots): every one must pass there.
-test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) $(EXT2RW_IMG) | deps
+test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) $(EXT2RW_IMG) $(EXT2_PRESSURE_IMG) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.
