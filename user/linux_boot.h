@@ -235,6 +235,9 @@ static inline void linux_boot(void)
 	name_swap_disk();
 	name_ext2_disk("TEST_EXT2_DEV", 0);
 	name_ext2_disk("TEST_EXT2_RW_DEV", 1);
+	/* The pressure boots' disk comes after those two, when they are. */
+	name_ext2_disk("TEST_EXT2_PRESSURE_DEV",
+		       !!getenv("TEST_EXT2_DEV") + !!getenv("TEST_EXT2_RW_DEV"));
 }
 
 #endif
