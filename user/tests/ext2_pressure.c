@@ -40,12 +40,12 @@
 #include "tests/tap.h"
 #include "tests/pattern.h"
 
-#define SEED_P 0x70726976u	/* the private read-only file */
-#define SEED_S 0x73687264u	/* the shared read-only file */
-#define SEED_W 0x73687772u	/* the shared writable file */
-#define SEED_W2 0x73746d70u	/* the second pass's stamp on its pages */
-#define SEED_R 0x72616365u	/* the race's file */
-#define SEED_E 0x656e6f73u	/* the file of the full disk */
+#define SEED_P 0x70726976u /* the private read-only file */
+#define SEED_S 0x73687264u /* the shared read-only file */
+#define SEED_W 0x73687772u /* the shared writable file */
+#define SEED_W2 0x73746d70u /* the second pass's stamp on its pages */
+#define SEED_R 0x72616365u /* the race's file */
+#define SEED_E 0x656e6f73u /* the file of the full disk */
 #define RACE_PAGES 32
 #define RACE_ROUNDS 16
 #define FULL_PAGES 32
@@ -144,7 +144,8 @@ static int read_page(int fd, long i)
  * comes from the disk. */
 static int drop_cache(int fd)
 {
-	return fsync(fd) == 0 && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
+	return fsync(fd) == 0 &&
+	       posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) == 0;
 }
 
 /* The pages of fd (read(2)) that are not seed's pattern. */
@@ -185,7 +186,7 @@ static int touch_in_child(volatile uint32_t *p, long store)
 }
 
 struct set {
-	long np, ns, nw;	/* pages: private, shared, shared writable */
+	long np, ns, nw; /* pages: private, shared, shared writable */
 	int fp, fs, fw;
 	uint32_t *p, *s, *w;
 };
@@ -208,8 +209,9 @@ static int make_set(struct set *t, long pages)
 	t->p = map(t->fp, t->np, PROT_READ, MAP_PRIVATE);
 	t->s = map(t->fs, t->ns, PROT_READ, MAP_SHARED);
 	t->w = map(t->fw, t->nw, PROT_READ | PROT_WRITE, MAP_SHARED);
-	return ok(t->p && t->s && t->w,
-		  "mapped private read-only, shared read-only, shared read-write");
+	return ok(
+		t->p && t->s && t->w,
+		"mapped private read-only, shared read-only, shared read-write");
 }
 
 /*
@@ -225,9 +227,11 @@ static void touch_set(struct set *t)
 	for (i = 0; i < t->nw; i++) {
 		pattern_fill(page_of(t->w, i), i, SEED_W);
 		if (i % 2 == 0)
-			bad += !page_is_pattern(page_of(t->p, i / 2), i / 2, SEED_P);
+			bad += !page_is_pattern(page_of(t->p, i / 2), i / 2,
+						SEED_P);
 		else
-			bad += !page_is_pattern(page_of(t->s, i / 2), i / 2, SEED_S);
+			bad += !page_is_pattern(page_of(t->s, i / 2), i / 2,
+						SEED_S);
 	}
 	is(bad, 0, "pass 1: read-only pages as written, writable ones stored");
 	audit("after pass 1");
@@ -237,9 +241,11 @@ static void touch_set(struct set *t)
 		badw += !page_is_pattern(w, i, SEED_W);
 		w[0] = stamp(i);
 		if (i % 2 == 0)
-			bad += !page_is_pattern(page_of(t->p, i / 2), i / 2, SEED_P);
+			bad += !page_is_pattern(page_of(t->p, i / 2), i / 2,
+						SEED_P);
 		else
-			bad += !page_is_pattern(page_of(t->s, i / 2), i / 2, SEED_S);
+			bad += !page_is_pattern(page_of(t->s, i / 2), i / 2,
+						SEED_S);
 	}
 	is(badw, 0, "pass 2: every stored page comes back through the mapping");
 	is(bad, 0, "pass 2: read-only pages again");
@@ -273,8 +279,10 @@ static void race(struct set *t)
 
 	path_in(path, sizeof(path), mnt1, "race.dat");
 	fd = write_file(path, RACE_PAGES, SEED_R);
-	m = fd < 0 ? NULL : map(fd, RACE_PAGES, PROT_READ | PROT_WRITE, MAP_SHARED);
-	if (!ok(m != NULL, "race: a file of %d pages mapped shared", RACE_PAGES)) {
+	m = fd < 0 ? NULL :
+		     map(fd, RACE_PAGES, PROT_READ | PROT_WRITE, MAP_SHARED);
+	if (!ok(m != NULL, "race: a file of %d pages mapped shared",
+		RACE_PAGES)) {
 		if (fd >= 0)
 			close(fd);
 		return;
@@ -296,7 +304,8 @@ static void race(struct set *t)
 		bad += churn(t, &at, t->ns / RACE_ROUNDS);
 	}
 	status = wait_for(pid);
-	is_exit(status, 0, "race: the other process stored and synced %d rounds",
+	is_exit(status, 0,
+		"race: the other process stored and synced %d rounds",
 		RACE_ROUNDS);
 	is(bad, 0, "race: fdatasync, and the pages read meanwhile");
 	audit("with two processes mapping the race's file");
@@ -367,10 +376,13 @@ static void check_disk(struct set *t)
 	   "munmap all three");
 	ok(drop_cache(t->fp) && drop_cache(t->fs) && drop_cache(t->fw),
 	   "fsync and drop the cache of each");
-	is(bad_read(t->fp, t->np, SEED_P), 0, "the private file's pages from the disk");
-	is(bad_read(t->fs, t->ns, SEED_S), 0, "the shared file's pages from the disk");
+	is(bad_read(t->fp, t->np, SEED_P), 0,
+	   "the private file's pages from the disk");
+	is(bad_read(t->fs, t->ns, SEED_S), 0,
+	   "the shared file's pages from the disk");
 	for (i = 0, bad = 0; i < half; i++)
-		bad += !read_page(t->fw, i) || !page_is(buf, i, SEED_W, stamp(i));
+		bad += !read_page(t->fw, i) ||
+		       !page_is(buf, i, SEED_W, stamp(i));
 	is(bad, 0, "the written file's pages from the disk, both passes");
 	bad = !read_page(t->fw, half) || buf[0] != stamp(half);
 	for (w = 1; w < PAGE_WORDS; w++)
@@ -401,7 +413,8 @@ static void full_disk(struct set *t)
 	path_in(path, sizeof(path), mnt2, "holes.dat");
 	path_in(fill, sizeof(fill), mnt2, "fill.dat");
 	fd = hole_file(path, FULL_PAGES);
-	m = fd < 0 ? NULL : map(fd, FULL_PAGES, PROT_READ | PROT_WRITE, MAP_SHARED);
+	m = fd < 0 ? NULL :
+		     map(fd, FULL_PAGES, PROT_READ | PROT_WRITE, MAP_SHARED);
 	if (!ok(m != NULL, "full: a file of holes mapped shared")) {
 		if (fd >= 0)
 			close(fd);
@@ -464,7 +477,8 @@ static int mount_at(char *mnt, size_t n, const char *disk, int part)
 	snprintf(mnt, n, "%s/ext2_pressure.%d", cwd, part);
 	snprintf(dev, sizeof(dev), "%s%d", disk, part);
 	mkdir(mnt, 0755);
-	return ok_sys(mount(dev, mnt, "ext2", 0, NULL), "mount %s read-write", dev);
+	return ok_sys(mount(dev, mnt, "ext2", 0, NULL), "mount %s read-write",
+		      dev);
 }
 
 int main(void)
@@ -486,19 +500,21 @@ int main(void)
 		umount(mnt1);
 		return done_testing();
 	}
-	ok(statfs(mnt1, &sf) == 0 && (long long)sf.f_bavail * sf.f_bsize >
-					      (mib + 2) * 1048576LL,
+	ok(statfs(mnt1, &sf) == 0 &&
+		   (long long)sf.f_bavail * sf.f_bsize > (mib + 2) * 1048576LL,
 	   "partition 1 holds %ld MiB", mib);
 	steal = vmstat_read("pgsteal_file");
 	pswpout = vmstat_read("pswpout");
 	if (make_set(&t, mib * 256)) {
 		touch_set(&t);
 		if (mib > mem)
-			ok(vmstat_read("pgsteal_file") - steal > (mib - mem) * 128,
+			ok(vmstat_read("pgsteal_file") - steal >
+				   (mib - mem) * 128,
 			   "reclaim dropped file pages: pgsteal_file %ld -> %ld",
 			   steal, vmstat_read("pgsteal_file"));
 		else
-			skip("reclaim dropped file pages", "it all fits in RAM");
+			skip("reclaim dropped file pages",
+			     "it all fits in RAM");
 		/* Swap takes ramfs and anonymous pages meanwhile, fewer
 		 * than the writable file's pages, stored twice. */
 		ok(vmstat_read("pswpout") - pswpout < t.nw,
