@@ -69,8 +69,10 @@ EXT2RW_IMG := $(BUILD)/ext2rw.img
 # The disk of the I/O error tests and its blkdebug rules
 # (tools/mkioerr-image.sh), a copy per boot.
 IOERR_IMG := $(BUILD)/ioerr.img
+# The same for the memory-pressure boots' ext2 disk (user/tests/ext2_pressure.c).
+EXT2_PRESSURE_IMG := $(BUILD)/ext2-pressure.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) $(FLOPPY_TEST) $(HDD_TEST) $(HDD_CHS_TEST)
+TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) $(EXT2_PRESSURE_IMG) $(FLOPPY_TEST) $(HDD_TEST) $(HDD_CHS_TEST)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # The floppy's built-in command line, and how long its boot: prompt waits
@@ -185,6 +187,9 @@ $(EXT2RW_IMG): tools/mkext2-image.sh | $(or $(DEPS_ORDER),deps)
 
 $(IOERR_IMG): tools/mkioerr-image.sh tools/mkmbr.py | $(or $(DEPS_ORDER),deps)
 	tools/mkioerr-image.sh $@ $(BUILD)/ioerr.conf
+
+$(EXT2_PRESSURE_IMG): tools/mkext2-image.sh tools/mkmbr.py | $(or $(DEPS_ORDER),deps)
+	tools/mkext2-image.sh --pressure $@
 
 run: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 	$(QEMU) -kernel $(KERNEL) -append "$(CMDLINE)" -m 32 -no-reboot \
@@ -317,7 +322,7 @@ grade-submission: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-submission.sh $(LAB) $(SUB)
 
 # The user tests on Linux (tools/linux-boots): every one must pass there.
-test-linux: $(KERNEL) $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) | deps
+test-linux: $(KERNEL) $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) $(EXT2_PRESSURE_IMG) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.

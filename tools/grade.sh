@@ -130,12 +130,12 @@ for lab in $labs; do
 done
 
 # --needs: the files the boots' emulator arguments name (-initrd FILE,
-# -drive file=FILE,...), which make builds before grading; @ext2rw@
-# stands for a copy of build/ext2rw.img (tools/run-tests.sh).
+# -drive file=FILE,...), which make builds before grading; @NAME@
+# stands for a copy of build/NAME.img (tools/run-tests.sh).
 if [ $needs = yes ]; then
 	cut -d'|' -f5 "$BOOTS" | tr ' ,' '\n\n' |
 		awk 'prev == "-initrd" { print } /^file=/ { sub(/^file=/, ""); print } { prev = $0 }' |
-		sed 's|^@ext2rw@$|build/ext2rw.img|' | sort -u
+		sed 's|^@\(.*\)@$|build/\1.img|' | sort -u
 	exit 0
 fi
 

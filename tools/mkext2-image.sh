@@ -4,6 +4,7 @@
 #
 #	tools/mkext2-image.sh [IMAGE]		(default build/ext2.img)
 #	tools/mkext2-image.sh --empty IMAGE	(the writable disk)
+#	tools/mkext2-image.sh --pressure IMAGE	(the disk of ext2_pressure)
 #
 # --empty makes the disk user/tests/ext2_namei.c writes on: two empty
 # file systems as `mke2fs -t ext2` makes them by default, hdd1 with 1 KiB
@@ -11,6 +12,12 @@
 # groups by -g, so that inodes and blocks spread over several).  The boots that
 # attach it (index=3, Mapback's hdd) get a copy of their own, which the
 # host checks with e2fsck after the boot (tools/run-tests.sh).
+#
+# --pressure makes the disk of user/tests/ext2_pressure.c, which the
+# memory-pressure boots attach (a copy each, checked by e2fsck too): hdc1
+# empty, 96 MiB with 4 KiB blocks, room for mapped files of twice the
+# MemTotal of Linux's pressure boot; hdc2 empty, 2 MiB with 1 KiB blocks,
+# quick to fill.  The image is sparse: a few MiB on the host.
 #
 # Without --empty, the read-only test disk has four partitions made from
 # a tree built here.
@@ -37,10 +44,10 @@
 set -eu
 
 empty=0
-if [ "${1:-}" = --empty ]; then
-	empty=1
-	shift
-fi
+case ${1:-} in
+--empty) empty=1 && shift ;;
+--pressure) empty=2 && shift ;;
+esac
 img=${1:-build/ext2.img}
 mke2fs=$(command -v mke2fs || echo /usr/sbin/mke2fs)
 if [ ! -x "$mke2fs" ]; then
@@ -66,6 +73,10 @@ fs() {	# fs NAME SIZE_KIB TREE ARGS... (TREE "": an empty file system)
 if [ "$empty" = 1 ]; then
 	fs p1 4096 "" -b 1024 -U 6d617062-6163-6b00-0000-0000000000f1
 	fs p2 8192 "" -b 4096 -g 512 -U 6d617062-6163-6b00-0000-0000000000f2
+	set -- "$work/p1" "$work/p2"
+elif [ "$empty" = 2 ]; then
+	fs p1 98304 "" -b 4096 -U 6d617062-6163-6b00-0000-0000000000a1
+	fs p2 2048 "" -b 1024 -U 6d617062-6163-6b00-0000-0000000000a2
 	set -- "$work/p1" "$work/p2"
 else
 python3 "$tools/ext2-tree.py" "$work/tree"

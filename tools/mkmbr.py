@@ -7,7 +7,8 @@ Writes DISK: an MBR whose primary entries (at most four, type 0x83,
 Linux) hold the PART images back to back from sector 2048 (1 MiB, where
 fdisk starts its first partition), each PART's bytes in its partition.
 The CHS fields say "use LBA" (0xfeffff), as for a disk past 8 GiB: both
-kernels read the LBA fields only.
+kernels read the LBA fields only.  Blocks of zeros are skipped, so DISK
+is as sparse as the host's file system allows.
 """
 import os
 import struct
@@ -33,7 +34,10 @@ def main():
                     chunk = f.read(1 << 20)
                     if not chunk:
                         break
-                    out.write(chunk)
+                    if chunk.count(0) == len(chunk):
+                        out.seek(len(chunk), os.SEEK_CUR)
+                    else:
+                        out.write(chunk)
             start += size
         out.truncate(start * 512)
         mbr[510:512] = b"\x55\xaa"

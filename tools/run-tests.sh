@@ -23,9 +23,10 @@
 # code quote of the book (docs/book/) is in the tree, and (when there is an
 # INITRAMFS) tools/check-initramfs.sh finds /bin/sh and the core applet
 # links in its cpio listing.  A boot whose args name @ext2rw@ gets its
-# own copy of build/ext2rw.img there (tools/mkext2-image.sh --empty);
-# after the boot, tools/ext2-fsck.sh runs `e2fsck -fn` on each of its
-# partitions, and anything e2fsck reports fails the boot.  A
+# own copy of build/ext2rw.img there (tools/mkext2-image.sh --empty),
+# and @ext2-pressure@ one of build/ext2-pressure.img (--pressure);
+# after the boot, tools/ext2-fsck.sh runs `e2fsck -fn` on each
+# partition of each, and anything e2fsck reports fails the boot.  A
 # boot that panicked, hung or lacks its summary counts as one more failure,
 # named with its log.  The last line is always `N passed, N failed`; the
 # exit status is 0 only when nothing failed.
@@ -143,23 +144,21 @@ run_boot() {
 	local i=$1 name=${b_name[$1]} how=${b_how[$1]} mem=${b_mem[$1]}
 	local t=${b_timeout[$1]} cmdline=${b_cmdline[$1]}
 	local log=build/test-$name.log out=build/test-$name.out
-	local iso=build/test-$name.iso img=build/test-$name.img status start
+	local iso=build/test-$name.iso img=build/test-$name.img status start disk
 	local -a args
 	read -ra args <<<"${b_args[$i]}"
 
-	rm -f "$log" "$out" "build/test-$name.status" "build/test-$name-ext2rw.img" \
+	rm -f "$log" "$out" "build/test-$name.status" build/test-"$name"-ext2*.img \
 		"build/test-$name-ioerr.img"
 	# @ext2rw@ in args: a fresh copy of the writable ext2 disk for this
-	# boot, which judge_boot checks with e2fsck.
-	if [[ ${b_args[$i]} == *@ext2rw@* ]]; then
-		cp build/ext2rw.img "build/test-$name-ext2rw.img"
-		args=("${args[@]//@ext2rw@/build/test-$name-ext2rw.img}")
-	fi
-	# @ioerr@: a fresh copy of the I/O error disk (tools/mkioerr-image.sh).
-	if [[ ${b_args[$i]} == *@ioerr@* ]]; then
-		cp build/ioerr.img "build/test-$name-ioerr.img"
-		args=("${args[@]//@ioerr@/build/test-$name-ioerr.img}")
-	fi
+	# boot, which judge_boot checks with e2fsck; @ext2-pressure@ the same;
+	# @ioerr@ a fresh copy of the I/O error disk (tools/mkioerr-image.sh),
+	# which its failed writes leave for e2fsck -fy, not -fn.
+	for disk in ext2rw ext2-pressure ioerr; do
+		[[ ${b_args[$i]} == *@$disk@* ]] || continue
+		cp --sparse=always "build/$disk.img" "build/test-$name-$disk.img"
+		args=("${args[@]//@$disk@/build/test-$name-$disk.img}")
+	done
 	start=$EPOCHREALTIME
 	# A Mapback panic reboots at once, which -no-reboot makes an exit:
 	# the boot fails now, not at its timeout.
@@ -418,8 +417,9 @@ judge_boot() {
 
 	# The boot wrote on its copy of the writable ext2 disk: e2fsck must
 	# find every partition clean (one host test).
-	local rw=build/test-$name-ext2rw.img
-	if [ -f "$rw" ] && [ ${#why[@]} -eq 0 ]; then
+	local rw
+	for rw in build/test-"$name"-ext2rw.img build/test-"$name"-ext2-pressure.img; do
+		[ -f "$rw" ] && [ ${#why[@]} -eq 0 ] || continue
 		if tools/ext2-fsck.sh "$rw" >"build/test-$name.fsck" 2>&1; then
 			ok=$((ok + 1))
 			passed=$((passed + 1))
@@ -427,7 +427,7 @@ judge_boot() {
 			why+=("e2fsck found errors on $rw (see build/test-$name.fsck)")
 			sed 's/^/    /' "build/test-$name.fsck" | head -n 40
 		fi
-	fi
+	done
 
 	# The expected panic, seen, is that boot's one test.
 	if [ "$expect_panic" -eq 1 ] && [ ${#why[@]} -eq 0 ]; then

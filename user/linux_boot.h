@@ -239,6 +239,9 @@ static inline void linux_boot(void)
 	name_ext2_disk("TEST_EXT2_RW_DEV", 1);
 	name_ext2_disk("TEST_IOERR_DEV", 0); /* the ioerr boots' only disk */
 	name_ext2_disk("TEST_USERLAND_DEV", 1); /* the bench's hdd */
+	/* The pressure boots' disk comes after those two, when they are. */
+	name_ext2_disk("TEST_EXT2_PRESSURE_DEV",
+		       !!getenv("TEST_EXT2_DEV") + !!getenv("TEST_EXT2_RW_DEV"));
 }
 
 #endif
