@@ -14,6 +14,16 @@
 # then repairs the image with `e2fsck -fy`, demands a clean `e2fsck -fn`,
 # and reads back every file the log says was synced.
 #
+# With TEST_POWERCUT_FS=ext3 in CMDLINE the file systems are ext3 (mke2fs
+# -t ext3) and no repair is allowed: each cut's image is checked twice,
+# a copy after the host's journal replay (`e2fsck -E journal_only`), and
+# the image itself after a second boot whose mount replays the journal
+# (TEST_POWERCUT_REPLAY=1); both must be `e2fsck -fn` clean with every
+# synced file intact.  Before the cuts, "cut 0": a journal that debugfs
+# wrote (jo/jw/jc: a mkdir and a file as one committed transaction, and
+# one more that revokes a block of it) must be replayed by Mapback's
+# mount into exactly the file system debugfs made without the journal.
+#
 # Each cut's serial log is build/powercut-K.log; LOG gets an "ok" or
 # "not ok" line per cut (with the checker's report as "#" lines) and
 # ends with "power-cut: all N cuts intact" when all passed
@@ -27,15 +37,59 @@ shift 3
 KERNEL=${KERNEL:-build/mapback.elf}
 cuts=${POWERCUT_CUTS:-2 7 19 45}
 mke2fs=$(command -v mke2fs || echo /sbin/mke2fs)
+debugfs=$(command -v debugfs || echo /sbin/debugfs)
 failed=0 total=0
+fs=ext2
+case " $cmdline " in *" TEST_POWERCUT_FS=ext3 "*) fs=ext3 ;; esac
 
+# Boot image $1 with the replay workload (mount, umount), log in $2.
+replay() {
+	local img=$1 rlog=$2
+	: >"$rlog"
+	timeout "$timeout" "${qemu[@]}" -kernel "$KERNEL" \
+		-append "$cmdline TEST_POWERCUT_REPLAY=1" -display none \
+		-monitor none -serial "file:$rlog" -no-reboot \
+		-drive "file=$img,format=raw,if=ide,index=2" \
+		</dev/null >"$rlog.out" 2>&1
+	grep -q '^ *ok [0-9]* - umount after the replay' "$rlog"
+}
+qemu=("$@")
 : >"$log"
+
+# Cut 0 (ext3): a journal written by debugfs, replayed by Mapback.
+if [ "$fs" = ext3 ]; then
+	total=1
+	img=build/powercut-0.img want=build/powercut-0-want.img
+	rm -f "$img" "$want"
+	"$mke2fs" -q -F -t ext3 -b 1024 "$img" 4M >/dev/null 2>&1
+	cp "$img" "$want"
+	printf '\300\073\071\230 replayed from the journal\n' >build/powercut-0.txt
+	"$debugfs" -w -f - "$want" >/dev/null 2>&1 <<-EOF
+		mkdir rep
+		write build/powercut-0.txt rep/f
+	EOF
+	if tools/power-cut-check.py --journal "$img" "$want" \
+		>build/powercut-0.cmds 2>&1 &&
+		"$debugfs" -w -f build/powercut-0.cmds "$img" >/dev/null 2>&1 &&
+		replay "$img" build/powercut-0.log &&
+		tools/power-cut-check.py --same "$img" "$want" \
+			>build/powercut-0.check 2>&1; then
+		echo "ok 1 - cut 0: a journal debugfs wrote is replayed by" \
+			"Mapback into the file system debugfs made" >>"$log"
+	else
+		sed 's/^/# /' build/powercut-0.check >>"$log" 2>/dev/null
+		echo "not ok 1 - cut 0: debugfs's journal not replayed as" \
+			"expected (see build/powercut-0.log)" >>"$log"
+		failed=1
+	fi
+fi
+
 for k in $cuts; do
 	total=$((total + 1))
 	img=build/powercut-$k.img clog=build/powercut-$k.log
 	bs=$((k % 2 ? 1024 : 4096))
 	rm -f "$img" "$clog"
-	"$mke2fs" -q -F -t ext2 -b "$bs" "$img" 16M >/dev/null 2>&1
+	"$mke2fs" -q -F -t "$fs" -b "$bs" "$img" 16M >/dev/null 2>&1
 	: >"$clog"
 	"$@" -kernel "$KERNEL" -append "$cmdline" -display none \
 		-monitor none -serial "file:$clog" -no-reboot \
@@ -61,7 +115,25 @@ for k in $cuts; do
 		failed=$((failed + 1))
 		continue
 	fi
-	if tools/power-cut-check.py "$img" "$clog" >"$clog.check" 2>&1; then
+	if [ "$fs" = ext3 ]; then
+		# The host's replay on a copy, then Mapback's on the image.
+		cp "$img" "$img.host"
+		tools/power-cut-check.py --host-replay "$img.host" "$clog" \
+			>"$clog.check" 2>&1
+		ok=$?
+		rm -f "$img.host"
+		if [ $ok -eq 0 ] && ! replay "$img" "${clog%.log}-replay.log"; then
+			echo "Mapback's replay boot failed" >>"$clog.check"
+			ok=1
+		fi
+		[ $ok -eq 0 ] && tools/power-cut-check.py --clean "$img" \
+			"$clog" >>"$clog.check" 2>&1
+		ok=$?
+	else
+		tools/power-cut-check.py "$img" "$clog" >"$clog.check" 2>&1
+		ok=$?
+	fi
+	if [ $ok -eq 0 ]; then
 		sed 's/^/# /' "$clog.check" >>"$log"
 		echo "ok $total - cut $k ($bs-byte blocks): killed after" \
 			"$seen synced files, all intact" >>"$log"
