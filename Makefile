@@ -308,7 +308,7 @@ grade-submission: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-submission.sh $(LAB) $(SUB)
 
 # The user tests on Linux (tools/linux-boots): every one must pass there.
-test-linux: $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) $(EXT2RW_IMG) | deps
+test-linux: $(KERNEL) $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) $(EXT2RW_IMG) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.

@@ -18,8 +18,8 @@
 # -t ext3) and no repair is allowed: each cut's image is checked twice,
 # a copy after the host's journal replay (`e2fsck -E journal_only`), and
 # the image itself after a second boot whose mount replays the journal
-# (TEST_POWERCUT_REPLAY=1); both must be `e2fsck -fn` clean with every
-# synced file intact.  Before the cuts, "cut 0": a journal that debugfs
+# (TEST_POWERCUT_REPLAY=1; under make test-linux that boot is Linux's);
+# both must be `e2fsck -fn` clean with every synced file intact.  Before the cuts, "cut 0": a journal that debugfs
 # wrote (jo/jw/jc: a mkdir and a file as one committed transaction, and
 # one more that revokes a block of it) must be replayed by Mapback's
 # mount into exactly the file system debugfs made without the journal.
@@ -42,12 +42,21 @@ failed=0 total=0
 fs=ext2
 case " $cmdline " in *" TEST_POWERCUT_FS=ext3 "*) fs=ext3 ;; esac
 
-# Boot image $1 with the replay workload (mount, umount), log in $2.
+# Boot image $1 with the replay workload (mount, umount), log in $2:
+# Mapback, or under make test-linux ($LINUX set) Debian's Linux, whose
+# ext4 driver replays the journal Mapback wrote.
 replay() {
 	local img=$1 rlog=$2
+	local boot=("${qemu[@]}" -kernel "$KERNEL")
+	local words="$cmdline TEST_POWERCUT_REPLAY=1"
+	if [ -n "${LINUX:-}" ]; then
+		. tools/linux-cmdline.sh
+		boot=("${qemu[0]}" -m 64 -kernel "$LINUX"
+			-initrd build/linux-initramfs.cpio)
+		words="$LINUX_CMDLINE $words"
+	fi
 	: >"$rlog"
-	timeout "$timeout" "${qemu[@]}" -kernel "$KERNEL" \
-		-append "$cmdline TEST_POWERCUT_REPLAY=1" -display none \
+	timeout "$timeout" "${boot[@]}" -append "$words" -display none \
 		-monitor none -serial "file:$rlog" -no-reboot \
 		-drive "file=$img,format=raw,if=ide,index=2" \
 		</dev/null >"$rlog.out" 2>&1

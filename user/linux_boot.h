@@ -165,11 +165,12 @@ static inline void make_node(const char *node, const char *sys)
 /*
  * TEST_SWAP_DEV names a device Linux does not have (/dev/hdb): make it a
  * block node with the numbers of the SCSI disk that has no partition
- * table, the swap disk of the test machine.
+ * table, the swap disk of the test machine (or TEST_POWERCUT_DEV's file
+ * system, the power-cut series' whole disk).
  */
-static inline void name_swap_disk(void)
+static inline void name_swap_disk(const char *var)
 {
-	const char *dev = getenv("TEST_SWAP_DEV");
+	const char *dev = getenv(var);
 	char disk[64], path[300];
 
 	if (!dev || access(dev, F_OK) == 0)
@@ -232,7 +233,8 @@ static inline void linux_boot(void)
 	 */
 	if (mount("tmpfs", "/tmp", "tmpfs", 0, "size=0,mode=1777") < 0)
 		say("init: mount tmpfs on /tmp: %s\n", strerror(errno));
-	name_swap_disk();
+	name_swap_disk("TEST_SWAP_DEV");
+	name_swap_disk("TEST_POWERCUT_DEV");
 	name_ext2_disk("TEST_EXT2_DEV", 0);
 	name_ext2_disk("TEST_EXT2_RW_DEV", 1);
 }
