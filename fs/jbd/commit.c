@@ -238,7 +238,7 @@ static int commit(journal_t *j)
 	if (t)
 		wait_event(j->j_wait_updates, !t->t_updates);
 	BUG_ON(current->journal_info);
-	if (t && j->j_flush_data && !j->j_unordered) {
+	if (t && j->j_flush_data) {
 		current->journal_info = &ch;
 		j->j_flush_data(j);
 		current->journal_info = NULL;
@@ -262,8 +262,6 @@ static int commit(journal_t *j)
 		kfree(t->t_revoke);
 		kfree(t);
 	}
-	if (!err && j->j_unordered && j->j_flush_data)
-		j->j_flush_data(j);
 	if (!err && jbd_log_used(j) > (j->j_last - j->j_first) / 2)
 		err = journal_checkpoint(j);
 	flags = atomic_begin();

@@ -192,9 +192,6 @@ typedef struct journal {
 	unsigned int j_nr_checkpoint;
 	int j_errno; /* a log write failed: no more commits */
 	struct list_head j_all; /* on the commit thread's list */
-	/* For ktests: commit with the ordered data written after the
-	 * commit block instead of before it. */
-	bool j_unordered;
 	/* Called by the committer, the barrier up, before the log is
 	 * written: the file system writes its ordered data. */
 	void (*j_flush_data)(struct journal *j);

@@ -60,23 +60,35 @@ static handle_t *start(journal_t *j, bool may_wait)
 	handle_t *h = current->journal_info;
 	u32 flags;
 
+	if (h && h->h_journal != j) {
+		/* Reclaim writing another file system's page inside a
+		 * handle: it may leave the page for later. */
+		BUG_ON(may_wait);
+		return ERR_PTR(-EAGAIN);
+	}
 	if (h) {
-		BUG_ON(h->h_journal != j);
 		h->h_ref++;
 		return h;
 	}
 	if (j->j_errno)
 		return ERR_PTR(-EIO);
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return ERR_PTR(-ENOMEM);
 	for (;;) {
-		if (!may_wait && (j->j_barrier || too_big(j)))
+		if (!may_wait && (j->j_barrier || too_big(j))) {
+			kfree(h);
 			return ERR_PTR(-EAGAIN);
+		}
 		wait_event(j->j_wait_barrier, !j->j_barrier);
 		if (too_big(j)) {
 			journal_force_commit(j);
 			continue;
 		}
-		if (!j->j_running && !(j->j_running = jbd_new_transaction(j)))
+		if (!j->j_running && !(j->j_running = jbd_new_transaction(j))) {
+			kfree(h);
 			return ERR_PTR(-ENOMEM);
+		}
 		flags = atomic_begin();
 		if (!j->j_barrier && j->j_running) {
 			j->j_running->t_updates++;
@@ -84,11 +96,6 @@ static handle_t *start(journal_t *j, bool may_wait)
 			break;
 		}
 		atomic_end(flags);
-	}
-	h = kzalloc(sizeof(*h), GFP_KERNEL);
-	if (!h) {
-		journal_stop(&(handle_t){ .h_journal = j, .h_ref = 1 });
-		return ERR_PTR(-ENOMEM);
 	}
 	h->h_journal = j;
 	h->h_ref = 1;
