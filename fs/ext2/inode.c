@@ -613,13 +613,15 @@ static int ext2_prepare_write(struct file *file, struct page *page,
 static int ext2_commit_write(struct file *file, struct page *page,
 			     unsigned int from, unsigned int to)
 {
+	struct super_block *sb = page->mapping->host->i_sb;
 	int err;
 
 	(void)file;
 	(void)from;
 	(void)to;
 	err = ext2_write_inode(page->mapping->host, false);
-	ext3_journal_stop(current_journal_handle());
+	if (journal_loaded(EXT2_SB(sb)->s_journal)) /* prepare_write's */
+		ext3_journal_stop(current_journal_handle());
 	return err;
 }
 
