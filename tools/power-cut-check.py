@@ -63,14 +63,15 @@ def journal_cmds(img, want):
     the blocks: the junk must not be replayed, the later copy must."""
     new = blocks(want)
     ch = changed(img, want)
-    data = "build/powercut-0.data"
+    base = img[:-len(".img")]
+    data = base + ".data"
     open(data, "wb").write(b"".join(new[i] for i in ch))
     # The data block of rep/f is the one that starts with the magic.
     magic = bytes.fromhex("c03b3998")
     fblock = [i for i in ch if new[i].startswith(magic)][0]
-    open("build/powercut-0.junk", "wb").write(b"\xee" * 1024)
+    open(base + ".junk", "wb").write(b"\xee" * 1024)
     print("jo")
-    print(f"jw -b {fblock} build/powercut-0.junk")
+    print(f"jw -b {fblock} {base}.junk")
     print(f"jw -r {fblock}")
     print(f"jw -b {','.join(map(str, ch))} {data}")
     print("jc")
@@ -90,7 +91,7 @@ def same(img, want):
     got = subprocess.run([tool("debugfs"), "-R", "cat /rep/f", img],
                          capture_output=True).stdout
     print(f"rep/f reads {got!r}")
-    return ok and got == open("build/powercut-0.txt", "rb").read()
+    return ok and got == open(img[:-len(".img")] + ".txt", "rb").read()
 
 
 def main():

@@ -63,39 +63,43 @@ replay() {
 	grep -q '^ *ok [0-9]* - umount after the replay' "$rlog"
 }
 qemu=("$@")
+# Files of this boot (build/powercut-K.img, build/powercut-ext3-K.img, ...):
+# boots of the series may run at once.
+pre=build/$(basename "${log%.log}")
+pre=${pre/#build\/test-/build/}
 : >"$log"
 
 # Cut 0 (ext3): a journal written by debugfs, replayed by Mapback.
 if [ "$fs" = ext3 ]; then
 	total=1
-	img=build/powercut-0.img want=build/powercut-0-want.img
+	img=$pre-0.img want=$pre-0-want.img
 	rm -f "$img" "$want"
 	"$mke2fs" -q -F -t ext3 -b 1024 "$img" 4M >/dev/null 2>&1
 	cp "$img" "$want"
-	printf '\300\073\071\230 replayed from the journal\n' >build/powercut-0.txt
+	printf '\300\073\071\230 replayed from the journal\n' >$pre-0.txt
 	"$debugfs" -w -f - "$want" >/dev/null 2>&1 <<-EOF
 		mkdir rep
-		write build/powercut-0.txt rep/f
+		write $pre-0.txt rep/f
 	EOF
 	if tools/power-cut-check.py --journal "$img" "$want" \
-		>build/powercut-0.cmds 2>&1 &&
-		"$debugfs" -w -f build/powercut-0.cmds "$img" >/dev/null 2>&1 &&
-		replay "$img" build/powercut-0.log &&
+		>$pre-0.cmds 2>&1 &&
+		"$debugfs" -w -f $pre-0.cmds "$img" >/dev/null 2>&1 &&
+		replay "$img" $pre-0.log &&
 		tools/power-cut-check.py --same "$img" "$want" \
-			>build/powercut-0.check 2>&1; then
+			>$pre-0.check 2>&1; then
 		echo "ok 1 - cut 0: a journal debugfs wrote is replayed by" \
 			"Mapback into the file system debugfs made" >>"$log"
 	else
-		sed 's/^/# /' build/powercut-0.check >>"$log" 2>/dev/null
+		sed 's/^/# /' $pre-0.check >>"$log" 2>/dev/null
 		echo "not ok 1 - cut 0: debugfs's journal not replayed as" \
-			"expected (see build/powercut-0.log)" >>"$log"
+			"expected (see $pre-0.log)" >>"$log"
 		failed=1
 	fi
 fi
 
 for k in $cuts; do
 	total=$((total + 1))
-	img=build/powercut-$k.img clog=build/powercut-$k.log
+	img=$pre-$k.img clog=$pre-$k.log
 	bs=$((k % 2 ? 1024 : 4096))
 	rm -f "$img" "$clog"
 	"$mke2fs" -q -F -t "$fs" -b "$bs" "$img" 16M >/dev/null 2>&1
