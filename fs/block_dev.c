@@ -17,6 +17,7 @@
 #include "fs/devtmpfs.h"
 #include "fs/fcntl.h"
 #include "fs/generic_file.h"
+#include "fs/jbd/jbd.h"
 #include "fs/namei.h"
 #include "fs/super.h"
 #include "fs/truncate.h"
@@ -157,6 +158,10 @@ static int blkdev_writepage(struct page *page)
 	sector_t sector = (sector_t)page->index * BIO_SECTORS;
 	int err;
 
+	/* A block of an uncommitted transaction may not go home: the page
+	 * waits for the commit, which dirties it again. */
+	if (jbd_page_pinned(page))
+		return 0;
 	clear_page_dirty_for_io(page);
 	if (sector + BIO_SECTORS <= bdev->nr_sectors) {
 		submit_page_write(page, bdev, sector, NULL);

@@ -21,6 +21,8 @@
  */
 #include "fs/buffer_head.h"
 #include "fs/inode.h"
+#include "fs/jbd/jbd.h"
+#include "kernel/process/task.h"
 #include "mm/locking.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -236,6 +238,9 @@ void mark_buffer_dirty(struct buffer_head *bh)
 	u32 flags;
 
 	BUG_ON(!bh->b_count);
+	/* Under a journal handle the change joins its transaction. */
+	if (current->journal_info && jbd_dirty_hook(bh))
+		return;
 	flags = atomic_begin();
 	bh->b_state |= 1ul << BH_Dirty;
 	atomic_end(flags);

@@ -29,6 +29,7 @@
 #include "fs/fdtable.h"
 #include "fs/fs_writeback.h"
 #include "fs/fs_struct.h"
+#include "fs/jbd/jbd.h"
 #include "fs/vfs.h"
 #include "kernel/exec/exec.h"
 #include "mm/reclaim/vmscan.h"
@@ -142,6 +143,7 @@ void __noreturn rest_init(void)
 	 * are kthreadd's). */
 	kswapd_start();
 	flusher_start();
+	jbd_commit_thread_start();
 	sched_start();
 	cpu_idle();
 }

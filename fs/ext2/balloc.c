@@ -241,6 +241,7 @@ static unsigned long free_in_group(struct super_block *sb, unsigned long group,
 			continue;
 		}
 		bh->b_data[bit >> 3] &= ~(1u << (bit & 7));
+		ext3_forget(sb, block + i);
 		freed++;
 	}
 	mark_buffer_dirty(bh);

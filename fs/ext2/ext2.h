@@ -27,6 +27,7 @@
 
 #include "fs/buffer_head.h"
 #include "fs/inode.h"
+#include "fs/jbd/jbd.h"
 #include "kernel/list.h"
 #include "kernel/sched/semaphore.h"
 #include "kernel/types.h"
@@ -44,12 +45,17 @@
 /* Features: an unknown compat one is ignored, an unknown ro_compat one
  * only allows a read-only mount, an unknown incompat one no mount. */
 #define EXT2_FEATURE_COMPAT_DIR_PREALLOC 0x0001
+#define EXT3_FEATURE_COMPAT_HAS_JOURNAL 0x0004
 #define EXT2_FEATURE_COMPAT_EXT_ATTR 0x0008
 #define EXT2_FEATURE_COMPAT_RESIZE_INO 0x0010
 #define EXT2_FEATURE_COMPAT_DIR_INDEX 0x0020
 #define EXT2_FEATURE_RO_COMPAT_SPARSE_SUPER 0x0001
 #define EXT2_FEATURE_RO_COMPAT_LARGE_FILE 0x0002
 #define EXT2_FEATURE_INCOMPAT_FILETYPE 0x0002
+#define EXT3_FEATURE_INCOMPAT_RECOVER 0x0004 /* the journal needs a replay */
+#define EXT3_FEATURE_INCOMPAT_SUPP \
+	(EXT2_FEATURE_INCOMPAT_FILETYPE | EXT3_FEATURE_INCOMPAT_RECOVER)
+#define EXT3_JOURNAL_INO 8
 #define EXT2_FEATURE_INCOMPAT_SUPP EXT2_FEATURE_INCOMPAT_FILETYPE
 #define EXT2_FEATURE_RO_COMPAT_SUPP            \
 	(EXT2_FEATURE_RO_COMPAT_SPARSE_SUPER | \
@@ -223,6 +229,9 @@ struct ext2_sb_info {
 	struct semaphore s_lock;
 	unsigned long s_mount_opt; /* EXT2_MOUNT_* */
 	u16 s_mount_state; /* s_state as found at mount */
+	/* ext3: the journal (fs/jbd), loaded while the mount is read-write. */
+	struct journal *s_journal;
+	unsigned long s_commit_interval; /* commit=, jiffies; 0: default */
 };
 
 /* s_state */
@@ -296,6 +305,9 @@ void ext2_free_blocks(struct inode *inode, u32 block, unsigned long count);
 bool ext2_is_metadata(struct super_block *sb, unsigned long group, u32 block);
 
 /* inode.c */
+/* Inode ino's bytes on disk, in a held buffer; NULL on an I/O error. */
+struct ext2_inode *ext2_get_inode(struct super_block *sb, unsigned long ino,
+				  struct buffer_head **bhp);
 /* The referenced in-memory inode ino: -EFSCORRUPTED for an inode number
  * out of range, a deleted inode, or one whose block pointers are bad. */
 int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res);
@@ -341,6 +353,23 @@ void ext2_free_inode(struct inode *inode);
 long ext2_find_group_dir(struct super_block *sb);
 long ext2_find_group_other(struct super_block *sb, unsigned long parent);
 long ext2_find_free_bit(const u8 *map, unsigned long start, unsigned long end);
+
+/* journal.c: ext3, the journal of a file system with has_journal. */
+/* Find the journal (inode 8), replay it if it needs it, keep it in
+ * s_journal; 0 when the file system has none. */
+int ext3_load_journal(struct super_block *sb);
+/* A read-write mount begins or ends (needs_recovery set or cleared by
+ * the caller, who writes the superblock). */
+int ext3_journal_writable(struct super_block *sb);
+int ext3_journal_readonly(struct super_block *sb);
+/* Everything so far committed (fsync, sync). */
+int ext3_force_commit(struct super_block *sb);
+/* A handle on the journal of a read-write mount; NULL without one, or an
+ * ERR_PTR (with try: -EAGAIN rather than waiting for a commit). */
+handle_t *ext3_journal_start(struct super_block *sb, bool try);
+void ext3_journal_stop(handle_t *h);
+/* The freed block may have copies in the log: revoke them. */
+void ext3_forget(struct super_block *sb, u32 block);
 
 /* dir.c */
 /* A directory's record found by a walk: its block held in bh (release

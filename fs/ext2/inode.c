@@ -34,9 +34,8 @@
 #include "mm/vm/filemap.h"
 #include "mm/writeback/writeback.h"
 
-/* The inode's bytes on disk, in a held buffer; NULL on an I/O error. */
-static struct ext2_inode *raw_inode(struct super_block *sb, unsigned long ino,
-				    struct buffer_head **bhp)
+struct ext2_inode *ext2_get_inode(struct super_block *sb, unsigned long ino,
+				  struct buffer_head **bhp)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	unsigned long group = (ino - 1) / sbi->s_es->s_inodes_per_group;
@@ -140,7 +139,7 @@ static int read_inode(struct inode *inode)
 	struct super_block *sb = inode->i_sb;
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	struct buffer_head *bh;
-	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
+	struct ext2_inode *raw = ext2_get_inode(sb, inode->i_ino, &bh);
 	struct ext2_inode_extra *x;
 
 	if (!raw)
@@ -532,6 +531,18 @@ static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
 }
 
 /*
+ * Whether a page of the file may go to its blocks straight from the page.
+ * On ext3 with blocks smaller than a page the file's data lives in the
+ * device's buffers and is logged with the metadata (docs/jbd.md): a write
+ * beside the log would let a replay put an older logged copy over it.
+ */
+static bool data_direct(struct inode *inode)
+{
+	return !EXT2_SB(inode->i_sb)->s_journal ||
+	       inode->i_sb->s_blocksize == PAGE_SIZE;
+}
+
+/*
  * Write a locked dirty page of a file or directory to its blocks; the
  * page stays locked.  The part past i_size is zeroed first, as Linux's
  * block_write_full_page does: a process that wrote there through a
@@ -547,15 +558,23 @@ int ext2_writepage(struct page *page)
 	bool reclaim = current->flags & PF_MEMALLOC;
 	loff_t start = (loff_t)page->index << PAGE_SHIFT;
 	sector_t sector;
+	/* ext3: never waits for a commit, which may want this page. */
+	handle_t *h = ext3_journal_start(inode->i_sb, true);
 	int err = 0;
 
 	BUG_ON(!PageLocked(page));
-	if (!reclaim)
-		down(&ei->i_map_sem);
-	else if (down_trylock(&ei->i_map_sem))
+	if (IS_ERR(h))
 		return -EAGAIN;
+	if (!reclaim) {
+		down(&ei->i_map_sem);
+	} else if (down_trylock(&ei->i_map_sem)) {
+		ext3_journal_stop(h);
+		return -EAGAIN;
+	}
 	clear_page_dirty_for_io(page);
-	sector = mpage_page_sector(inode, page, get_block_locked);
+	sector = data_direct(inode)
+			 ? mpage_page_sector(inode, page, get_block_locked)
+			 : 0;
 	if (sector) {
 		mpage_write_page(page, sector);
 	} else if (start < inode->i_size) {
@@ -566,6 +585,7 @@ int ext2_writepage(struct page *page)
 		err = write_blocks(inode, page, !reclaim);
 	}
 	up(&ei->i_map_sem);
+	ext3_journal_stop(h);
 	if (err) {
 		set_page_dirty(page);
 		if (err != -EAGAIN)
@@ -578,6 +598,8 @@ int ext2_writepage(struct page *page)
 static int ext2_writepages(struct address_space *mapping,
 			   struct writeback_control *wbc)
 {
+	if (!data_direct(mapping->host))
+		return generic_writepages(mapping, wbc);
 	return mpage_writepages(mapping, wbc, ext2_get_block, ext2_writepage);
 }
 
@@ -593,16 +615,32 @@ static int ext2_prepare_write(struct file *file, struct page *page,
 	u32 first = page->index << (PAGE_SHIFT - bits), pblock;
 	int err;
 
+	handle_t *h;
+
 	(void)file;
 	if (inode->i_sb->s_flags & MS_RDONLY) /* errors=remount-ro since */
 		return -EROFS;
 	if (((loff_t)page->index << PAGE_SHIFT) + to >
 	    ext2_max_size(inode->i_sb))
 		return -EFBIG;
+	/* ext3: the handle lasts to commit_write.  A commit may want this
+	 * page's lock while we wait for it: the lock is let go meanwhile
+	 * (i_sem keeps truncate away). */
+	if (!current_journal_handle() && EXT2_SB(inode->i_sb)->s_journal) {
+		unlock_page(page);
+		h = ext3_journal_start(inode->i_sb, false);
+		lock_page(page);
+	} else {
+		h = ext3_journal_start(inode->i_sb, false);
+	}
+	if (IS_ERR(h))
+		return PTR_ERR(h);
 	for (b = from >> bits; b <= (to - 1) >> bits; b++) {
 		err = ext2_get_block(inode, first + b, &pblock, 1);
-		if (err)
+		if (err) {
+			ext3_journal_stop(h);
 			return err;
+		}
 	}
 	return 0;
 }
@@ -612,10 +650,16 @@ static int ext2_prepare_write(struct file *file, struct page *page,
 static int ext2_commit_write(struct file *file, struct page *page,
 			     unsigned int from, unsigned int to)
 {
+	struct super_block *sb = page->mapping->host->i_sb;
+	int err;
+
 	(void)file;
 	(void)from;
 	(void)to;
-	return ext2_write_inode(page->mapping->host, false);
+	err = ext2_write_inode(page->mapping->host, false);
+	if (journal_loaded(EXT2_SB(sb)->s_journal)) /* prepare_write's */
+		ext3_journal_stop(current_journal_handle());
+	return err;
 }
 
 static void ext2_readpages(struct file *file, struct address_space *mapping,
@@ -684,13 +728,19 @@ int ext2_write_inode(struct inode *inode, bool sync)
 {
 	struct super_block *sb = inode->i_sb;
 	struct buffer_head *bh;
-	struct ext2_inode *raw = raw_inode(sb, inode->i_ino, &bh);
+	struct ext2_inode *raw;
 	struct ext2_inode old;
 	struct ext2_inode_extra old_x, *x;
+	handle_t *h = ext3_journal_start(sb, false);
 	int err = 0;
 
-	if (!raw)
+	if (IS_ERR(h))
+		return PTR_ERR(h);
+	raw = ext2_get_inode(sb, inode->i_ino, &bh);
+	if (!raw) {
+		ext3_journal_stop(h);
 		return -EIO;
+	}
 	if (inode->i_size > 0x7fffffff && S_ISREG(inode->i_mode) &&
 	    !(EXT2_SB(sb)->s_es->s_feature_ro_compat &
 	      EXT2_FEATURE_RO_COMPAT_LARGE_FILE)) {
@@ -709,6 +759,7 @@ int ext2_write_inode(struct inode *inode, bool sync)
 	if (sync && buffer_dirty(bh))
 		err = sync_dirty_buffer(bh);
 	brelse(bh);
+	ext3_journal_stop(h);
 	return err;
 }
 
@@ -870,6 +921,7 @@ int ext2_truncate(struct inode *inode, loff_t size)
 {
 	struct super_block *sb = inode->i_sb;
 	loff_t old = inode->i_size;
+	handle_t *h;
 	int err;
 
 	if (size < 0)
@@ -881,16 +933,20 @@ int ext2_truncate(struct inode *inode, loff_t size)
 	err = read_tail_page(inode, size);
 	if (err)
 		return err;
+	h = ext3_journal_start(sb, false);
+	if (IS_ERR(h))
+		return PTR_ERR(h);
 	err = vmtruncate(inode, size);
-	if (err)
-		return err;
-	if (size < old) {
+	if (!err && size < old) {
 		down(&EXT2_I(inode)->i_map_sem);
 		free_from(inode, ((u64)size + sb->s_blocksize - 1) >>
 					 sb->s_blocksize_bits);
 		up(&EXT2_I(inode)->i_map_sem);
 	}
-	return ext2_write_inode(inode, false);
+	if (!err)
+		err = ext2_write_inode(inode, false);
+	ext3_journal_stop(h);
+	return err;
 }
 
 int ext2_sync_inode(struct inode *inode)

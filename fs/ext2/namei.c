@@ -353,12 +353,59 @@ out:
 	return err;
 }
 
+/*
+ * ext3: each operation is one handle, so a commit takes all of its
+ * changes or none (fs/ext2/journal.c); without a journal the handle is
+ * NULL and nothing changes.
+ */
+#define JOURNALLED(sb, call)                                       \
+	({                                                         \
+		handle_t *h_ = ext3_journal_start(sb, false);      \
+		int err_ = IS_ERR(h_) ? (int)PTR_ERR(h_) : (call); \
+		ext3_journal_stop(h_);                             \
+		err_;                                              \
+	})
+
+static int ext3_mknod(struct inode *dir, const struct qstr *name, umode_t mode,
+		      dev_t rdev, struct inode **res)
+{
+	return JOURNALLED(dir->i_sb, ext2_mknod(dir, name, mode, rdev, res));
+}
+
+static int ext3_symlink(struct inode *dir, const struct qstr *name,
+			const char *target)
+{
+	return JOURNALLED(dir->i_sb, ext2_symlink(dir, name, target));
+}
+
+static int ext3_link(struct inode *old, struct inode *dir,
+		     const struct qstr *name)
+{
+	return JOURNALLED(dir->i_sb, ext2_link(old, dir, name));
+}
+
+static int ext3_unlink(struct inode *dir, const struct qstr *name)
+{
+	return JOURNALLED(dir->i_sb, ext2_unlink(dir, name));
+}
+
+static int ext3_rmdir(struct inode *dir, const struct qstr *name)
+{
+	return JOURNALLED(dir->i_sb, ext2_rmdir(dir, name));
+}
+
+static int ext3_rename(struct inode *odir, const struct qstr *oname,
+		       struct inode *ndir, const struct qstr *nname)
+{
+	return JOURNALLED(odir->i_sb, ext2_rename(odir, oname, ndir, nname));
+}
+
 const struct inode_operations ext2_dir_inode_operations = {
 	.lookup = ext2_lookup,
-	.mknod = ext2_mknod,
-	.symlink = ext2_symlink,
-	.link = ext2_link,
-	.unlink = ext2_unlink,
-	.rmdir = ext2_rmdir,
-	.rename = ext2_rename,
+	.mknod = ext3_mknod,
+	.symlink = ext3_symlink,
+	.link = ext3_link,
+	.unlink = ext3_unlink,
+	.rmdir = ext3_rmdir,
+	.rename = ext3_rename,
 };

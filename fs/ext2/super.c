@@ -34,13 +34,14 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/time/time.h"
+#include "kernel/time/timer.h"
 #include "mm/phys/slab.h"
 
 _Static_assert(sizeof(struct ext2_super_block) == 1024, "superblock");
 _Static_assert(sizeof(struct ext2_group_desc) == 32, "group descriptor");
 _Static_assert(sizeof(struct ext2_inode) == 128, "inode");
 
-static struct file_system_type ext2_fs_type;
+static struct file_system_type ext2_fs_type, ext3_fs_type;
 
 void ext2_error(struct super_block *sb, const char *func, const char *fmt, ...)
 {
@@ -84,6 +85,8 @@ static int sync_all(struct super_block *sb)
 	struct ext2_inode_info *ei;
 	int err = 0, e;
 
+	if (sbi->s_journal) /* the commit writes the inodes itself */
+		return ext3_force_commit(sb);
 	down(&sbi->s_inodes_sem);
 	list_for_each_entry(ei, &sbi->s_inodes, i_list) {
 		e = ext2_sync_inode(ei->vfs_inode);
@@ -166,6 +169,8 @@ static bool ext2_drop_inode(struct inode *inode)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(inode->i_sb);
 	struct ext2_inode_info *ei = EXT2_I(inode);
+	/* Before s_inodes_sem, which a commit's ordered data takes. */
+	handle_t *h = ext3_journal_start(inode->i_sb, false);
 	bool drop;
 
 	down(&sbi->s_inodes_sem);
@@ -173,15 +178,17 @@ static bool ext2_drop_inode(struct inode *inode)
 	/* Off the list: ext2_iget could not read it, there is nothing to
 	 * write back or delete. */
 	if (drop && !(inode->i_sb->s_flags & MS_RDONLY) &&
-	    !list_empty(&ei->i_list))
+	    !list_empty(&ei->i_list) && !IS_ERR(h))
 		ext2_drop_inode_data(inode);
 	if (drop && !list_empty(&ei->i_list))
 		list_del_init(&ei->i_list);
 	up(&sbi->s_inodes_sem);
+	ext3_journal_stop(h);
 	return drop; /* read again from the disk when wanted */
 }
 
-/* Options: ro, rw, errors=continue|remount-ro|panic (Linux's ext2). */
+/* Options: ro, rw, errors=continue|remount-ro|panic (Linux's ext2);
+ * ext3's commit=SECONDS. */
 static int parse_options(struct super_block *sb, const char *data,
 			 unsigned long *flags, unsigned long *opt)
 {
@@ -206,6 +213,11 @@ static int parse_options(struct super_block *sb, const char *data,
 			*opt = EXT2_MOUNT_ERRORS_RO;
 		else if (!strcmp(word, "errors=panic"))
 			*opt = EXT2_MOUNT_ERRORS_PANIC;
+		else if (sb->s_type == &ext3_fs_type &&
+			 !strncmp(word, "commit=", 7) && word[7] >= '0' &&
+			 word[7] <= '9')
+			EXT2_SB(sb)->s_commit_interval =
+				simple_strtoul(word + 7, NULL, 10) * HZ;
 		else if (*word) {
 			printk(KERN_ERR "EXT2-fs (%s): Unrecognized mount "
 					"option \"%s\" or missing value\n",
@@ -233,6 +245,7 @@ static int make_writable(struct super_block *sb)
 	u32 bad = es->s_rev_level ?
 			  es->s_feature_ro_compat & ~EXT2_FEATURE_RO_COMPAT_SUPP :
 			  0;
+	int err;
 
 	if (bad) {
 		printk(KERN_ERR "EXT2-fs (%s): error: couldn't mount RDWR "
@@ -250,6 +263,11 @@ static int make_writable(struct super_block *sb)
 		printk(KERN_WARNING "EXT2-fs (%s): warning: mounting fs with "
 				    "errors, running e2fsck is recommended\n",
 		       sb->s_id);
+	err = ext3_journal_writable(sb);
+	if (err)
+		return err;
+	if (sbi->s_journal)
+		es->s_feature_incompat |= EXT3_FEATURE_INCOMPAT_RECOVER;
 	es->s_state &= ~EXT2_VALID_FS;
 	es->s_mnt_count++;
 	es->s_mtime = get_seconds();
@@ -263,6 +281,11 @@ static int make_readonly(struct super_block *sb)
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	int err = sync_all(sb), e;
 
+	/* ext3: committed, home, and the log empty: nothing to recover. */
+	e = ext3_journal_readonly(sb);
+	err = err ? err : e;
+	if (!err)
+		sbi->s_es->s_feature_incompat &= ~EXT3_FEATURE_INCOMPAT_RECOVER;
 	sbi->s_es->s_state = sbi->s_mount_state;
 	e = ext2_sync_super(sb, true);
 	sb->s_flags |= MS_RDONLY;
@@ -317,12 +340,22 @@ static int check_super(struct super_block *sb, struct ext2_super_block *es,
 		return -EINVAL;
 	}
 	bad = es->s_rev_level ?
-		      es->s_feature_incompat & ~EXT2_FEATURE_INCOMPAT_SUPP :
+		      es->s_feature_incompat &
+			      ~(sb->s_type == &ext3_fs_type ?
+					EXT3_FEATURE_INCOMPAT_SUPP :
+					EXT2_FEATURE_INCOMPAT_SUPP) :
 		      0;
 	if (bad) {
 		printk(KERN_ERR "EXT2-fs (%s): error: couldn't mount because "
 				"of unsupported optional features (%x)\n",
 		       sb->s_id, bad);
+		return -EINVAL;
+	}
+	if (sb->s_type == &ext3_fs_type &&
+	    !(es->s_feature_compat & EXT3_FEATURE_COMPAT_HAS_JOURNAL)) {
+		printk(KERN_ERR "EXT3-fs (%s): error: couldn't mount as ext3 "
+				"due to feature incompatibilities\n",
+		       sb->s_id);
 		return -EINVAL;
 	}
 	if (es->s_log_block_size >
@@ -490,6 +523,8 @@ static int ext2_fill_super(struct super_block *sb)
 		err = setup_geometry(sb);
 	if (!err)
 		err = read_descriptors(sb);
+	if (!err && sb->s_type == &ext3_fs_type)
+		err = ext3_load_journal(sb);
 	if (err)
 		return err;
 	err = ext2_iget(sb, EXT2_ROOT_INO, &root);
@@ -517,6 +552,8 @@ static void put_super(struct super_block *sb)
 		for (i = 0; i < sbi->s_gdb_count; i++)
 			brelse(sbi->s_group_desc[i]);
 	kfree(sbi->s_group_desc);
+	if (sbi->s_journal)
+		journal_destroy(sbi->s_journal);
 	brelse(sbi->s_sbh);
 	kfree(sbi);
 	/* What a mount that turned read-only on an error left dirty. */
@@ -527,7 +564,8 @@ static void put_super(struct super_block *sb)
 	kfree(sb);
 }
 
-static struct super_block *new_super(struct block_device *bdev, int *err)
+static struct super_block *new_super(struct block_device *bdev,
+				     struct file_system_type *type, int *err)
 {
 	struct super_block *sb = kzalloc(sizeof(*sb), GFP_KERNEL);
 	struct ext2_sb_info *sbi = kzalloc(sizeof(*sbi), GFP_KERNEL);
@@ -550,7 +588,7 @@ static struct super_block *new_super(struct block_device *bdev, int *err)
 		return NULL;
 	}
 	sb->s_dev = MKDEV(bdev->major, bdev->minor);
-	sb->s_type = &ext2_fs_type;
+	sb->s_type = type;
 	sb->s_op = &ext2_sops;
 	sb->s_magic = EXT2_SUPER_MAGIC;
 	sb->s_flags = MS_RDONLY;
@@ -564,28 +602,36 @@ static struct super_block *new_super(struct block_device *bdev, int *err)
 	return sb;
 }
 
+static struct super_block *mount_bdev(struct block_device *bdev,
+				      struct file_system_type *type, int *err);
+
 /* Called by do_mount with namespace_sem held. */
 static struct super_block *ext2_get_sb(struct file_system_type *type,
 				       const char *dev_name, int *err)
 {
 	struct block_device *bdev;
 
-	(void)type;
 	*err = lookup_bdev(dev_name, &bdev);
 	if (*err)
 		return NULL;
 	if (bdev->bd_super) {
-		if (bdev->bd_super->s_type == &ext2_fs_type)
+		if (bdev->bd_super->s_type == type)
 			return bdev->bd_super;
 		*err = -EBUSY;
 		return NULL;
 	}
-	return ext2_mount_bdev(bdev, err);
+	return mount_bdev(bdev, type, err);
 }
 
 struct super_block *ext2_mount_bdev(struct block_device *bdev, int *err)
 {
-	struct super_block *sb = new_super(bdev, err);
+	return mount_bdev(bdev, &ext2_fs_type, err);
+}
+
+static struct super_block *mount_bdev(struct block_device *bdev,
+				      struct file_system_type *type, int *err)
+{
+	struct super_block *sb = new_super(bdev, type, err);
 
 	if (!sb)
 		return NULL;
@@ -618,7 +664,15 @@ static struct file_system_type ext2_fs_type = {
 	.kill_sb = ext2_kill_sb,
 };
 
+/* The same driver with the journal: the type Linux's ext3 mounts took. */
+static struct file_system_type ext3_fs_type = {
+	.name = "ext3",
+	.get_sb = ext2_get_sb,
+	.kill_sb = ext2_kill_sb,
+};
+
 void ext2_init(void)
 {
 	register_filesystem(&ext2_fs_type);
+	register_filesystem(&ext3_fs_type);
 }

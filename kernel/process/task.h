@@ -152,6 +152,7 @@ struct task_struct {
 	u32 time_slice;			/* ticks left before preemption */
 	int syscall_nr;			/* call being served (orig eax), or -1 */
 	struct blk_plug *plug;		/* bios held back to merge, or NULL */
+	void *journal_info;		/* the open journal handle (fs/jbd), or NULL */
 
 	int pid;			/* thread id (gettid) */
 	int tgid;			/* process id (getpid): the leader's pid */

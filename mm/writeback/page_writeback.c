@@ -255,12 +255,18 @@ int write_cache_pages(struct address_space *mapping,
 	return err;
 }
 
+int generic_writepages(struct address_space *mapping,
+		       struct writeback_control *wbc)
+{
+	return write_cache_pages(mapping, wbc, writepage_unlock, mapping);
+}
+
 int do_writepages(struct address_space *mapping,
 		  struct writeback_control *wbc)
 {
 	if (mapping->a_ops->writepages)
 		return mapping->a_ops->writepages(mapping, wbc);
-	return write_cache_pages(mapping, wbc, writepage_unlock, mapping);
+	return generic_writepages(mapping, wbc);
 }
 
 int filemap_fdatawrite_range(struct address_space *mapping, loff_t start,

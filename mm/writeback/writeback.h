@@ -156,8 +156,10 @@ typedef int (*writepage_t)(struct page *page, struct writeback_control *wbc,
 int write_cache_pages(struct address_space *mapping,
 		      struct writeback_control *wbc, writepage_t writepage,
 		      void *data);
-/* A mapping's writeback: a_ops->writepages, or the walk with
- * a_ops->writepage for each page. */
+/* The walk with a_ops->writepage for each page, one page at a time. */
+int generic_writepages(struct address_space *mapping,
+		       struct writeback_control *wbc);
+/* A mapping's writeback: a_ops->writepages, or generic_writepages. */
 int do_writepages(struct address_space *mapping,
 		  struct writeback_control *wbc);
 /* Start writing every dirty page of mapping (WB_SYNC_ALL: a page under
