@@ -160,16 +160,29 @@ $(BUILD)/kobjs.list: FORCE
 # symbol table, then tools/mksyms.sh turns its `nm` into the real table
 # (kernel/ksyms.h), and the second link uses that.  The table sits in
 # .rodata after .text, so no function moves; the cmp proves it.
+# $(call link_kernel,OBJECTS,KSYMS-PREFIX) makes $@.
+define link_kernel
+	tools/mksyms.sh </dev/null >$(2)0.c
+	$(CC) $(CFLAGS) -c $(2)0.c -o $(2)0.o
+	$(LD) $(LDFLAGS) -o $@.pass1 $(1) $(2)0.o
+	$(NM) -n $@.pass1 | tools/mksyms.sh >$(2).c
+	$(CC) $(CFLAGS) -c $(2).c -o $(2).o
+	$(LD) $(LDFLAGS) -o $@ $(1) $(2).o
+	$(NM) -n $@ | tools/mksyms.sh | cmp -s - $(2).c || \
+		{ echo "$@: symbol addresses moved between links" >&2; rm -f $@; exit 1; }
+endef
 KSYMS := $(BUILD)/ksyms
 $(KERNEL): $(KOBJS) linker.ld tools/mksyms.sh $(BUILD)/kobjs.list
-	tools/mksyms.sh </dev/null >$(KSYMS)0.c
-	$(CC) $(CFLAGS) -c $(KSYMS)0.c -o $(KSYMS)0.o
-	$(LD) $(LDFLAGS) -o $@.pass1 $(KOBJS) $(KSYMS)0.o
-	$(NM) -n $@.pass1 | tools/mksyms.sh >$(KSYMS).c
-	$(CC) $(CFLAGS) -c $(KSYMS).c -o $(KSYMS).o
-	$(LD) $(LDFLAGS) -o $@ $(KOBJS) $(KSYMS).o
-	$(NM) -n $@ | tools/mksyms.sh | cmp -s - $(KSYMS).c || \
-		{ echo "$@: symbol addresses moved between links" >&2; rm -f $@; exit 1; }
+	$(call link_kernel,$(KOBJS),$(KSYMS))
+
+# The kernel of the floppy and of the systems installed from it: the same
+# objects without the in-kernel tests, all but cmdline_parsing (which the
+# floppy boots run), so that it and the installer's copy of it fit on a
+# 1.44 MB floppy and leave a 4 MiB PC some 350 KB more.
+SMALL_KERNEL := $(BUILD)/mapback-small.elf
+SMALL_KOBJS := $(filter-out %_test.c.o %_test_progs.asm.o %/ktest_ramdisk.c.o,$(KOBJS)) $(BUILD)/obj/kernel/cmdline_test.c.o
+$(SMALL_KERNEL): $(SMALL_KOBJS) linker.ld tools/mksyms.sh $(BUILD)/kobjs.list
+	$(call link_kernel,$(SMALL_KOBJS),$(BUILD)/ksyms-small)
 
 -include $(KOBJS:.o=.d)
 
@@ -209,10 +222,10 @@ iso: $(ISO)
 # the image is built again with them.
 # The floppy carries the installer (user/floppyroot/) and what it puts on
 # a disk (user/hddroot/).
-FLOPPY_DEPS := $(KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh tools/loader-map.sh \
+FLOPPY_DEPS := $(SMALL_KERNEL) $(FLOPPY_INITRAMFS) tools/mkfloppy.sh tools/loader-map.sh \
 	$(wildcard boot/loader/*) $(shell find user/floppyroot user/hddroot -type f)
 $(FLOPPY): $(FLOPPY_DEPS) $(BUILD)/floppy.opts | deps
-	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) '$(FLOPPY_CMDLINE)' '$(FLOPPY_TIMEOUT)'
+	tools/mkfloppy.sh $@ $(SMALL_KERNEL) $(FLOPPY_INITRAMFS) '$(FLOPPY_CMDLINE)' '$(FLOPPY_TIMEOUT)'
 
 $(BUILD)/floppy.opts: FORCE
 	@mkdir -p $(BUILD)
@@ -222,7 +235,7 @@ $(BUILD)/floppy.opts: FORCE
 floppy: $(FLOPPY)
 
 $(FLOPPY_TEST): $(FLOPPY_DEPS) | deps
-	tools/mkfloppy.sh $@ $(KERNEL) $(FLOPPY_INITRAMFS) rmap=objrmap 600
+	tools/mkfloppy.sh $@ $(SMALL_KERNEL) $(FLOPPY_INITRAMFS) rmap=objrmap 600
 
 # The hard disk or USB stick: the same loader, the kernel in a boot
 # partition, an ext2 root with BusyBox (tools/mkhdd-root.sh) and swap.
@@ -267,7 +280,7 @@ run-bochs: $(KERNEL) $(INITRAMFS) $(SWAP_IMG) | deps
 
 # Every initramfs Mapback builds; check-386 scans each ELF in them.
 CHECK_386_FILES = $(INITRAMFS) $(BENCH_INITRAMFS) $(FLOPPY_INITRAMFS)
-TEST_ENV = KERNEL=$(KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP) \
+TEST_ENV = KERNEL=$(KERNEL) SMALL_KERNEL=$(SMALL_KERNEL) INITRAMFS="$(INITRAMFS)" OBJDUMP=$(OBJDUMP) \
 	CHECK_386="$(CHECK_386_FILES)" FLOPPY_INITRAMFS="$(FLOPPY_INITRAMFS)"
 
 test: $(KERNEL) $(TEST_DEPS) | deps

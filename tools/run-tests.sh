@@ -31,7 +31,8 @@
 # named with its log.  The last line is always `N passed, N failed`; the
 # exit status is 0 only when nothing failed.
 #
-# Environment: KERNEL (build/mapback.elf), OBJDUMP (for check-386.sh),
+# Environment: KERNEL (build/mapback.elf), SMALL_KERNEL (the floppies'
+# kernel without the in-kernel tests, build/mapback-small.elf), OBJDUMP (for check-386.sh),
 # CHECK_386 (the initramfs archives check-386.sh scans besides the kernel),
 # INITRAMFS (put on the test ISOs when the file exists), FLOPPY_INITRAMFS
 # (the test floppies' module, build/floppy-initramfs.cpio), HDD_ROOT (the
@@ -58,6 +59,7 @@ cd "$(dirname "$0")/.."
 . tools/linux-cmdline.sh
 
 KERNEL=${KERNEL:-build/mapback.elf}
+SMALL_KERNEL=${SMALL_KERNEL:-build/mapback-small.elf}
 INITRAMFS=${INITRAMFS:-}
 FLOPPY_INITRAMFS=${FLOPPY_INITRAMFS:-build/floppy-initramfs.cpio}
 HDD_ROOT=${HDD_ROOT:-build/hdd-root.ext2}
@@ -134,7 +136,7 @@ build_medium() {
 		tools/mkhdd.sh "$img" "$KERNEL" "$HDD_ROOT" "$cmdline" 0 \
 			>"$out" 2>&1 || echo mkhdd
 	else
-		tools/mkfloppy.sh "$img" "$KERNEL" "$FLOPPY_INITRAMFS" \
+		tools/mkfloppy.sh "$img" "$SMALL_KERNEL" "$FLOPPY_INITRAMFS" \
 			"$cmdline" 0 >"$out" 2>&1 || echo mkfloppy
 	fi
 }
