@@ -10,48 +10,19 @@
  */
 #include "fs/block_dev.h"
 #include "fs/jbd/jbd.h"
+#include "kernel/block/ktest_ramdisk.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"
 
-#define RD_ORDER 6 /* 256 KiB */
 #define JSTART 64
 #define JLEN 64
 #define HOME 128
 
-static struct request_queue rd_q;
-static struct block_device rd_b = { .name = "jbdram",
-				    .major = 243,
-				    .nr_sectors = 512 };
-static struct page *rd_pages, *snap_pages;
-static u8 *rd_mem;
-
-static int rd_request(struct request_queue *q, struct request *rq)
-{
-	(void)q;
-	(void)rq;
-	return 0; /* done in rd_poll */
-}
-
-static bool rd_poll(struct request_queue *q)
-{
-	struct request *rq = q->active;
-	unsigned int i;
-
-	if (!rq)
-		return true;
-	for (i = 0; i < rq->nr_sectors; i++) {
-		u8 *disk = rd_mem + (rq->sector + i) * SECTOR_SIZE;
-
-		if (rq->rw == READ)
-			memcpy(blk_rq_sector_buf(rq, i), disk, SECTOR_SIZE);
-		else
-			memcpy(disk, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
-	}
-	blk_complete(q, 0);
-	return true;
-}
+static struct ktest_ramdisk rd; /* 512 sectors: 256 blocks of 1 KiB */
+static struct block_device *const rd_b = &rd.bdev;
+static struct page *snap_pages; /* the disk as a crash left it */
 
 static void *blk(u8 *mem, u32 n)
 {
@@ -61,9 +32,9 @@ static void *blk(u8 *mem, u32 n)
 /* A fresh journal superblock, as mke2fs writes it: the log is clean. */
 static void make_journal(void)
 {
-	journal_superblock_t *jsb = blk(rd_mem, JSTART);
+	journal_superblock_t *jsb = blk(rd.mem, JSTART);
 
-	memset(rd_mem, 0, PAGE_SIZE << RD_ORDER);
+	memset(rd.mem, 0, PAGE_SIZE << rd.order);
 	jsb->s_header.h_magic = be32(JBD2_MAGIC_NUMBER);
 	jsb->s_header.h_blocktype = be32(JBD2_SUPERBLOCK_V2);
 	jsb->s_blocksize = be32(1024);
@@ -79,11 +50,11 @@ static journal_t *open_journal(void)
 	journal_t *j;
 	int err;
 
-	if (!KEXPECT_EQ(blkdev_get(&rd_b), 0))
+	if (!KEXPECT_EQ(blkdev_get(rd_b), 0))
 		return NULL;
-	j = journal_init(&rd_b, 1024, 256, &map, 1, &err);
+	j = journal_init(rd_b, 1024, 256, &map, 1, &err);
 	if (!KEXPECT_TRUE(j != NULL)) {
-		blkdev_put(&rd_b);
+		blkdev_put(rd_b);
 		return NULL;
 	}
 	KEXPECT_EQ(journal_recover(j, &replayed), 0);
@@ -92,27 +63,21 @@ static journal_t *open_journal(void)
 
 static bool setup(void)
 {
-	rd_pages = alloc_pages(GFP_KERNEL, RD_ORDER);
-	snap_pages = alloc_pages(GFP_KERNEL, RD_ORDER);
-	if (!KEXPECT_TRUE(rd_pages && snap_pages)) {
-		if (rd_pages)
-			__free_pages(rd_pages, RD_ORDER);
-		if (snap_pages)
-			__free_pages(snap_pages, RD_ORDER);
+	if (!ktest_ramdisk_init(&rd, "jbdram", 3, 512))
+		return false;
+	snap_pages = alloc_pages(GFP_KERNEL, rd.order);
+	if (!KEXPECT_TRUE(snap_pages != NULL)) {
+		ktest_ramdisk_free(&rd);
 		return false;
 	}
-	rd_mem = page_address(rd_pages);
-	blk_init_queue(&rd_q, rd_request, rd_poll, NULL);
-	rd_b.queue = &rd_q;
-	rd_b.bd_contains = &rd_b;
 	make_journal();
 	return true;
 }
 
 static void teardown(void)
 {
-	__free_pages(rd_pages, RD_ORDER);
-	__free_pages(snap_pages, RD_ORDER);
+	__free_pages(snap_pages, rd.order);
+	ktest_ramdisk_free(&rd);
 }
 
 /* Under a handle: home block b gets 1024 bytes of `fill`, or the magic
@@ -120,7 +85,7 @@ static void teardown(void)
 static void change(journal_t *j, u32 b, u8 fill)
 {
 	handle_t *h = journal_start(j);
-	struct buffer_head *bh = __bread(&rd_b, b, 1024);
+	struct buffer_head *bh = __bread(rd_b, b, 1024);
 
 	if (KEXPECT_TRUE(!IS_ERR(h) && bh != NULL)) {
 		memset(bh->b_data, fill, 1024);
@@ -146,20 +111,20 @@ static void revoke(journal_t *j, u32 b)
 /* The disk as a power cut would leave it now. */
 static void crash_copy(void)
 {
-	memcpy(page_address(snap_pages), rd_mem, PAGE_SIZE << RD_ORDER);
+	memcpy(page_address(snap_pages), rd.mem, PAGE_SIZE << rd.order);
 }
 
 /* Back to the crashed disk, with nothing cached. */
 static void reboot(journal_t *j)
 {
 	KEXPECT_EQ(journal_destroy(j), 0);
-	blkdev_put(&rd_b);
-	memcpy(rd_mem, page_address(snap_pages), PAGE_SIZE << RD_ORDER);
+	blkdev_put(rd_b);
+	memcpy(rd.mem, page_address(snap_pages), PAGE_SIZE << rd.order);
 }
 
 static bool all(u32 b, u8 fill)
 {
-	u8 *p = blk(rd_mem, b);
+	u8 *p = blk(rd.mem, b);
 	unsigned int i;
 
 	for (i = 0; i < 1024; i++)
@@ -202,7 +167,7 @@ KTEST(jbd_replay_wrap_escape_revoke)
 	KEXPECT_TRUE(all(HOME, 0)); /* nothing home yet: no checkpoint */
 	crash_copy();
 	/* The escaped copy in the log: its first four bytes zeroed. */
-	KEXPECT_EQ(*(u32 *)blk(rd_mem, JSTART + 4), 0u);
+	KEXPECT_EQ(*(u32 *)blk(rd.mem, JSTART + 4), 0u);
 	reboot(j);
 
 	j = open_journal(); /* replays T1, T2, T3 */
@@ -212,14 +177,14 @@ KTEST(jbd_replay_wrap_escape_revoke)
 	KEXPECT_TRUE(all(HOME + 1, 0)); /* revoked: never replayed */
 	KEXPECT_TRUE(all(HOME + 2, 0x22));
 	KEXPECT_TRUE(all(HOME + 5, 0x15));
-	KEXPECT_EQ(be32(*(u32 *)blk(rd_mem, HOME + 6)), JBD2_MAGIC_NUMBER);
-	KEXPECT_EQ(((u8 *)blk(rd_mem, HOME + 6))[4], 0);
+	KEXPECT_EQ(be32(*(u32 *)blk(rd.mem, HOME + 6)), JBD2_MAGIC_NUMBER);
+	KEXPECT_EQ(((u8 *)blk(rd.mem, HOME + 6))[4], 0);
 	KEXPECT_TRUE(all(HOME + 7, 0x77));
-	jsb = blk(rd_mem, JSTART);
+	jsb = blk(rd.mem, JSTART);
 	KEXPECT_EQ(jsb->s_start, 0u); /* the log is empty after the replay */
 	KEXPECT_EQ(be32(jsb->s_sequence), 6u); /* T1-T3 were 2-4 */
 	KEXPECT_EQ(journal_destroy(j), 0);
-	blkdev_put(&rd_b);
+	blkdev_put(rd_b);
 out:
 	teardown();
 }
@@ -254,7 +219,7 @@ KTEST(jbd_replay_stops_at_uncommitted)
 	KEXPECT_TRUE(all(HOME, 0x11));
 	KEXPECT_TRUE(all(HOME + 1, 0));
 	KEXPECT_EQ(journal_destroy(j), 0);
-	blkdev_put(&rd_b);
+	blkdev_put(rd_b);
 out:
 	teardown();
 }
