@@ -104,18 +104,25 @@ check_image() {
 	fi
 }
 
-# Boot image $1 with the replay workload (mount, umount), log in $2:
-# Mapback, or under make test-linux ($LINUX set) Debian's Linux, whose
-# ext4 driver replays the journal Mapback wrote.
+# Boot image $1 with the replay workload (mount, umount), log in $2, on
+# the kernel that did not write it: Mapback under make test; under make
+# test-linux ($LINUX set) Debian's Linux, whose ext4 driver replays the
+# journal Mapback wrote, or Mapback ($MAPBACK_KERNEL, on the same Linux
+# initramfs, which it boots as its own) when Linux wrote it.
 replay() {
 	local img=$1 rlog=$2
 	local boot=("${qemu[@]}" -kernel "$KERNEL")
 	local words="$cmdline TEST_POWERCUT_REPLAY=1"
 	if [ -n "${LINUX:-}" ]; then
 		. tools/linux-cmdline.sh
-		boot=("${qemu[0]}" -m 64 -kernel "$LINUX"
-			-initrd build/linux-initramfs.cpio)
-		words="$LINUX_CMDLINE $words"
+		if [ "$KERNEL" = "$LINUX" ]; then
+			boot=("${qemu[@]}" -kernel "$MAPBACK_KERNEL")
+			words="panic=-1 init=/sbin/init ${words#"$LINUX_CMDLINE "}"
+		else
+			boot=("${qemu[0]}" -m 64 -kernel "$LINUX"
+				-initrd build/linux-initramfs.cpio)
+			words="$LINUX_CMDLINE $words"
+		fi
 	fi
 	: >"$rlog"
 	timeout "$timeout" "${boot[@]}" -append "$words" -display none \

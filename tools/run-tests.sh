@@ -211,15 +211,16 @@ run_boot() {
 		fi
 		;;
 	powercut | linux-powercut)
-		# Boots killed at points of an ext2 write workload, each image
-		# repaired and checked on the host (tools/power-cut.sh); the
-		# linux kind boots Debian's kernel instead.
+		# Boots killed at points of an ext2 or ext3 write workload, each
+		# image repaired or replayed and checked (tools/power-cut.sh);
+		# the linux kind boots Debian's kernel instead, and an ext3
+		# image it leaves is replayed by Mapback.
 		local pk=$KERNEL
 		if [ "$how" = linux-powercut ]; then
 			pk=$LINUX
 			cmdline="$LINUX_CMDLINE $cmdline"
 		fi
-		KERNEL=$pk tools/power-cut.sh "$log" "$t" "$cmdline" \
+		MAPBACK_KERNEL=$KERNEL KERNEL=$pk tools/power-cut.sh "$log" "$t" "$cmdline" \
 			"$QEMU" -m "$mem" "${args[@]}" </dev/null >"$out" 2>&1
 		status=$?
 		;;
