@@ -347,7 +347,7 @@ summary_matches() {
 	while [ -n "$rest" ]; do
 		re=${rest%% && *}
 		[ "$re" = "$rest" ] && rest= || rest=${rest#* && }
-		grep -Eq -- "$re" "$2" || return 1
+		grep -aEq -- "$re" "$2" || return 1
 	done
 }
 
@@ -364,17 +364,17 @@ judge_boot() {
 	else
 		: >"$log"
 	fi
-	ok=$(grep -c '^ok ' "$log")
-	skip=$(grep -c -i '^ok .*# *skip' "$log")
-	notok=$(grep -c '^not ok ' "$log")
+	ok=$(grep -ac '^ok ' "$log")
+	skip=$(grep -ac -i '^ok .*# *skip' "$log")
+	notok=$(grep -ac '^not ok ' "$log")
 	if [ "$FAULT_MODE" -eq 1 ]; then
 		local failed_here injected
-		failed_here=$(grep -Ev "$KERNEL_CHECKS" "$log" | grep -c '^not ok ')
-		injected=$(grep -c '^FAULT_INJECTION: ' "$log")
+		failed_here=$(grep -aEv "$KERNEL_CHECKS" "$log" | grep -ac '^not ok ')
+		injected=$(grep -ac '^FAULT_INJECTION: ' "$log")
 		tests_failed=$((tests_failed + failed_here))
 		injections=$((injections + injected))
-		ok=$(grep -E "$KERNEL_CHECKS" "$log" | grep -c '^ok ')
-		notok=$(grep -E "$KERNEL_CHECKS" "$log" | grep -c '^not ok ')
+		ok=$(grep -aE "$KERNEL_CHECKS" "$log" | grep -ac '^ok ')
+		notok=$(grep -aE "$KERNEL_CHECKS" "$log" | grep -ac '^not ok ')
 		skip=0
 	fi
 	passed=$((passed + ok - skip))
@@ -394,11 +394,11 @@ judge_boot() {
 		expect_panic=1
 	else
 		expect_panic=0
-		grep -q 'Kernel panic' "$log" && why+=("kernel panic")
+		grep -aq 'Kernel panic' "$log" && why+=("kernel panic")
 	fi
 	# What a program provokes stays off the console, in the middle of
 	# its output: the kernel logs an unknown call at KERN_DEBUG.
-	grep -q 'unknown system call' "$log" &&
+	grep -aq 'unknown system call' "$log" &&
 		why+=("'unknown system call' on the console")
 	if [ ${#why[@]} -eq 0 ] && ! summary_matches "${b_summary[$i]}" "$log"; then
 		why+=("no summary line matching '${b_summary[$i]}'")
@@ -443,10 +443,10 @@ judge_boot() {
 		"$injected" "$failed_here"
 	printf ' (%ss)\n' "$secs"
 	# The fuzzer's own summary: calls made, seed.
-	grep -E '^fuzz: [0-9]+ calls in' "$log" | sed 's/^/    /'
+	grep -aE '^fuzz: [0-9]+ calls in' "$log" | sed 's/^/    /'
 	# Show each failed test with its diagnostics: the "#" lines and
 	# failed subtests printed while it ran, i.e. since the previous result.
-	[ "$FAULT_MODE" -eq 1 ] && grep -E "$KERNEL_CHECKS" "$log" |
+	[ "$FAULT_MODE" -eq 1 ] && grep -aE "$KERNEL_CHECKS" "$log" |
 		grep '^not ok ' | sed 's/^/    /'
 	[ "$FAULT_MODE" -eq 1 ] || awk '/^ok / { n = 0; next }
 	     /^not ok / { print "    " $0; for (j = 0; j < n; j++) print "    " d[j]; n = 0; next }

@@ -118,12 +118,13 @@ static void test_get(void)
 	is_errno(shmget(key, PAGE, 0), ENOENT, "its key is free again");
 }
 
-/* The /proc/self/maps line of the mapping at p, in line. */
+/* The /proc/self/maps line of the mapping at p, in line ("" if none). */
 static int maps_line(void *p, char *line, size_t size)
 {
 	static char buf[16384];
 	char want[16], *s;
 
+	line[0] = '\0';
 	if (!read_proc("/proc/self/maps", buf, sizeof(buf)))
 		return 0;
 	snprintf(want, sizeof(want), "%08lx-", (unsigned long)p);
