@@ -43,9 +43,12 @@ void drop_pagecache(void)
 	up(&namespace_sem);
 }
 
+/* Until a pass evicts nothing: an evicted inode lets go of its directory,
+ * which joins the unused list behind the pass. */
 void drop_slab(void)
 {
-	prune_icache(nr_unused_inodes());
+	while (prune_icache(nr_unused_inodes()))
+		;
 	pte_chain_drop_spare();
 	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
