@@ -8,7 +8,9 @@
  * with invalidate_mapping_pages, which keeps whatever is not only a copy
  * of the disk.  The files go first, so that the device pages their
  * buffers pinned can go after them.  namespace_sem keeps each device's
- * file system mounted meanwhile, as sync does.
+ * file system mounted meanwhile, as sync does.  The inodes listed include
+ * those kept unused in the inode cache (fs/inode.c), which drop_slab
+ * evicts when they are clean, as Linux's 2 prunes its inode cache.
  */
 #include "fs/block_dev.h"
 #include "fs/drop_caches.h"
@@ -41,8 +43,12 @@ void drop_pagecache(void)
 	up(&namespace_sem);
 }
 
+/* Until a pass evicts nothing: an evicted inode lets go of its directory,
+ * which joins the unused list behind the pass. */
 void drop_slab(void)
 {
+	while (prune_icache(nr_unused_inodes()))
+		;
 	pte_chain_drop_spare();
 	radix_tree_preload_drain();
 	kmem_cache_shrink_all();

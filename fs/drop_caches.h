@@ -14,8 +14,10 @@
  */
 void drop_pagecache(void);
 
-/* Every slab cache's empty slabs back to the page allocator, with the
- * spare objects kept aside for the fault path and the radix tree. */
+/* Every clean unused inode of the inode cache evicted with its pages
+ * (prune_icache), then every slab cache's empty slabs back to the page
+ * allocator, with the spare objects kept aside for the fault path and
+ * the radix tree. */
 void drop_slab(void);
 
 #endif

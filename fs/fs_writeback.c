@@ -154,10 +154,12 @@ static void queue_io(struct list_head *io, struct super_block *sb,
 }
 
 /*
- * The first inode of io that someone still holds, with a reference of
- * the flusher's, or NULL.  An inode at i_count 0 is inside iput, which
- * writes it or frees it (and takes it off the list): a reference taken
- * now would make a second iput free it again.
+ * The first inode of io that someone still holds or that waits unused in
+ * the inode cache, with a reference of the flusher's (igrab takes it off
+ * the unused list; the flusher's iput puts it back), or NULL.  Any other
+ * inode at i_count 0 is inside iput, which deletes it or frees it (and
+ * takes it off the list): a reference taken now would make a second iput
+ * free it again.
  */
 static struct inode *next_io(struct list_head *io)
 {
@@ -165,8 +167,8 @@ static struct inode *next_io(struct list_head *io)
 	u32 irq = irq_save();
 
 	list_for_each_entry(inode, io, i_wb_list) {
-		if (inode->i_count) {
-			inode->i_count++;
+		if (inode->i_count || !list_empty(&inode->i_lru)) {
+			igrab(inode);
 			irq_restore(irq);
 			return inode;
 		}
@@ -231,6 +233,7 @@ int sync_inodes_sb(struct super_block *sb, enum writeback_sync_modes mode)
 			err = err2;
 		wb_iput(inode);
 	}
+	unqueue_io(&io);
 	return err;
 }
 

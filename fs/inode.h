@@ -7,7 +7,11 @@
  * current directories, mount points, a walk in progress) or linked into a
  * directory (i_nlink, for file systems that keep inodes in memory such as
  * ramfs).  iput() of the last reference asks the superblock whether to
- * destroy it (super_operations.drop_inode).
+ * destroy it (super_operations.drop_inode).  A disk file system's inode
+ * that is kept is hashed by (sb, ino) (insert_inode_hash, ilookup) and
+ * waits, unused, on an LRU list with its pages until it is used again,
+ * pruned (prune_icache: reclaim, drop_caches) or unmounted (evict_inodes):
+ * the inode cache of Linux 2.6's fs/inode.c.
  *
  * All namespace operations run under namespace_sem (fs/namei.h), so the
  * directory operations below need no locking of their own.
@@ -94,6 +98,10 @@ struct super_operations {
 	void (*iterate_inodes)(struct super_block *sb,
 			       void (*fn)(struct inode *inode, void *arg),
 			       void *arg);
+	/* Whether an unused inode of sb may be evicted now, by a pruner
+	 * that may have interrupted the file system itself (reclaim inside
+	 * its allocation).  NULL: always. */
+	bool (*can_prune)(struct super_block *sb);
 };
 
 struct file_system_type {
@@ -172,6 +180,10 @@ struct inode {
 	unsigned int i_state;
 	u32 dirtied_when;
 	struct list_head i_wb_list;
+	/* The inode cache: its hash chain (empty: not hashed, never cached)
+	 * and, at i_count 0, its place on the unused list, oldest first. */
+	struct list_head i_hash;
+	struct list_head i_lru;
 };
 
 void inode_cache_init(void);
@@ -191,6 +203,18 @@ void inode_getattr(struct inode *inode, struct kstat *st);
 struct timespec current_time(void);
 void inode_touch_mtime(struct inode *inode);	/* mtime = ctime = now */
 unsigned long nr_inodes(void);
+/* Inodes kept unused in the cache (/proc/sys/fs/inode-nr). */
+unsigned long nr_unused_inodes(void);
+/* The cached inode (sb, ino), referenced, or NULL. */
+struct inode *ilookup(struct super_block *sb, unsigned long ino);
+/* Make inode findable by ilookup; its last iput then keeps it cached
+ * while drop_inode says so. */
+void insert_inode_hash(struct inode *inode);
+/* Evict up to nr unused inodes, oldest first, that are clean and whose
+ * pages all go (clean, unmapped, idle); returns how many went. */
+unsigned long prune_icache(unsigned long nr);
+/* Unmount: evict every unused inode of sb, written back or not. */
+void evict_inodes(struct super_block *sb);
 
 struct super_block *sget_nodev(struct file_system_type *type,
 			       const struct super_operations *ops);

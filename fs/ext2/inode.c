@@ -181,16 +181,6 @@ static int read_inode(struct inode *inode)
 	return 0;
 }
 
-static struct inode *find_inode(struct ext2_sb_info *sbi, unsigned long ino)
-{
-	struct ext2_inode_info *ei;
-
-	list_for_each_entry(ei, &sbi->s_inodes, i_list)
-		if (ei->vfs_inode->i_ino == ino)
-			return igrab(ei->vfs_inode);
-	return NULL;
-}
-
 int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
@@ -204,7 +194,7 @@ int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res)
 		return -EFSCORRUPTED;
 	}
 	down(&sbi->s_inodes_sem);
-	inode = find_inode(sbi, ino);
+	inode = ilookup(sb, ino);
 	if (inode) {
 		up(&sbi->s_inodes_sem);
 		*res = inode;
@@ -225,6 +215,8 @@ int ext2_iget(struct super_block *sb, unsigned long ino, struct inode **res)
 	err = read_inode(inode);
 	if (err)
 		list_del_init(&ei->i_list); /* nobody may find it */
+	else
+		insert_inode_hash(inode);
 	up(&sbi->s_inodes_sem);
 	if (err) {
 		iput(inode);
@@ -957,27 +949,13 @@ int ext2_sync_inode(struct inode *inode)
 	return err ? err : e;
 }
 
-/* Called by ext2_drop_inode with s_inodes_sem held, the inode unused. */
+/* Called by ext2_drop_inode with s_inodes_sem held, the inode unused
+ * and unlinked: its pages go unwritten, its blocks and number are freed,
+ * i_dtime tells e2fsck it was deleted on purpose. */
 void ext2_drop_inode_data(struct inode *inode)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 
-	if (inode->i_nlink) {
-		/* Its pages go with it (no inode cache keeps a dirty inode):
-		 * one that still cannot be written is lost, and said so.  A
-		 * data error is no file system error. */
-		if (filemap_write_and_wait(inode->i_mapping))
-			printk(KERN_ERR "EXT2-fs (%s): inode #%lu: dirty data "
-					"lost, its write failed\n",
-			       inode->i_sb->s_id, inode->i_ino);
-		if (ext2_write_inode(inode, false))
-			ext2_error(inode->i_sb, "ext2_drop_inode",
-				   "inode #%lu: write-back failed",
-				   inode->i_ino);
-		return;
-	}
-	/* Deleted: its pages go unwritten, its blocks and number are freed,
-	 * i_dtime tells e2fsck it was deleted on purpose. */
 	truncate_inode_pages(inode->i_mapping, 0);
 	if (has_block_map(inode)) {
 		down(&ei->i_map_sem);

@@ -160,8 +160,9 @@ static void ext2_statfs(struct super_block *sb, struct kstatfs *buf)
 }
 
 /*
- * The last reference went: on a read-write mount the inode is written
- * back (or deleted, with no link left) first.  s_inodes_sem keeps
+ * The last reference went: an inode with links stays in the inode cache
+ * (fs/inode.c) with its pages, for the flusher to write; one without is
+ * deleted on a read-write mount, and freed.  s_inodes_sem keeps
  * ext2_iget from finding it meanwhile, or makes it wait; one that found
  * it before keeps it.
  */
@@ -174,7 +175,8 @@ static bool ext2_drop_inode(struct inode *inode)
 	bool drop;
 
 	down(&sbi->s_inodes_sem);
-	drop = !inode->i_count;
+	drop = !inode->i_count &&
+	       (!inode->i_nlink || list_empty(&ei->i_list));
 	/* Off the list: ext2_iget could not read it, there is nothing to
 	 * write back or delete. */
 	if (drop && !(inode->i_sb->s_flags & MS_RDONLY) &&
@@ -184,7 +186,20 @@ static bool ext2_drop_inode(struct inode *inode)
 		list_del_init(&ei->i_list);
 	up(&sbi->s_inodes_sem);
 	ext3_journal_stop(h);
-	return drop; /* read again from the disk when wanted */
+	return drop;
+}
+
+/* ext2_iget (which allocates), sync_all and ext2_iterate_inodes hold
+ * s_inodes_sem, and ext2_evict_inode takes it: a pruner evicts nothing
+ * of sb while it is held, since it may be reclaim inside the holder. */
+static bool ext2_can_prune(struct super_block *sb)
+{
+	struct semaphore *sem = &EXT2_SB(sb)->s_inodes_sem;
+
+	if (down_trylock(sem))
+		return false;
+	up(sem);
+	return true;
 }
 
 /* Options: ro, rw, errors=continue|remount-ro|panic (Linux's ext2);
@@ -319,6 +334,7 @@ static const struct super_operations ext2_sops = {
 	.sync_fs = ext2_sync_fs,
 	.remount_fs = ext2_remount_fs,
 	.iterate_inodes = ext2_iterate_inodes,
+	.can_prune = ext2_can_prune,
 };
 
 /* The checks of Linux's ext2_fill_super that keep the rest safe. */
@@ -651,6 +667,7 @@ static void ext2_kill_sb(struct super_block *sb)
 		printk(KERN_ERR "EXT2-fs (%s): error: could not write "
 				"everything back at unmount\n",
 		       sb->s_id);
+	evict_inodes(sb);
 	if (!list_empty(&EXT2_SB(sb)->s_inodes))
 		printk(KERN_ERR "EXT2-fs (%s): inodes still in use at "
 				"unmount\n",

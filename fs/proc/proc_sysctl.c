@@ -21,6 +21,7 @@
  */
 #include "fs/coredump.h"
 #include "fs/drop_caches.h"
+#include "fs/inode.h"
 #include "fs/pipe.h"
 #include "fs/proc/procfs.h"
 #include "ipc/proc.h"
@@ -306,7 +307,25 @@ static ssize_t pipe_max_size_write(struct task_struct *t, const char *buf,
 	return (ssize_t)n;
 }
 
+/* Linux's inodes_stat as proc_doulongvec_minmax prints it (tabs): the
+ * inodes in memory, those unused in the inode cache, then five words
+ * Linux keeps 0. */
+static void inode_nr_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%lu\t%lu\n", nr_inodes(), nr_unused_inodes());
+}
+
+static void inode_state_show(struct seq_buf *m, struct task_struct *t)
+{
+	(void)t;
+	seq_printf(m, "%lu\t%lu\t0\t0\t0\t0\t0\n", nr_inodes(),
+		   nr_unused_inodes());
+}
+
 static const struct proc_entry proc_sys_fs_entries[] = {
+	PROC_FILE("inode-nr", 0444, inode_nr_show),
+	PROC_FILE("inode-state", 0444, inode_state_show),
 	PROC_RW("pipe-max-size", 0644, pipe_max_size_show,
 		pipe_max_size_write),
 };

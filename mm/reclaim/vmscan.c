@@ -39,9 +39,14 @@
  * page dirty and in memory: nothing is lost.  Reclaim that finds too
  * little to free while writes are in flight waits for the oldest to end
  * (congestion_wait) rather than scan the same pages again.
+ *
+ * Each pass also prunes the inode cache (fs/inode.c) by the share of the
+ * unused inodes that the priority says, as Linux's shrink_slab calls
+ * shrink_icache_memory: an inode evicted takes its clean pages with it.
  */
 #include "fs/address_space.h"
 #include "fs/buffer_head.h"
+#include "fs/inode.h"
 #include "kernel/block/blkdev.h"
 #include "mm/vm/filemap.h"
 #include "kernel/cpu/io.h"
@@ -292,6 +297,7 @@ static u32 shrink_zones(int priority)
 
 		freed += shrink_zone(z, nr);
 	}
+	prune_icache((nr_unused_inodes() >> priority) + 1);
 	return freed;
 }
 
