@@ -133,17 +133,6 @@ static long dirty_kb(void)
 	return p ? strtol(p + 7, NULL, 10) : -1;
 }
 
-static void drop_caches(void)
-{
-	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
-
-	if (fd >= 0) {
-		if (write(fd, "3\n", 2) < 0)
-			diag("drop_caches: %s", strerror(errno));
-		close(fd);
-	}
-}
-
 /* A write whose block fails: fsync says EIO, to each open file. */
 static void test_write_error(void)
 {
@@ -167,14 +156,14 @@ static void test_write_error(void)
 		ok(dirty >= 4, "the page stays dirty (Dirty: %ld kB)", dirty);
 		is_errno(fsync(fd), EIO,
 			 "fsync again: the page is written again, EIO again");
-		drop_caches();
+		ok_sys(drop_caches("3"), "drop_caches 3");
 		ok(holds(fd, 0, PAGE, 0x40),
 		   "drop_caches keeps it: not dropped unwritten");
 	} else {
 		is(fsync(fd), 0,
 		   "Linux: fsync again is 0 (the error reported once, the "
 		   "page marked clean)");
-		drop_caches();
+		ok_sys(drop_caches("3"), "drop_caches 3");
 		ok(holds(fd, 0, PAGE, 1),
 		   "Linux: drop_caches drops it, the disk's bytes come back");
 	}

@@ -20,18 +20,6 @@
 
 static char mnt[256], path[300];
 
-static int drop(const char *v)
-{
-	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, v, strlen(v));
-	close(fd);
-	return n == (ssize_t)strlen(v) ? 0 : -1;
-}
-
 /* Read the whole file and close it; its size in pages, or -1. */
 static long read_and_close(void)
 {
@@ -119,7 +107,7 @@ int main(void)
 		is(cached(pages, pages / 2), 1,
 		   "opened again: its middle page is still cached");
 		sync();
-		ok_sys(drop("3"), "drop_caches 3");
+		ok_sys(drop_caches("3"), "drop_caches 3");
 		is(cached(pages, pages / 2), 0,
 		   "after drop_caches 3: the page is gone");
 		is(read_and_close(), pages, "read it again");

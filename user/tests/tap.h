@@ -291,6 +291,20 @@ static inline int read_proc(const char *path, char *buf, size_t size)
 	return 1;
 }
 
+/* Write v to /proc/sys/vm/drop_caches ("1" the page cache, "2" the slab
+ * caches and unused inodes, "3" both): 0, or -1 with errno. */
+static inline int drop_caches(const char *v)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, v, strlen(v));
+	close(fd);
+	return n == (ssize_t)strlen(v) ? 0 : -1;
+}
+
 /* A process's state letter from /proc/PID/stat ('S' asleep), '?' if gone. */
 static inline char proc_state(pid_t pid)
 {

@@ -23,18 +23,6 @@
 
 static char mnt[256];
 
-static int drop(const char *v)
-{
-	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, v, strlen(v));
-	close(fd);
-	return n == (ssize_t)strlen(v) ? 0 : -1;
-}
-
 static long cached_kb(void)
 {
 	char buf[4096], *p;
@@ -94,24 +82,24 @@ static void clean_pages(const char *disk)
 	(void)*(volatile char *)p; /* its first page mapped */
 	before = cached_kb();
 
-	ok_sys(drop("1\n"), "drop_caches 1");
+	ok_sys(drop_caches("1\n"), "drop_caches 1");
 	is(resident(p, pages / 2), 0, "1: the middle page dropped");
 	is(resident(p, 0), 1, "1: the mapped first page stays");
 	ok(cached_kb() < before, "1: Cached: fell (%ld kB before, %ld after)",
 	   before, cached_kb());
 
 	read_all(fd);
-	ok_sys(drop("2"), "drop_caches 2");
+	ok_sys(drop_caches("2"), "drop_caches 2");
 	is(resident(p, pages / 2), 1, "2 (slab only): the page stays");
-	ok_sys(drop("4"), "drop_caches 4");
+	ok_sys(drop_caches("4"), "drop_caches 4");
 	is(resident(p, pages / 2), 1, "4 (nothing): the page stays");
-	ok_sys(drop("3"), "drop_caches 3");
+	ok_sys(drop_caches("3"), "drop_caches 3");
 	is(resident(p, pages / 2), 0, "3: the page dropped");
 
-	is_errno(drop("0"), EINVAL, "drop_caches 0: EINVAL");
-	is_errno(drop("5"), EINVAL, "drop_caches 5: EINVAL");
-	is_errno(drop("-1"), EINVAL, "drop_caches -1: EINVAL");
-	is_errno(drop("x"), EINVAL, "drop_caches x: EINVAL");
+	is_errno(drop_caches("0"), EINVAL, "drop_caches 0: EINVAL");
+	is_errno(drop_caches("5"), EINVAL, "drop_caches 5: EINVAL");
+	is_errno(drop_caches("-1"), EINVAL, "drop_caches -1: EINVAL");
+	is_errno(drop_caches("x"), EINVAL, "drop_caches x: EINVAL");
 	munmap(p, (size_t)pages * PAGE);
 	close(fd);
 	ok_sys(umount(mnt), "umount");
@@ -138,10 +126,10 @@ static void dirty_pages(const char *disk)
 	}
 	p = mmap(NULL, sizeof(buf), PROT_READ, MAP_SHARED, fd, 0);
 	if (ok(p != MAP_FAILED, "mmap it")) {
-		ok_sys(drop("1"), "drop_caches 1");
+		ok_sys(drop_caches("1"), "drop_caches 1");
 		is(resident(p, 4), 1, "a dirty page stays");
 		ok_sys(fsync(fd), "fsync");
-		ok_sys(drop("1"), "drop_caches 1");
+		ok_sys(drop_caches("1"), "drop_caches 1");
 		is(resident(p, 4), 0, "written back, clean: dropped");
 		munmap(p, sizeof(buf));
 	}
