@@ -42,6 +42,11 @@ fi
 coproc QEMU { exec timeout -k 5 "$timeout" "$@" -display none -monitor none \
 	-serial stdio -no-reboot 2>/dev/null; }
 qemu_pid=$QEMU_PID
+# Our own copies of its ends: bash unsets QEMU when QEMU exits, and a
+# step after that must fail as a test, not end the script; a write to a
+# QEMU that is gone fails (EPIPE) instead of killing us.
+exec {qemu_out}<&"${QEMU[0]}" {qemu_in}>&"${QEMU[1]}"
+trap '' PIPE
 passed=0
 failed=0
 seen=""
@@ -50,7 +55,7 @@ seen=""
 wait_for() {
 	local deadline=$((SECONDS + timeout)) c
 	while [[ $seen != *"$1"* ]]; do
-		if ! IFS= read -r -t 1 -N 1 c <&"${QEMU[0]}"; then
+		if ! IFS= read -r -t 1 -N 1 c <&"$qemu_out"; then
 			kill -0 "$qemu_pid" 2>/dev/null && ((SECONDS < deadline)) &&
 				continue
 			return 1
@@ -63,7 +68,7 @@ wait_for() {
 
 # step NAME TEXT [COMMAND]: type COMMAND (if any), expect TEXT, in TAP.
 step() {
-	[ $# -gt 2 ] && printf '%s\n' "$3" >&"${QEMU[1]}"
+	[ $# -gt 2 ] && printf '%s\n' "$3" >&"$qemu_in"
 	if wait_for "$2"; then
 		passed=$((passed + 1))
 		echo "ok - $1" >>"$log.tap"
@@ -76,7 +81,7 @@ step() {
 # keys FORMAT [ARG...]: type what printf makes of them, no newline added.
 keys() {
 	# shellcheck disable=SC2059
-	printf "$@" >&"${QEMU[1]}"
+	printf "$@" >&"$qemu_in"
 }
 
 rm -f "$log.tap"
@@ -101,7 +106,7 @@ fi
 step "prompt again" "# "
 step "poweroff" "Power down" "poweroff"
 # The machine goes off by itself; a hung one is ended by the timeout.
-[ -n "${QEMU[0]:-}" ] && cat <&"${QEMU[0]}" >>"$log" &
+cat <&"$qemu_out" >>"$log" &
 if wait "$qemu_pid"; then
 	echo "ok - powered off" >>"$log.tap"
 	passed=$((passed + 1))
