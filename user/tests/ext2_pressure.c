@@ -220,18 +220,22 @@ static int make_set(struct set *t, long pages)
  * two; pass 2 goes back down, checks each writable page, stamps its word
  * 0, and reads the read-only pages again.
  */
+/* Writable page i's read-only partner: page i / 2 of the private map for
+ * even i, of the shared one for odd i, as written. */
+static int read_only_page_ok(struct set *t, long i)
+{
+	if (i % 2 == 0)
+		return page_is_pattern(page_of(t->p, i / 2), i / 2, SEED_P);
+	return page_is_pattern(page_of(t->s, i / 2), i / 2, SEED_S);
+}
+
 static void touch_set(struct set *t)
 {
 	long i, bad = 0, badw = 0;
 
 	for (i = 0; i < t->nw; i++) {
 		pattern_fill(page_of(t->w, i), i, SEED_W);
-		if (i % 2 == 0)
-			bad += !page_is_pattern(page_of(t->p, i / 2), i / 2,
-						SEED_P);
-		else
-			bad += !page_is_pattern(page_of(t->s, i / 2), i / 2,
-						SEED_S);
+		bad += !read_only_page_ok(t, i);
 	}
 	is(bad, 0, "pass 1: read-only pages as written, writable ones stored");
 	audit("after pass 1");
@@ -240,12 +244,7 @@ static void touch_set(struct set *t)
 
 		badw += !page_is_pattern(w, i, SEED_W);
 		w[0] = stamp(i);
-		if (i % 2 == 0)
-			bad += !page_is_pattern(page_of(t->p, i / 2), i / 2,
-						SEED_P);
-		else
-			bad += !page_is_pattern(page_of(t->s, i / 2), i / 2,
-						SEED_S);
+		bad += !read_only_page_ok(t, i);
 	}
 	is(badw, 0, "pass 2: every stored page comes back through the mapping");
 	is(bad, 0, "pass 2: read-only pages again");
