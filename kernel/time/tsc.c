@@ -37,16 +37,14 @@
 #include "kernel/cpu/cpu.h"
 #include "kernel/cpu/io.h"
 #include "kernel/lib/div64.h"
+#include "kernel/time/delay.h"
 #include "kernel/printk.h"
 #include "kernel/time/time.h"
 #include "kernel/time/timer.h"
 
-#define PIT_CH2 0x42
-#define PIT_CH2_LOHI_MODE0 0xB0 /* channel 2, low then high byte, mode 0 */
 #define PORT_B 0x61
 #define PORT_B_GATE2 0x01 /* channel 2 counts while this is set */
 #define PORT_B_SPEAKER 0x02 /* channel 2's output drives the speaker */
-#define PORT_B_OUT2 0x20 /* channel 2's output (read only) */
 #define CALIBRATE_SPINS 10000000 /* reads of port B before giving up */
 #define CALIBRATE_TRIES 3
 #define REFINE_SLACK 1000 /* a rate off by more than 1/1000 is replaced */
@@ -67,11 +65,9 @@ static u64 cycles_in_one_tick(void)
 	u64 start, end;
 	u32 spins = 0;
 
-	outb(PIT_CMD, PIT_CH2_LOHI_MODE0);
-	outb(PIT_CH2, PIT_DIVISOR & 0xFF);
-	outb(PIT_CH2, PIT_DIVISOR >> 8);
+	pit_ch2_start(PIT_DIVISOR);
 	start = cpu_rdtsc();
-	while (!(inb(PORT_B) & PORT_B_OUT2) && ++spins < CALIBRATE_SPINS)
+	while (!pit_ch2_done() && ++spins < CALIBRATE_SPINS)
 		;
 	end = cpu_rdtsc();
 	return spins < CALIBRATE_SPINS ? end - start : 0;
