@@ -23,6 +23,7 @@
 /* CPUID leaf 1 EDX bits. */
 #define X86_FEATURE_PSE (1u << 3)
 #define X86_FEATURE_TSC (1u << 4)
+#define X86_FEATURE_APIC (1u << 9)
 #define X86_FEATURE_PGE (1u << 13)
 #define X86_FEATURE_FXSR (1u << 24)
 #define X86_FEATURE_SSE (1u << 25)
@@ -117,6 +118,7 @@ static void identify_cpuid(struct cpuinfo_x86 *c)
 	c->has_tsc = !!(edx & X86_FEATURE_TSC);
 	c->has_pse = !!(edx & X86_FEATURE_PSE);
 	c->has_pge = !!(edx & X86_FEATURE_PGE);
+	c->has_apic = !!(edx & X86_FEATURE_APIC);
 	c->has_fxsr = !!(edx & X86_FEATURE_FXSR);
 	c->has_sse = !!(edx & X86_FEATURE_SSE);
 }

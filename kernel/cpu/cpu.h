@@ -23,6 +23,7 @@ struct cpuinfo_x86 {
 	bool has_tsc;
 	bool has_pge;
 	bool has_pse;
+	bool has_apic;		/* an on-chip local APIC (kernel/smp/apic.h) */
 	bool has_fxsr;		/* FXSAVE/FXRSTOR (the FPU/SSE state saver) */
 	bool has_sse;
 	bool has_fpu;		/* an x87 answered: set by fpu_init() */

@@ -45,6 +45,12 @@ trap_stub_%1:
 %assign v v + 1
 %endrep
 TRAP_NOERR 128
+; The local APIC's vectors (kernel/smp/apic.h), FIRST_SYSTEM_VECTOR up.
+%assign v 0xEF
+%rep 0x100 - 0xEF
+	TRAP_NOERR v
+%assign v v + 1
+%endrep
 
 ; The rest of a struct trapframe below the error code and vector, then
 ; the kernel's data segments.
@@ -160,3 +166,11 @@ trap_stubs:
 %assign v v + 1
 %endrep
 	dd trap_stub_128
+; Then FIRST_SYSTEM_VECTOR (0xEF) .. 0xFF, for set_intr_gate.
+global system_stubs
+system_stubs:
+%assign v 0xEF
+%rep 0x100 - 0xEF
+	dd trap_stub_ %+ v
+%assign v v + 1
+%endrep

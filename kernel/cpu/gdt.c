@@ -27,7 +27,7 @@ struct desc_ptr {
 #define ACC_LDT 0x82		/* present, DPL 0, LDT */
 #define FLAGS_4K_32 0xC		/* granularity 4 KiB, 32-bit default size */
 
-static struct desc_struct gdt[GDT_ENTRIES];
+struct desc_struct boot_gdt[GDT_ENTRIES];
 struct tss_struct cpu_tss;
 
 extern char boot_stack_top[];
@@ -72,7 +72,7 @@ void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 	int i;
 
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
-		struct desc_struct *d = &gdt[GDT_ENTRY_TLS_MIN + i];
+		struct desc_struct *d = &boot_gdt[GDT_ENTRY_TLS_MIN + i];
 
 		if (ldt_empty(&tls[i]))
 			d->a = d->b = 0;
@@ -87,7 +87,7 @@ void load_ldt(const struct desc_struct *entries, u32 nr)
 	u16 sel = 0;
 
 	if (nr) {
-		gdt[GDT_ENTRY_LDT] = make_desc((u32)entries, nr * 8 - 1,
+		boot_gdt[GDT_ENTRY_LDT] = make_desc((u32)entries, nr * 8 - 1,
 					       ACC_LDT, 0);
 		sel = GDT_ENTRY_LDT * 8;
 	}
@@ -101,23 +101,24 @@ void tss_set_esp0(u32 esp0)
 
 void gdt_set_tss(int entry, struct tss_struct *t)
 {
-	gdt[entry] = make_desc((u32)t, sizeof(*t) - 1, ACC_TSS, 0);
+	boot_gdt[entry] = make_desc((u32)t, sizeof(*t) - 1, ACC_TSS, 0);
 }
 
-void gdt_init(void)
+void gdt_init_cpu(struct desc_struct *gdt, struct tss_struct *tss, u32 esp0)
 {
-	struct desc_ptr gdtr = { sizeof(gdt) - 1, (u32)gdt };
+	struct desc_ptr gdtr = { GDT_ENTRIES * sizeof(*gdt) - 1, (u32)gdt };
 
+	memset(gdt, 0, GDT_ENTRIES * sizeof(*gdt));
 	gdt[GDT_ENTRY_KERNEL_CS] = make_desc(0, 0xFFFFF, ACC_KERNEL_CODE, FLAGS_4K_32);
 	gdt[GDT_ENTRY_KERNEL_DS] = make_desc(0, 0xFFFFF, ACC_KERNEL_DATA, FLAGS_4K_32);
 	gdt[GDT_ENTRY_USER_CS] = make_desc(0, 0xFFFFF, ACC_USER_CODE, FLAGS_4K_32);
 	gdt[GDT_ENTRY_USER_DS] = make_desc(0, 0xFFFFF, ACC_USER_DATA, FLAGS_4K_32);
 
-	memset(&cpu_tss, 0, sizeof(cpu_tss));
-	cpu_tss.ss0 = KERNEL_DS;
-	cpu_tss.esp0 = (u32)boot_stack_top;
-	cpu_tss.io_bitmap_base = sizeof(cpu_tss);
-	gdt_set_tss(GDT_ENTRY_TSS, &cpu_tss);
+	memset(tss, 0, sizeof(*tss));
+	tss->ss0 = KERNEL_DS;
+	tss->esp0 = esp0;
+	tss->io_bitmap_base = sizeof(*tss);
+	gdt[GDT_ENTRY_TSS] = make_desc((u32)tss, sizeof(*tss) - 1, ACC_TSS, 0);
 
 	/* The loader's GDT may be gone; reload every segment register. */
 	asm volatile("lgdt %0\n\t"
@@ -130,4 +131,9 @@ void gdt_init(void)
 		     "ltr %w4"
 		     : : "m"(gdtr), "i"(KERNEL_CS), "r"(KERNEL_DS), "r"(0),
 		       "r"(TSS_SEL) : "memory");
+}
+
+void gdt_init(void)
+{
+	gdt_init_cpu(boot_gdt, &cpu_tss, (u32)boot_stack_top);
 }

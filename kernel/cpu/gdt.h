@@ -47,13 +47,18 @@ struct tss_struct {
 	u16 trace, io_bitmap_base;
 } __packed;
 
-/* The TSS the task register names; a double fault saves state into it. */
+/* The boot CPU's TSS, which its task register names; a double fault
+ * saves state into it. */
 extern struct tss_struct cpu_tss;
 
 /* A segment descriptor: its low and high doublewords. */
 struct desc_struct {
 	u32 a, b;
 };
+
+/* The boot CPU's GDT; the TLS and LDT entries below are written here, as
+ * tasks run on the boot CPU only. */
+extern struct desc_struct boot_gdt[];
 
 /* The set_thread_area/get_thread_area argument, as in Linux's <asm/ldt.h>. */
 struct user_desc {
@@ -70,6 +75,10 @@ struct user_desc {
 
 /* Loads GDTR and every segment register, and the task register. */
 void gdt_init(void);
+/* The same for any CPU: fill gdt (GDT_ENTRIES descriptors) with the flat
+ * segments and a descriptor of tss, whose ring-0 stack is esp0, and load
+ * them on this CPU.  gdt_init() does it with boot_gdt and cpu_tss. */
+void gdt_init_cpu(struct desc_struct *gdt, struct tss_struct *tss, u32 esp0);
 
 /* Point GDT entry at t as an available 32-bit TSS. */
 void gdt_set_tss(int entry, struct tss_struct *t);

@@ -31,8 +31,11 @@
 #define NR_STUBS (IRQ_BASE + NR_IRQS)
 
 static trap_handler_t handlers[IDT_ENTRIES];
+static const char *irq_names[NR_IRQS];
+static u32 irq_counts[NR_IRQS];
 
 extern const u32 trap_stubs[NR_STUBS + 1];	/* the last is int 0x80 */
+extern const u32 system_stubs[IDT_ENTRIES - FIRST_SYSTEM_VECTOR];
 
 static const char *const exception_names[NR_EXCEPTIONS] = {
 	"divide error", "debug", "non-maskable interrupt", "int3",
@@ -82,11 +85,30 @@ trap_handler_t get_trap_handler(int vector)
 	return handlers[vector];
 }
 
-void request_irq(int irq, trap_handler_t h)
+void request_irq(int irq, trap_handler_t h, const char *name)
 {
 	BUG_ON(irq < 0 || irq >= NR_IRQS);
 	handlers[IRQ_BASE + irq] = h;
+	irq_names[irq] = name;
 	pic_enable_irq(irq);
+}
+
+const char *irq_name(int irq)
+{
+	return irq_names[irq];
+}
+
+u32 kstat_irqs(int irq)
+{
+	return irq_counts[irq];
+}
+
+void set_intr_gate(int vector, trap_handler_t h)
+{
+	BUG_ON(vector < FIRST_SYSTEM_VECTOR || vector >= IDT_ENTRIES);
+	handlers[vector] = h;
+	idt_set_gate(vector, system_stubs[vector - FIRST_SYSTEM_VECTOR],
+		     GATE_INTERRUPT, 0);
 }
 
 void set_syscall_handler(trap_handler_t h)
@@ -203,6 +225,7 @@ static void irq_dispatch(struct trapframe *tf)
 	idle_stop();	/* even a spurious IRQ ends the halt */
 	if (!pic_ack(irq))
 		return;
+	irq_counts[irq]++;
 	if (t)
 		t->irq_depth++;
 	add_interrupt_randomness(irq, tf->eip);

@@ -31,6 +31,8 @@ struct trapframe {
 #define IRQ_BASE 0x20		/* IRQ n arrives on vector IRQ_BASE + n */
 #define NR_IRQS 16
 #define SYSCALL_VECTOR 0x80
+/* From here to 0xFF: the local APIC's own interrupts (kernel/smp/apic.h). */
+#define FIRST_SYSTEM_VECTOR 0xEF
 
 #define T_DIVIDE 0
 #define T_DEBUG 1
@@ -66,8 +68,16 @@ void trap_init(void);
 /* The handler for an exception vector (0..31); NULL restores the default. */
 void set_trap_handler(int vector, trap_handler_t h);
 trap_handler_t get_trap_handler(int vector);
-/* Handle IRQ 0..15 with h and unmask it at the PIC; the PIC is acked first. */
-void request_irq(int irq, trap_handler_t h);
+/* Handle IRQ 0..15 with h and unmask it at the PIC; the PIC is acked first.
+ * name is what /proc/interrupts shows for it. */
+void request_irq(int irq, trap_handler_t h, const char *name);
+/* IRQ irq's handler's name, NULL if none; and how often CPU 0 (the only
+ * one the 8259 reaches) took it. */
+const char *irq_name(int irq);
+u32 kstat_irqs(int irq);
+/* Handle vector FIRST_SYSTEM_VECTOR..0xFF (an interrupt the local APIC
+ * delivers) with h, through an interrupt gate; h sends its own EOI. */
+void set_intr_gate(int vector, trap_handler_t h);
 /* The int 0x80 handler (the gate is DPL 3, a trap gate: IF stays as it was). */
 void set_syscall_handler(trap_handler_t h);
 

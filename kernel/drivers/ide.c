@@ -760,7 +760,8 @@ void ide_init(void)
 			continue;
 		/* The channel's interrupt line and major are ours from here on. */
 		register_blkdev(legacy_ports[i].major, ch->name);
-		request_irq(ch->irq, i ? ide_irq_secondary : ide_irq_primary);
+		request_irq(ch->irq, i ? ide_irq_secondary : ide_irq_primary,
+			    ch->name);
 		ch->queue.irq_driven = true;
 		ata_set_ctl(ch, 0);
 		for (unit = 0; unit < 2; unit++)

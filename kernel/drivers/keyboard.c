@@ -132,5 +132,5 @@ void keyboard_init(void (*receive)(const char *bytes, int n))
 	/* Drop whatever the firmware left in the controller. */
 	while ((inb(KBD_STATUS) & KBD_OBF) && --spins)
 		inb(KBD_DATA);
-	request_irq(KBD_IRQ, keyboard_irq);
+	request_irq(KBD_IRQ, keyboard_irq, "i8042");
 }

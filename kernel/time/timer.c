@@ -38,5 +38,5 @@ void timer_init(void)
 	outb(PIT_CMD, PIT_CH0_LOHI_MODE3);
 	outb(PIT_CH0, PIT_DIVISOR & 0xFF);
 	outb(PIT_CH0, PIT_DIVISOR >> 8);
-	request_irq(TIMER_IRQ, timer_interrupt);
+	request_irq(TIMER_IRQ, timer_interrupt, "timer");
 }

@@ -286,6 +286,6 @@ void tty_init(void)
 	register_chrdev(TTY_MAJOR, "ttyS", &tty_fops);
 	register_chrdev(TTYAUX_MAJOR, "/dev/tty", &tty_fops);
 	keyboard_init(keyboard_input);
-	request_irq(SERIAL_IRQ, serial_irq);
+	request_irq(SERIAL_IRQ, serial_irq, "serial");
 	serial_enable_rx_irq();
 }
