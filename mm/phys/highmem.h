@@ -24,18 +24,8 @@
 #define MM_PHYS_HIGHMEM_H
 
 #include "kernel/lib/string.h"
+#include "mm/phys/kmap_types.h"
 #include "mm/phys/page.h"
-
-/* The kmap_atomic slots; each context that maps uses its own. */
-enum km_type {
-	KM_BOUNCE_READ, /* bounce-buffer copies (block layer) */
-	KM_USER0, /* process context: first page of a copy */
-	KM_USER1, /* process context: second page of a copy */
-	KM_PTE0, /* a page table being walked (pte_offset_map) */
-	KM_PTE1, /* a second page table (mremap, fork's copy) */
-	KM_IRQ0, /* interrupt handlers (PIO transfers) */
-	KM_TYPE_NR
-};
 
 static inline bool PageHighMem(const struct page *page)
 {

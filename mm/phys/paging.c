@@ -18,6 +18,7 @@
 #include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 #include "mm/phys/bootmem.h"
+#include "mm/phys/fixmap.h"
 #include "mm/mm.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pgtable.h"
@@ -46,6 +47,7 @@ void paging_init(u32 end_pfn)
 					  << PAGE_SHIFT);
 		}
 	}
+	kernel_tables_init();
 	write_cr3(__pa(swapper_pg_dir));
 }
 
