@@ -53,6 +53,8 @@
 /* Up to this many I/O APICs, and kmap_atomic slots for this many CPUs. */
 #define MAX_IO_APICS 8
 #define FIX_KMAP_CPUS 8
+/* Pages a firmware table may span while it is read (bt_ioremap). */
+#define NR_FIX_BTMAPS 4
 
 enum fixed_addresses {
 	FIX_HOLE, /* the top page: never mapped */
@@ -61,6 +63,8 @@ enum fixed_addresses {
 	FIX_IO_APIC_BASE_END = FIX_IO_APIC_BASE_0 + MAX_IO_APICS - 1,
 	FIX_KMAP_BEGIN, /* kmap_atomic: KM_TYPE_NR slots per CPU */
 	FIX_KMAP_END = FIX_KMAP_BEGIN + KM_TYPE_NR * FIX_KMAP_CPUS - 1,
+	FIX_BTMAP_END, /* boot-time table reading (kernel/smp/mpparse.h) */
+	FIX_BTMAP_BEGIN = FIX_BTMAP_END + NR_FIX_BTMAPS - 1,
 	__end_of_fixed_addresses
 };
 
