@@ -26,6 +26,7 @@
 #include "kernel/printk.h"
 #include "kernel/random.h"
 #include "kernel/sched/sched.h"
+#include "kernel/smp/smp.h"
 #include "kernel/syscall.h"
 #include "kernel/time/time.h"
 #include "kernel/time/timer.h"
@@ -76,6 +77,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	pic_init();
 	timer_init();
 	tsc_init();
+	smp_init();
 	time_init();
 	random_init();
 	sti();

@@ -19,6 +19,7 @@
 #include "kernel/process/kstack.h"
 #include "kernel/multiboot.h"
 #include "kernel/printk.h"
+#include "kernel/smp/smpboot.h"
 #include "mm/phys/bootmem.h"
 #include "kernel/fault_inject.h"
 #include "mm/mm.h"
@@ -64,6 +65,7 @@ static bool pfn_is_permanent(u32 pfn)
 	u32 pa = pfn << PAGE_SHIFT;
 
 	return pfn == 0 ||	/* real-mode IVT and BIOS data area */
+	       pfn == TRAMPOLINE_BASE >> PAGE_SHIFT ||	/* APs start there */
 	       (pfn >= ISA_HOLE_START_PFN && pfn < ISA_HOLE_END_PFN) ||
 	       (pa >= kernel_start_pa() && pa < kernel_end_pa()) ||
 	       bootmem_owns(pfn);
