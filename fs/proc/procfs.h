@@ -143,6 +143,8 @@ void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_uptime_show(struct seq_buf *m, struct task_struct *t);
 void proc_timer_list_show(struct seq_buf *m, struct task_struct *t);
 void proc_loadavg_show(struct seq_buf *m, struct task_struct *t);
+/* fs/proc/interrupts.c */
+void proc_interrupts_show(struct seq_buf *m, struct task_struct *t);
 /* compat/locks.c */
 void proc_locks_show(struct seq_buf *m, struct task_struct *t);
 void proc_stat_show(struct seq_buf *m, struct task_struct *t);

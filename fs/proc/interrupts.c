@@ -1,0 +1,66 @@
+/*
+ * fs/proc/interrupts.c - /proc/interrupts in Linux 6.1's format: a column
+ * per online CPU, a line per device IRQ, then the interrupts the local
+ * APIC delivers (Linux's show_interrupts and x86's arch_show_interrupts).
+ *
+ *              CPU0       CPU1
+ *     0:       2081          0    XT-PIC   0-edge      timer
+ *   LOC:          0       2079   Local timer interrupts
+ *
+ * Device interrupts come through the 8259 to CPU 0 only (virtual wire,
+ * kernel/smp/apic.h), so their other columns are 0.  CPU 0's tick is the
+ * PIT's IRQ 0; only the APs' local APIC timers count in LOC.  The width
+ * of the number column is Linux's for fewer than 1000 IRQs.
+ */
+#include "fs/proc/procfs.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/smp/percpu.h"
+
+/* A per-CPU line: field is the offset of a u32 counter in cpu_area. */
+static void cpu_line(struct seq_buf *m, const char *name, size_t field,
+		     const char *what)
+{
+	int cpu;
+
+	seq_printf(m, "%3s: ", name);
+	for_each_online_cpu(cpu)
+		seq_printf(m, "%10u ", *(u32 *)((char *)cpu_area(cpu) + field));
+	seq_printf(m, "  %s\n", what);
+}
+
+static u32 total_errors(void)
+{
+	u32 n = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		n += cpu_area(cpu)->irq_error_count;
+	return n;
+}
+
+void proc_interrupts_show(struct seq_buf *m, struct task_struct *t)
+{
+	int irq, cpu;
+
+	(void)t;
+	seq_printf(m, "%11s", "");
+	for_each_online_cpu(cpu)
+		seq_printf(m, "CPU%-8d", cpu);
+	seq_putc(m, '\n');
+	for (irq = 0; irq < NR_IRQS; irq++) {
+		if (!irq_name(irq))
+			continue;
+		seq_printf(m, "%3d: ", irq);
+		for_each_online_cpu(cpu)
+			seq_printf(m, "%10u ", cpu == 0 ? kstat_irqs(irq) : 0);
+		seq_printf(m, " %8s %3d-edge      %s\n", "XT-PIC", irq,
+			   irq_name(irq));
+	}
+	cpu_line(m, "LOC", offsetof(struct cpu_area, apic_timer_irqs),
+		 "Local timer interrupts");
+	cpu_line(m, "SPU", offsetof(struct cpu_area, irq_spurious_count),
+		 "Spurious interrupts");
+	cpu_line(m, "CAL", offsetof(struct cpu_area, irq_call_count),
+		 "Function call interrupts");
+	seq_printf(m, "%3s: %10u\n", "ERR", total_errors());
+}
