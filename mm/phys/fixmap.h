@@ -61,10 +61,10 @@ enum fixed_addresses {
 	FIX_APIC_BASE, /* the local APIC's registers */
 	FIX_IO_APIC_BASE_0,
 	FIX_IO_APIC_BASE_END = FIX_IO_APIC_BASE_0 + MAX_IO_APICS - 1,
-	FIX_KMAP_BEGIN, /* kmap_atomic: KM_TYPE_NR slots per CPU */
-	FIX_KMAP_END = FIX_KMAP_BEGIN + KM_TYPE_NR * FIX_KMAP_CPUS - 1,
 	FIX_BTMAP_END, /* boot-time table reading (kernel/smp/mpparse.h) */
 	FIX_BTMAP_BEGIN = FIX_BTMAP_END + NR_FIX_BTMAPS - 1,
+	FIX_KMAP_BEGIN, /* kmap_atomic: KM_TYPE_NR slots per CPU */
+	FIX_KMAP_END = FIX_KMAP_BEGIN + KM_TYPE_NR * FIX_KMAP_CPUS - 1,
 	__end_of_fixed_addresses
 };
 
