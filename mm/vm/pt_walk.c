@@ -2,31 +2,95 @@
  * mm/vm/pt_walk.c - the user half of an mm's page directory.
  *
  * A page table page, once installed in a PDE, stays until free_pgtables:
- * the fault handler may hold a PTE pointer across a sleep (it holds
+ * the fault handler may look its PTE up again after a sleep (it holds
  * mmap_sem, which free_pgtables' callers hold too), and the rmap walks
- * only read PDEs under page_table_lock.
+ * only read PDEs under page_table_lock.  A PTE pointer, though, lasts
+ * only as long as the mapping of its table (mm/vm/pt_walk.h).
  */
 #include "kernel/panic.h"
+#include "mm/phys/highmem.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
+
+u32 pgtable_maps, pgtable_maps_high;
+
+static void *pgtable_kmap(struct page *table, enum km_type type)
+{
+	pgtable_maps++;
+	if (PageHighMem(table))
+		pgtable_maps_high++;
+	return kmap_atomic(table, type);
+}
+
+/* A table is unmapped by any of its PTEs' addresses. */
+static void pgtable_kunmap(pte_t *ptep, enum km_type type)
+{
+	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), type);
+}
+
+pte_t *pte_offset_map(pgd_t *pgdp, u32 va)
+{
+	return (pte_t *)pgtable_kmap(pgd_page(*pgdp), KM_PTE0) + pte_index(va);
+}
+
+void pte_unmap(pte_t *ptep)
+{
+	pgtable_kunmap(ptep, KM_PTE0);
+}
+
+pte_t *pte_offset_map_nested(pgd_t *pgdp, u32 va)
+{
+	return (pte_t *)pgtable_kmap(pgd_page(*pgdp), KM_PTE1) + pte_index(va);
+}
+
+void pte_unmap_nested(pte_t *ptep)
+{
+	pgtable_kunmap(ptep, KM_PTE1);
+}
+
+pte_addr_t ptep_to_paddr(pte_t *ptep)
+{
+	return page_to_phys(kmap_atomic_to_page(ptep)) |
+	       ((u32)ptep & ~PAGE_MASK);
+}
+
+pte_t *rmap_ptep_map(pte_addr_t paddr)
+{
+	return (pte_t *)((char *)pgtable_kmap(pte_addr_page(paddr), KM_PTE2) +
+			 (paddr & ~PAGE_MASK));
+}
+
+void rmap_ptep_unmap(pte_t *ptep)
+{
+	pgtable_kunmap(ptep, KM_PTE2);
+}
 
 static pgd_t *pgd_entry(struct mm_struct *mm, unsigned long addr)
 {
 	return pgd_offset(mm->pgd, addr);
 }
 
-pte_t *pte_lookup(struct mm_struct *mm, unsigned long addr)
+pte_t *pte_lookup_map(struct mm_struct *mm, unsigned long addr)
 {
 	pgd_t *pgd = pgd_entry(mm, addr);
 
 	if (!pgd_present(*pgd))
 		return NULL;
-	return pte_offset(pgd, addr);
+	return pte_offset_map(pgd, addr);
 }
 
-pte_t *pte_alloc(struct mm_struct *mm, unsigned long addr)
+pte_t *pte_lookup_map_nested(struct mm_struct *mm, unsigned long addr)
+{
+	pgd_t *pgd = pgd_entry(mm, addr);
+
+	if (!pgd_present(*pgd))
+		return NULL;
+	return pte_offset_map_nested(pgd, addr);
+}
+
+pte_t *pte_alloc_map(struct mm_struct *mm, unsigned long addr)
 {
 	pgd_t *pgd = pgd_entry(mm, addr);
 	struct page *pt;
@@ -34,7 +98,7 @@ pte_t *pte_alloc(struct mm_struct *mm, unsigned long addr)
 
 	BUG_ON(addr >= TASK_SIZE);
 	if (pgd_present(*pgd))
-		return pte_offset(pgd, addr);
+		return pte_offset_map(pgd, addr);
 	pt = pte_alloc_one();
 	if (!pt)
 		return NULL;
@@ -46,7 +110,44 @@ pte_t *pte_alloc(struct mm_struct *mm, unsigned long addr)
 		pgd_populate(pgd, pt);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
-	return pte_offset(pgd, addr);
+	return pte_offset_map(pgd, addr);
+}
+
+pte_t *pte_offset_map_lock(struct mm_struct *mm, unsigned long addr,
+			   unsigned long *flags)
+{
+	pgd_t *pgd = pgd_entry(mm, addr);
+
+	spin_lock_irqsave(&mm->page_table_lock, *flags);
+	BUG_ON(!pgd_present(*pgd));
+	return pte_offset_map(pgd, addr);
+}
+
+void pte_unmap_unlock(struct mm_struct *mm, pte_t *pte, unsigned long flags)
+{
+	pte_unmap(pte);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+}
+
+bool pte_read(struct mm_struct *mm, unsigned long addr, pte_t *pte)
+{
+	pte_t *ptep = pte_lookup_map(mm, addr);
+
+	*pte = __pte(0);
+	if (!ptep)
+		return false;
+	*pte = *ptep;
+	pte_unmap(ptep);
+	return true;
+}
+
+pte_addr_t pte_lookup_paddr(struct mm_struct *mm, unsigned long addr)
+{
+	pgd_t *pgd = pgd_entry(mm, addr);
+
+	if (!pgd_present(*pgd))
+		return 0;
+	return page_to_phys(pgd_page(*pgd)) + pte_index(addr) * sizeof(pte_t);
 }
 
 /*
@@ -68,8 +169,10 @@ static void free_one_pgtable(struct mm_struct *mm, pgd_t *pgd)
 {
 	struct page *pt = pgd_page(*pgd);
 	unsigned long flags;
+	pte_t *pte = pte_offset_map(pgd, 0);
 
-	BUG_ON(!pgtable_empty(pte_offset(pgd, 0)));	/* zap first */
+	BUG_ON(!pgtable_empty(pte));	/* zap first */
+	pte_unmap(pte);
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	pgd_clear(pgd);
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
