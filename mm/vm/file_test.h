@@ -17,6 +17,7 @@
 #include "fs/truncate.h"
 #include "kernel/lib/string.h"
 #include "mm/locking.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 
 struct test_file {
@@ -54,7 +55,7 @@ static inline int fill_test_file(struct test_file *t, loff_t off,
 
 	if (err)
 		return err;
-	memcpy((char *)page_address(page) + (off & ~PAGE_MASK), data, len);
+	memcpy_to_page(page, off & ~PAGE_MASK, data, len);
 	put_page(page);
 	return 0;
 }

@@ -26,6 +26,7 @@
 #include "kernel/printk.h"
 #include "kernel/process/task.h"
 #include "mm/vm/memory.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/vm/filemap.h"
@@ -70,7 +71,7 @@ static struct page *copy_to_new_page(struct page *src)
 
 	if (!new)
 		return NULL;
-	memcpy(page_address(new), page_address(src), PAGE_SIZE);
+	copy_highpage(new, src);
 	return new;
 }
 
