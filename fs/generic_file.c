@@ -142,7 +142,8 @@ static struct page *prepare_page(struct file *file, unsigned long index,
 	int err;
 
 	for (;;) {
-		page = find_or_create_page(mapping, index, GFP_KERNEL);
+		page = find_or_create_page(mapping, index,
+					   mapping_gfp_mask(mapping));
 		if (!page)
 			return ERR_PTR(-ENOMEM);
 		/* A page on swap is read back even when it will be overwritten

@@ -36,6 +36,8 @@ static inline void make_test_file(struct test_file *t, loff_t size)
 	t->inode.i_mode = S_IFREG | 0755;
 	t->inode.i_size = size;
 	address_space_init(&t->inode.i_data, &t->inode, &test_file_aops);
+	/* As a ramfs file's, the pages may be high. */
+	mapping_set_gfp_mask(&t->inode.i_data, GFP_HIGHUSER);
 	t->inode.i_mapping = &t->inode.i_data;
 	INIT_LIST_HEAD(&t->inode.i_wb_list);
 	t->file.f_count = 1;
