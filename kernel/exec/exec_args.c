@@ -70,7 +70,7 @@ static int put_arg_bytes(struct linux_binprm *bprm, unsigned long off,
 		unsigned long n = min(len, PAGE_SIZE - in);
 
 		if (!bprm->page[i]) {
-			bprm->page[i] = alloc_page(GFP_KERNEL);
+			bprm->page[i] = alloc_page(GFP_HIGHUSER);
 			if (!bprm->page[i])
 				return -ENOMEM;
 			clear_highpage(bprm->page[i]);

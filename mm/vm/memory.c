@@ -67,7 +67,7 @@ static pte_t writable_pte(struct page *page, struct vm_area_struct *vma)
 /* A private, anonymous copy of src. */
 static struct page *copy_to_new_page(struct page *src)
 {
-	struct page *new = alloc_page(GFP_KERNEL);
+	struct page *new = alloc_page(GFP_HIGHUSER);
 
 	if (!new)
 		return NULL;
@@ -225,9 +225,10 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
 
 	if (anon_vma_prepare(vma))
 		return VM_FAULT_OOM;
-	page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	page = alloc_page(GFP_HIGHUSER);
 	if (!page)
 		return VM_FAULT_OOM;
+	clear_highpage(page);
 	SetPageAnon(page);
 	lru_cache_add_active(page);
 	entry = mk_pte(page, vma->vm_page_prot);
