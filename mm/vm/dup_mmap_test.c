@@ -113,6 +113,51 @@ KTEST(fault_demand_zero_then_cow_fork_and_teardown)
 	KEXPECT_EQ(settled_free_pages(), free_before);
 }
 
+/*
+ * With high memory, demand zero and copy-on-write give high pages, and
+ * clear_highpage and copy_highpage reach all of each (first and last
+ * word) through kmap_atomic: a page_address of a high page would stop
+ * with BUG.
+ */
+KTEST(fault_cow_of_high_page_copies_whole_page)
+{
+	u32 free_before = settled_free_pages();
+	unsigned long last = ADDR + PAGE_SIZE - sizeof(u32);
+	struct mm_struct *parent, *child;
+	struct vm_area_struct *vma;
+	struct page *page;
+
+	if (!high_pages_handed_out()) {
+		ktest_skip("no high memory");
+		return;
+	}
+	parent = mm_alloc();
+	KASSERT_TRUE(parent);
+	vma = anon_vma(parent);
+	KASSERT_TRUE(vma);
+	KEXPECT_EQ(handle_mm_fault(parent, vma, ADDR, true), VM_FAULT_MINOR);
+	page = pte_page(pte_of(parent, ADDR));
+	KEXPECT_TRUE(PageHighMem(page));
+	KEXPECT_EQ(word_at(parent, ADDR), 0);
+	KEXPECT_EQ(word_at(parent, last), 0);
+	set_word_at(parent, ADDR, 0xA11CE);
+	set_word_at(parent, last, 0xB0B);
+
+	child = dup_mm(parent);
+	KASSERT_TRUE(child);
+	KEXPECT_EQ(handle_mm_fault(child, find_vma(child, ADDR), ADDR, true),
+		   VM_FAULT_MINOR);
+	KEXPECT_NE(pte_pfn(pte_of(child, ADDR)), page_to_pfn(page));
+	KEXPECT_TRUE(PageHighMem(pte_page(pte_of(child, ADDR))));
+	KEXPECT_EQ(word_at(child, ADDR), 0xA11CE);
+	KEXPECT_EQ(word_at(child, last), 0xB0B);
+	set_word_at(child, last, 0xC0DE);
+	KEXPECT_EQ(word_at(parent, last), 0xB0B);
+	mmput(child);
+	mmput(parent);
+	KEXPECT_EQ(settled_free_pages(), free_before);
+}
+
 KTEST(zap_range_frees_pages_and_pgtables)
 {
 	u32 free_before = settled_free_pages();
