@@ -348,14 +348,11 @@ static struct page *dump_page_locked(struct mm_struct *mm, unsigned long addr)
 		return NULL;
 	for (tries = 0; tries < 2; tries++) {
 		struct page *page = NULL;
-		pte_t entry = __pte(0);
-		pte_t *pte;
+		pte_t entry;
 		u32 flags;
 
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		pte = pte_lookup(mm, addr);
-		if (pte)
-			entry = *pte;
+		pte_read(mm, addr, &entry);
 		if (pte_present(entry)) {
 			page = pte_page(entry);
 			get_page(page);

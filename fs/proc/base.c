@@ -307,15 +307,15 @@ static void copy_from_mm(struct seq_buf *m, struct mm_struct *mm,
 	while (start < end) {
 		unsigned long off = start & (PAGE_SIZE - 1);
 		unsigned long n = min(end - start, PAGE_SIZE - off);
-		pte_t *pte;
+		pte_t pte;
 		u32 flags;
 		bool ok;
 
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		pte = pte_lookup(mm, start);
-		ok = pte && pte_present(*pte) && pfn_valid(pte_pfn(*pte));
+		pte_read(mm, start, &pte);
+		ok = pte_present(pte) && pfn_valid(pte_pfn(pte));
 		if (ok) {
-			char *kaddr = kmap_atomic(pte_page(*pte), KM_USER0);
+			char *kaddr = kmap_atomic(pte_page(pte), KM_USER0);
 
 			seq_write(m, kaddr + off, n);
 			kunmap_atomic(kaddr, KM_USER0);

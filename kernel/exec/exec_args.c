@@ -225,19 +225,20 @@ static int map_arg_pages(struct linux_binprm *bprm)
 	for (i = bprm->p >> PAGE_SHIFT; i < MAX_ARG_PAGES; i++) {
 		unsigned long addr = STACK_BASE + i * PAGE_SIZE;
 		struct page *page = bprm->page[i];
-		pte_t *pte = pte_alloc(mm, addr);
+		pte_t *pte = pte_alloc_map(mm, addr);
 
 		if (!pte)
 			return -ENOMEM;
+		pte_unmap(pte);
 		if (!page)
 			continue;	/* nothing copied there */
 		get_page(page);		/* the PTE's; bprm's goes at the end */
 		SetPageAnon(page);
-		spin_lock_irqsave(&mm->page_table_lock, flags);
+		pte = pte_offset_map_lock(mm, addr, &flags);
 		err = vm_install_pte(vma, addr, pte, page,
 				     pte_mkdirty(pte_mkwrite(mk_pte(page,
 						vma->vm_page_prot))));
-		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		pte_unmap_unlock(mm, pte, flags);
 		if (err) {
 			put_page(page);
 			return err;

@@ -59,7 +59,7 @@ static int mk_fault(struct mm_struct *mm, bool write)
 
 static pte_t mk_pte_of(struct mm_struct *mm)
 {
-	return *pte_lookup(mm, RMAP_TEST_ADDR);
+	return pte_at(mm, RMAP_TEST_ADDR);
 }
 
 /* Store v through mm's own page tables, so the CPU sets the dirty bit

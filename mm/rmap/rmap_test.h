@@ -54,18 +54,17 @@ static inline bool rmap_access_word(struct mm_struct *mm,
 	for (tries = 0; tries < 8; tries++) {
 		bool done = false;
 		u32 flags;
-		pte_t *pte;
+		pte_t pte;
 
 		if (handle_mm_fault(mm, vma, addr, write) < 0)
 			return false;
 		flags = irq_save();
-		pte = pte_lookup(mm, addr);
-		if (pte && pte_present(*pte) && (!write || pte_write(*pte))) {
+		pte_read(mm, addr, &pte);
+		if (pte_present(pte) && (!write || pte_write(pte))) {
 			if (write)
-				memcpy_to_page(pte_page(*pte), 0, v,
-					       sizeof(*v));
+				memcpy_to_page(pte_page(pte), 0, v, sizeof(*v));
 			else
-				memcpy_from_page(v, pte_page(*pte), 0,
+				memcpy_from_page(v, pte_page(pte), 0,
 						 sizeof(*v));
 			done = true;
 		}
@@ -114,7 +113,7 @@ static inline int rmap_family_anon(struct rmap_family *f, int n,
 /* The page mm maps at addr (the PTE must be present). */
 static inline struct page *rmap_page_at(struct mm_struct *mm, unsigned long addr)
 {
-	return pte_page(*pte_lookup(mm, addr));
+	return pte_page(pte_at(mm, addr));
 }
 
 static inline struct page *rmap_family_page(struct rmap_family *f)

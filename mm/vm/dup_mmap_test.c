@@ -25,9 +25,7 @@ static struct vm_area_struct *anon_vma(struct mm_struct *mm)
 
 static pte_t pte_of(struct mm_struct *mm, unsigned long addr)
 {
-	pte_t *pte = pte_lookup(mm, addr);
-
-	return pte ? *pte : __pte(0);
+	return pte_at(mm, addr);
 }
 
 /* The word at addr of a mapped page, which may be high. */

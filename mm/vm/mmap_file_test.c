@@ -50,9 +50,9 @@ static struct vm_area_struct *file_vma(struct mm_struct *mm,
 
 static struct page *mapped(struct mm_struct *mm, unsigned long addr)
 {
-	pte_t *pte = pte_lookup(mm, addr);
+	pte_t pte = pte_at(mm, addr);
 
-	return pte && pte_present(*pte) ? pte_page(*pte) : NULL;
+	return pte_present(pte) ? pte_page(pte) : NULL;
 }
 
 static int list_len(struct list_head *h)
@@ -142,7 +142,7 @@ KTEST(file_mapping_shared_private_fork_truncate)
 	KEXPECT_GT(handle_mm_fault(child, find_vma(child, FADDR), FADDR,
 				   true), 0);
 	KEXPECT_TRUE(mapped(child, FADDR) == cache[0]);
-	KEXPECT_TRUE(pte_write(*pte_lookup(smm, FADDR)));
+	KEXPECT_TRUE(pte_write(pte_at(smm, FADDR)));
 
 	/* Truncate from page 1: every mapping of pages >= 1 goes, the
 	 * private copy too; page 0 stays mapped. */
@@ -175,7 +175,7 @@ KTEST(file_mapping_shared_private_fork_truncate)
 
 static bool young(struct mm_struct *mm, unsigned long addr)
 {
-	return pte_young(*pte_lookup(mm, addr));
+	return pte_young(pte_at(mm, addr));
 }
 
 /*
@@ -214,7 +214,7 @@ KTEST(file_read_fault_maps_cached_neighbours)
 			     find_get_page(mapping, 3));
 		put_page(find_get_page(mapping, 3));
 		KEXPECT_FALSE(young(mm, FADDR + 3 * PAGE_SIZE));
-		KEXPECT_FALSE(pte_write(*pte_lookup(mm, FADDR + 3 * PAGE_SIZE)));
+		KEXPECT_FALSE(pte_write(pte_at(mm, FADDR + 3 * PAGE_SIZE)));
 		/* The first write to a page mapped around dirties it. */
 		KEXPECT_GT(handle_mm_fault(mm, vma, FADDR + 3 * PAGE_SIZE,
 					   true), 0);
