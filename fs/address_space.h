@@ -18,8 +18,8 @@
  * mapping_gfp_mask).  It is GFP_KERNEL, low memory, unless the file
  * system says the pages may be high (GFP_HIGHUSER): then every reader and
  * writer of their contents goes through kmap (mm/phys/highmem.h).  ramfs
- * files' pages may be high; a block device's pages, whose buffer heads
- * point into them, stay low.
+ * files' and ext2 regular files' pages may be high; a block device's
+ * pages, whose buffer heads point into them, stay low.
  */
 #ifndef FS_ADDRESS_SPACE_H
 #define FS_ADDRESS_SPACE_H

@@ -93,6 +93,8 @@ static void set_ops(struct inode *inode, struct ext2_inode *raw)
 		inode->i_op = &ext2_file_inode_operations;
 		inode->i_fop = &ext2_file_operations;
 		inode->i_mapping->a_ops = &ext2_aops;
+		/* Only a regular file's pages hold data: they may be high. */
+		mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
 		break;
 	case S_IFDIR:
 		inode->i_op = &ext2_dir_inode_operations;
