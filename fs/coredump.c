@@ -42,6 +42,7 @@
 #include "kernel/sched/sched.h"
 #include "kernel/process/task.h"
 #include "kernel/time/time.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
@@ -385,7 +386,9 @@ bool dump_user_range(struct coredump_params *cprm, unsigned long start,
 			dump_skip(cprm, PAGE_SIZE);
 			continue;
 		}
-		ok = dump_emit(cprm, page_address(page), PAGE_SIZE);
+		/* kmap: the write to the core file may sleep. */
+		ok = dump_emit(cprm, kmap(page), PAGE_SIZE);
+		kunmap(page);
 		put_page(page);
 		if (!ok)
 			return false;

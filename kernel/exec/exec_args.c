@@ -29,6 +29,7 @@
 #include "kernel/cpu/uaccess.h"
 #include "kernel/exec/binprm.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/anon_vma.h"
@@ -69,11 +70,12 @@ static int put_arg_bytes(struct linux_binprm *bprm, unsigned long off,
 		unsigned long n = min(len, PAGE_SIZE - in);
 
 		if (!bprm->page[i]) {
-			bprm->page[i] = alloc_page(GFP_KERNEL | __GFP_ZERO);
+			bprm->page[i] = alloc_page(GFP_HIGHUSER);
 			if (!bprm->page[i])
 				return -ENOMEM;
+			clear_highpage(bprm->page[i]);
 		}
-		memcpy((char *)page_address(bprm->page[i]) + in, src, n);
+		memcpy_to_page(bprm->page[i], in, src, n);
 		off += n;
 		src += n;
 		len -= n;
@@ -161,18 +163,30 @@ int copy_strings(struct linux_binprm *bprm, int count,
 	return 0;
 }
 
-static char arg_byte(struct linux_binprm *bprm, unsigned long off)
+/* The offset just past the NUL of the string at off, each page mapped
+ * once: the pages may be high. */
+static unsigned long arg_string_end(struct linux_binprm *bprm,
+				    unsigned long off)
 {
-	return ((char *)page_address(bprm->page[off >> PAGE_SHIFT]))
-		[off & ~PAGE_MASK];
+	for (;;) {
+		char *kaddr = kmap_atomic(bprm->page[off >> PAGE_SHIFT],
+					  KM_USER0);
+		unsigned long in = off & ~PAGE_MASK, i = in;
+
+		while (i < PAGE_SIZE && kaddr[i])
+			i++;
+		kunmap_atomic(kaddr, KM_USER0);
+		off += i - in;
+		if (i < PAGE_SIZE)
+			return off + 1;
+	}
 }
 
 void remove_arg_zero(struct linux_binprm *bprm)
 {
 	if (!bprm->argc)
 		return;
-	while (arg_byte(bprm, bprm->p++))
-		;
+	bprm->p = arg_string_end(bprm, bprm->p);
 	bprm->argc--;
 }
 
@@ -268,8 +282,7 @@ static unsigned long push_string_ptrs(struct linux_binprm *bprm, u32 *sp,
 {
 	while (count-- > 0 && !*err) {
 		*err = push_word(sp, STACK_BASE + off);
-		while (arg_byte(bprm, off++))
-			;
+		off = arg_string_end(bprm, off);
 	}
 	if (!*err)
 		*err = push_word(sp, 0);

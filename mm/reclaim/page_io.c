@@ -22,7 +22,9 @@
  * another waits for the oldest to end (congestion_wait), which is also
  * how it throttles when the disk cannot keep up.  swap_readpage waits: a
  * fault needs its data; the readahead around it does not
- * (swap_readpage_async).
+ * (swap_readpage_async).  The page may be in high memory: its bio names
+ * the page, which the driver maps (PIO) or reaches by physical address
+ * (DMA), so nothing here needs a kernel address for it.
  */
 #include "mm/reclaim/swap.h"
 #include "kernel/errno.h"
@@ -72,8 +74,7 @@ int swap_readpage(struct page *page, swp_entry_t entry)
 
 	if (!p)
 		return -EINVAL;
-	err = blkdev_read_page(p->bdev, swap_sector(entry),
-			       page_address(page));
+	err = blkdev_read_page(p->bdev, swap_sector(entry), page);
 	if (err) {
 		report("Read", p, entry);
 		SetPageError(page);
@@ -151,7 +152,7 @@ int swap_readpage_async(struct page *page, swp_entry_t entry,
 		return -EBUSY;
 	r->entry = entry;
 	r->done = done;
-	bio_init(&r->bio, p->bdev, READ, swap_sector(entry), page_address(page));
+	bio_init(&r->bio, p->bdev, READ, swap_sector(entry), page);
 	r->bio.bi_private = page;
 	r->bio.bi_end_io = end_swap_bio_read;
 	submit_bio_async(&r->bio);
@@ -263,8 +264,7 @@ int swap_writepage(struct page *page, swp_entry_t entry)
 	pagetrace_event(PAGE_SWAPOUT, page, NULL, entry.val);
 	w = get_swap_write();
 	w->entry = entry;
-	bio_init(&w->bio, p->bdev, WRITE, swap_sector(entry),
-		 page_address(page));
+	bio_init(&w->bio, p->bdev, WRITE, swap_sector(entry), page);
 	w->bio.bi_private = page;
 	w->bio.bi_end_io = end_swap_bio_write;
 	ClearPageError(page);

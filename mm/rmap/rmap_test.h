@@ -10,6 +10,7 @@
 #include "kernel/block/blkdev.h"
 #include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
+#include "mm/phys/highmem.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/vm/pt_walk.h"
@@ -60,12 +61,11 @@ static inline bool rmap_access_word(struct mm_struct *mm,
 		flags = irq_save();
 		pte_read(mm, addr, &pte);
 		if (pte_present(pte) && (!write || pte_write(pte))) {
-			u32 *word = page_address(pte_page(pte));
-
 			if (write)
-				*word = *v;
+				memcpy_to_page(pte_page(pte), 0, v, sizeof(*v));
 			else
-				*v = *word;
+				memcpy_from_page(v, pte_page(pte), 0,
+						 sizeof(*v));
 			done = true;
 		}
 		irq_restore(flags);

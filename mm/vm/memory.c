@@ -26,6 +26,7 @@
 #include "kernel/printk.h"
 #include "kernel/process/task.h"
 #include "mm/vm/memory.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/vm/filemap.h"
@@ -66,11 +67,11 @@ static pte_t writable_pte(struct page *page, struct vm_area_struct *vma)
 /* A private, anonymous copy of src. */
 static struct page *copy_to_new_page(struct page *src)
 {
-	struct page *new = alloc_page(GFP_KERNEL);
+	struct page *new = alloc_page(GFP_HIGHUSER);
 
 	if (!new)
 		return NULL;
-	memcpy(page_address(new), page_address(src), PAGE_SIZE);
+	copy_highpage(new, src);
 	return new;
 }
 
@@ -225,9 +226,10 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr)
 
 	if (anon_vma_prepare(vma))
 		return VM_FAULT_OOM;
-	page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	page = alloc_page(GFP_HIGHUSER);
 	if (!page)
 		return VM_FAULT_OOM;
+	clear_highpage(page);
 	SetPageAnon(page);
 	lru_cache_add_active(page);
 	entry = mk_pte(page, vma->vm_page_prot);
