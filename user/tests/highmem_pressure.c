@@ -42,7 +42,8 @@ static int fill_anon(char **m, long pages, int k)
 	if (*m == MAP_FAILED)
 		return 0;
 	for (i = 0; i < pages; i++)
-		pattern_fill((uint32_t *)(*m + i * PAGE), k * pages + i, k);
+		pattern_fill_quick((uint32_t *)(*m + i * PAGE), k * pages + i,
+				   k);
 	return 1;
 }
 
@@ -57,7 +58,7 @@ static int fill_file(long pages, int k)
 	if (fd < 0)
 		return 0;
 	for (i = 0; i < pages && good; i++) {
-		pattern_fill(buf, k * pages + i, k);
+		pattern_fill_quick(buf, k * pages + i, k);
 		good = write(fd, buf, PAGE) == PAGE;
 	}
 	close(fd);
@@ -69,8 +70,8 @@ static long check_anon(char *m, long pages, int k)
 	long i, good = 0;
 
 	for (i = pages - 1; i >= 0; i--)
-		good += pattern_check((uint32_t *)(m + i * PAGE), k * pages + i,
-				      k);
+		good += pattern_check_quick((uint32_t *)(m + i * PAGE),
+					    k * pages + i, k);
 	munmap(m, pages * PAGE);
 	return good;
 }
@@ -91,10 +92,10 @@ static long check_file(long pages, int k)
 	for (i = pages - 1; i >= 0; i--) {
 		if (k % 4 != 3)
 			good += pread(fd, buf, PAGE, i * PAGE) == PAGE &&
-				pattern_check(buf, k * pages + i, k);
+				pattern_check_quick(buf, k * pages + i, k);
 		else if (m != MAP_FAILED)
-			good += pattern_check((uint32_t *)(m + i * PAGE),
-					      k * pages + i, k);
+			good += pattern_check_quick((uint32_t *)(m + i * PAGE),
+						    k * pages + i, k);
 	}
 	if (m != MAP_FAILED)
 		munmap(m, pages * PAGE);
