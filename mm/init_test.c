@@ -27,7 +27,9 @@ KTEST(boot_memory_is_reserved)
 		    pfn < max_pfn)
 			KEXPECT_TRUE(PageReserved(pfn_to_page(pfn)));
 	}
-	KEXPECT_EQ(zones[ZONE_DMA].present_pages + zones[ZONE_NORMAL].present_pages,
+	KEXPECT_EQ(zones[ZONE_DMA].present_pages +
+			   zones[ZONE_NORMAL].present_pages +
+			   zones[ZONE_HIGHMEM].present_pages,
 		   totalram_pages);
 	KEXPECT_LE(totalram_pages, num_physpages);
 }

@@ -21,7 +21,7 @@ struct page_state {
 extern struct page_state page_state;
 
 extern u32 totalram_pages;	/* pages the allocator manages */
+extern u32 totalhigh_pages;	/* of those, the ones in ZONE_HIGHMEM */
 extern u32 num_physpages;	/* RAM frames below the mem_map limit */
-extern u32 highmem_unused_pages;	/* RAM above 896 MiB: not used */
 
 #endif

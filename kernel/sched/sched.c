@@ -25,6 +25,7 @@
 #include "kernel/time/timer.h"
 #include "kernel/cpu/trap.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 #include "mm/phys/pgtable.h"
 
@@ -156,6 +157,9 @@ static void __schedule(bool preempted)
 
 void schedule(void)
 {
+	if (kmap_atomic_depth())
+		panic("scheduling while holding %d kmap_atomic slot(s)",
+		      kmap_atomic_depth());
 	__schedule(false);
 }
 
@@ -253,7 +257,8 @@ static bool preemptible(struct trapframe *tf)
 
 	if (user_mode(tf))
 		return true;
-	return t->flags & PF_KTHREAD;
+	/* A kmap_atomic slot is this CPU's: hold on to the CPU with it. */
+	return (t->flags & PF_KTHREAD) && !kmap_atomic_depth();
 }
 
 void sched_tick(struct trapframe *tf)

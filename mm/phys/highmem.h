@@ -1,69 +1,83 @@
 /*
  * mm/phys/highmem.h - reaching a page's contents from the kernel: kmap.
  *
- * The kernel's 1 GiB of address space maps only the first 896 MiB of RAM
- * (the direct map, page_address()).  A page above it (ZONE_HIGHMEM) has no
- * kernel address until one is made for it, so code that reads or writes
- * the contents of a page that may be high (user pages, page-cache pages,
- * swap and file I/O, page tables with highpte) maps it first:
+ * The kernel's 1 GiB of address space maps only low memory (the direct
+ * map, page_address(), at most 896 MiB).  A page above it (ZONE_HIGHMEM,
+ * PageHighMem) has no kernel address until one is made for it, so code
+ * that reads or writes the contents of a page that may be high (user
+ * pages, page-cache pages, swap and file I/O, page tables with highpte)
+ * maps it first:
  *
- *   kmap(page) / kunmap(page)      a persistent mapping; may sleep while
- *                                  every slot of the pool is in use.
- *   kmap_atomic(page, type) /      a fixed slot of this CPU, one per
+ *   kmap(page) / kunmap(page)      a persistent mapping in the PKMAP area
+ *                                  (mm/phys/fixmap.h); may sleep while
+ *                                  every one of the LAST_PKMAP entries is
+ *                                  in use.  Process context only.  A page
+ *                                  kmapped twice shares one entry (counted).
+ *   kmap_atomic(page, type) /      a fixmap slot of this CPU, one per
  *   kunmap_atomic(addr, type)      km_type; never sleeps, usable with
  *                                  interrupts off and in interrupts; the
- *                                  code in between must not sleep.  Slots
- *                                  are released in the reverse order
- *                                  they were taken.
+ *                                  code in between must not sleep (and is
+ *                                  not preempted).  Slots are released in
+ *                                  the reverse order they were taken.
  *
- * A page in low memory is returned at its direct-map address by both.
- * Allocations that can live in high memory ask for it with __GFP_HIGHMEM
- * (GFP_HIGHUSER for user and page-cache pages).
+ * kmap_atomic is checked on every page, low or high: taking a slot this
+ * CPU already holds, a kunmap_atomic whose type is not the last one taken
+ * or whose address is not that slot's, and sleeping while a slot is held
+ * all stop with BUG.  A low page is returned at its direct-map address by
+ * both and costs no mapping.  Allocations that can live in high memory
+ * ask for it with __GFP_HIGHMEM (GFP_HIGHUSER for user and page-cache
+ * pages).
  */
 #ifndef MM_PHYS_HIGHMEM_H
 #define MM_PHYS_HIGHMEM_H
 
 #include "kernel/lib/string.h"
+#include "mm/phys/kmap_types.h"
 #include "mm/phys/page.h"
 
-/* The kmap_atomic slots; each context that maps uses its own. */
-enum km_type {
-	KM_BOUNCE_READ, /* bounce-buffer copies (block layer) */
-	KM_USER0, /* process context: first page of a copy */
-	KM_USER1, /* process context: second page of a copy */
-	KM_PTE0, /* a page table being walked (pte_offset_map) */
-	KM_PTE1, /* a second page table (mremap, fork's copy) */
-	KM_IRQ0, /* interrupt handlers (PIO transfers) */
-	KM_TYPE_NR
-};
-
-static inline bool PageHighMem(const struct page *page)
-{
-	(void)page;
-	return false;
-}
+void *kmap_high(struct page *page);
+void kunmap_high(struct page *page);
 
 static inline void *kmap(struct page *page)
 {
-	return page_address(page);
+	if (!PageHighMem(page))
+		return page_address(page);
+	return kmap_high(page);
 }
 
 static inline void kunmap(struct page *page)
 {
-	(void)page;
+	if (PageHighMem(page))
+		kunmap_high(page);
 }
 
-static inline void *kmap_atomic(struct page *page, enum km_type type)
-{
-	(void)type;
-	return page_address(page);
-}
+void *kmap_atomic(struct page *page, enum km_type type);
+void kunmap_atomic(void *kvaddr, enum km_type type);
+/* The page a kmap_atomic or kmap address (or a direct-map one) maps. */
+struct page *kmap_atomic_to_page(const void *kvaddr);
 
-static inline void kunmap_atomic(void *kvaddr, enum km_type type)
-{
-	(void)kvaddr;
-	(void)type;
-}
+/* The kmap_atomic slots one CPU holds, in the order taken. */
+struct kmap_atomic_stack {
+	int depth;
+	enum km_type type[KM_TYPE_NR];
+	u32 vaddr[KM_TYPE_NR]; /* page-aligned */
+};
+
+/*
+ * The checker's decisions: NULL when the operation is allowed, else why
+ * not.  kmap_atomic and kunmap_atomic BUG with the reason; the ktests call
+ * these on stacks of their own.
+ */
+const char *kmap_atomic_take_error(const struct kmap_atomic_stack *s,
+				   enum km_type type);
+const char *kmap_atomic_release_error(const struct kmap_atomic_stack *s,
+				      u32 vaddr, enum km_type type);
+/* kmap_atomic slots this CPU holds now: the scheduler refuses to switch
+ * away (BUG on a sleep, no preemption) while it is not 0. */
+int kmap_atomic_depth(void);
+
+/* Persistent kmap entries in use (pkmap_count above 1), for tests. */
+u32 kmap_pool_in_use(void);
 
 static inline void clear_highpage(struct page *page)
 {

@@ -13,14 +13,20 @@
  * reverse map: a pte_chain, a single direct PTE (PG_direct), or for pages
  * found through an object only a count of the PTEs mapping them.
  *
- * Low memory (up to 896 MiB) is mapped at PAGE_OFFSET after mm_init(), so
- * __va/__pa are plain additions.  pte_t and pgd_t live here as in Linux's
- * asm/page.h because struct page needs pte_t.
+ * Low memory (the frames below max_low_pfn, at most 896 MiB) is mapped at
+ * PAGE_OFFSET after mm_init(), so __va/__pa are plain additions.  Frames
+ * from max_low_pfn to max_pfn are high memory (ZONE_HIGHMEM): they have a
+ * struct page but no kernel address until kmap gives them one
+ * (mm/phys/highmem.h).  page_address() of a high page and __va() of an
+ * address the direct map does not reach are kernel bugs and stop with
+ * BUG, so a missed kmap shows itself at once.  pte_t and pgd_t live here
+ * as in Linux's asm/page.h because struct page needs pte_t.
  */
 #ifndef MM_PHYS_PAGE_H
 #define MM_PHYS_PAGE_H
 
 #include "kernel/list.h"
+#include "kernel/panic.h"
 #include "kernel/types.h"
 
 #define PAGE_SHIFT 12
@@ -35,8 +41,20 @@
 #define MAXMEM (0x38000000u)
 #define MAXMEM_PFN (MAXMEM >> PAGE_SHIFT)
 
+/*
+ * The direct map covers physical frames below direct_map_end_pfn: low
+ * memory, and Multiboot modules above it (mm/init.c).  Before mm_init it
+ * is MAXMEM_PFN, the most there can be.
+ */
+extern u32 direct_map_end_pfn;
+
 #define __pa(va) ((u32)(va) - PAGE_OFFSET)
-#define __va(pa) ((void *)((u32)(pa) + PAGE_OFFSET))
+
+static inline void *__va(u32 pa)
+{
+	BUG_ON(pa >= direct_map_end_pfn << PAGE_SHIFT);
+	return (void *)(pa + PAGE_OFFSET);
+}
 
 typedef struct { u32 pte; } pte_t;
 typedef struct { u32 pgd; } pgd_t;
@@ -152,15 +170,29 @@ PAGEFLAG(Private, PG_private)
 
 extern struct page *mem_map;
 extern u32 max_pfn;		/* frames described by mem_map */
+extern u32 max_low_pfn;		/* frames below it are low memory */
 
 #define pfn_valid(pfn) ((u32)(pfn) < max_pfn)
 #define pfn_to_page(pfn) (mem_map + (pfn))
 #define page_to_pfn(page) ((u32)((page) - mem_map))
 #define page_to_phys(page) (page_to_pfn(page) << PAGE_SHIFT)
-#define page_address(page) __va(page_to_phys(page))
 #define virt_to_page(va) pfn_to_page(__pa(va) >> PAGE_SHIFT)
+/* A direct-map address of low memory (not a kmap or fixmap address). */
 #define virt_addr_valid(va) \
-	((u32)(va) >= PAGE_OFFSET && pfn_valid(__pa(va) >> PAGE_SHIFT))
+	((u32)(va) >= PAGE_OFFSET && __pa(va) >> PAGE_SHIFT < max_low_pfn)
+
+/* Above the direct map: reach its contents with kmap (mm/phys/highmem.h). */
+static inline bool PageHighMem(const struct page *page)
+{
+	return page_to_pfn(page) >= max_low_pfn;
+}
+
+/* The direct-map address of a low page; a high page has none (BUG). */
+static inline void *page_address(const struct page *page)
+{
+	BUG_ON(PageHighMem(page));
+	return __va(page_to_phys(page));
+}
 
 static inline int page_count(const struct page *page)
 {

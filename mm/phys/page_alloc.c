@@ -16,6 +16,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/fault_inject.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/mmzone.h"
 #include "kernel/sched/sched.h"
 #include "kernel/signal/signal.h"
@@ -153,33 +154,54 @@ static struct page *rmqueue(struct zone *z, unsigned int order)
 }
 
 /*
- * Would taking 2^order pages leave at least `mark` free?  __GFP_HIGH
- * (atomic) callers may use half of the reserve, as in Linux.
+ * Would taking 2^order pages leave at least `mark` free, above what the
+ * zone keeps back from allocations that could have used classzone?
+ * __GFP_HIGH (atomic) callers may use half of the reserve below the
+ * watermark, as in Linux, but never the lowmem reserve.
  */
-static bool zone_watermark_ok(struct zone *z, unsigned int order, u32 mark,
-			      gfp_t gfp)
+bool zone_watermark_ok(struct zone *z, unsigned int order, u32 mark,
+		       int classzone, gfp_t gfp)
 {
 	if (gfp & __GFP_HIGH)
 		mark -= mark / 2;
-	return z->free_pages >= mark + (1u << order);
+	return z->free_pages >= mark + z->lowmem_reserve[classzone] +
+				       (1u << order);
+}
+
+/*
+ * The zones an allocation may use, best first, ending with -1: the first
+ * is its class zone.  __GFP_HIGHMEM: HighMem, then Normal, then DMA;
+ * plain: Normal, then DMA; __GFP_DMA: DMA only.
+ */
+const int *gfp_zonelist(gfp_t gfp)
+{
+	static const int highmem_list[] = { ZONE_HIGHMEM, ZONE_NORMAL,
+					    ZONE_DMA, -1 };
+	static const int normal_list[] = { ZONE_NORMAL, ZONE_DMA, -1 };
+	static const int dma_list[] = { ZONE_DMA, -1 };
+
+	if (gfp & __GFP_DMA)
+		return dma_list;
+	return (gfp & __GFP_HIGHMEM) ? highmem_list : normal_list;
 }
 
 static struct page *get_page_from_zones(gfp_t gfp, unsigned int order,
 					bool at_min)
 {
-	static const int normal_list[] = { ZONE_NORMAL, ZONE_DMA };
-	static const int dma_list[] = { ZONE_DMA };
-	const int *list = (gfp & __GFP_DMA) ? dma_list : normal_list;
-	int n = (gfp & __GFP_DMA) ? 1 : 2;
+	const int *list = gfp_zonelist(gfp);
 	int i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; list[i] >= 0; i++) {
 		struct zone *z = &zones[list[i]];
 		u32 mark = at_min ? z->pages_min : z->pages_low;
 		struct page *page = NULL;
-		u32 flags = zone_lock_irqsave();
+		u32 flags;
 
-		if (zone_watermark_ok(z, order, mark, at_min ? gfp : 0))
+		if (!z->present_pages)
+			continue;
+		flags = zone_lock_irqsave();
+		if (zone_watermark_ok(z, order, mark, list[0],
+				      at_min ? gfp : 0))
 			page = rmqueue(z, order);
 		if (page)
 			page_state.pgalloc[list[i]] += 1u << order;
@@ -209,7 +231,8 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 	}
 	set_page_count(page, 1);
 	if (gfp & __GFP_ZERO)
-		memset(page_address(page), 0, PAGE_SIZE << order);
+		for (i = 0; i < (1u << order); i++)
+			clear_highpage(page + i);
 }
 
 /*
@@ -295,8 +318,10 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order)
 		goto fail;
 	page = get_page_from_zones(gfp, order, false);
 	if (!page) {
-		for (i = 0; i < MAX_NR_ZONES; i++)
-			wakeup_kswapd(&zones[i]);
+		const int *list = gfp_zonelist(gfp);
+
+		for (i = 0; list[i] >= 0; i++)
+			wakeup_kswapd(&zones[list[i]]);
 		page = get_page_from_zones(gfp, order, true);
 	}
 	if (!page)
@@ -364,13 +389,19 @@ void free_reserved_page(struct page *page)
 	ClearPageReserved(page);
 	set_page_count(page, 0);
 	totalram_pages++;
+	if (PageHighMem(page))
+		totalhigh_pages++;
 	page_zone(page)->present_pages++;
 	free_block(page, 0);
 }
 
 unsigned long __get_free_pages(gfp_t gfp, unsigned int order)
 {
-	struct page *page = alloc_pages(gfp, order);
+	struct page *page;
+
+	/* A high page has no address to return. */
+	BUG_ON(gfp & __GFP_HIGHMEM);
+	page = alloc_pages(gfp, order);
 
 	return page ? (unsigned long)page_address(page) : 0;
 }
@@ -394,6 +425,11 @@ u32 nr_free_pages(void)
 	for (i = 0; i < MAX_NR_ZONES; i++)
 		n += zones[i].free_pages;
 	return n;
+}
+
+u32 nr_free_highpages(void)
+{
+	return zones[ZONE_HIGHMEM].free_pages;
 }
 
 unsigned int get_order(u32 size)

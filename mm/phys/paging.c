@@ -18,12 +18,14 @@
 #include "kernel/cpu/io.h"
 #include "kernel/printk.h"
 #include "mm/phys/bootmem.h"
+#include "mm/phys/fixmap.h"
 #include "mm/mm.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pgtable.h"
 #include "mm/phys/tlb.h"
 
 pgd_t swapper_pg_dir[PTRS_PER_PGD] __attribute__((aligned(PAGE_SIZE)));
+u32 direct_map_end_pfn = MAXMEM_PFN;
 extern pgd_t boot_pgdir[PTRS_PER_PGD];	/* boot/boot.asm, live until the switch */
 
 void paging_init(u32 end_pfn)
@@ -42,11 +44,13 @@ void paging_init(u32 end_pfn)
 		/* Not-present entries are never cached: no flush needed. */
 		if (pgd_none(boot_pgdir[pgd_index(va)])) {
 			set_pgd(&boot_pgdir[pgd_index(va)], pgd);
-			bootmem_set_limit(min(pfn + PTRS_PER_PTE, max_pfn)
+			bootmem_set_limit(min(pfn + PTRS_PER_PTE, max_low_pfn)
 					  << PAGE_SHIFT);
 		}
 	}
+	kernel_tables_init();
 	write_cr3(__pa(swapper_pg_dir));
+	direct_map_end_pfn = end_pfn;
 }
 
 void test_wp_bit(void)
