@@ -75,7 +75,7 @@ static int read_tail(struct block_device *bdev, sector_t sector, void *buf)
 	bounce = alloc_page(GFP_KERNEL);
 	if (!bounce)
 		return -ENOMEM;
-	err = blkdev_read_page(bdev, end - BIO_SECTORS, page_address(bounce));
+	err = blkdev_read_page(bdev, end - BIO_SECTORS, bounce);
 	if (!err) {
 		memcpy(buf, (char *)page_address(bounce) + BIO_BYTES - have,
 		       have);
@@ -97,7 +97,7 @@ static int blkdev_readpage(struct file *file, struct page *page)
 	else if (sector + BIO_SECTORS > bdev->nr_sectors)
 		err = read_tail(bdev, sector, page_address(page));
 	else
-		err = blkdev_read_page(bdev, sector, page_address(page));
+		err = blkdev_read_page(bdev, sector, page);
 	if (err) {
 		SetPageError(page);
 		printk_ratelimited(KERN_ERR "%s: read error in the page at "
@@ -141,8 +141,7 @@ static int write_tail(struct block_device *bdev, struct page *page,
 	       PAGE_SIZE - have);
 	memcpy((char *)page_address(bounce) + PAGE_SIZE - have,
 	       page_address(page), have);
-	submit_page_write(page, bdev, bdev->nr_sectors - BIO_SECTORS,
-			  page_address(bounce));
+	submit_page_write(page, bdev, bdev->nr_sectors - BIO_SECTORS, bounce);
 	wait_on_page_writeback(page);
 	unlock_page(prev);
 	put_page(prev);

@@ -27,6 +27,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/slab.h"
 #include "mm/vm/filemap.h"
 #include "mm/writeback/writeback.h"
@@ -71,6 +72,8 @@ static bool create_buffers(struct page *page, struct block_device *bdev,
 	struct buffer_head *head = NULL, *tail = NULL, *bh;
 	u32 flags;
 
+	/* b_data is a kernel address: buffers live in low memory only. */
+	BUG_ON(PageHighMem(page));
 	for (i = 0; i < n; i++) {
 		bh = kmem_cache_alloc(bh_cachep, GFP_KERNEL);
 		if (!bh) {

@@ -10,6 +10,14 @@
  * (with PG_private) points at the first.  The ring holds one reference
  * on the page.
  *
+ * Buffers live only in low memory: the device's cache never takes high
+ * pages (fs/block_dev.c), so b_data is a plain kernel address that the
+ * file systems and the journal use without kmap, as in Linux, whose block
+ * devices' caches are low too.  A file's own pages, which may be high,
+ * never carry buffers: with blocks of a page they go to the disk in bios
+ * of page and offset (fs/mpage.c), with smaller blocks their bytes are
+ * copied (kmap) to and from these buffers (fs/ext2/inode.c).
+ *
  *	bh = sb_bread(sb, block);	the block, read and up to date,
  *					with b_count raised; NULL on an
  *					I/O error or a block past the device

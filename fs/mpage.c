@@ -51,6 +51,7 @@
 #include "fs/super.h"
 #include "kernel/block/blkdev.h"
 #include "kernel/panic.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 #include "mm/phys/slab.h"
 #include "kernel/lib/string.h"
@@ -103,7 +104,7 @@ void mpage_readpages(struct file *file, struct page **pages, unsigned int nr,
 			continue;
 		}
 		bio_init(bio, inode->i_sb->s_bdev, READ,
-			 (sector_t)pblock * BIO_SECTORS, page_address(page));
+			 (sector_t)pblock * BIO_SECTORS, page);
 		bio->bi_private = page;
 		bio->bi_end_io = mpage_end_io_read;
 		submit_bio_async(bio);
@@ -133,7 +134,8 @@ sector_t mpage_page_sector(struct inode *inode, struct page *page,
 }
 
 /* Give the device's cached copy of the page's sectors the page's bytes;
- * a write of that copy in flight ends first. */
+ * a write of that copy in flight ends first.  The device's cache is in
+ * low memory (fs/buffer_head.h); the file's page may be high. */
 static void update_bdev_cache(struct block_device *bdev, sector_t sector,
 			      struct page *page)
 {
@@ -149,9 +151,12 @@ static void update_bdev_cache(struct block_device *bdev, sector_t sector,
 		if (n > PAGE_SIZE - done)
 			n = PAGE_SIZE - done;
 		if (dpage) {
+			char *src;
+
 			wait_on_page_writeback(dpage);
-			memcpy((char *)page_address(dpage) + off,
-			       (char *)page_address(page) + done, n);
+			src = kmap_atomic(page, KM_USER0);
+			memcpy((char *)page_address(dpage) + off, src + done, n);
+			kunmap_atomic(src, KM_USER0);
 			unlock_page(dpage);
 			put_page(dpage);
 		}
@@ -165,10 +170,14 @@ static void update_bdev_cache(struct block_device *bdev, sector_t sector,
 static void zero_tail(struct inode *inode, struct page *page)
 {
 	loff_t start = (loff_t)page->index << PAGE_SHIFT;
+	char *addr;
 
-	if (start + PAGE_SIZE > inode->i_size)
-		memset((char *)page_address(page) + (inode->i_size - start), 0,
-		       start + PAGE_SIZE - inode->i_size);
+	if (start + PAGE_SIZE <= inode->i_size)
+		return;
+	addr = kmap_atomic(page, KM_USER0);
+	memset(addr + (inode->i_size - start), 0,
+	       start + PAGE_SIZE - inode->i_size);
+	kunmap_atomic(addr, KM_USER0);
 }
 
 void mpage_write_page(struct page *page, sector_t sector)

@@ -439,7 +439,7 @@ int ext2_readpage(struct file *file, struct page *page)
 		if (!err && pblock && per_page == 1)
 			err = blkdev_read_page(sb->s_bdev,
 					       (sector_t)pblock * BIO_SECTORS,
-					       addr);
+					       page);
 		else if (!err)
 			err = read_block(inode, pblock,
 					 addr + (i << sb->s_blocksize_bits));

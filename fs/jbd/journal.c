@@ -68,7 +68,7 @@ int jbd_read_block(journal_t *j, u32 lblock, void *buf)
 	err = blkdev_read_page(j->j_dev,
 			       (sector_t)(p - slot) *
 				       (j->j_blocksize >> SECTOR_SHIFT),
-			       page_address(page));
+			       page);
 	if (!err)
 		memcpy(buf, (char *)page_address(page) + slot * j->j_blocksize,
 		       j->j_blocksize);
@@ -78,11 +78,13 @@ int jbd_read_block(journal_t *j, u32 lblock, void *buf)
 
 /*
  * One page of the disk: the log blocks of it that are set in `have`
- * (their bytes in buf), the rest as the disk holds them.
+ * (their bytes in bp), the rest as the disk holds them (read into tp).
+ * Both are the caller's low pages.
  */
-static int write_page(journal_t *j, u32 first, unsigned int have, char *buf,
-		      char *tmp)
+static int write_page(journal_t *j, u32 first, unsigned int have,
+		      struct page *bp, struct page *tp)
 {
+	char *buf = page_address(bp), *tmp = page_address(tp);
 	struct address_space *mapping = j->j_dev->bd_inode->i_mapping;
 	unsigned int n = per_page(j), i, bs = j->j_blocksize;
 	sector_t sector = (sector_t)first * (bs >> SECTOR_SHIFT);
@@ -92,13 +94,13 @@ static int write_page(journal_t *j, u32 first, unsigned int have, char *buf,
 	if (cached)
 		wait_on_page_writeback(cached);
 	if (have != (1u << n) - 1) {
-		err = blkdev_read_page(j->j_dev, sector, tmp);
+		err = blkdev_read_page(j->j_dev, sector, tp);
 		for (i = 0; i < n && !err; i++)
 			if (!(have & (1u << i)))
 				memcpy(buf + i * bs, tmp + i * bs, bs);
 	}
 	if (!err)
-		err = blkdev_write_page(j->j_dev, sector, buf);
+		err = blkdev_write_page(j->j_dev, sector, bp);
 	if (cached) {
 		for (i = 0; i < n && !err; i++)
 			if (have & (1u << i))
@@ -130,8 +132,7 @@ int jbd_write_blocks(journal_t *j, const u32 *blocks, const void *data,
 			break;
 		}
 		if (have && p - p % n != first) {
-			err = write_page(j, first, have, page_address(bp),
-					 page_address(tp));
+			err = write_page(j, first, have, bp, tp);
 			have = 0;
 		}
 		first = p - p % n;
@@ -140,8 +141,7 @@ int jbd_write_blocks(journal_t *j, const u32 *blocks, const void *data,
 		have |= 1u << (p % n);
 	}
 	if (have && !err)
-		err = write_page(j, first, have, page_address(bp),
-				 page_address(tp));
+		err = write_page(j, first, have, bp, tp);
 out:
 	if (bp)
 		__free_page(bp);

@@ -19,6 +19,7 @@
 #include "kernel/process/task.h"
 #include "kernel/time/timer.h"
 #include "kernel/sched/wait.h"
+#include "mm/phys/page_alloc.h"
 #include "mm/reclaim/vmscan.h"
 
 LIST_HEAD(all_block_devices);
@@ -45,6 +46,8 @@ void blk_init_queue(struct request_queue *q,
 	q->irq_driven = false;
 	q->last_progress = 0;
 	q->queuedata = queuedata;
+	q->bounce_pfn = ~0u;
+	q->bounce_pool = NULL;
 }
 
 /* The names of the block majors; a disk's major need not be named. */
@@ -141,6 +144,7 @@ void bio_init_vecs(struct bio *bio, struct block_device *bdev, int rw,
 	bio->bi_io_vec = vecs;
 	bio->bi_vcnt = 0;
 	bio->bi_max_vecs = (unsigned short)max;
+	bio->bi_size = 0;
 	bio->bi_rw = rw;
 	bio->bi_error = 0;
 	bio->bi_done = false;
@@ -150,22 +154,32 @@ void bio_init_vecs(struct bio *bio, struct block_device *bdev, int rw,
 }
 
 void bio_init(struct bio *bio, struct block_device *bdev, int rw,
-	      sector_t sector, void *buf)
+	      sector_t sector, struct page *page)
 {
 	bio_init_vecs(bio, bdev, rw, sector, &bio->bi_inline_vec, 1);
-	bio_add_page(bio, buf);
+	bio_add_page(bio, page, BIO_BYTES, 0);
 }
 
-int bio_add_page(struct bio *bio, void *buf)
+int bio_add_page(struct bio *bio, struct page *page, unsigned int len,
+		 unsigned int offset)
 {
+	struct bio_vec *bv;
+
+	BUG_ON(!len || offset + len > PAGE_SIZE ||
+	       ((offset | len) & (SECTOR_SIZE - 1)));
 	if (bio->bi_vcnt == bio->bi_max_vecs ||
-	    bio_sectors(bio) + BIO_SECTORS > bio->bi_bdev->queue->max_sectors)
+	    bio_sectors(bio) + (len >> SECTOR_SHIFT) >
+		    bio->bi_bdev->queue->max_sectors)
 		return 0;
-	bio->bi_io_vec[bio->bi_vcnt++].bv_buf = buf;
-	return BIO_BYTES;
+	bv = &bio->bi_io_vec[bio->bi_vcnt++];
+	bv->bv_page = page;
+	bv->bv_len = len;
+	bv->bv_offset = offset;
+	bio->bi_size += len;
+	return (int)len;
 }
 
-static void bio_endio(struct bio *bio, int error)
+void bio_endio(struct bio *bio, int error)
 {
 	bio->bi_error = error;
 	bio->bi_done = true;
@@ -208,16 +222,40 @@ static void blk_run_queue(struct request_queue *q)
 	}
 }
 
-void *blk_rq_sector_buf(struct request *rq, unsigned int i)
+/* Where the i-th sector of rq lies: its piece, and the byte in it. */
+static struct bio_vec *rq_sector_vec(struct request *rq, unsigned int i,
+				     unsigned int *byte)
 {
 	struct bio *bio = rq->bio;
+	struct bio_vec *bv;
 
 	while (i >= bio_sectors(bio)) {
 		i -= bio_sectors(bio);
 		bio = bio->bi_next;
 	}
-	return (u8 *)bio->bi_io_vec[i / BIO_SECTORS].bv_buf +
-	       i % BIO_SECTORS * SECTOR_SIZE;
+	for (bv = bio->bi_io_vec; i >= bv->bv_len >> SECTOR_SHIFT; bv++)
+		i -= bv->bv_len >> SECTOR_SHIFT;
+	*byte = i << SECTOR_SHIFT;
+	return bv;
+}
+
+void *blk_rq_map_sector(struct request *rq, unsigned int i,
+			enum km_type type)
+{
+	unsigned int byte;
+	struct bio_vec *bv = rq_sector_vec(rq, i, &byte);
+
+	return (u8 *)kmap_atomic(bv->bv_page, type) + bv->bv_offset + byte;
+}
+
+void blk_rq_unmap_sector(void *addr, enum km_type type)
+{
+	kunmap_atomic((void *)((u32)addr & PAGE_MASK), type);
+}
+
+enum km_type blk_km_type(void)
+{
+	return in_irq() ? KM_IRQ0 : KM_USER0;
 }
 
 void blk_complete(struct request_queue *q, int error)
@@ -327,17 +365,21 @@ static void elv_add_request(struct request_queue *q, struct request *new)
 	list_add(&new->queuelist, pos);
 }
 
+void blk_drive_queue(struct request_queue *q)
+{
+	q->plugged = false;
+	blk_run_queue(q);
+	q->poll_fn(q);
+}
+
 /* A free request of q; with none left, drive the queue by polling until
  * one comes back (interrupts are off). */
 static struct request *get_request(struct request_queue *q)
 {
 	struct request *rq;
 
-	while (list_empty(&q->free_list)) {
-		q->plugged = false;
-		blk_run_queue(q);
-		q->poll_fn(q);
-	}
+	while (list_empty(&q->free_list))
+		blk_drive_queue(q);
 	rq = list_first_entry(&q->free_list, struct request, queuelist);
 	list_del_init(&rq->queuelist);
 	return rq;
@@ -432,7 +474,7 @@ void submit_bio(struct bio *bio)
 	} else {
 		blk_partition_remap(bio);
 		blk_plug_queue(bdev->queue);
-		blk_queue_bio(bdev->queue, bio);
+		blk_queue_bio(bdev->queue, blk_queue_bounce(bdev->queue, bio));
 		blk_run_queue(bdev->queue);
 	}
 	irq_restore(flags);
@@ -555,19 +597,66 @@ int submit_bio_wait(struct bio *bio)
 	return bio_wait(bio);
 }
 
-int blkdev_read_page(struct block_device *bdev, sector_t sector, void *buf)
+static int blkdev_rw_page(struct block_device *bdev, int rw, sector_t sector,
+			  struct page *page)
 {
 	struct bio bio;
 
-	bio_init(&bio, bdev, READ, sector, buf);
+	bio_init(&bio, bdev, rw, sector, page);
 	return submit_bio_wait(&bio);
 }
 
-int blkdev_write_page(struct block_device *bdev, sector_t sector,
-		      const void *buf)
+int blkdev_read_page(struct block_device *bdev, sector_t sector,
+		     struct page *page)
 {
-	struct bio bio;
+	return blkdev_rw_page(bdev, READ, sector, page);
+}
 
-	bio_init(&bio, bdev, WRITE, sector, (void *)buf);
-	return submit_bio_wait(&bio);
+int blkdev_write_page(struct block_device *bdev, sector_t sector,
+		      struct page *page)
+{
+	return blkdev_rw_page(bdev, WRITE, sector, page);
+}
+
+/* A whole page of the direct map (MAXMEM of it at most: above lie the
+ * kernel stacks and the kmap areas, whose pages __pa does not find). */
+static bool direct_map_page(const void *buf)
+{
+	u32 va = (u32)buf;
+
+	return !(va & ~PAGE_MASK) && va >= PAGE_OFFSET &&
+	       va - PAGE_OFFSET < MAXMEM && pfn_valid(__pa(va) >> PAGE_SHIFT);
+}
+
+/* As Linux's blk_rq_map_kern: a page of the direct map is used in place,
+ * anything else goes through a copy (bio_copy_kern). */
+static int blkdev_rw_buf(struct block_device *bdev, int rw, sector_t sector,
+			 void *buf)
+{
+	struct page *copy;
+	int err;
+
+	if (direct_map_page(buf))
+		return blkdev_rw_page(bdev, rw, sector, virt_to_page(buf));
+	copy = alloc_page(GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	if (rw == WRITE)
+		memcpy(page_address(copy), buf, BIO_BYTES);
+	err = blkdev_rw_page(bdev, rw, sector, copy);
+	if (!err && rw == READ)
+		memcpy(buf, page_address(copy), BIO_BYTES);
+	__free_page(copy);
+	return err;
+}
+
+int blkdev_read_buf(struct block_device *bdev, sector_t sector, void *buf)
+{
+	return blkdev_rw_buf(bdev, READ, sector, buf);
+}
+
+int blkdev_write_buf(struct block_device *bdev, sector_t sector,
+		     const void *buf)
+{
+	return blkdev_rw_buf(bdev, WRITE, sector, (void *)buf);
 }

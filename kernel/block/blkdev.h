@@ -6,16 +6,30 @@
  * block_device and registers it; swap (mm/reclaim/swapfile.c,
  * mm/reclaim/page_io.c) and the /dev nodes of fs/ find disks by name or device
  * number.  All I/O is made of struct bios, each moving one page (BIO_SECTORS
- * sectors of 512 bytes) between a kernel buffer and the disk, or several
- * pages that lie back to back on the disk (bio_add_page: file writeback,
- * fs/mpage.c):
+ * sectors of 512 bytes) between memory and the disk, or several pages
+ * that lie back to back on the disk (bio_add_page: file writeback,
+ * fs/mpage.c).  A bio names its memory by page and offset (struct
+ * bio_vec), never by a kernel address: the page may be in high memory,
+ * where it has none until it is mapped (mm/phys/highmem.h).  A driver
+ * that moves data with the CPU (PIO, the RAM disks) maps each sector
+ * with blk_rq_map_sector; one whose controller moves it (bus-master
+ * DMA) uses page_to_phys(bv_page) + bv_offset.
  *
  *	submit_bio(bio)		queue it; bio->bi_end_io runs when it is done
  *				(possibly in interrupt context)
  *	submit_bio_wait(bio)	queue it and wait; returns 0 or -EIO
  *	bio_wait(bio)		wait for a bio submitted earlier
  *	blkdev_read_page(), blkdev_write_page()
- *				the synchronous calls most users want
+ *				the synchronous calls most users want, on a
+ *				struct page
+ *	blkdev_read_buf(), blkdev_write_buf()
+ *				the same on a page-sized kernel buffer
+ *
+ * Bounce buffers (kernel/block/bounce.c): a queue whose controller cannot
+ * reach all of memory says how far it reaches (blk_queue_bounce_limit);
+ * submit_bio gives such a queue a copy of a bio whose pages above that
+ * limit are replaced by low pages ("bounce pages"), copied from the
+ * originals before a write and back to them after a read.
  *
  * A partition (hda1) is a block_device of its own on the list; submit_bio
  * checks a bio against the partition's size and then moves it onto the
@@ -42,6 +56,7 @@
 
 #include "kernel/list.h"
 #include "kernel/types.h"
+#include "mm/phys/highmem.h"
 
 typedef u64 sector_t;
 
@@ -63,25 +78,31 @@ typedef u64 sector_t;
 
 struct bio;
 struct block_device;
+struct bounce_pool;
+struct page;
 struct request_queue;
 struct inode;
 struct super_block;
 
 typedef void (*bio_end_io_t)(struct bio *bio);
 
-/* One page of a bio: BIO_BYTES of kernel memory. */
+/* A piece of a bio: bv_len bytes at bv_offset in bv_page, both multiples
+ * of SECTOR_SIZE, inside the page. */
 struct bio_vec {
-	void *bv_buf;
+	struct page *bv_page;
+	unsigned int bv_len;
+	unsigned int bv_offset;
 };
 
 struct bio {
 	struct block_device *bi_bdev;
 	sector_t bi_sector;	/* first of bio_sectors(bio) sectors */
-	/* bi_vcnt pages, each BIO_SECTORS on from the one before: bio_init
-	 * makes the one page bi_inline_vec; a bio given an array of
+	/* bi_vcnt pieces, each on the disk right after the one before:
+	 * bio_init makes the one page bi_inline_vec; a bio given an array of
 	 * bi_max_vecs (bio_init_vecs) grows by bio_add_page. */
 	struct bio_vec *bi_io_vec;
 	unsigned short bi_vcnt, bi_max_vecs;
+	unsigned int bi_size;	/* bytes, the sum of the pieces' bv_len */
 	struct bio_vec bi_inline_vec;
 	int bi_rw;		/* READ or WRITE */
 	int bi_error;		/* 0 or -EIO, valid once bi_done */
@@ -89,7 +110,8 @@ struct bio {
 	/* Called once at completion, from interrupt context or from the
 	 * submitter's own call chain; may be NULL. */
 	bio_end_io_t bi_end_io;
-	void *bi_private;	/* the submitter's, e.g. a struct page */
+	void *bi_private;	/* the submitter's, e.g. a struct page; a bounce
+				 * bio's is the bio it stands for */
 	struct bio *bi_next;	/* the next bio of its request, in disk order */
 };
 
@@ -145,6 +167,11 @@ struct request_queue {
 	 * from here, not from when a waiter's bio was queued behind others. */
 	u32 last_progress;
 	void *queuedata;		/* the driver's */
+	/* The highest page frame the controller reaches (blk_queue_bounce_
+	 * limit); a page above it is bounced through bounce_pool, which is
+	 * NULL while every page of the machine is reachable. */
+	u32 bounce_pfn;
+	struct bounce_pool *bounce_pool;
 };
 
 /*
@@ -211,18 +238,21 @@ struct block_device *blkdev_get_by_dev(unsigned int major,
 int blkdev_claim(struct block_device *bdev, void *holder);
 void blkdev_release(struct block_device *bdev, void *holder);
 
+/* A bio of the whole page. */
 void bio_init(struct bio *bio, struct block_device *bdev, int rw,
-	      sector_t sector, void *buf);
-/* A bio of no pages yet, for up to max pages in vecs[], which live as
+	      sector_t sector, struct page *page);
+/* A bio of no pages yet, for up to max pieces in vecs[], which live as
  * long as the bio. */
 void bio_init_vecs(struct bio *bio, struct block_device *bdev, int rw,
 		   sector_t sector, struct bio_vec *vecs, unsigned int max);
-/* Append the next page's buffer: BIO_BYTES, or 0 when the bio is full
- * (its array, or the queue's max_sectors). */
-int bio_add_page(struct bio *bio, void *buf);
+/* Append len bytes at offset in page (multiples of SECTOR_SIZE), the
+ * next on the disk: len, or 0 when the bio is full (its array, or the
+ * queue's max_sectors). */
+int bio_add_page(struct bio *bio, struct page *page, unsigned int len,
+		 unsigned int offset);
 static inline unsigned int bio_sectors(const struct bio *bio)
 {
-	return bio->bi_vcnt * BIO_SECTORS;
+	return bio->bi_size >> SECTOR_SHIFT;
 }
 void submit_bio(struct bio *bio);
 /* Wait for a submitted bio; returns its bi_error. */
@@ -234,15 +264,55 @@ int submit_bio_wait(struct bio *bio);
 void submit_bio_async(struct bio *bio);
 void blk_start_plug(struct blk_plug *plug);
 void blk_finish_plug(struct blk_plug *plug);
-int blkdev_read_page(struct block_device *bdev, sector_t sector, void *buf);
+/* One page of the disk from sector on, into or out of page (which may be
+ * high), waited for: 0 or -EIO. */
+int blkdev_read_page(struct block_device *bdev, sector_t sector,
+		     struct page *page);
 int blkdev_write_page(struct block_device *bdev, sector_t sector,
-		      const void *buf);
+		      struct page *page);
+/* The same for BIO_BYTES of kernel memory at buf: a page of the direct
+ * map, or anything else (a kernel stack, a static array) through a copy
+ * in a page allocated for the call (then also -ENOMEM). */
+int blkdev_read_buf(struct block_device *bdev, sector_t sector, void *buf);
+int blkdev_write_buf(struct block_device *bdev, sector_t sector,
+		     const void *buf);
 
 /* For drivers: the active request of q ended with error (0 or -EIO);
  * every bio of it ends with that error. */
 void blk_complete(struct request_queue *q, int error);
-/* For drivers: the buffer of the i-th 512-byte sector of rq. */
-void *blk_rq_sector_buf(struct request *rq, unsigned int i);
+/* End one bio with error: bi_error, bi_done, bi_end_io, the waiters woken. */
+void bio_endio(struct bio *bio, int error);
+/* Interrupts off: while something q's requests hold runs short (requests,
+ * bounce pages), make q progress by polling: start what is queued, even
+ * under a plug, and let the hardware take a step. */
+void blk_drive_queue(struct request_queue *q);
+/* For drivers that move data with the CPU: the i-th 512-byte sector of
+ * rq, mapped with kmap_atomic(type) (KM_IRQ0 in an interrupt handler,
+ * KM_USER0 in process context: blk_km_type()); give it back with
+ * blk_rq_unmap_sector before the next. */
+void *blk_rq_map_sector(struct request *rq, unsigned int i,
+			enum km_type type);
+void blk_rq_unmap_sector(void *addr, enum km_type type);
+enum km_type blk_km_type(void);
+
+/*
+ * Bounce limits, as Linux's blk_queue_bounce_limit: the highest physical
+ * address the queue's controller can reach.  BLK_BOUNCE_ANY (every page,
+ * the default: PIO, which maps each page, and PCI bus-master DMA, which
+ * reaches 4 GiB), BLK_BOUNCE_HIGH (the direct map only), BLK_BOUNCE_ISA
+ * (ISA DMA: the first 16 MiB).  A limit below the top of memory gives the
+ * queue a pool of bounce pages below it; it is set before the queue's
+ * first bio.  Returns 0 or -ENOMEM.
+ */
+#define BLK_BOUNCE_ANY (~0ULL)
+#define BLK_BOUNCE_HIGH ((u64)blk_max_low_pfn() << PAGE_SHIFT)
+#define BLK_BOUNCE_ISA 0x00ffffffULL
+u32 blk_max_low_pfn(void);
+int blk_queue_bounce_limit(struct request_queue *q, u64 max_addr);
+/* Give back the queue's bounce pool (a test's queue that goes away). */
+void blk_queue_bounce_free(struct request_queue *q);
+/* submit_bio's: the bio itself, or the bounce bio that stands for it. */
+struct bio *blk_queue_bounce(struct request_queue *q, struct bio *bio);
 /* For drivers: the hardware moved data for the active bio just now. */
 void blk_progress(struct request_queue *q);
 

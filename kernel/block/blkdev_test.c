@@ -42,14 +42,14 @@ static void fill_pattern(u8 *buf, sector_t sector, u8 seed)
 /* Write a pattern at sector, read it back, restore the old contents. */
 static void check_roundtrip(struct block_device *b, sector_t sector)
 {
-	KASSERT_EQ(blkdev_read_page(b, sector, saved), 0);
+	KASSERT_EQ(blkdev_read_buf(b, sector, saved), 0);
 	fill_pattern(pattern, sector, 0x5A);
-	KEXPECT_EQ(blkdev_write_page(b, sector, pattern), 0);
+	KEXPECT_EQ(blkdev_write_buf(b, sector, pattern), 0);
 	memset(back, 0, sizeof(back));
-	KEXPECT_EQ(blkdev_read_page(b, sector, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(b, sector, back), 0);
 	KEXPECT_EQ(memcmp(back, pattern, BIO_BYTES), 0);
-	KEXPECT_EQ(blkdev_write_page(b, sector, saved), 0);
-	KEXPECT_EQ(blkdev_read_page(b, sector, back), 0);
+	KEXPECT_EQ(blkdev_write_buf(b, sector, saved), 0);
+	KEXPECT_EQ(blkdev_read_buf(b, sector, back), 0);
 	KEXPECT_EQ(memcmp(back, saved, BIO_BYTES), 0);
 }
 
@@ -137,12 +137,12 @@ KTEST(blk_neighbours_intact)
 
 	if (!b)
 		return;
-	KASSERT_EQ(blkdev_read_page(b, 16, before), 0);
-	KASSERT_EQ(blkdev_read_page(b, 32, after), 0);
+	KASSERT_EQ(blkdev_read_buf(b, 16, before), 0);
+	KASSERT_EQ(blkdev_read_buf(b, 32, after), 0);
 	check_roundtrip(b, 24);
-	KEXPECT_EQ(blkdev_read_page(b, 16, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(b, 16, back), 0);
 	KEXPECT_EQ(memcmp(back, before, BIO_BYTES), 0);
-	KEXPECT_EQ(blkdev_read_page(b, 32, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(b, 32, back), 0);
 	KEXPECT_EQ(memcmp(back, after, BIO_BYTES), 0);
 }
 
@@ -154,12 +154,12 @@ KTEST(blk_beyond_end)
 	if (!b)
 		return;
 	n = b->nr_sectors;
-	KEXPECT_EQ(blkdev_read_page(b, n - BIO_SECTORS + 1, back), -EIO);
-	KEXPECT_EQ(blkdev_read_page(b, n, back), -EIO);
-	KEXPECT_EQ(blkdev_write_page(b, n - 1, pattern), -EIO);
-	KEXPECT_EQ(blkdev_read_page(b, 1ULL << 40, back), -EIO);
-	KEXPECT_EQ(blkdev_read_page(b, ~0ULL - 3, back), -EIO);
-	KEXPECT_EQ(blkdev_read_page(b, n - BIO_SECTORS, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(b, n - BIO_SECTORS + 1, back), -EIO);
+	KEXPECT_EQ(blkdev_read_buf(b, n, back), -EIO);
+	KEXPECT_EQ(blkdev_write_buf(b, n - 1, pattern), -EIO);
+	KEXPECT_EQ(blkdev_read_buf(b, 1ULL << 40, back), -EIO);
+	KEXPECT_EQ(blkdev_read_buf(b, ~0ULL - 3, back), -EIO);
+	KEXPECT_EQ(blkdev_read_buf(b, n - BIO_SECTORS, back), 0);
 }
 
 KTEST(blk_injected_error_hits_nth)
@@ -172,7 +172,7 @@ KTEST(blk_injected_error_hits_nth)
 		return;
 	fault_attr_fail_nth(&fail_make_request, 3);
 	for (i = 0; i < 5; i++)
-		err[i] = blkdev_read_page(b, (sector_t)i * BIO_SECTORS, back);
+		err[i] = blkdev_read_buf(b, (sector_t)i * BIO_SECTORS, back);
 	fault_attr_fail_nth(&fail_make_request, 0);
 	KEXPECT_EQ(err[0], 0);
 	KEXPECT_EQ(err[1], 0);
@@ -181,11 +181,11 @@ KTEST(blk_injected_error_hits_nth)
 	KEXPECT_EQ(err[4], 0);
 	KEXPECT_EQ(fail_make_request.failures, failures + 1);
 	/* An injected write error must not reach the disk. */
-	KASSERT_EQ(blkdev_read_page(b, 40, saved), 0);
+	KASSERT_EQ(blkdev_read_buf(b, 40, saved), 0);
 	fill_pattern(pattern, 40, 0x33);
 	fault_attr_fail_nth(&fail_make_request, 1);
-	KEXPECT_EQ(blkdev_write_page(b, 40, pattern), -EIO);
-	KEXPECT_EQ(blkdev_read_page(b, 40, back), 0);
+	KEXPECT_EQ(blkdev_write_buf(b, 40, pattern), -EIO);
+	KEXPECT_EQ(blkdev_read_buf(b, 40, back), 0);
 	KEXPECT_EQ(memcmp(back, saved, BIO_BYTES), 0);
 }
 
@@ -205,26 +205,30 @@ static void async_end_io(struct bio *bio)
 KTEST(blk_async_queue)
 {
 	struct block_device *b = test_disk();
-	static u8 bufs[3][BIO_BYTES];
 	static u8 orig[3][BIO_BYTES];
+	struct page *pages = NULL;
 	struct bio bios[3];
+	u8 *bufs[3];
 	int i;
 
 	if (!b)
 		return;
+	pages = alloc_pages(GFP_KERNEL, 2);
+	KASSERT_TRUE(pages != NULL);
 	for (i = 0; i < 3; i++) {
-		KASSERT_EQ(blkdev_read_page(b, 64 + i * 8, orig[i]), 0);
+		bufs[i] = page_address(pages + i);
+		KASSERT_EQ(blkdev_read_buf(b, 64 + i * 8, orig[i]), 0);
 		fill_pattern(bufs[i], 64 + i * 8, (u8)i);
 	}
 	async_done = 0;
 	for (i = 0; i < 3; i++) {
-		bio_init(&bios[i], b, WRITE, 64 + i * 8, bufs[i]);
+		bio_init(&bios[i], b, WRITE, 64 + i * 8, pages + i);
 		bios[i].bi_end_io = async_end_io;
 		bios[i].bi_private = &async_ids[i];
 		submit_bio(&bios[i]);
 	}
 	/* The queue is FIFO: a synchronous read behind them ends last. */
-	KEXPECT_EQ(blkdev_read_page(b, 64 + 16, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(b, 64 + 16, back), 0);
 	KEXPECT_EQ(async_done, 3);
 	for (i = 0; i < 3; i++) {
 		KEXPECT_EQ(async_order[i], i + 1);
@@ -233,7 +237,8 @@ KTEST(blk_async_queue)
 	}
 	KEXPECT_EQ(memcmp(back, bufs[2], BIO_BYTES), 0);
 	for (i = 0; i < 3; i++)
-		KEXPECT_EQ(blkdev_write_page(b, 64 + i * 8, orig[i]), 0);
+		KEXPECT_EQ(blkdev_write_buf(b, 64 + i * 8, orig[i]), 0);
+	__free_pages(pages, 2);
 }
 
 /* With interrupts off the waiter must complete the request by polling. */
@@ -245,9 +250,9 @@ KTEST(blk_polled_with_irqs_off)
 
 	if (!b)
 		return;
-	KASSERT_EQ(blkdev_read_page(b, 8, saved), 0);
+	KASSERT_EQ(blkdev_read_buf(b, 8, saved), 0);
 	flags = irq_save();
-	err = blkdev_read_page(b, 8, back);
+	err = blkdev_read_buf(b, 8, back);
 	irq_restore(flags);
 	KEXPECT_EQ(err, 0);
 	KEXPECT_EQ(memcmp(back, saved, BIO_BYTES), 0);
@@ -268,10 +273,23 @@ static int silent_request(struct request_queue *q, struct request *rq)
 	return 0;
 }
 
+/* A read of rq's sectors from mem, as a PIO driver does it. */
+static void copy_to_rq(struct request *rq, const u8 *mem)
+{
+	unsigned int i;
+	u8 *buf;
+
+	for (i = 0; i < rq->nr_sectors; i++) {
+		buf = blk_rq_map_sector(rq, i, KM_USER0);
+		memcpy(buf, mem + i * SECTOR_SIZE, SECTOR_SIZE);
+		blk_rq_unmap_sector(buf, KM_USER0);
+	}
+}
+
 static bool silent_poll(struct request_queue *q)
 {
 	silent_polls++;
-	memcpy(q->active->bio->bi_io_vec[0].bv_buf, silent_data, BIO_BYTES);
+	copy_to_rq(q->active, silent_data);
 	blk_complete(q, 0);
 	return true;
 }
@@ -288,7 +306,7 @@ KTEST(blk_lost_interrupt_falls_back_to_polling)
 	fill_pattern(silent_data, 0, 0x77);
 	silent_polls = 0;
 	memset(back, 0, sizeof(back));
-	KEXPECT_EQ(blkdev_read_page(&b, 8, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(&b, 8, back), 0);
 	KEXPECT_EQ(silent_polls, 1);
 	KEXPECT_EQ(memcmp(back, silent_data, BIO_BYTES), 0);
 }
@@ -333,11 +351,13 @@ static bool ram_poll(struct request_queue *q)
 	ram_nr_rq++;
 	for (i = 0; !ram_error && i < rq->nr_sectors; i++) {
 		u8 *at = ram_mem + (rq->sector + i) * SECTOR_SIZE;
+		u8 *buf = blk_rq_map_sector(rq, i, KM_USER0);
 
 		if (rq->rw == READ)
-			memcpy(blk_rq_sector_buf(rq, i), at, SECTOR_SIZE);
+			memcpy(buf, at, SECTOR_SIZE);
 		else
-			memcpy(at, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
+			memcpy(at, buf, SECTOR_SIZE);
+		blk_rq_unmap_sector(buf, KM_USER0);
 	}
 	blk_complete(q, ram_error);
 	return true;
@@ -370,9 +390,14 @@ static void ram_teardown(void)
 	ram_pages = ram_bufs = NULL;
 }
 
+static struct page *ram_page(int i)
+{
+	return ram_bufs + i;
+}
+
 static u8 *ram_buf(int i)
 {
-	return (u8 *)page_address(ram_bufs) + i * BIO_BYTES;
+	return page_address(ram_page(i));
 }
 
 /* Nothing left behind: no request queued or active, all back in the pool. */
@@ -405,9 +430,9 @@ KTEST(blk_merge_back_front_and_sorted)
 	for (i = 0; i < 5; i++) {
 		fill_pattern(ram_buf(i), (sector_t)order[i] * BIO_SECTORS, 1);
 		bio_init(&bios[i], &ram_b, WRITE,
-			 (sector_t)order[i] * BIO_SECTORS, ram_buf(i));
+			 (sector_t)order[i] * BIO_SECTORS, ram_page(i));
 	}
-	bio_init(&bios[5], &ram_b, READ, 5 * BIO_SECTORS, ram_buf(5));
+	bio_init(&bios[5], &ram_b, READ, 5 * BIO_SECTORS, ram_page(5));
 	blk_start_plug(&plug);
 	for (i = 0; i < 6; i++)
 		submit_bio(&bios[i]);
@@ -433,7 +458,7 @@ KTEST(blk_merge_back_front_and_sorted)
 	blk_start_plug(&plug);
 	for (i = 0; i < 20; i++) {
 		bio_init(&bios[i], &ram_b, READ, (sector_t)(i + 10) * BIO_SECTORS,
-			 ram_buf(i));
+			 ram_page(i));
 		submit_bio(&bios[i]);
 	}
 	blk_finish_plug(&plug);
@@ -465,17 +490,17 @@ KTEST(blk_multi_page_bio)
 	bio_init_vecs(&big, &ram_b, WRITE, 4 * BIO_SECTORS, vecs,
 		      BLK_MAX_SECTORS / BIO_SECTORS + 1);
 	for (i = 0; i < BLK_MAX_SECTORS / BIO_SECTORS; i++)
-		KEXPECT_EQ(bio_add_page(&big, ram_buf(i)), BIO_BYTES);
-	KEXPECT_EQ(bio_add_page(&big, ram_buf(i)), 0); /* past max_sectors */
+		KEXPECT_EQ(bio_add_page(&big, ram_page(i), BIO_BYTES, 0), BIO_BYTES);
+	KEXPECT_EQ(bio_add_page(&big, ram_page(i), BIO_BYTES, 0), 0); /* past max_sectors */
 	bio_init_vecs(&big, &ram_b, WRITE, 4 * BIO_SECTORS, vecs, 3);
 	for (i = 0; i < 3; i++) {
 		fill_pattern(ram_buf(i), (sector_t)(4 + i) * BIO_SECTORS, 2);
-		KEXPECT_EQ(bio_add_page(&big, ram_buf(i)), BIO_BYTES);
+		KEXPECT_EQ(bio_add_page(&big, ram_page(i), BIO_BYTES, 0), BIO_BYTES);
 	}
-	KEXPECT_EQ(bio_add_page(&big, ram_buf(3)), 0); /* its array is full */
+	KEXPECT_EQ(bio_add_page(&big, ram_page(3), BIO_BYTES, 0), 0); /* its array is full */
 	KEXPECT_EQ(bio_sectors(&big), 3u * BIO_SECTORS);
 	fill_pattern(ram_buf(3), 7 * BIO_SECTORS, 2);
-	bio_init(&one, &ram_b, WRITE, 7 * BIO_SECTORS, ram_buf(3));
+	bio_init(&one, &ram_b, WRITE, 7 * BIO_SECTORS, ram_page(3));
 	blk_start_plug(&plug);
 	submit_bio(&big);
 	submit_bio(&one);
@@ -517,7 +542,7 @@ KTEST(blk_error_in_merged_request_fails_every_bio)
 	for (i = 0; i < 4; i++) {
 		fill_pattern(ram_buf(i), (sector_t)(i + 4) * BIO_SECTORS, 2);
 		bio_init(&bios[i], &ram_b, WRITE, (sector_t)(i + 4) * BIO_SECTORS,
-			 ram_buf(i));
+			 ram_page(i));
 		bios[i].bi_end_io = merged_end_io;
 		submit_bio(&bios[i]);
 	}
@@ -535,7 +560,7 @@ KTEST(blk_error_in_merged_request_fails_every_bio)
 	expect_queue_idle(&ram_q);
 	/* The queue works on afterwards. */
 	ram_error = 0;
-	KEXPECT_EQ(blkdev_write_page(&ram_b, 4 * BIO_SECTORS, ram_buf(0)), 0);
+	KEXPECT_EQ(blkdev_write_buf(&ram_b, 4 * BIO_SECTORS, ram_buf(0)), 0);
 	KEXPECT_EQ(memcmp(ram_mem + 4 * BIO_BYTES, ram_buf(0), BIO_BYTES), 0);
 out:
 	ram_teardown();

@@ -1,7 +1,8 @@
 /*
  * kernel/block/ktest_ramdisk.c - the in-kernel tests' RAM disk
  * (ktest_ramdisk.h): a request queue without an interrupt whose poll
- * function copies each request's sectors to or from memory.
+ * function copies each request's sectors to or from memory, mapping each
+ * sector's page as a PIO driver does (it may be high).
  */
 #include "kernel/block/ktest_ramdisk.h"
 #include "kernel/errno.h"
@@ -16,26 +17,44 @@ static int rd_request(struct request_queue *q, struct request *rq)
 	return 0; /* done in rd_poll */
 }
 
+/* Count the pages of rq that its queue's controller could not reach:
+ * bouncing should have left none. */
+static void rd_check_reach(struct ktest_ramdisk *rd, struct request *rq)
+{
+	struct bio *bio;
+	unsigned int i;
+
+	for (bio = rq->bio; bio; bio = bio->bi_next)
+		for (i = 0; i < bio->bi_vcnt; i++)
+			if (page_to_pfn(bio->bi_io_vec[i].bv_page) >
+			    rd->queue.bounce_pfn)
+				rd->unreachable++;
+}
+
 static bool rd_poll(struct request_queue *q)
 {
 	struct ktest_ramdisk *rd = q->queuedata;
 	struct request *rq = q->active;
-	u8 *disk;
+	enum km_type km = blk_km_type();
+	u8 *disk, *buf;
 	unsigned int i;
 
 	if (!rq)
 		return true;
 	rd->requests++;
+	rd_check_reach(rd, rq);
 	if (rq->rw == WRITE && rd->fail_writes) {
 		blk_complete(q, -EIO);
 		return true;
 	}
 	for (i = 0; i < rq->nr_sectors; i++) {
 		disk = rd->mem + (rq->sector + i) * SECTOR_SIZE;
+		buf = blk_rq_map_sector(rq, i, km);
 		if (rq->rw == READ)
-			memcpy(blk_rq_sector_buf(rq, i), disk, SECTOR_SIZE);
+			memcpy(buf, disk, SECTOR_SIZE);
 		else
-			memcpy(disk, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
+			memcpy(disk, buf, SECTOR_SIZE);
+		blk_rq_unmap_sector(buf, km);
 	}
 	if (rq->rw == WRITE)
 		rd->pages_written += rq->nr_sectors / BIO_SECTORS;
@@ -69,6 +88,7 @@ bool ktest_ramdisk_init(struct ktest_ramdisk *rd, const char *name,
 
 void ktest_ramdisk_free(struct ktest_ramdisk *rd)
 {
+	blk_queue_bounce_free(&rd->queue);
 	__free_pages(rd->pages, rd->order);
 	rd->pages = NULL;
 	rd->mem = NULL;

@@ -7,6 +7,9 @@
  * disk's bytes (rd->mem) at any point.  It is not registered: no /dev
  * node, no /proc/partitions line, only the test that made it sees it.
  * A test can make it fail writes (fail_writes) and counts what it served.
+ * Given a bounce limit (blk_queue_bounce_limit on rd->queue) it stands for
+ * a controller of that reach, and counts the pages above the limit that
+ * reached it anyway (unreachable: bouncing should leave none).
  */
 #ifndef KERNEL_BLOCK_KTEST_RAMDISK_H
 #define KERNEL_BLOCK_KTEST_RAMDISK_H
@@ -26,6 +29,7 @@ struct ktest_ramdisk {
 	bool fail_writes; /* end every write with -EIO */
 	unsigned int requests; /* requests served, failed ones too */
 	unsigned int pages_written; /* pages of data written */
+	unsigned int unreachable; /* pages above the bounce limit seen */
 };
 
 /* Make a zeroed disk of nr_sectors called name; false (a failed

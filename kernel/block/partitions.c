@@ -64,7 +64,7 @@ static bool read_table(struct block_device *disk, sector_t sector, u8 *buf,
 	const u8 *s, *p;
 	int i;
 
-	if (blkdev_read_page(disk, first, buf))
+	if (blkdev_read_buf(disk, first, buf))
 		return false;
 	s = buf + (u32)(sector - first) * SECTOR_SIZE;
 	if (s[MBR_SIGNATURE] != 0x55 || s[MBR_SIGNATURE + 1] != 0xaa)

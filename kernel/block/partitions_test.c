@@ -98,11 +98,11 @@ KTEST(partitions_io_lands_at_the_partition_start)
 	KASSERT_TRUE(p5 != NULL);
 	for (i = 0; i < BIO_BYTES; i++)
 		page_buf[i] = (u8)(i * 13 + 1);
-	KEXPECT_EQ(blkdev_write_page(p5, 8, page_buf), 0);
-	KEXPECT_EQ(blkdev_read_page(&tst[0].bdev, 48 + 8, back), 0);
+	KEXPECT_EQ(blkdev_write_buf(p5, 8, page_buf), 0);
+	KEXPECT_EQ(blkdev_read_buf(&tst[0].bdev, 48 + 8, back), 0);
 	KEXPECT_EQ(memcmp(back, page_buf, BIO_BYTES), 0);
 	/* 16 sectors: a page at 8 is the last that fits, one at 9 does not. */
-	KEXPECT_EQ(blkdev_read_page(p5, 9, back), -EIO);
+	KEXPECT_EQ(blkdev_read_buf(p5, 9, back), -EIO);
 	teardown_table();
 }
 

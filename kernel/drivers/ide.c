@@ -373,19 +373,24 @@ static u8 ide_command(const struct ide_drive *d, bool write)
 
 /* Move the next DRQ block of the active request: d->mult sectors (or what
  * is left), one sector without multiple mode.  The sectors of a block may
- * lie in different bios, so each moves on its own. */
+ * lie in different pages, which may be high, so each is mapped on its
+ * own (interrupts are off: the slot is free until it is given back). */
 static void ide_transfer_block(struct ide_channel *ch, struct request *rq,
 			       const struct ide_drive *d)
 {
 	unsigned int n = d->mult ? d->mult : 1;
+	enum km_type km = blk_km_type();
+	void *buf;
 
 	if (n > rq->nr_sectors - ch->xfer)
 		n = rq->nr_sectors - ch->xfer;
 	while (n--) {
+		buf = blk_rq_map_sector(rq, ch->xfer, km);
 		if (rq->rw == READ)
-			ata_read_data(ch, blk_rq_sector_buf(rq, ch->xfer), SECTOR_SIZE / 2);
+			ata_read_data(ch, buf, SECTOR_SIZE / 2);
 		else
-			ata_write_data(ch, blk_rq_sector_buf(rq, ch->xfer), SECTOR_SIZE / 2);
+			ata_write_data(ch, buf, SECTOR_SIZE / 2);
+		blk_rq_unmap_sector(buf, km);
 		ch->xfer++;
 	}
 }

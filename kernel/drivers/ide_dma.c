@@ -23,9 +23,11 @@
  * IDE_DMA_MAX_ERRORS times where PIO then works (a bad cable, a
  * controller, a transfer mode the BIOS set wrong) goes by PIO for good.
  *
- * The controller sees physical memory: a buffer must lie in the direct
- * map (__pa), have an even address and length, and each region must not
- * cross a 64 KiB boundary, so a buffer that does is cut there.  Mapback
+ * The controller sees physical memory: each piece of a bio is given by
+ * its page's physical address (page_to_phys, high pages too: the PRD
+ * table holds 32-bit addresses, all of the 4 GiB Mapback uses, so the
+ * queue never bounces), with an even address and length, and a region
+ * must not cross a 64 KiB boundary, so one that does is cut there.  Mapback
  * leaves the drive's transfer mode and the PIIX timing registers as the
  * BIOS set them; QEMU and Bochs need neither.
  */
@@ -162,6 +164,9 @@ void ide_dma_probe_drive(struct ide_drive *d, const u16 *id)
 	outb(ch->dma.base + BM_STATUS,
 	     (u8)((st & ~(BM_STAT_ERROR | BM_STAT_INTR)) | (BM_STAT_DRIVE0_DMA << d->unit)));
 	d->dma = true;
+	/* The PRD table's addresses are 32 bits wide (Linux: the PCI
+	 * device's dma_mask). */
+	blk_queue_bounce_limit(&ch->queue, IDE_DMA_MASK);
 	printk("%s: bus-master DMA\n", d->bdev.name);
 }
 
@@ -174,26 +179,13 @@ void ide_dma_table_reset(struct ide_channel *ch)
 	ch->dma.nr_prd = 0;
 }
 
-/* Whether [va, va + len) lies in the direct map, where __pa holds. */
-static bool in_direct_map(u32 va, u32 len)
+bool ide_dma_map(struct ide_channel *ch, u32 pa, u32 len)
 {
-	u32 pa;
-
-	if (va < PAGE_OFFSET || va + len < va)
-		return false;
-	pa = va - PAGE_OFFSET;
-	return pa < MAXMEM && len <= MAXMEM - pa &&
-	       ((pa + len - 1) >> PAGE_SHIFT) < max_pfn;
-}
-
-bool ide_dma_map(struct ide_channel *ch, const void *buf, u32 len)
-{
-	u32 va = (u32)buf, pa, chunk;
+	u32 chunk;
 	struct ide_prd *p;
 
-	if (!len || ((va | len) & 1) || !in_direct_map(va, len))
+	if (!len || ((pa | len) & 1) || pa + len - 1 < pa)
 		return false;
-	pa = __pa(va);
 	while (len) {
 		if (ch->dma.nr_prd == IDE_PRD_MAX)
 			return false;
@@ -238,10 +230,14 @@ bool ide_dma_start(struct ide_channel *ch, struct ide_drive *d,
 	}
 	ide_dma_table_reset(ch);
 	for (bio = rq->bio; bio; bio = bio->bi_next)
-		for (i = 0; i < bio->bi_vcnt; i++)
-			if (!ide_dma_map(ch, bio->bi_io_vec[i].bv_buf,
-					 BIO_BYTES))
+		for (i = 0; i < bio->bi_vcnt; i++) {
+			struct bio_vec *bv = &bio->bi_io_vec[i];
+
+			if (!ide_dma_map(ch, page_to_phys(bv->bv_page) +
+						     bv->bv_offset,
+					 bv->bv_len))
 				return false;
+		}
 	if (!ide_dma_finish(ch))
 		return false;
 	dma_barrier();

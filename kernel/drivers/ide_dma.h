@@ -10,8 +10,7 @@
  * on LBA48 drives) instead of the PIO command, and sets the start bit; the
  * controller moves every byte and the drive raises one interrupt at the
  * end.  A DMA error is retried once by PIO.  Without PCI, without such a
- * controller, with `ide=nodma`, or for a buffer outside the direct map,
- * requests stay PIO (ide.c).
+ * controller, or with `ide=nodma`, requests stay PIO (ide.c).
  *
  * ide.c calls these hooks:
  *	ide_init		ide_dma_init_channel() for each channel
@@ -78,12 +77,15 @@ void ide_dma_stop(struct ide_channel *ch);
 void ide_dma_request_done(struct ide_channel *ch, struct ide_drive *d,
 			  int error);
 
-/* Build the table for the buffers of a request: ide_dma_map for each
- * (virtually contiguous, in the direct map, even address and length),
- * then ide_dma_finish.  false when a buffer cannot be mapped or the table
- * is full: the request goes by PIO. */
+/* Build the table for the pieces of a request: ide_dma_map for each
+ * (physically contiguous from pa, even address and length), then
+ * ide_dma_finish.  false when a piece cannot be mapped or the table is
+ * full: the request goes by PIO. */
 void ide_dma_table_reset(struct ide_channel *ch);
-bool ide_dma_map(struct ide_channel *ch, const void *buf, u32 len);
+bool ide_dma_map(struct ide_channel *ch, u32 pa, u32 len);
+/* The highest address the controller reaches: the bounce limit of a
+ * channel with a DMA drive. */
+#define IDE_DMA_MASK 0xffffffffULL
 bool ide_dma_finish(struct ide_channel *ch);
 
 /* Tests: make the next DMA request fail in the drive (ide_dma.c). */

@@ -2,7 +2,7 @@
  * kernel/drivers/ide_dma_test.c - tests of bus-master DMA: the PRD table
  * rules (everywhere), and on the scratch disk (hdb, see
  * kernel/block/blkdev_test.c) when its channel does DMA: what DMA writes
- * PIO reads and the other way round, a buffer across a 64 KiB boundary,
+ * PIO reads and the other way round, a request of pieces of two pages,
  * and an injected DMA error that the PIO retry recovers.  Pages written
  * are restored.
  */
@@ -13,22 +13,12 @@
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page.h"
+#include "mm/phys/page_alloc.h"
 
 #define TEST_SECTOR 64
 
 static u8 saved[BIO_BYTES], data[BIO_BYTES], back[BIO_BYTES];
-/* More than 64 KiB + a page, so some page-sized piece of it crosses a
- * 64 KiB physical boundary. */
-static u8 big[0x10000 + 2 * BIO_BYTES] __attribute__((aligned(4)));
 static struct ide_prd prd_space[IDE_PRD_MAX] __attribute__((aligned(8)));
-
-/* A BIO_BYTES piece of big whose middle is a 64 KiB physical boundary. */
-static u8 *straddling_buffer(void)
-{
-	u32 boundary = ALIGN_UP(__pa(big) + BIO_BYTES / 2, IDE_PRD_BOUNDARY);
-
-	return big + (boundary - BIO_BYTES / 2 - __pa(big));
-}
 
 static void fill(u8 *buf, u8 seed)
 {
@@ -43,8 +33,7 @@ static void fill(u8 *buf, u8 seed)
 KTEST(ide_dma_prd_table_rules)
 {
 	static struct ide_channel ch;
-	u8 stack_buf[4];
-	u8 *p = straddling_buffer();
+	u32 p = 0x20000 - BIO_BYTES / 2;	/* 2 KiB before a boundary */
 	u32 i;
 
 	ch.dma.prd = prd_space;
@@ -52,39 +41,41 @@ KTEST(ide_dma_prd_table_rules)
 	KASSERT_TRUE(ide_dma_map(&ch, p, BIO_BYTES));
 	KASSERT_TRUE(ide_dma_finish(&ch));
 	KASSERT_EQ(ch.dma.nr_prd, 2);
-	KEXPECT_EQ(prd_space[0].addr, __pa(p));
+	KEXPECT_EQ(prd_space[0].addr, p);
 	KEXPECT_EQ(prd_space[0].count, BIO_BYTES / 2);
-	KEXPECT_EQ(prd_space[1].addr, __pa(p) + BIO_BYTES / 2);
+	KEXPECT_EQ(prd_space[1].addr, p + BIO_BYTES / 2);
 	KEXPECT_EQ(prd_space[1].addr % IDE_PRD_BOUNDARY, 0);
 	KEXPECT_EQ(prd_space[1].count, IDE_PRD_EOT | BIO_BYTES / 2);
 
-	/* Several buffers in one table (a multi-page request). */
+	/* Several pieces in one table (a multi-page request), high
+	 * addresses as well as low. */
 	ide_dma_table_reset(&ch);
-	KEXPECT_TRUE(ide_dma_map(&ch, data, BIO_BYTES));
-	KEXPECT_TRUE(ide_dma_map(&ch, back, BIO_BYTES));
+	KEXPECT_TRUE(ide_dma_map(&ch, 0x5000, BIO_BYTES));
+	KEXPECT_TRUE(ide_dma_map(&ch, 0xbffff000, BIO_BYTES));
 	KEXPECT_TRUE(ide_dma_finish(&ch));
+	KEXPECT_EQ(ch.dma.nr_prd, 2);
+	KEXPECT_EQ(prd_space[1].addr, 0xbffff000);
 	for (i = 0; i + 1 < ch.dma.nr_prd; i++)
 		KEXPECT_EQ(prd_space[i].count & IDE_PRD_EOT, 0);
 	KEXPECT_EQ(prd_space[ch.dma.nr_prd - 1].count & IDE_PRD_EOT, IDE_PRD_EOT);
 
 	/* A whole aligned 64 KiB region is one entry of count 0. */
 	ide_dma_table_reset(&ch);
-	KEXPECT_TRUE(ide_dma_map(&ch, __va(0x10000), 0x10000));
+	KEXPECT_TRUE(ide_dma_map(&ch, 0x10000, 0x10000));
 	KEXPECT_EQ(ch.dma.nr_prd, 1);
 	KEXPECT_EQ(prd_space[0].count, 0);
 
 	ide_dma_table_reset(&ch);
-	KEXPECT_FALSE(ide_dma_map(&ch, data + 1, 2));		/* odd address */
-	KEXPECT_FALSE(ide_dma_map(&ch, data, 3));		/* odd length */
-	KEXPECT_FALSE(ide_dma_map(&ch, stack_buf, 4));	/* a kernel stack: not the direct map */
-	KEXPECT_FALSE(ide_dma_map(&ch, (void *)0x1000, 4));	/* user space */
+	KEXPECT_FALSE(ide_dma_map(&ch, 0x1001, 2));		/* odd address */
+	KEXPECT_FALSE(ide_dma_map(&ch, 0x1000, 3));		/* odd length */
+	KEXPECT_FALSE(ide_dma_map(&ch, 0xfffff000, 0x2000));	/* past 4 GiB */
 	KEXPECT_FALSE(ide_dma_finish(&ch));			/* an empty table */
 
 	/* A full table refuses more. */
 	ide_dma_table_reset(&ch);
 	for (i = 0; i < IDE_PRD_MAX; i++)
-		KASSERT_TRUE(ide_dma_map(&ch, data, 2));
-	KEXPECT_FALSE(ide_dma_map(&ch, data, 2));
+		KASSERT_TRUE(ide_dma_map(&ch, 0x1000, 2));
+	KEXPECT_FALSE(ide_dma_map(&ch, 0x1000, 2));
 }
 
 static struct ide_drive *dma_drive(void)
@@ -108,8 +99,22 @@ static struct ide_drive *dma_drive(void)
 static int rw_page(struct ide_drive *d, bool dma, int rw, void *buf)
 {
 	d->dma = dma;
-	return rw == WRITE ? blkdev_write_page(&d->bdev, TEST_SECTOR, buf)
-			   : blkdev_read_page(&d->bdev, TEST_SECTOR, buf);
+	return rw == WRITE ? blkdev_write_buf(&d->bdev, TEST_SECTOR, buf)
+			   : blkdev_read_buf(&d->bdev, TEST_SECTOR, buf);
+}
+
+/* The test sectors by DMA into the second half of each of two pages:
+ * a bio of two pieces. */
+static int read_halves(struct ide_drive *d, struct page *pages)
+{
+	struct bio_vec vecs[2];
+	struct bio bio;
+
+	d->dma = true;
+	bio_init_vecs(&bio, &d->bdev, READ, TEST_SECTOR, vecs, 2);
+	bio_add_page(&bio, pages, BIO_BYTES / 2, BIO_BYTES / 2);
+	bio_add_page(&bio, pages + 1, BIO_BYTES / 2, BIO_BYTES / 2);
+	return submit_bio_wait(&bio);
 }
 
 /* DMA and PIO agree on the same sectors, in both directions, and each
@@ -118,10 +123,12 @@ KTEST(ide_dma_round_trip_matches_pio)
 {
 	struct ide_drive *d = dma_drive();
 	unsigned long before;
-	u8 *p;
+	struct page *halves;
 
 	if (!d)
 		return;
+	halves = alloc_pages(GFP_KERNEL, 1);
+	KASSERT_TRUE(halves != NULL);
 	KASSERT_EQ(rw_page(d, false, READ, saved), 0);
 
 	fill(data, 1);
@@ -140,12 +147,14 @@ KTEST(ide_dma_round_trip_matches_pio)
 	KEXPECT_EQ(d->chan->dma.nr_requests - before, 1);
 	KEXPECT_EQ(memcmp(back, data, BIO_BYTES), 0);
 
-	/* Into a buffer cut in two by a 64 KiB boundary: two PRDs. */
-	p = straddling_buffer();
-	memset(p, 0, BIO_BYTES);
-	KEXPECT_EQ(rw_page(d, true, READ, p), 0);
+	/* Into the second halves of two pages: one request, two PRDs. */
+	KEXPECT_EQ(read_halves(d, halves), 0);
 	KEXPECT_EQ(d->chan->dma.nr_prd, 2);
-	KEXPECT_EQ(memcmp(p, data, BIO_BYTES), 0);
+	KEXPECT_EQ(memcmp((u8 *)page_address(halves) + BIO_BYTES / 2, data,
+			  BIO_BYTES / 2), 0);
+	KEXPECT_EQ(memcmp((u8 *)page_address(halves + 1) + BIO_BYTES / 2,
+			  data + BIO_BYTES / 2, BIO_BYTES / 2), 0);
+	__free_pages(halves, 1);
 
 	KEXPECT_EQ(rw_page(d, false, WRITE, saved), 0);
 	d->dma = true;
@@ -227,7 +236,7 @@ KTEST(ide_dma_off_after_repeated_errors)
 		KEXPECT_TRUE(d->dma);
 		ide_dma_inject_error = true;
 		memset(back, 0, sizeof(back));
-		KEXPECT_EQ(blkdev_read_page(&d->bdev, TEST_SECTOR, back), 0);
+		KEXPECT_EQ(blkdev_read_buf(&d->bdev, TEST_SECTOR, back), 0);
 		KEXPECT_EQ(memcmp(back, data, BIO_BYTES), 0);
 	}
 	KEXPECT_FALSE(d->dma);
@@ -235,7 +244,7 @@ KTEST(ide_dma_off_after_repeated_errors)
 
 	requests = d->chan->dma.nr_requests;
 	memset(back, 0, sizeof(back));
-	KEXPECT_EQ(blkdev_read_page(&d->bdev, TEST_SECTOR, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(&d->bdev, TEST_SECTOR, back), 0);
 	KEXPECT_EQ(d->chan->dma.nr_requests, requests);
 	KEXPECT_EQ(memcmp(back, data, BIO_BYTES), 0);
 

@@ -34,10 +34,10 @@ static void cross_check(struct ide_drive *d, sector_t sector,
 	for (i = 0; i < BIO_BYTES; i++)
 		data[i] = (u8)(i ^ (u32)sector ^ (w * 0x55 + r));
 	d->use = w;
-	KEXPECT_EQ(blkdev_write_page(&d->bdev, sector, data), 0);
+	KEXPECT_EQ(blkdev_write_buf(&d->bdev, sector, data), 0);
 	d->use = r;
 	memset(back, 0, sizeof(back));
-	KEXPECT_EQ(blkdev_read_page(&d->bdev, sector, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(&d->bdev, sector, back), 0);
 	KEXPECT_EQ(memcmp(back, data, BIO_BYTES), 0);
 }
 
@@ -46,12 +46,12 @@ static void cross_check_all(struct ide_drive *d, sector_t sector)
 {
 	enum ide_addressing w, r;
 
-	KASSERT_EQ(blkdev_read_page(&d->bdev, sector, saved), 0);
+	KASSERT_EQ(blkdev_read_buf(&d->bdev, sector, saved), 0);
 	for (w = IDE_CHS; w <= d->addressing; w++)
 		for (r = IDE_CHS; r <= d->addressing; r++)
 			cross_check(d, sector, w, r);
 	d->use = d->addressing;
-	KEXPECT_EQ(blkdev_write_page(&d->bdev, sector, saved), 0);
+	KEXPECT_EQ(blkdev_write_buf(&d->bdev, sector, saved), 0);
 }
 
 /* The last page (high LBA bytes in use, the last cylinder for CHS) and
@@ -73,7 +73,7 @@ KTEST(ide_address_forms_agree)
 	/* A form that cannot reach a sector refuses it. */
 	d->use = IDE_CHS;
 	if (d->bdev.nr_sectors >= (sector_t)cyl * d->cyls + BIO_SECTORS)
-		KEXPECT_EQ(blkdev_read_page(&d->bdev, (sector_t)cyl * d->cyls, back),
+		KEXPECT_EQ(blkdev_read_buf(&d->bdev, (sector_t)cyl * d->cyls, back),
 			   -EIO);
 	d->use = d->addressing;
 }
@@ -93,13 +93,13 @@ KTEST(ide_interrupt_driven)
 	dma = d->dma;
 	d->dma = false;
 	before = d->chan->nr_irq_steps;
-	KEXPECT_EQ(blkdev_read_page(&d->bdev, 8, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(&d->bdev, 8, back), 0);
 	KEXPECT_GE(d->chan->nr_irq_steps - before,
 		   d->mult ? (BIO_SECTORS + d->mult - 1u) / d->mult : BIO_SECTORS);
 	d->dma = dma;
 	if (!dma)
 		return;
 	before = d->chan->nr_irq_steps;
-	KEXPECT_EQ(blkdev_read_page(&d->bdev, 8, back), 0);
+	KEXPECT_EQ(blkdev_read_buf(&d->bdev, 8, back), 0);
 	KEXPECT_EQ(d->chan->nr_irq_steps - before, 1);
 }

@@ -72,8 +72,7 @@ int swap_readpage(struct page *page, swp_entry_t entry)
 
 	if (!p)
 		return -EINVAL;
-	err = blkdev_read_page(p->bdev, swap_sector(entry),
-			       page_address(page));
+	err = blkdev_read_page(p->bdev, swap_sector(entry), page);
 	if (err) {
 		report("Read", p, entry);
 		SetPageError(page);
@@ -151,7 +150,7 @@ int swap_readpage_async(struct page *page, swp_entry_t entry,
 		return -EBUSY;
 	r->entry = entry;
 	r->done = done;
-	bio_init(&r->bio, p->bdev, READ, swap_sector(entry), page_address(page));
+	bio_init(&r->bio, p->bdev, READ, swap_sector(entry), page);
 	r->bio.bi_private = page;
 	r->bio.bi_end_io = end_swap_bio_read;
 	submit_bio_async(&r->bio);
@@ -263,8 +262,7 @@ int swap_writepage(struct page *page, swp_entry_t entry)
 	pagetrace_event(PAGE_SWAPOUT, page, NULL, entry.val);
 	w = get_swap_write();
 	w->entry = entry;
-	bio_init(&w->bio, p->bdev, WRITE, swap_sector(entry),
-		 page_address(page));
+	bio_init(&w->bio, p->bdev, WRITE, swap_sector(entry), page);
 	w->bio.bi_private = page;
 	w->bio.bi_end_io = end_swap_bio_write;
 	ClearPageError(page);

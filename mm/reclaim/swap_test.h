@@ -48,13 +48,17 @@ static inline bool tst_poll(struct request_queue *q)
 	struct tst_disk *d = q->queuedata;
 	struct request *rq = q->active;
 	u8 *at = (u8 *)page_address(d->mem) + (rq->sector << SECTOR_SHIFT);
+	enum km_type km = blk_km_type();
 	unsigned int i;
+	u8 *buf;
 
 	for (i = 0; i < rq->nr_sectors; i++, at += SECTOR_SIZE) {
+		buf = blk_rq_map_sector(rq, i, km);
 		if (rq->rw == READ)
-			memcpy(blk_rq_sector_buf(rq, i), at, SECTOR_SIZE);
+			memcpy(buf, at, SECTOR_SIZE);
 		else
-			memcpy(at, blk_rq_sector_buf(rq, i), SECTOR_SIZE);
+			memcpy(at, buf, SECTOR_SIZE);
+		blk_rq_unmap_sector(buf, km);
 	}
 	blk_complete(q, 0);
 	return true;

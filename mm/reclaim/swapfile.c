@@ -487,7 +487,7 @@ static int swapon_locked(const char *path, int swap_flags)
 		return -ENOMEM;
 	}
 	h = page_address(hpage);
-	err = blkdev_read_page(bdev, 0, h);
+	err = blkdev_read_page(bdev, 0, hpage);
 	if (!err)
 		err = check_swap_header(p, h);
 	if (!err)

@@ -80,7 +80,7 @@ KTEST(swap_header_of_mkswap_image_hdb)
 	pg = alloc_page(GFP_KERNEL);
 	KASSERT_TRUE(pg != NULL);
 	h = page_address(pg);
-	KEXPECT_EQ(blkdev_read_page(b, 0, h), 0);
+	KEXPECT_EQ(blkdev_read_buf(b, 0, h), 0);
 	KEXPECT_EQ(memcmp(h->magic.magic, "SWAPSPACE2", 10), 0);
 	KEXPECT_EQ(h->info.version, 1);
 	KEXPECT_EQ(h->info.last_page, (u32)(b->nr_sectors / BIO_SECTORS) - 1);

@@ -144,11 +144,13 @@ static struct page_write *get_page_write(void)
 	}
 }
 
-/* Page joins w's bio, buf its data: PG_writeback from now on. */
-static bool add_page(struct page_write *w, struct page *page, void *buf)
+/* Page joins w's bio, the bytes of data written for it: PG_writeback from
+ * now on. */
+static bool add_page(struct page_write *w, struct page *page,
+		     struct page *data)
 {
 	BUG_ON(!PageLocked(page));
-	if (!bio_add_page(&w->bio, buf ? buf : page_address(page)))
+	if (!bio_add_page(&w->bio, data ? data : page, BIO_BYTES, 0))
 		return false;
 	w->pages[w->bio.bi_vcnt - 1] = page;
 	ClearPageError(page);
@@ -170,12 +172,12 @@ static void submit_write(struct page_write *w)
 }
 
 void submit_page_write(struct page *page, struct block_device *bdev,
-		       sector_t sector, void *buf)
+		       sector_t sector, struct page *data)
 {
 	struct page_write *w = get_page_write();
 
 	bio_init_vecs(&w->bio, bdev, WRITE, sector, w->vecs, 1);
-	if (!add_page(w, page, buf))
+	if (!add_page(w, page, data))
 		BUG();
 	submit_write(w);
 }

@@ -107,12 +107,12 @@ void mapping_set_error(struct address_space *mapping, int error);
  * Write the locked page with one bio at sector of bdev, asynchronously:
  * sets PG_writeback (the page's dirty bit must be clear already) and
  * queues the bio; its end calls end_page_writeback.  The page stays
- * locked.  buf: the BIO_BYTES to write, NULL for the page itself (a
- * caller's buffer must live until wait_on_page_writeback returns).
- * Waits for a free slot when WRITEBACK_INFLIGHT writes are out.
+ * locked.  data: the page whose bytes are written, NULL for the page
+ * itself (a caller's page must live until wait_on_page_writeback
+ * returns).  Waits for a free slot when WRITEBACK_INFLIGHT writes are out.
  */
 void submit_page_write(struct page *page, struct block_device *bdev,
-		       sector_t sector, void *buf);
+		       sector_t sector, struct page *data);
 
 /*
  * A write of several pages that follow each other on the disk, in one
