@@ -81,12 +81,13 @@ static int anon_page_key(struct mm_struct *mm, unsigned long addr,
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (pgd_present(*pgd)) {
-		pte = pte_offset(pgd, addr);
+		pte = pte_offset_map(pgd, addr);
 		if (pte_present(*pte)) {
 			key->object = pte_page(*pte);
 			key->word = 0;
 			err = 0;
 		}
+		pte_unmap(pte);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return err;

@@ -13,6 +13,13 @@
  * Locks: tree_lock (mm/locking.h, interrupts off) guards page_tree and
  * nrpages; i_shared_sem guards the VMA lists and trees (rmap walkers only
  * down_trylock it).
+ *
+ * gfp_mask is what the mapping's pages are allocated with (Linux's
+ * mapping_gfp_mask).  It is GFP_KERNEL, low memory, unless the file
+ * system says the pages may be high (GFP_HIGHUSER): then every reader and
+ * writer of their contents goes through kmap (mm/phys/highmem.h).  ramfs
+ * files' and ext2 regular files' pages may be high; a block device's
+ * pages, whose buffer heads point into them, stay low.
  */
 #ifndef FS_ADDRESS_SPACE_H
 #define FS_ADDRESS_SPACE_H
@@ -21,6 +28,7 @@
 #include "kernel/list.h"
 #include "kernel/sched/semaphore.h"
 #include "kernel/types.h"
+#include "mm/phys/gfp.h"
 
 struct page;
 struct file;
@@ -87,6 +95,7 @@ struct address_space {
 	u32 flags;
 	/* Its dirty pages, for a mapping that counts them (nr_file_dirty). */
 	unsigned long nrdirty;
+	gfp_t gfp_mask;	/* its pages' allocations: low or high */
 
 	/*
 	 * ramfs pages that reclaim moved to swap (mm/reclaim/shmem_swap.c): offset ->
@@ -100,5 +109,16 @@ struct address_space {
 
 void address_space_init(struct address_space *mapping, struct inode *host,
 			const struct address_space_operations *a_ops);
+
+static inline gfp_t mapping_gfp_mask(const struct address_space *mapping)
+{
+	return mapping->gfp_mask;
+}
+
+static inline void mapping_set_gfp_mask(struct address_space *mapping,
+					gfp_t mask)
+{
+	mapping->gfp_mask = mask;
+}
 
 #endif

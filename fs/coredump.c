@@ -42,6 +42,7 @@
 #include "kernel/sched/sched.h"
 #include "kernel/process/task.h"
 #include "kernel/time/time.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
@@ -347,14 +348,11 @@ static struct page *dump_page_locked(struct mm_struct *mm, unsigned long addr)
 		return NULL;
 	for (tries = 0; tries < 2; tries++) {
 		struct page *page = NULL;
-		pte_t entry = __pte(0);
-		pte_t *pte;
+		pte_t entry;
 		u32 flags;
 
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		pte = pte_lookup(mm, addr);
-		if (pte)
-			entry = *pte;
+		pte_read(mm, addr, &entry);
 		if (pte_present(entry)) {
 			page = pte_page(entry);
 			get_page(page);
@@ -388,7 +386,9 @@ bool dump_user_range(struct coredump_params *cprm, unsigned long start,
 			dump_skip(cprm, PAGE_SIZE);
 			continue;
 		}
-		ok = dump_emit(cprm, page_address(page), PAGE_SIZE);
+		/* kmap: the write to the core file may sleep. */
+		ok = dump_emit(cprm, kmap(page), PAGE_SIZE);
+		kunmap(page);
 		put_page(page);
 		if (!ok)
 			return false;

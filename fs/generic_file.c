@@ -13,6 +13,7 @@
 #include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
 #include "mm/phys/gfp.h"
+#include "mm/phys/highmem.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page.h"
 #include "mm/rmap/rmap.h"
@@ -30,7 +31,7 @@ int simple_set_page_dirty(struct page *page)
 int simple_readpage(struct file *file, struct page *page)
 {
 	(void)file;
-	memset(page_address(page), 0, PAGE_SIZE);
+	clear_highpage(page);
 	SetPageUptodate(page);
 	unlock_page(page);
 	return 0;
@@ -90,7 +91,7 @@ static int read_chunk(struct file *file, unsigned long index,
 		if (err)
 			return err;
 	}
-	memcpy(buf, (char *)page_address(page) + offset, len);
+	memcpy_from_page(buf, page, offset, len);
 	mark_page_accessed(page);	/* a use no PTE accessed bit shows */
 	put_page(page);
 	return 0;
@@ -141,7 +142,8 @@ static struct page *prepare_page(struct file *file, unsigned long index,
 	int err;
 
 	for (;;) {
-		page = find_or_create_page(mapping, index, GFP_KERNEL);
+		page = find_or_create_page(mapping, index,
+					   mapping_gfp_mask(mapping));
 		if (!page)
 			return ERR_PTR(-ENOMEM);
 		/* A page on swap is read back even when it will be overwritten
@@ -190,7 +192,7 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 			put_page(page);
 			break;
 		}
-		memcpy((char *)page_address(page) + offset, buf + done, len);
+		memcpy_to_page(page, offset, buf + done, len);
 		SetPageUptodate(page);
 		mapping->a_ops->set_page_dirty(page);
 		mark_page_accessed(page);

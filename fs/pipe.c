@@ -13,6 +13,7 @@
 #include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
 #include "kernel/cpu/uaccess.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 
@@ -23,11 +24,11 @@ static unsigned int pipe_size(struct pipe_inode_info *pipe)
 	return pipe->nr_pages * PAGE_SIZE;
 }
 
-static void free_bufs(char **bufs, unsigned int from, unsigned int to)
+static void free_bufs(struct page **bufs, unsigned int from, unsigned int to)
 {
 	for (; from < to; from++)
 		if (bufs[from]) {
-			free_page((unsigned long)bufs[from]);
+			put_page(bufs[from]);
 			bufs[from] = NULL;
 		}
 }
@@ -41,9 +42,9 @@ static struct pipe_inode_info *get_pipe_info(struct inode *inode)
 	pipe = kzalloc(sizeof(*pipe), GFP_KERNEL);
 	if (!pipe)
 		return NULL;
-	pipe->bufs = kzalloc(PIPE_DEF_PAGES * sizeof(char *), GFP_KERNEL);
+	pipe->bufs = kzalloc(PIPE_DEF_PAGES * sizeof(*pipe->bufs), GFP_KERNEL);
 	if (pipe->bufs)
-		pipe->bufs[0] = (char *)__get_free_page(GFP_KERNEL);
+		pipe->bufs[0] = alloc_page(GFP_HIGHUSER);
 	if (!pipe->bufs || !pipe->bufs[0]) {
 		kfree(pipe->bufs);
 		kfree(pipe);
@@ -108,8 +109,9 @@ static ssize_t pipe_read(struct file *file, char *buf, size_t n, loff_t *pos)
 		unsigned int chunk = min(pipe->len, PAGE_SIZE - off);
 
 		chunk = min(chunk, n - done);
-		memcpy(buf + done, pipe->bufs[pipe->start / PAGE_SIZE] + off,
-		       chunk);
+		memcpy_from_page(buf + done,
+				 pipe->bufs[pipe->start / PAGE_SIZE], off,
+				 chunk);
 		pipe_consume(pipe, chunk);
 		done += chunk;
 	}
@@ -129,14 +131,14 @@ static ssize_t pipe_fill(struct pipe_inode_info *pipe, const char *buf,
 		unsigned int off = end & (PAGE_SIZE - 1);
 		unsigned int chunk = min(pipe_size(pipe) - pipe->len,
 					 PAGE_SIZE - off);
-		char **page = &pipe->bufs[end / PAGE_SIZE];
+		struct page **page = &pipe->bufs[end / PAGE_SIZE];
 
 		if (!*page)
-			*page = (char *)__get_free_page(GFP_KERNEL);
+			*page = alloc_page(GFP_HIGHUSER);
 		if (!*page)
 			return done ? (ssize_t)done : -ENOMEM;
 		chunk = min(chunk, n - done);
-		memcpy(*page + off, buf + done, chunk);
+		memcpy_to_page(*page, off, buf + done, chunk);
 		pipe->len += chunk;
 		done += chunk;
 	}
@@ -302,11 +304,11 @@ static int pipe_resize(struct pipe_inode_info *pipe, unsigned int nr)
 					  PAGE_SIZE - 1) / PAGE_SIZE
 				      : 1;
 	unsigned int i;
-	char **bufs;
+	struct page **bufs;
 
 	if (used > nr || used > pipe->nr_pages)
 		return -EBUSY;
-	bufs = kzalloc(nr * sizeof(char *), GFP_KERNEL);
+	bufs = kzalloc(nr * sizeof(*bufs), GFP_KERNEL);
 	if (!bufs)
 		return -ENOMEM;
 	for (i = 0; i < used; i++) {

@@ -18,6 +18,8 @@
 #include "fs/file.h"
 #include "kernel/sched/wait.h"
 
+struct page;
+
 #define PIPE_BUF 4096
 #define PIPE_DEF_PAGES 16
 /* /proc/sys/fs/pipe-max-size: the largest F_SETPIPE_SZ without privilege. */
@@ -25,7 +27,9 @@ extern unsigned int pipe_max_size;
 
 struct pipe_inode_info {
 	wait_queue_head_t wait;	/* readers, writers and pollers */
-	char **bufs;	/* nr_pages pages, NULL where none is needed */
+	/* nr_pages pages, NULL where none is needed; they may be high:
+	 * reached through kmap (mm/phys/highmem.h) */
+	struct page **bufs;
 	unsigned int nr_pages;
 	/* The data: ring bytes [start, start + len) modulo the capacity,
 	 * byte i in bufs[i / PAGE_SIZE]; start is 0 whenever len is. */

@@ -15,6 +15,7 @@
 #include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
 #include "mm/vm/memory.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 #include "fs/buffer_head.h"
 #include "mm/locking.h"
@@ -41,7 +42,7 @@ static void zero_part(struct address_space *mapping, unsigned long index,
 	}
 	if (!page)
 		return;
-	memset((char *)page_address(page) + from, 0, to - from);
+	memzero_page(page, from, to - from);
 	if (mapping->a_ops && mapping->a_ops->set_page_dirty)
 		mapping->a_ops->set_page_dirty(page);
 	unlock_page(page);

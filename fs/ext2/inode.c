@@ -24,6 +24,7 @@
 #include "fs/chrdev.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/slab.h"
 #include "fs/generic_file.h"
 #include "fs/truncate.h"
@@ -92,6 +93,8 @@ static void set_ops(struct inode *inode, struct ext2_inode *raw)
 		inode->i_op = &ext2_file_inode_operations;
 		inode->i_fop = &ext2_file_operations;
 		inode->i_mapping->a_ops = &ext2_aops;
+		/* Only a regular file's pages hold data: they may be high. */
+		mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
 		break;
 	case S_IFDIR:
 		inode->i_op = &ext2_dir_inode_operations;
@@ -425,7 +428,7 @@ int ext2_readpage(struct file *file, struct page *page)
 	struct super_block *sb = inode->i_sb;
 	unsigned int per_page = PAGE_SIZE >> sb->s_blocksize_bits, i;
 	loff_t start = (loff_t)page->index << PAGE_SHIFT;
-	char *addr = page_address(page);
+	char *addr = kmap(page);	/* the reads below sleep */
 	int err = 0;
 
 	(void)file;
@@ -449,6 +452,7 @@ int ext2_readpage(struct file *file, struct page *page)
 
 		memset(addr + valid, 0, PAGE_SIZE - valid);
 	}
+	kunmap(page);
 	if (err)
 		SetPageError(page);
 	else
@@ -498,7 +502,7 @@ static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
 	unsigned int bits = sb->s_blocksize_bits;
 	unsigned int per_page = PAGE_SIZE >> bits, i;
 	loff_t start = (loff_t)page->index << PAGE_SHIFT;
-	char *addr = page_address(page);
+	char *addr = kmap(page);	/* write_buffer may sleep */
 	int err = 0;
 
 	for (i = 0; i < per_page && !err; i++) {
@@ -519,6 +523,7 @@ static int write_blocks(struct inode *inode, struct page *page, bool may_alloc)
 		else
 			err = write_buffer(sb, pblock, data);
 	}
+	kunmap(page);
 	return err;
 }
 
@@ -571,9 +576,8 @@ int ext2_writepage(struct page *page)
 		mpage_write_page(page, sector);
 	} else if (start < inode->i_size) {
 		if (inode->i_size - start < PAGE_SIZE)
-			memset((char *)page_address(page) +
-				       (inode->i_size - start),
-			       0, PAGE_SIZE - (inode->i_size - start));
+			memzero_page(page, inode->i_size - start,
+				     PAGE_SIZE - (inode->i_size - start));
 		err = write_blocks(inode, page, !reclaim);
 	}
 	up(&ei->i_map_sem);

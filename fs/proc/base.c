@@ -21,6 +21,7 @@
 #include "kernel/process/task.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pgtable.h"
+#include "mm/phys/highmem.h"
 #include "fs/proc/task_mmu.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/pagetrace.h"
@@ -306,16 +307,19 @@ static void copy_from_mm(struct seq_buf *m, struct mm_struct *mm,
 	while (start < end) {
 		unsigned long off = start & (PAGE_SIZE - 1);
 		unsigned long n = min(end - start, PAGE_SIZE - off);
-		pte_t *pte;
+		pte_t pte;
 		u32 flags;
 		bool ok;
 
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		pte = pte_lookup(mm, start);
-		ok = pte && pte_present(*pte) && pfn_valid(pte_pfn(*pte));
-		if (ok)
-			seq_write(m, (char *)page_address(pfn_to_page(
-					     pte_pfn(*pte))) + off, n);
+		pte_read(mm, start, &pte);
+		ok = pte_present(pte) && pfn_valid(pte_pfn(pte));
+		if (ok) {
+			char *kaddr = kmap_atomic(pte_page(pte), KM_USER0);
+
+			seq_write(m, kaddr + off, n);
+			kunmap_atomic(kaddr, KM_USER0);
+		}
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 		if (!ok)
 			return;

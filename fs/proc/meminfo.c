@@ -11,6 +11,7 @@
 #include "mm/vm/filemap.h"
 #include "kernel/cpu/io.h"
 #include "mm/phys/mmzone.h"
+#include "mm/phys/pgtable.h"
 #include "mm/rmap/i_mmap.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
@@ -115,6 +116,8 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "rmap_unmap_again", &rmap_stats.unmap_again },
 	{ "rmap_unmap_fail", &rmap_stats.unmap_fail },
 	{ "rmap_trylock_failed", &rmap_stats.trylock_failed },
+	{ "pgtable_maps", &pgtable_maps },
+	{ "pgtable_maps_high", &pgtable_maps_high },
 };
 
 void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)

@@ -85,9 +85,10 @@ static void pagemap_fill(struct mm_struct *mm, unsigned long first,
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	for (i = 0; i < nr; i++) {
-		pte_t *pte = pte_lookup(mm, (first + i) << PAGE_SHIFT);
+		pte_t pte;
 
-		out[i] = pte ? pte_to_pagemap_entry(*pte, show_pfn) : 0;
+		out[i] = pte_read(mm, (first + i) << PAGE_SHIFT, &pte) ?
+				 pte_to_pagemap_entry(pte, show_pfn) : 0;
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 }

@@ -150,18 +150,22 @@ static void smaps_walk(struct mm_struct *mm, struct vm_area_struct *vma,
 
 	while (addr < vma->vm_end) {
 		unsigned long end = (addr & ~(PGDIR_SPAN - 1)) + PGDIR_SPAN;
+		pte_t *table, *pte;
 		u32 flags;
 
 		end = min(end, vma->vm_end);
 		spin_lock_irqsave(&mm->page_table_lock, flags);
+		table = pte = pte_lookup_map(mm, addr);	/* one map per table */
 		for (; addr < end; addr += PAGE_SIZE) {
-			pte_t *pte = pte_lookup(mm, addr);
-
 			if (pte && !pte_none(*pte))
 				smaps_pte(mss, vma, *pte);
 			else
 				smaps_hole(mss, vma, addr);
+			if (pte)
+				pte++;
 		}
+		if (table)
+			pte_unmap(table);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 }

@@ -166,11 +166,11 @@ static void count_pages(struct mm_struct *mm, struct mm_counts *c)
 			c->exec += pages;
 		for (addr = vma->vm_start; addr < vma->vm_end;
 		     addr += PAGE_SIZE) {
-			pte_t *pte = pte_lookup(mm, addr);
+			pte_t pte;
 
-			if (!pte || !pte_present(*pte))
+			if (!pte_read(mm, addr, &pte) || !pte_present(pte))
 				continue;
-			if (PageAnon(pte_page(*pte)))
+			if (PageAnon(pte_page(pte)))
 				c->rss_anon++;
 			else
 				c->rss_file++;

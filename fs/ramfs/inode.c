@@ -52,7 +52,8 @@ static long ramfs_alloc_range(struct file *file, unsigned long first,
 	for (index = first; index <= last; index++) {
 		if (signal_pending(current))
 			return -EINTR;
-		page = find_or_create_page(mapping, index, GFP_KERNEL);
+		page = find_or_create_page(mapping, index,
+					   mapping_gfp_mask(mapping));
 		if (!page)
 			return -ENOMEM;
 		if (PageUptodate(page)) {
@@ -157,6 +158,7 @@ struct inode *ramfs_get_inode(struct super_block *sb, struct inode *dir,
 		inode->i_op = &ramfs_file_inode_operations;
 		inode->i_fop = &ramfs_file_operations;
 		inode->i_mapping->a_ops = &ramfs_aops;
+		mapping_set_gfp_mask(inode->i_mapping, GFP_HIGHUSER);
 		inode->i_seals = F_SEAL_SEAL;	/* memfd_create clears it */
 		break;
 	case S_IFDIR:

@@ -8,8 +8,10 @@
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
+#include "mm/vm/vm_test.h"
 
 static struct file *open_rw(const char *name, int flags)
 {
@@ -209,4 +211,66 @@ KTEST(ramfs_unlink_open_file_keeps_data_until_close)
 	KEXPECT_EQ(pagecache_nr_pages(), cached);
 	KEXPECT_EQ(nr_free_pages(), free_before);
 	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_unl"), 0);
+}
+
+/* Does page index of f hold byte v at offset off? */
+static bool page_byte_is(struct file *f, unsigned long index,
+			 unsigned int off, u8 v)
+{
+	struct page *page = find_get_page(f->f_mapping, index);
+	u8 c = ~v;
+
+	if (page) {
+		memcpy_from_page(&c, page, off, 1);
+		put_page(page);
+	}
+	return c == v;
+}
+
+static bool page_is_high(struct file *f, unsigned long index)
+{
+	struct page *page = find_get_page(f->f_mapping, index);
+	bool high = page && PageHighMem(page);
+
+	if (page)
+		put_page(page);
+	return high;
+}
+
+/*
+ * With high memory a ramfs file's pages are high, and write, read and
+ * truncation's zeroing reach them through kmap_atomic: across the
+ * boundary of two high pages, and into the middle of one.
+ */
+KTEST(ramfs_high_pages_read_write_across_pages)
+{
+	u8 in[12] = "0123456789A", out[sizeof(in)];
+	struct file *f;
+
+	if (!high_pages_handed_out()) {
+		ktest_skip("no high memory");
+		return;
+	}
+	KASSERT_EQ(vfs_mkdir(NULL, "/kt_high", 0755), 0);
+	f = open_rw("/kt_high/f", O_CREAT | O_EXCL);
+	KASSERT_TRUE(f != NULL);
+	/* 6 bytes at the end of page 0, 6 at the start of page 1. */
+	KEXPECT_EQ(pwrite(f, in, sizeof(in), PAGE_SIZE - 6), sizeof(in));
+	KEXPECT_TRUE(page_is_high(f, 0));
+	KEXPECT_TRUE(page_is_high(f, 1));
+	KEXPECT_TRUE(page_byte_is(f, 0, PAGE_SIZE - 6, '0'));
+	KEXPECT_TRUE(page_byte_is(f, 1, 5, 'A'));
+	memset(out, 0x55, sizeof(out));
+	KEXPECT_EQ(pread(f, out, sizeof(out), PAGE_SIZE - 6), sizeof(out));
+	KEXPECT_EQ(memcmp(out, in, sizeof(in)), 0);
+	/* Down to the middle of page 1 and up: the cut bytes read as 0. */
+	KEXPECT_EQ(vfs_ftruncate(f, PAGE_SIZE + 2), 0);
+	KEXPECT_EQ(vfs_ftruncate(f, 2 * PAGE_SIZE), 0);
+	KEXPECT_TRUE(page_byte_is(f, 1, 1, '7'));
+	KEXPECT_TRUE(page_byte_is(f, 1, 2, 0));
+	KEXPECT_EQ(pread(f, out, 4, PAGE_SIZE), 4);
+	KEXPECT_EQ(memcmp(out, "67\0\0", 4), 0);
+	fput(f);
+	KEXPECT_EQ(vfs_unlink(NULL, "/kt_high/f"), 0);
+	KEXPECT_EQ(vfs_rmdir(NULL, "/kt_high"), 0);
 }

@@ -81,11 +81,13 @@ static unsigned long chunk_len(u32 uaddr, unsigned long n)
 static inline bool page_denied(u32 uaddr)
 {
 	pgd_t *pgd = pgd_offset(current->mm->pgd, uaddr);
-	pte_t pte;
+	pte_t *ptep, pte;
 
 	if (!pgd_present(*pgd))
 		return false;
-	pte = *pte_offset(pgd, uaddr);
+	ptep = pte_offset_map(pgd, uaddr);
+	pte = *ptep;
+	pte_unmap(ptep);
 	return pte_present(pte) && !pte_user(pte);
 }
 

@@ -29,6 +29,7 @@
 #include "kernel/cpu/uaccess.h"
 #include "kernel/exec/binprm.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/anon_vma.h"
@@ -69,11 +70,12 @@ static int put_arg_bytes(struct linux_binprm *bprm, unsigned long off,
 		unsigned long n = min(len, PAGE_SIZE - in);
 
 		if (!bprm->page[i]) {
-			bprm->page[i] = alloc_page(GFP_KERNEL | __GFP_ZERO);
+			bprm->page[i] = alloc_page(GFP_HIGHUSER);
 			if (!bprm->page[i])
 				return -ENOMEM;
+			clear_highpage(bprm->page[i]);
 		}
-		memcpy((char *)page_address(bprm->page[i]) + in, src, n);
+		memcpy_to_page(bprm->page[i], in, src, n);
 		off += n;
 		src += n;
 		len -= n;
@@ -161,18 +163,30 @@ int copy_strings(struct linux_binprm *bprm, int count,
 	return 0;
 }
 
-static char arg_byte(struct linux_binprm *bprm, unsigned long off)
+/* The offset just past the NUL of the string at off, each page mapped
+ * once: the pages may be high. */
+static unsigned long arg_string_end(struct linux_binprm *bprm,
+				    unsigned long off)
 {
-	return ((char *)page_address(bprm->page[off >> PAGE_SHIFT]))
-		[off & ~PAGE_MASK];
+	for (;;) {
+		char *kaddr = kmap_atomic(bprm->page[off >> PAGE_SHIFT],
+					  KM_USER0);
+		unsigned long in = off & ~PAGE_MASK, i = in;
+
+		while (i < PAGE_SIZE && kaddr[i])
+			i++;
+		kunmap_atomic(kaddr, KM_USER0);
+		off += i - in;
+		if (i < PAGE_SIZE)
+			return off + 1;
+	}
 }
 
 void remove_arg_zero(struct linux_binprm *bprm)
 {
 	if (!bprm->argc)
 		return;
-	while (arg_byte(bprm, bprm->p++))
-		;
+	bprm->p = arg_string_end(bprm, bprm->p);
 	bprm->argc--;
 }
 
@@ -211,19 +225,20 @@ static int map_arg_pages(struct linux_binprm *bprm)
 	for (i = bprm->p >> PAGE_SHIFT; i < MAX_ARG_PAGES; i++) {
 		unsigned long addr = STACK_BASE + i * PAGE_SIZE;
 		struct page *page = bprm->page[i];
-		pte_t *pte = pte_alloc(mm, addr);
+		pte_t *pte = pte_alloc_map(mm, addr);
 
 		if (!pte)
 			return -ENOMEM;
+		pte_unmap(pte);
 		if (!page)
 			continue;	/* nothing copied there */
 		get_page(page);		/* the PTE's; bprm's goes at the end */
 		SetPageAnon(page);
-		spin_lock_irqsave(&mm->page_table_lock, flags);
+		pte = pte_offset_map_lock(mm, addr, &flags);
 		err = vm_install_pte(vma, addr, pte, page,
 				     pte_mkdirty(pte_mkwrite(mk_pte(page,
 						vma->vm_page_prot))));
-		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		pte_unmap_unlock(mm, pte, flags);
 		if (err) {
 			put_page(page);
 			return err;
@@ -267,8 +282,7 @@ static unsigned long push_string_ptrs(struct linux_binprm *bprm, u32 *sp,
 {
 	while (count-- > 0 && !*err) {
 		*err = push_word(sp, STACK_BASE + off);
-		while (arg_byte(bprm, off++))
-			;
+		off = arg_string_end(bprm, off);
 	}
 	if (!*err)
 		*err = push_word(sp, 0);

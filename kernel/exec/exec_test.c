@@ -102,7 +102,7 @@ static struct linux_binprm *make_bprm(void)
 	bprm->p = ARG_AREA - sizeof(void *);
 	bprm->filename = "/bin/prog";
 	bprm->file = get_file(&tf.file);
-	memcpy(bprm->buf, page_address(head), BINPRM_BUF_SIZE);
+	memcpy_from_page(bprm->buf, head, 0, BINPRM_BUF_SIZE);
 	put_page(head);
 	bprm->argc = 2;
 	bprm->envc = 1;
@@ -198,8 +198,8 @@ static __attribute__((noinline)) int exec_work(struct exec_result *r)
 		r->err = -EFAULT;
 	data_page = find_get_page(tf.file.f_mapping, 1);
 	if (data_page) {
-		r->cache_after_data = ((u8 *)page_address(data_page))
-			[(DATA_OFF + DATA_LEN) & ~PAGE_MASK];
+		memcpy_from_page(&r->cache_after_data, data_page,
+				 (DATA_OFF + DATA_LEN) & ~PAGE_MASK, 1);
 		put_page(data_page);
 	}
 	/* Give the image up again: back to a kernel thread. */

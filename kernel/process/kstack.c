@@ -36,7 +36,7 @@ void kstack_init(void)
 
 static pte_t *kstack_pte(u32 va)
 {
-	return pte_offset(pgd_offset_k(va), va);
+	return pte_offset_kernel(pgd_offset_k(va), va);
 }
 
 static int take_slot(void)

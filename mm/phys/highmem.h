@@ -97,4 +97,36 @@ static inline void copy_highpage(struct page *to, struct page *from)
 	kunmap_atomic(vfrom, KM_USER0);
 }
 
+/*
+ * Bytes [offset, offset + len) of a page, which must lie inside it, to or
+ * from kernel memory (never user memory: a fault there would sleep with
+ * the slot held), or zeroed.  Process context; as Linux's.
+ */
+static inline void memcpy_from_page(void *to, struct page *page,
+				    unsigned int offset, unsigned int len)
+{
+	char *from = kmap_atomic(page, KM_USER0);
+
+	memcpy(to, from + offset, len);
+	kunmap_atomic(from, KM_USER0);
+}
+
+static inline void memcpy_to_page(struct page *page, unsigned int offset,
+				  const void *from, unsigned int len)
+{
+	char *to = kmap_atomic(page, KM_USER0);
+
+	memcpy(to + offset, from, len);
+	kunmap_atomic(to, KM_USER0);
+}
+
+static inline void memzero_page(struct page *page, unsigned int offset,
+				unsigned int len)
+{
+	char *addr = kmap_atomic(page, KM_USER0);
+
+	memset(addr + offset, 0, len);
+	kunmap_atomic(addr, KM_USER0);
+}
+
 #endif

@@ -15,6 +15,7 @@ enum km_type {
 	KM_USER1, /* process context: second page of a copy */
 	KM_PTE0, /* a page table being walked (pte_offset_map) */
 	KM_PTE1, /* a second page table (mremap, fork's copy) */
+	KM_PTE2, /* a page table in a reverse-map walk (rmap_ptep_map) */
 	KM_IRQ0, /* interrupt handlers (PIO transfers) */
 	KM_TYPE_NR
 };

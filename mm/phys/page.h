@@ -59,6 +59,9 @@ static inline void *__va(u32 pa)
 typedef struct { u32 pte; } pte_t;
 typedef struct { u32 pgd; } pgd_t;
 typedef struct { u32 pgprot; } pgprot_t;
+/* Where a PTE is when its table need not be mapped: its physical address
+ * (mm/phys/pgtable.h, ptep_to_paddr); 0 is no PTE. */
+typedef u32 pte_addr_t;
 
 #define pte_val(x) ((x).pte)
 #define pgd_val(x) ((x).pgd)
@@ -79,7 +82,7 @@ struct page {
 	struct list_head lru;		/* buddy free list or LRU list */
 	union {
 		struct pte_chain *chain;	/* PTEs mapping it (!PG_direct) */
-		pte_t *direct;			/* the one PTE (PG_direct) */
+		pte_addr_t direct;		/* the one PTE (PG_direct) */
 		int mapcount;			/* PTEs of an object-mapped page */
 	} pte;
 };

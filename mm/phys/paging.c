@@ -64,7 +64,7 @@ void test_wp_bit(void)
 		return;
 	}
 	va = (u32)page_address(page);
-	ptep = pte_offset(pgd_offset_k(va), va);
+	ptep = pte_offset_kernel(pgd_offset_k(va), va);
 	set_pte(ptep, pte_wrprotect(*ptep));
 	flush_tlb_page(NULL, va);
 	cpu_test_wp(va);

@@ -5,18 +5,33 @@
  * page_state.nr_page_table_pages for /proc/meminfo.  A new directory
  * shares the kernel's page tables by copying swapper_pg_dir's kernel half.
  */
+#include "kernel/cmdline.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pgtable.h"
 #include "mm/vmstat.h"
 
-struct page *pte_alloc_one(void)
+KERNEL_PARAM("highpte", "user page tables in high memory (walks map them)");
+
+/* A zeroed page for a table or directory, counted in nr_page_table_pages. */
+static struct page *pgtable_page(gfp_t gfp)
 {
-	struct page *page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	struct page *page = alloc_page(gfp | __GFP_ZERO);
 
 	if (page)
 		page_state.nr_page_table_pages++;
 	return page;
+}
+
+/* Only user page tables may be high: the MMU reads a directory, and the
+ * kernel its own tables, through physical and direct-map addresses. */
+struct page *pte_alloc_one(void)
+{
+	gfp_t gfp = GFP_KERNEL;
+
+	if (cmdline_has("highpte"))	/* a new table is rare: no cache */
+		gfp |= __GFP_HIGHMEM;
+	return pgtable_page(gfp);
 }
 
 void pte_free(struct page *pte_page)
@@ -27,7 +42,7 @@ void pte_free(struct page *pte_page)
 
 pgd_t *pgd_alloc(void)
 {
-	struct page *page = pte_alloc_one();
+	struct page *page = pgtable_page(GFP_KERNEL);
 	pgd_t *pgd;
 
 	if (!page)

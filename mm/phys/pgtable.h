@@ -3,8 +3,39 @@
  *
  * A page directory (pgd_t[1024]) maps 4 MiB per entry to a page table
  * (pte_t[1024]) mapping 4 KiB per entry.  Linux's pmd level is folded away:
- * pte_offset() goes straight from a directory entry to the PTE.  The bits
- * are the hardware's own; the accessed and dirty bits are set by the MMU.
+ * pte_offset_map() goes straight from a directory entry to the PTE.  The
+ * bits are the hardware's own; the accessed and dirty bits are set by the
+ * MMU.
+ *
+ * A user page table may be in high memory (the boot option highpte), with
+ * no kernel address of its own, so a walk maps it for as long as it reads
+ * or writes PTEs and unmaps it before it can sleep.  Each context maps
+ * with its own kmap_atomic slot (mm/phys/highmem.h), so that two walks
+ * on one CPU never share a slot:
+ *
+ *   pte_offset_map / pte_unmap          KM_PTE0  a process's walks (the
+ *                                                fault path, fork's and
+ *                                                mremap's destination,
+ *                                                munmap, /proc, ...)
+ *   pte_offset_map_nested /             KM_PTE1  the second table held at
+ *   pte_unmap_nested                             once: fork's and mremap's
+ *                                                source
+ *   rmap_ptep_map / rmap_ptep_unmap     KM_PTE2  the reverse-map walks
+ *                                                (reclaim, page_mkclean,
+ *                                                the audits, the tracer),
+ *                                                always under
+ *                                                page_table_lock or the
+ *                                                pte_chain lock, so with
+ *                                                interrupts off
+ *
+ * A reclaim walk can therefore run while a process that kswapd preempted
+ * holds KM_PTE0 or KM_PTE1 (a ktest, a kernel thread) without touching
+ * its mapping.  Directories and the kernel's own page tables are always
+ * in low memory: pte_offset_kernel reads them through the direct map.
+ *
+ * The reverse map keeps where a PTE is as a pte_addr_t, the PTE's
+ * physical address, which stays valid while its table is not mapped
+ * (ptep_to_paddr, rmap_ptep_map).
  *
  * The directory entries from USER_PTRS_PER_PGD up (0xC0000000 and above)
  * are the kernel's: swapper_pg_dir holds them and pgd_alloc() copies them
@@ -19,6 +50,7 @@
 #ifndef MM_PHYS_PGTABLE_H
 #define MM_PHYS_PGTABLE_H
 
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 
 #define _PAGE_PRESENT 0x001
@@ -93,10 +125,78 @@ static inline void pgd_populate(pgd_t *pgdp, struct page *pte_page)
 	set_pgd(pgdp, __pgd(page_to_phys(pte_page) | _PAGE_TABLE));
 }
 
-/* The PTE for va in the table that directory entry *pgdp points at. */
-static inline pte_t *pte_offset(pgd_t *pgdp, u32 va)
+/* The PTE for va in a kernel page table (always in low memory). */
+static inline pte_t *pte_offset_kernel(pgd_t *pgdp, u32 va)
 {
 	return (pte_t *)__va(pgd_val(*pgdp) & PAGE_MASK) + pte_index(va);
+}
+
+/* Page-table maps done by walks, and those of them of a table in high
+ * memory: the cost of highpte (/proc/vmstat; mm/vm/pt_walk.c). */
+extern u32 pgtable_maps, pgtable_maps_high;
+
+static inline void *pgtable_kmap(struct page *table, enum km_type type)
+{
+	pgtable_maps++;
+	if (PageHighMem(table))
+		pgtable_maps_high++;
+	return kmap_atomic(table, type);
+}
+
+static inline pte_t *pte_offset_map_type(pgd_t *pgdp, u32 va,
+					 enum km_type type)
+{
+	return (pte_t *)pgtable_kmap(pgd_page(*pgdp), type) + pte_index(va);
+}
+
+/* The PTE for va in the user page table *pgdp points at, mapped until
+ * pte_unmap (see the top of this file for the slots). */
+static inline pte_t *pte_offset_map(pgd_t *pgdp, u32 va)
+{
+	return pte_offset_map_type(pgdp, va, KM_PTE0);
+}
+static inline pte_t *pte_offset_map_nested(pgd_t *pgdp, u32 va)
+{
+	return pte_offset_map_type(pgdp, va, KM_PTE1);
+}
+/* Unmap a table mapped by the call of the same slot; any PTE of it. */
+static inline void pte_unmap(pte_t *ptep)
+{
+	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), KM_PTE0);
+}
+static inline void pte_unmap_nested(pte_t *ptep)
+{
+	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), KM_PTE1);
+}
+
+/*
+ * The physical address of a PTE mapped by one of the calls above, low or
+ * high: the kernel page table entry of its mapping gives the frame (the
+ * direct map and the kmap slots are both 4 KiB kernel PTEs).
+ */
+static inline pte_addr_t ptep_to_paddr(pte_t *ptep)
+{
+	u32 va = (u32)ptep;
+	pte_t *kpte = pte_offset_kernel(pgd_offset_k(va), va);
+
+	return (pte_val(*kpte) & PAGE_MASK) | (va & ~PAGE_MASK);
+}
+
+/* The page table page a stored PTE location is in. */
+static inline struct page *pte_addr_page(pte_addr_t paddr)
+{
+	return pfn_to_page(paddr >> PAGE_SHIFT);
+}
+
+/* Map a stored PTE location for a reverse-map walk, until rmap_ptep_unmap. */
+static inline pte_t *rmap_ptep_map(pte_addr_t paddr)
+{
+	return (pte_t *)((char *)pgtable_kmap(pte_addr_page(paddr), KM_PTE2) +
+			 (paddr & ~PAGE_MASK));
+}
+static inline void rmap_ptep_unmap(pte_t *ptep)
+{
+	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), KM_PTE2);
 }
 
 static inline pte_t pfn_pte(u32 pfn, pgprot_t prot)
@@ -201,7 +301,8 @@ void pgd_free(pgd_t *pgd);
 /* The index of the first entry of pgd in [i, end) that is not none, or
  * end (end at most USER_PTRS_PER_PGD). */
 u32 pgd_next_used(const pgd_t *pgd, u32 i, u32 end);
-/* A zeroed page for a page table, counted in nr_page_table_pages. */
+/* A zeroed page for a user page table, counted in nr_page_table_pages;
+ * in high memory when booted with highpte. */
 struct page *pte_alloc_one(void);
 void pte_free(struct page *pte_page);
 

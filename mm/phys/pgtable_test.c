@@ -71,7 +71,7 @@ KTEST(map_write_read_unmap_fault)
 	KASSERT_TRUE(table && page);
 	KEXPECT_EQ(page_state.nr_page_table_pages, ptp + 1);
 	pgd_populate(pgd, table);
-	ptep = pte_offset(pgd, TEST_VA);
+	ptep = pte_offset_map(pgd, TEST_VA);	/* a user table: maybe high */
 	KEXPECT_TRUE(pte_none(*ptep));
 	set_pte(ptep, mk_pte(page, __pgprot(_PAGE_PRESENT | _PAGE_RW)));
 	flush_tlb_page(NULL, TEST_VA);
@@ -102,6 +102,7 @@ KTEST(map_write_read_unmap_fault)
 	KEXPECT_EQ(f.cr2, TEST_VA);
 	KEXPECT_EQ(f.err & PF_PROT, 0);		/* not present */
 
+	pte_unmap(ptep);
 	pgd_clear(pgd);
 	flush_tlb_all();
 	pte_free(table);
@@ -126,7 +127,7 @@ KTEST(readonly_pte_faults_on_kernel_write_with_wp)
 
 	KASSERT_TRUE(table && page);
 	pgd_populate(pgd, table);
-	ptep = pte_offset(pgd, TEST_VA);
+	ptep = pte_offset_map(pgd, TEST_VA);
 	set_pte(ptep, pte_wrprotect(mk_pte(page, PAGE_KERNEL)));
 	flush_tlb_page(NULL, TEST_VA);
 	vector = ktest_catch_fault(write_test_va, (void *)1, &f);
@@ -136,6 +137,7 @@ KTEST(readonly_pte_faults_on_kernel_write_with_wp)
 		KEXPECT_EQ(f.err & (PF_PROT | PF_WRITE), PF_PROT | PF_WRITE);
 	KEXPECT_EQ(*(u32 *)page_address(page), boot_cpu.has_wp ? 0 : 1);
 	ptep_get_and_clear(ptep);
+	pte_unmap(ptep);
 	pgd_clear(pgd);
 	flush_tlb_all();
 	pte_free(table);

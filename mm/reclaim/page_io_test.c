@@ -265,7 +265,7 @@ KTEST(swapoff_waits_for_the_write_of_a_page_a_pte_holds)
 {
 	struct rmap_family f;
 	struct page *pg;
-	pte_t *pte;
+	pte_t pte;
 	u32 v = 0;
 
 	if (!writeback_setup())
@@ -281,8 +281,8 @@ KTEST(swapoff_waits_for_the_write_of_a_page_a_pte_holds)
 	KEXPECT_EQ(add_to_swap(pg), 0);
 	KEXPECT_EQ(try_to_unmap(pg), SWAP_SUCCESS);
 	start_write(pg);
-	pte = pte_lookup(f.mm[0], RMAP_TEST_ADDR);
-	KEXPECT_TRUE(pte && !pte_none(*pte) && !pte_present(*pte));
+	pte = pte_at(f.mm[0], RMAP_TEST_ADDR);
+	KEXPECT_TRUE(!pte_none(pte) && !pte_present(pte));
 	KEXPECT_TRUE(PageWriteback(pg));
 	if (!KEXPECT_EQ(do_swapoff("tst0"), 0)) {
 		/* the PTE still holds its slot: let exit free it, then the
@@ -292,7 +292,8 @@ KTEST(swapoff_waits_for_the_write_of_a_page_a_pte_holds)
 		tst_swapoff0();
 		return;
 	}
-	KEXPECT_TRUE(pte_present(*pte) && pte_page(*pte) == pg);
+	pte = pte_at(f.mm[0], RMAP_TEST_ADDR);
+	KEXPECT_TRUE(pte_present(pte) && pte_page(pte) == pg);
 	KEXPECT_FALSE(PageWriteback(pg));
 	KEXPECT_FALSE(PageSwapCache(pg));
 	KEXPECT_TRUE(PageDirty(pg));

@@ -15,6 +15,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/gfp.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 #include "mm/rmap/rmap.h"
 #include "mm/reclaim/swap.h"
@@ -176,7 +177,7 @@ int ramfs_readpage(struct file *file, struct page *page)
 		item = radix_tree_lookup(&mapping->swap_tree, page->index);
 	info_unlock_irqrestore(flags);
 	if (!item) {
-		memset(page_address(page), 0, PAGE_SIZE);
+		clear_highpage(page);
 		SetPageUptodate(page);
 		unlock_page(page);
 		return 0;
@@ -184,7 +185,7 @@ int ramfs_readpage(struct file *file, struct page *page)
 	entry = item_to_entry(item);
 	cached = swap_cache_page(entry);
 	if (cached) {
-		memcpy(page_address(page), page_address(cached), PAGE_SIZE);
+		copy_highpage(page, cached);
 	} else {
 		err = swap_readpage(page, entry);
 		vm_events.pswpin++;

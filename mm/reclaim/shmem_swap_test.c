@@ -106,7 +106,7 @@ KTEST(ramfs_pages_go_to_swap_and_come_back_hdb)
 	evict_file(mapping);
 	KEXPECT_EQ(mapping->nrpages, 0);
 	KEXPECT_EQ(mapping->nrswapped, FILE_PAGES);
-	KEXPECT_TRUE(pte_none(*pte_lookup(fam.mm[3], RMAP_TEST_ADDR)));
+	KEXPECT_TRUE(pte_none(pte_at(fam.mm[3], RMAP_TEST_ADDR)));
 	KEXPECT_EQ(rmap_audit(), 0);
 
 	/* Back through read(), then through a mapping. */

@@ -81,19 +81,22 @@ static void hold(struct swap_audit *a, swp_entry_t entry, u32 *total,
 		a->holders[off - a->first]++;
 }
 
+/* Each page table is mapped as the reverse-map walks map one. */
 static void count_ptes(struct swap_audit *a, struct mm_struct *mm)
 {
-	unsigned long addr;
-	pte_t *ptep;
+	u32 i = 0, j;
+	pte_t *ptes;
 
-	for (addr = 0; addr < TASK_SIZE; addr += PAGE_SIZE) {
-		ptep = pte_lookup(mm, addr);
-		if (!ptep) {
-			addr = ALIGN_DOWN(addr, PGDIR_SPAN) + PGDIR_SPAN - PAGE_SIZE;
-			continue;
-		}
-		if (!pte_none(*ptep) && !pte_present(*ptep) && !pte_file(*ptep))
-			hold(a, pte_to_swp_entry(*ptep), &a->ptes, "a PTE");
+	for (; (i = pgd_next_used(mm->pgd, i, USER_PTRS_PER_PGD)) <
+	       USER_PTRS_PER_PGD;
+	     i++) {
+		ptes = rmap_ptep_map(pte_lookup_paddr(mm, i << PGDIR_SHIFT));
+		for (j = 0; j < PTRS_PER_PTE; j++)
+			if (!pte_none(ptes[j]) && !pte_present(ptes[j]) &&
+			    !pte_file(ptes[j]))
+				hold(a, pte_to_swp_entry(ptes[j]), &a->ptes,
+				     "a PTE");
+		rmap_ptep_unmap(ptes);
 	}
 }
 

@@ -149,7 +149,7 @@ struct page *lookup_swap_cache(swp_entry_t entry)
  */
 static struct page *add_new_swap_page(swp_entry_t entry, bool ahead, int *err)
 {
-	struct page *page = alloc_page(GFP_KERNEL);
+	struct page *page = alloc_page(GFP_HIGHUSER);	/* a user page */
 	int count;
 
 	if (!page) {

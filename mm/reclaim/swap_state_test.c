@@ -20,11 +20,11 @@
 
 static swp_entry_t swap_pte_entry(struct mm_struct *mm)
 {
-	pte_t *pte = pte_lookup(mm, RMAP_TEST_ADDR);
+	pte_t pte = pte_at(mm, RMAP_TEST_ADDR);
 
-	if (!pte || pte_none(*pte) || pte_present(*pte))
+	if (pte_none(pte) || pte_present(pte))
 		return (swp_entry_t){ 0 };
-	return pte_to_swp_entry(*pte);
+	return pte_to_swp_entry(pte);
 }
 
 static bool read_back(struct mm_struct *mm)

@@ -32,16 +32,16 @@ static bool is_area_entry(pte_t pte, unsigned int type)
 	       swp_type(pte_to_swp_entry(pte)) == type;
 }
 
-/* Put the page of the swap PTE at addr back; 0 or -ENOMEM/-EIO. */
+/* Put the page of the swap PTE orig at addr back; 0 or -ENOMEM/-EIO. */
 static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
-		     pte_t *ptep)
+		     pte_t orig)
 {
-	/* LAB 7 BEGIN: bring the page of one swap PTE back; stub: (void)vma; (void)addr; (void)ptep; return -EIO; */
+	/* LAB 7 BEGIN: bring the page of one swap PTE back; stub: (void)vma; (void)addr; (void)orig; return -EIO; */
 	struct mm_struct *mm = vma->vm_mm;
-	pte_t orig = *ptep;
 	swp_entry_t entry = pte_to_swp_entry(orig);
 	unsigned long flags;
 	struct page *page;
+	pte_t *ptep;
 	int err = 0;
 
 	if (anon_vma_prepare(vma))
@@ -56,7 +56,7 @@ static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 		put_page(page);
 		return -EIO;
 	}
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	ptep = pte_offset_map_lock(mm, addr, &flags);
 	if (pte_val(*ptep) == pte_val(orig)) {
 		SetPageAnon(page);
 		get_page(page);
@@ -67,7 +67,7 @@ static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 		else
 			swap_free(entry);
 	}
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, ptep, flags);
 	/* The page leaves the swap cache once no PTE holds the entry. */
 	if (PageSwapCache(page) && swap_count(entry) == 1) {
 		SetPageDirty(page);
@@ -82,14 +82,14 @@ static int unuse_pte(struct vm_area_struct *vma, unsigned long addr,
 static int unuse_vma(struct vm_area_struct *vma, unsigned int type)
 {
 	unsigned long addr;
-	pte_t *ptep;
+	pte_t pte;
 	int err;
 
 	for (addr = vma->vm_start; addr < vma->vm_end; addr += PAGE_SIZE) {
-		ptep = pte_lookup(vma->vm_mm, addr);
-		if (!ptep || !is_area_entry(*ptep, type))
+		if (!pte_read(vma->vm_mm, addr, &pte) ||
+		    !is_area_entry(pte, type))
 			continue;
-		err = unuse_pte(vma, addr, ptep);
+		err = unuse_pte(vma, addr, pte);
 		if (err)
 			return err;
 	}

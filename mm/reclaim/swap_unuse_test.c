@@ -27,9 +27,9 @@ static unsigned long page_addr(int i)
 
 static bool is_swap_pte(struct mm_struct *mm, int i)
 {
-	pte_t *pte = pte_lookup(mm, page_addr(i));
+	pte_t pte = pte_at(mm, page_addr(i));
 
-	return pte && !pte_none(*pte) && !pte_present(*pte);
+	return !pte_none(pte) && !pte_present(pte);
 }
 
 static bool holds_magic(struct mm_struct *mm, int i)
@@ -89,10 +89,10 @@ KTEST(swapoff_maps_a_forks_pages_back_shared_and_counted)
 	for (i = 0; i < UNUSE_PAGES; i++) {
 		pg = rmap_page_at(f.mm[0], page_addr(i));
 		for (j = 0; j < UNUSE_FORKS; j++) {
-			pte_t *pte = pte_lookup(f.mm[j], page_addr(i));
+			pte_t pte = pte_at(f.mm[j], page_addr(i));
 
-			KEXPECT_TRUE(pte_present(*pte) && pte_page(*pte) == pg);
-			KEXPECT_FALSE(pte_write(*pte));
+			KEXPECT_TRUE(pte_present(pte) && pte_page(pte) == pg);
+			KEXPECT_FALSE(pte_write(pte));
 		}
 		KEXPECT_TRUE(PageAnon(pg) && PageDirty(pg) && PageUptodate(pg));
 		KEXPECT_FALSE(PageSwapCache(pg) || PageLocked(pg));

@@ -28,7 +28,7 @@ static int disk_reads, disk_writes;
 static int disk_readpage(struct file *file, struct page *page)
 {
 	(void)file;
-	memcpy(page_address(page), disk[page->index], PAGE_SIZE);
+	memcpy_to_page(page, 0, disk[page->index], PAGE_SIZE);
 	disk_reads++;
 	SetPageUptodate(page);
 	unlock_page(page);
@@ -39,7 +39,7 @@ static int disk_readpage(struct file *file, struct page *page)
 static int disk_writepage(struct page *page)
 {
 	clear_page_dirty_for_io(page);
-	memcpy(disk[page->index], page_address(page), PAGE_SIZE);
+	memcpy_from_page(disk[page->index], page, 0, PAGE_SIZE);
 	disk_writes++;
 	return 0;
 }

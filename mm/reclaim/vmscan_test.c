@@ -37,9 +37,9 @@ static int swap_ptes(struct mm_struct *mm)
 	int i, n = 0;
 
 	for (i = 0; i < NR_TEST_PAGES; i++) {
-		pte_t *pte = pte_lookup(mm, RMAP_TEST_ADDR + i * PAGE_SIZE);
+		pte_t pte = pte_at(mm, RMAP_TEST_ADDR + i * PAGE_SIZE);
 
-		n += pte && !pte_none(*pte) && !pte_present(*pte);
+		n += !pte_none(pte) && !pte_present(pte);
 	}
 	return n;
 }
@@ -117,9 +117,8 @@ KTEST(swapoff_brings_swapped_pages_back_hdb)
 		KEXPECT_EQ(swap_ptes(f.mm[0]), NR_TEST_PAGES);
 		KEXPECT_EQ(do_swapoff("/dev/hdb"), 0);
 		for (i = 0; i < NR_TEST_PAGES; i++) {
-			pte_t *pte = pte_lookup(f.mm[1], RMAP_TEST_ADDR + i * PAGE_SIZE);
-
-			present += pte && pte_present(*pte);
+			present += pte_present(pte_at(f.mm[1], RMAP_TEST_ADDR +
+							      i * PAGE_SIZE));
 		}
 		KEXPECT_EQ(present, NR_TEST_PAGES);
 		KEXPECT_EQ(swap_ptes(f.mm[0]), 0);
@@ -278,7 +277,7 @@ KTEST(shrink_zone_keeps_a_referenced_page_and_swaps_an_idle_one)
 	struct page *page[2];
 	struct rmap_family f = { .n = 0 };
 	u32 activated;
-	pte_t *pte;
+	pte_t pte;
 	int i;
 
 	if (!tst_swapon0())
@@ -299,12 +298,12 @@ KTEST(shrink_zone_keeps_a_referenced_page_and_swaps_an_idle_one)
 		for (i = 0; i < MAX_NR_ZONES; i++)
 			shrink_zone(&zones[i], 2);
 		lru_put_back(aside);
-		pte = pte_lookup(f.mm[0], RMAP_TEST_ADDR);
-		KEXPECT_TRUE(pte && pte_present(*pte) && pte_page(*pte) == page[0]);
+		pte = pte_at(f.mm[0], RMAP_TEST_ADDR);
+		KEXPECT_TRUE(pte_present(pte) && pte_page(pte) == page[0]);
 		KEXPECT_TRUE(PageActive(page[0]));
 		KEXPECT_EQ(vm_events.pgactivate - activated, 1u);
-		pte = pte_lookup(f.mm[0], RMAP_TEST_ADDR + PAGE_SIZE);
-		KEXPECT_TRUE(pte && !pte_none(*pte) && !pte_present(*pte));
+		pte = pte_at(f.mm[0], RMAP_TEST_ADDR + PAGE_SIZE);
+		KEXPECT_TRUE(!pte_none(pte) && !pte_present(pte));
 		KEXPECT_EQ(rmap_audit(), 0);
 	}
 	rmap_family_free(&f);

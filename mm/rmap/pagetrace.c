@@ -65,11 +65,11 @@ static int mm_pid(struct mm_struct *mm)
 	return pid;
 }
 
-static void show_pte(struct seq_buf *m, pte_t *ptep, pte_t pte)
+static void show_pte(struct seq_buf *m, pte_addr_t paddr, pte_t pte)
 {
 	seq_printf(m, "pte: table pfn 0x%x slot %u value 0x%08x",
-		   page_to_pfn(virt_to_page(ptep)),
-		   (u32)((u32)ptep & ~PAGE_MASK) / (u32)sizeof(pte_t),
+		   paddr >> PAGE_SHIFT,
+		   (u32)(paddr & ~PAGE_MASK) / (u32)sizeof(pte_t),
 		   pte_val(pte));
 	if (pte_present(pte))
 		seq_printf(m, " P%s%s%s%s\n", pte_write(pte) ? " RW" : "",
@@ -151,6 +151,22 @@ static void show_vma(struct seq_buf *m, struct vm_area_struct *vma)
 		   vma->vm_flags & VM_NONLINEAR ? " nonlinear" : "");
 }
 
+/* The verdict on mm's PTE for addr; the caller holds page_table_lock. */
+static const char *obj_verdict(struct mm_struct *mm, unsigned long addr,
+			       struct page *page)
+{
+	pte_addr_t paddr = pte_lookup_paddr(mm, addr);
+	const char *verdict;
+	pte_t *ptep;
+
+	if (!paddr)
+		return pte_verdict(NULL, page);
+	ptep = rmap_ptep_map(paddr);
+	verdict = pte_verdict(ptep, page);
+	rmap_ptep_unmap(ptep);
+	return verdict;
+}
+
 /* One stop of an object walk: where vma_address says the page is. */
 static int trace_vma(struct vm_area_struct *vma, struct page *page, void *arg)
 {
@@ -170,25 +186,26 @@ static int trace_vma(struct vm_area_struct *vma, struct page *page, void *arg)
 		seq_printf(w->m, " at 0x%08lx: page_table_lock busy\n", addr);
 		return 0;
 	}
-	verdict = pte_verdict(pte_lookup(vma->vm_mm, addr), page);
+	verdict = obj_verdict(vma->vm_mm, addr, page);
 	spin_unlock_irqrestore(&vma->vm_mm->page_table_lock, flags);
 	w->maps += verdict == maps_it;
 	seq_printf(w->m, " at 0x%08lx: %s\n", addr, verdict);
 	return 0;
 }
 
-/* One entry of a pte_chain: the PTE address leads to mm and address. */
-static int trace_chain_pte(pte_t *ptep, struct page *page, void *arg)
+/* One entry of a pte_chain: the PTE location leads to mm and address. */
+static int trace_chain_pte(pte_t *ptep, pte_addr_t paddr, struct page *page,
+			   void *arg)
 {
 	struct trace_walk *w = arg;
-	struct mm_struct *mm = ptep_to_mm(ptep);
-	unsigned long addr = ptep_to_address(ptep);
+	struct mm_struct *mm = ptep_to_mm(paddr);
+	unsigned long addr = ptep_to_address(paddr);
 	struct vm_area_struct *vma = find_vma(mm, addr);
 	const char *verdict = pte_verdict(ptep, page);
 
 	w->stops++;
 	w->maps += verdict == maps_it;
-	seq_printf(w->m, "chain: pte %p address 0x%08lx ", ptep, addr);
+	seq_printf(w->m, "chain: pte 0x%08x address 0x%08lx ", paddr, addr);
 	if (vma && addr >= vma->vm_start)
 		show_vma(w->m, vma);
 	else
@@ -252,7 +269,8 @@ void pagetrace_show(struct seq_buf *m, struct mm_struct *mm,
 {
 	struct vm_area_struct *vma;
 	struct page *page = NULL;
-	pte_t *ptep, pte;
+	pte_addr_t paddr;
+	pte_t *ptep, pte = __pte(0);
 	unsigned long flags;
 
 	seq_printf(m, "address: 0x%08lx pid %d rmap %s i_mmap %s\n", addr,
@@ -267,18 +285,22 @@ void pagetrace_show(struct seq_buf *m, struct mm_struct *mm,
 	show_vma(m, vma);
 	seq_puts(m, vma->vm_file ? " file\n" : " anon\n");
 	spin_lock_irqsave(&mm->page_table_lock, flags);
-	ptep = pte_lookup(mm, addr);
-	pte = ptep ? *ptep : __pte(0);
-	if (ptep && pte_present(pte) && pfn_valid(pte_pfn(pte))) {
+	paddr = pte_lookup_paddr(mm, addr);
+	if (paddr) {
+		ptep = rmap_ptep_map(paddr);
+		pte = *ptep;
+		rmap_ptep_unmap(ptep);
+	}
+	if (paddr && pte_present(pte) && pfn_valid(pte_pfn(pte))) {
 		page = pte_page(pte);
 		get_page(page);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
-	if (!ptep) {
+	if (!paddr) {
 		seq_puts(m, "pte: no page table\n");
 		goto out;
 	}
-	show_pte(m, ptep, pte);
+	show_pte(m, paddr, pte);
 	if (!pte_present(pte) && !pte_none(pte) && !pte_file(pte))
 		page = show_swap(m, pte);
 	if (!page) {

@@ -93,13 +93,13 @@ void pagetrace_follow_mm(struct mm_struct *mm, unsigned long addr)
 	struct mm_struct *old;
 	struct page *page = NULL;
 	unsigned long flags;
-	pte_t *ptep;
+	pte_t pte;
 
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	mm->mm_count++;
-	ptep = pte_lookup(mm, addr);
-	if (ptep && pte_present(*ptep) && pfn_valid(pte_pfn(*ptep)))
-		page = pte_page(*ptep);
+	pte_read(mm, addr, &pte);
+	if (pte_present(pte) && pfn_valid(pte_pfn(pte)))
+		page = pte_page(pte);
 	old = followed_mm;
 	followed_page = page;
 	followed_mm = mm;

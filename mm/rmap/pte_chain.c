@@ -100,7 +100,7 @@ int pte_chain_first(const struct pte_chain *pc)
 }
 
 /* Turn the single direct PTE into a one-node chain holding it and ptep. */
-static int direct_to_chain(struct page *page, pte_t *ptep, gfp_t gfp)
+static int direct_to_chain(struct page *page, pte_addr_t ptep, gfp_t gfp)
 {
 	struct pte_chain *pc = pte_chain_alloc(gfp);
 
@@ -115,7 +115,7 @@ static int direct_to_chain(struct page *page, pte_t *ptep, gfp_t gfp)
 
 /* Add ptep to a page that has a chain: into the head's free slots, which
  * are at its front, or into a new head when it is full. */
-static int chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
+static int chain_add(struct page *page, pte_addr_t ptep, gfp_t gfp)
 {
 	/* LAB 3 BEGIN: add ptep to the chain; stub: (void)page; (void)ptep; (void)gfp; return -ENOMEM; */
 	struct pte_chain *head = page->pte.chain;
@@ -136,7 +136,7 @@ static int chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
 	/* LAB 3 END */
 }
 
-int pte_chain_add(struct page *page, pte_t *ptep, gfp_t gfp)
+int pte_chain_add(struct page *page, pte_addr_t ptep, gfp_t gfp)
 {
 	if (!page->pte.direct) {
 		page->pte.direct = ptep;
@@ -154,14 +154,14 @@ void pte_chain_drop_slot(struct page *page, struct pte_chain *pc, int i)
 	int first = pte_chain_first(head);
 
 	pc->ptes[i] = head->ptes[first];
-	head->ptes[first] = NULL;
+	head->ptes[first] = 0;
 	if (first == (int)NRPTE - 1) {
 		page->pte.chain = head->next;
 		pte_chain_free(head);
 	}
 }
 
-void pte_chain_remove(struct page *page, pte_t *ptep)
+void pte_chain_remove(struct page *page, pte_addr_t ptep)
 {
 	/* LAB 3 BEGIN: take ptep off the page's chain; stub: (void)page; (void)ptep; */
 	struct pte_chain *pc;
@@ -169,9 +169,9 @@ void pte_chain_remove(struct page *page, pte_t *ptep)
 
 	if (PageDirect(page)) {
 		if (page->pte.direct != ptep)
-			panic("page_remove_rmap: pfn 0x%x direct PTE %p, not %p",
+			panic("page_remove_rmap: pfn 0x%x direct PTE 0x%x, not 0x%x",
 			      page_to_pfn(page), page->pte.direct, ptep);
-		page->pte.direct = NULL;
+		page->pte.direct = 0;
 		ClearPageDirect(page);
 		return;
 	}
@@ -181,12 +181,12 @@ void pte_chain_remove(struct page *page, pte_t *ptep)
 				pte_chain_drop_slot(page, pc, i);
 				return;
 			}
-	panic("page_remove_rmap: pfn 0x%x has no PTE %p on its chain",
+	panic("page_remove_rmap: pfn 0x%x has no PTE 0x%x on its chain",
 	      page_to_pfn(page), ptep);
 	/* LAB 3 END */
 }
 
-bool pte_chain_contains(struct page *page, pte_t *ptep)
+bool pte_chain_contains(struct page *page, pte_addr_t ptep)
 {
 	struct pte_chain *pc;
 	int i;
@@ -209,7 +209,7 @@ int pte_chain_count(struct page *page)
 		return 1;
 	for (pc = page->pte.chain; pc; pc = pc->next)
 		for (i = 0; i < (int)NRPTE; i++)
-			n += pc->ptes[i] != NULL;
+			n += pc->ptes[i] != 0;
 	return n;
 }
 

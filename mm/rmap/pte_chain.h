@@ -2,7 +2,9 @@
  * mm/rmap/pte_chain.h - the per-page list of PTEs that map it.
  *
  * An anonymous page (PageAnon) cannot be found through a file, so it keeps
- * the addresses of the PTEs that map it.  One PTE is stored inline in
+ * the addresses of the PTEs that map it: physical addresses (pte_addr_t),
+ * since a page table in high memory has no lasting kernel address; a walk
+ * maps each with rmap_ptep_map (mm/phys/pgtable.h).  One PTE is stored in
  * page->pte.direct (PG_direct set: no allocation, the common case);
  * two or more live in a chain of pte_chain nodes, each one 32-byte cache
  * line: a next pointer and NRPTE slots.
@@ -26,11 +28,11 @@
 #include "mm/phys/page.h"
 
 #define L1_CACHE_BYTES 32
-#define NRPTE ((L1_CACHE_BYTES - sizeof(void *)) / sizeof(pte_t *))
+#define NRPTE ((L1_CACHE_BYTES - sizeof(void *)) / sizeof(pte_addr_t))
 
 struct pte_chain {
 	struct pte_chain *next;
-	pte_t *ptes[NRPTE];
+	pte_addr_t ptes[NRPTE];
 };
 
 /*
@@ -57,12 +59,13 @@ void pte_chain_init(void);
 void pte_chain_preload(gfp_t gfp);
 /* Free the node kept aside, so a leak check sees only what others hold. */
 void pte_chain_drop_spare(void);
-/* Record ptep on page's chain; 0, or -ENOMEM when no node could be had. */
-int pte_chain_add(struct page *page, pte_t *ptep, gfp_t gfp);
+/* Record the PTE at ptep on page's chain; 0, or -ENOMEM when no node
+ * could be had. */
+int pte_chain_add(struct page *page, pte_addr_t ptep, gfp_t gfp);
 /* Forget ptep; BUGs if the chain does not hold it. */
-void pte_chain_remove(struct page *page, pte_t *ptep);
+void pte_chain_remove(struct page *page, pte_addr_t ptep);
 /* Does the chain (or the direct slot) hold ptep? */
-bool pte_chain_contains(struct page *page, pte_t *ptep);
+bool pte_chain_contains(struct page *page, pte_addr_t ptep);
 /* Number of PTEs on the chain (or 1 for PG_direct, 0 when unmapped). */
 int pte_chain_count(struct page *page);
 /* If exactly one PTE is left on a chain, move it back to pte.direct. */

@@ -70,15 +70,15 @@ void pgtable_add_rmap(struct page *pt, struct mm_struct *mm,
 	pt->index = addr & ~((1UL << PGDIR_SHIFT) - 1);
 }
 
-struct mm_struct *ptep_to_mm(pte_t *ptep)
+struct mm_struct *ptep_to_mm(pte_addr_t ptep)
 {
-	return (struct mm_struct *)virt_to_page(ptep)->private;
+	return (struct mm_struct *)pte_addr_page(ptep)->private;
 }
 
-unsigned long ptep_to_address(pte_t *ptep)
+unsigned long ptep_to_address(pte_addr_t ptep)
 {
-	struct page *pt = virt_to_page(ptep);
-	u32 slot = ((u32)ptep & ~PAGE_MASK) / sizeof(pte_t);
+	struct page *pt = pte_addr_page(ptep);
+	u32 slot = (ptep & ~PAGE_MASK) / sizeof(pte_t);
 
 	return pt->index + (slot << PAGE_SHIFT);
 }
@@ -124,7 +124,7 @@ int page_add_rmap(struct page *page, struct vm_area_struct *vma,
 		page->pte.mapcount++;
 	} else {
 		flags = pte_chain_lock(page);
-		err = pte_chain_add(page, ptep, GFP_ATOMIC);
+		err = pte_chain_add(page, ptep_to_paddr(ptep), GFP_ATOMIC);
 		pte_chain_unlock(page, flags);
 	}
 	if (!err && !was_mapped)
@@ -142,7 +142,7 @@ void page_remove_rmap(struct page *page, pte_t *ptep)
 		page->pte.mapcount--;
 	} else {
 		flags = pte_chain_lock(page);
-		pte_chain_remove(page, ptep);
+		pte_chain_remove(page, ptep_to_paddr(ptep));
 		pte_chain_unlock(page, flags);
 	}
 	if (!page_mapped(page))
@@ -286,18 +286,24 @@ static int chain_mapping_ptes(struct page *page, int *found)
 	struct mapping_vma_iter it;
 	struct vm_area_struct *vma;
 	unsigned long addr;
+	pte_addr_t paddr;
 	pte_t *ptep;
+	bool maps;
 
 	for_each_mapping_vma(vma, &it, page->mapping, page->index,
 			     page->index) {
 		addr = vma_address(page, vma);
 		if (addr == (unsigned long)-EFAULT)
 			continue;
-		ptep = pte_lookup(vma->vm_mm, addr);
-		if (!ptep || !pte_present(*ptep) ||
-		    pte_pfn(*ptep) != page_to_pfn(page))
+		paddr = pte_lookup_paddr(vma->vm_mm, addr);
+		if (!paddr)
 			continue;
-		if (pte_chain_add(page, ptep, GFP_ATOMIC))
+		ptep = rmap_ptep_map(paddr);
+		maps = pte_present(*ptep) && pte_pfn(*ptep) == page_to_pfn(page);
+		rmap_ptep_unmap(ptep);
+		if (!maps)
+			continue;
+		if (pte_chain_add(page, paddr, GFP_ATOMIC))
 			return -ENOMEM;
 		(*found)++;
 	}
@@ -307,7 +313,7 @@ static int chain_mapping_ptes(struct page *page, int *found)
 /* Undo a half-built chain: drop every entry, leaving the union zero. */
 static void chain_discard(struct page *page)
 {
-	pte_t *first;
+	pte_addr_t first;
 
 	while (page_mapped(page)) {
 		if (PageDirect(page))

@@ -87,7 +87,7 @@ static inline struct address_space *page_mapping(const struct page *page)
 /* Is any PTE mapping the page?  (The union word is zero when not.) */
 static inline bool page_mapped(const struct page *page)
 {
-	return page->pte.direct != NULL;
+	return page->pte.direct != 0;
 }
 
 /* How many PTEs map page (Linux's page_mapcount), whichever way the mode
@@ -96,7 +96,8 @@ static inline bool page_mapped(const struct page *page)
 int page_mapcount(struct page *page);
 
 /* vma and addr say where ptep is: rmap=anon_vma tags an anonymous page
- * by them when it is first mapped. */
+ * by them when it is first mapped.  ptep is mapped (pte_offset_map and
+ * its kind); a chain stores its physical address (ptep_to_paddr). */
 int page_add_rmap(struct page *page, struct vm_area_struct *vma,
 		  unsigned long addr, pte_t *ptep);
 void page_remove_rmap(struct page *page, pte_t *ptep);
@@ -127,13 +128,13 @@ int page_convert_anon(struct page *page);
 
 /*
  * A page table page remembers its mm and the address it starts at, so a
- * PTE address on a pte_chain leads back to (mm, address): they are kept
+ * PTE location on a pte_chain leads back to (mm, address): they are kept
  * in the page table page's private and index.
  */
 void pgtable_add_rmap(struct page *pt, struct mm_struct *mm,
 		      unsigned long addr);
-struct mm_struct *ptep_to_mm(pte_t *ptep);
-unsigned long ptep_to_address(pte_t *ptep);
+struct mm_struct *ptep_to_mm(pte_addr_t ptep);
+unsigned long ptep_to_address(pte_addr_t ptep);
 
 /* Where the object walk expects page in vma, or -EFAULT if outside it. */
 unsigned long vma_address(struct page *page, struct vm_area_struct *vma);

@@ -92,9 +92,9 @@ static bool cluster_reaches(struct page *page, struct vm_area_struct *vma)
 
 static void check_pte(struct audit *a, struct mm_struct *mm,
 		      struct vm_area_struct *vma, unsigned long addr,
-		      pte_t *ptep)
+		      pte_t pte, pte_addr_t ptep)
 {
-	u32 pfn = pte_pfn(*ptep);
+	u32 pfn = pte_pfn(pte);
 	struct page *page;
 
 	if (!pfn_valid(pfn)) {
@@ -111,7 +111,7 @@ static void check_pte(struct audit *a, struct mm_struct *mm,
 	a->ptes[pfn]++;
 	if (page_uses_chain(page)) {
 		if (!pte_chain_contains(page, ptep))
-			violation(a, "pfn 0x%x: PTE %p (mm %p addr 0x%lx) not on its pte_chain",
+			violation(a, "pfn 0x%x: PTE 0x%x (mm %p addr 0x%lx) not on its pte_chain",
 				  pfn, ptep, mm, addr);
 		return;
 	}
@@ -147,30 +147,46 @@ static void audit_file_vmas(struct audit *a, struct mm_struct *mm)
 	}
 }
 
-/* Count the present PTEs of one mm, checking each; returns them. */
-static unsigned long audit_mm(struct audit *a, struct mm_struct *mm)
+/* Count the present PTEs of the page table at table (its first PTE's
+ * location), which maps from base on, checking each. */
+static unsigned long audit_table(struct audit *a, struct mm_struct *mm,
+				 unsigned long base, pte_addr_t table)
 {
+	pte_t *ptes = rmap_ptep_map(table);
 	struct vm_area_struct *vma;
 	unsigned long addr, rss = 0;
-	pte_t *ptep;
+	u32 i;
 
-	audit_file_vmas(a, mm);
-	for (addr = 0; addr < TASK_SIZE; addr += PAGE_SIZE) {
-		ptep = pte_lookup(mm, addr);
-		if (!ptep) {
-			addr = ALIGN_DOWN(addr, PGDIR_SPAN) + PGDIR_SPAN - PAGE_SIZE;
-			continue;
-		}
-		if (!pte_present(*ptep))
+	for (i = 0; i < PTRS_PER_PTE; i++) {
+		if (!pte_present(ptes[i]))
 			continue;
 		rss++;
+		addr = base + (i << PAGE_SHIFT);
 		vma = find_vma(mm, addr);
 		if (!vma || addr < vma->vm_start) {
 			violation(a, "mm %p addr 0x%lx mapped outside any VMA",
 				  mm, addr);
 			continue;
 		}
-		check_pte(a, mm, vma, addr, ptep);
+		check_pte(a, mm, vma, addr, ptes[i],
+			  table + i * sizeof(pte_t));
+	}
+	rmap_ptep_unmap(ptes);
+	return rss;
+}
+
+/* Count the present PTEs of one mm, checking each; returns them. */
+static unsigned long audit_mm(struct audit *a, struct mm_struct *mm)
+{
+	unsigned long base, rss = 0;
+	u32 i = 0;
+
+	audit_file_vmas(a, mm);
+	for (; (i = pgd_next_used(mm->pgd, i, USER_PTRS_PER_PGD)) <
+	       USER_PTRS_PER_PGD;
+	     i++) {
+		base = (unsigned long)i << PGDIR_SHIFT;
+		rss += audit_table(a, mm, base, pte_lookup_paddr(mm, base));
 	}
 	if (rss != mm->rss)
 		violation(a, "mm %p rss %lu but %lu PTEs present", mm, mm->rss,

@@ -2,7 +2,8 @@
  * mm/rmap/rmap_chain.c - reverse mapping through pte_chains (anonymous pages,
  * nonlinear file pages, and every page in rmap=pte_chain mode).
  *
- * The chain holds PTE addresses.  A PTE address leads to its page table
+ * The chain holds PTE locations (physical addresses, mapped for each
+ * visit with rmap_ptep_map).  A PTE location leads to its page table
  * page, which remembers its mm and base address (pgtable_add_rmap), and
  * find_vma gives the VMA; so the walk visits exactly the PTEs that map the
  * page, paid for by the memory of the chain.
@@ -18,33 +19,44 @@
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
 
-int rmap_walk_chain(struct page *page,
-		    int (*pte_one)(pte_t *ptep, struct page *page, void *arg),
-		    void *arg)
+/* Map the PTE at paddr for pte_one, and unmap it again. */
+static int visit_pte(pte_addr_t paddr, struct page *page, rmap_pte_fn pte_one,
+		     void *arg)
+{
+	pte_t *ptep = rmap_ptep_map(paddr);
+	int ret = pte_one(ptep, paddr, page, arg);
+
+	rmap_ptep_unmap(ptep);
+	return ret;
+}
+
+int rmap_walk_chain(struct page *page, rmap_pte_fn pte_one, void *arg)
 {
 	struct pte_chain *pc;
 	int i, ret = 0;
 	u32 flags = pte_chain_lock(page);
 
 	if (PageDirect(page)) {
-		ret = pte_one(page->pte.direct, page, arg);
+		ret = visit_pte(page->pte.direct, page, pte_one, arg);
 	} else {
 		for (pc = page->pte.chain; pc && !ret; pc = pc->next)
 			for (i = 0; i < (int)NRPTE && !ret; i++)
 				if (pc->ptes[i])
-					ret = pte_one(pc->ptes[i], page, arg);
+					ret = visit_pte(pc->ptes[i], page,
+							pte_one, arg);
 	}
 	pte_chain_unlock(page, flags);
 	return ret;
 }
 
 /* Clear the accessed bit of one PTE, counting it if it was set. */
-static int pte_young_clear(pte_t *ptep, struct page *page, void *referenced)
+static int pte_young_clear(pte_t *ptep, pte_addr_t paddr, struct page *page,
+			   void *referenced)
 {
 	(void)page;
 	rmap_stats.ptes_visited++;
 	if (ptep_test_and_clear_young(ptep)) {
-		flush_tlb_page(ptep_to_mm(ptep), ptep_to_address(ptep));
+		flush_tlb_page(ptep_to_mm(paddr), ptep_to_address(paddr));
 		(*(int *)referenced)++;
 	}
 	return 0;
@@ -63,13 +75,14 @@ int page_referenced_chain(struct page *page)
 	return referenced;
 }
 
-/* Unmap the page from the PTE at ptep: SWAP_SUCCESS, _AGAIN or _FAIL. */
-static int try_to_unmap_chain_one(struct page *page, pte_t *ptep)
+/* Unmap the page from the PTE at paddr: SWAP_SUCCESS, _AGAIN or _FAIL. */
+static int try_to_unmap_chain_one(struct page *page, pte_addr_t paddr)
 {
-	struct mm_struct *mm = ptep_to_mm(ptep);
-	unsigned long addr = ptep_to_address(ptep);
+	struct mm_struct *mm = ptep_to_mm(paddr);
+	unsigned long addr = ptep_to_address(paddr);
 	struct vm_area_struct *vma;
 	unsigned long flags;
+	pte_t *ptep;
 	int ret;
 
 	rmap_stats.ptes_visited++;
@@ -79,8 +92,10 @@ static int try_to_unmap_chain_one(struct page *page, pte_t *ptep)
 	}
 	vma = find_vma(mm, addr);
 	BUG_ON(!vma || addr < vma->vm_start);
+	ptep = rmap_ptep_map(paddr);
 	BUG_ON(pte_pfn(*ptep) != page_to_pfn(page));
 	ret = unmap_one_pte(vma, addr, ptep, page);
+	rmap_ptep_unmap(ptep);
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return ret;
 }
@@ -125,7 +140,7 @@ int try_to_unmap_chain(struct page *page)
 	if (PageDirect(page)) {
 		ret = try_to_unmap_chain_one(page, page->pte.direct);
 		if (ret == SWAP_SUCCESS) {
-			page->pte.direct = NULL;
+			page->pte.direct = 0;
 			ClearPageDirect(page);
 			put_page(page);
 		}

@@ -40,13 +40,32 @@ static void unmap_scanned(struct vm_area_struct *vma, unsigned long addr,
 	put_page(page);	/* a page cache page: the cache still holds it */
 }
 
+/* One PTE of the scan (mapped), under page_table_lock. */
+static void scan_pte(struct vm_area_struct *vma, unsigned long addr,
+		     pte_t *pte, struct page *target)
+{
+	struct page *page;
+
+	if (!pte_present(*pte))
+		return;
+	rmap_stats.ptes_visited++;
+	page = pte_page(*pte);
+	if (PageReserved(page) || page->mapping != target->mapping)
+		return;
+	if (ptep_test_and_clear_young(pte)) {
+		flush_tlb_page(vma->vm_mm, addr);
+		return;
+	}
+	unmap_scanned(vma, addr, pte, page, target);
+}
+
 /* Scan [start, end) of vma; false if its page_table_lock was busy. */
 static bool scan_cluster(struct vm_area_struct *vma, unsigned long start,
 			 unsigned long end, struct page *target)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long addr, flags;
-	struct page *page;
+	pte_addr_t paddr;
 	pte_t *pte;
 
 	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
@@ -54,18 +73,12 @@ static bool scan_cluster(struct vm_area_struct *vma, unsigned long start,
 		return false;
 	}
 	for (addr = start; addr < end; addr += PAGE_SIZE) {
-		pte = pte_lookup(mm, addr);
-		if (!pte || !pte_present(*pte))
+		paddr = pte_lookup_paddr(mm, addr);
+		if (!paddr)
 			continue;
-		rmap_stats.ptes_visited++;
-		page = pte_page(*pte);
-		if (PageReserved(page) || page->mapping != target->mapping)
-			continue;
-		if (ptep_test_and_clear_young(pte)) {
-			flush_tlb_page(mm, addr);
-			continue;
-		}
-		unmap_scanned(vma, addr, pte, page, target);
+		pte = rmap_ptep_map(paddr);
+		scan_pte(vma, addr, pte, target);
+		rmap_ptep_unmap(pte);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return true;

@@ -57,6 +57,7 @@ static int mkclean_one(struct vm_area_struct *vma, struct page *page, void *arg)
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long addr = vma_address(page, vma);
 	unsigned long flags;
+	pte_addr_t paddr;
 	pte_t *ptep;
 
 	if (addr == (unsigned long)-EFAULT)
@@ -68,22 +69,26 @@ static int mkclean_one(struct vm_area_struct *vma, struct page *page, void *arg)
 		return 0;
 	}
 	rmap_stats.ptes_visited++;
-	ptep = pte_lookup(mm, addr);
+	paddr = pte_lookup_paddr(mm, addr);
+	ptep = paddr ? rmap_ptep_map(paddr) : NULL;
 	if (ptep && pte_present(*ptep) && pte_pfn(*ptep) == page_to_pfn(page)) {
 		if (w->found >= 0)
 			w->found++;
 		if (vma->vm_flags & VM_SHARED)
 			mkclean_pte(mm, addr, ptep, w);
 	}
+	if (ptep)
+		rmap_ptep_unmap(ptep);
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	return 0;
 }
 
 /* One PTE of the page's chain, under pte_chain_lock. */
-static int mkclean_chain_one(pte_t *ptep, struct page *page, void *arg)
+static int mkclean_chain_one(pte_t *ptep, pte_addr_t paddr, struct page *page,
+			     void *arg)
 {
-	struct mm_struct *mm = ptep_to_mm(ptep);
-	unsigned long addr = ptep_to_address(ptep);
+	struct mm_struct *mm = ptep_to_mm(paddr);
+	unsigned long addr = ptep_to_address(paddr);
 	struct vm_area_struct *vma;
 	unsigned long flags;
 

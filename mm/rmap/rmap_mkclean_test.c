@@ -59,7 +59,7 @@ static int mk_fault(struct mm_struct *mm, bool write)
 
 static pte_t mk_pte_of(struct mm_struct *mm)
 {
-	return *pte_lookup(mm, RMAP_TEST_ADDR);
+	return pte_at(mm, RMAP_TEST_ADDR);
 }
 
 /* Store v through mm's own page tables, so the CPU sets the dirty bit
@@ -306,7 +306,8 @@ KTEST(store_during_writeback_leaves_the_page_dirty)
 	KEXPECT_TRUE(PageDirty(page));
 	end_page_writeback(page, 0); /* the write ends: still dirty */
 	KEXPECT_TRUE(PageDirty(page));
-	KEXPECT_EQ(*(u32 *)page_address(page), RMAP_TEST_MAGIC + 1);
+	memcpy_from_page(&v, page, 0, sizeof(v));
+	KEXPECT_EQ(v, RMAP_TEST_MAGIC + 1);
 
 	/* the next pass: cleaned again, nothing left after it */
 	lock_page(page);

@@ -31,16 +31,22 @@
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
 
-/* The PTE mapping page in vma, or NULL; the caller holds page_table_lock. */
+/* The PTE mapping page in vma, mapped until rmap_ptep_unmap, or NULL;
+ * the caller holds page_table_lock. */
 static pte_t *find_obj_pte(struct vm_area_struct *vma, unsigned long addr,
 			   struct page *page)
 {
-	pte_t *ptep = pte_lookup(vma->vm_mm, addr);
+	pte_addr_t paddr = pte_lookup_paddr(vma->vm_mm, addr);
+	pte_t *ptep;
 
 	rmap_stats.ptes_visited++;
-	if (!ptep || !pte_present(*ptep) ||
-	    pte_pfn(*ptep) != page_to_pfn(page))
+	if (!paddr)
 		return NULL;
+	ptep = rmap_ptep_map(paddr);
+	if (!pte_present(*ptep) || pte_pfn(*ptep) != page_to_pfn(page)) {
+		rmap_ptep_unmap(ptep);
+		return NULL;
+	}
 	return ptep;
 }
 
@@ -59,9 +65,12 @@ int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 		return 1;
 	}
 	ptep = find_obj_pte(vma, addr, page);
-	if (ptep && ptep_test_and_clear_young(ptep)) {
-		flush_tlb_page(vma->vm_mm, addr);
-		referenced = 1;
+	if (ptep) {
+		if (ptep_test_and_clear_young(ptep)) {
+			flush_tlb_page(vma->vm_mm, addr);
+			referenced = 1;
+		}
+		rmap_ptep_unmap(ptep);
 	}
 	spin_unlock_irqrestore(&vma->vm_mm->page_table_lock, flags);
 	return referenced;
@@ -136,6 +145,7 @@ int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 			page->pte.mapcount--;
 			put_page(page);
 		}
+		rmap_ptep_unmap(ptep);
 	}
 	spin_unlock_irqrestore(&vma->vm_mm->page_table_lock, flags);
 	return ret;

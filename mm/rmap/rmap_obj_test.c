@@ -22,9 +22,7 @@ static int nr_present(struct rmap_family *fam)
 	int i, n = 0;
 
 	for (i = 0; i < fam->n; i++) {
-		pte_t *pte = pte_lookup(fam->mm[i], RMAP_TEST_ADDR);
-
-		n += pte && pte_present(*pte);
+		n += pte_present(pte_at(fam->mm[i], RMAP_TEST_ADDR));
 	}
 	return n;
 }
@@ -141,7 +139,7 @@ KTEST(rmap_vm_locked_mapping_makes_unmap_fail)
 	KASSERT_TRUE(trylock_page(page));
 	KEXPECT_EQ(try_to_unmap(page), SWAP_FAIL);
 	unlock_page(page);
-	KEXPECT_TRUE(pte_present(*pte_lookup(fam.mm[0], RMAP_TEST_ADDR)));
+	KEXPECT_TRUE(pte_present(pte_at(fam.mm[0], RMAP_TEST_ADDR)));
 	KEXPECT_EQ(rmap_audit(), 0);
 out:
 	done(&fam, f, "/rmap-locked-test");
@@ -164,7 +162,7 @@ KTEST(rmap_nonlinear_page_moves_to_chain_and_keeps_its_offset)
 	struct page *page;
 	loff_t pos = PAGE_SIZE;
 	int i, ret = SWAP_FAIL;
-	pte_t *pte;
+	pte_t pte;
 
 	KASSERT_TRUE(f);
 	KASSERT_EQ(vfs_write(f, (const char *)&second, 4, &pos), 4);
@@ -190,9 +188,9 @@ KTEST(rmap_nonlinear_page_moves_to_chain_and_keeps_its_offset)
 		;
 	KEXPECT_EQ(ret, SWAP_SUCCESS);
 	unlock_page(page);
-	pte = pte_lookup(fam.mm[1], RMAP_TEST_ADDR);
-	KEXPECT_TRUE(pte_file(*pte));
-	KEXPECT_EQ(pte_to_pgoff(*pte), 1);
+	pte = pte_at(fam.mm[1], RMAP_TEST_ADDR);
+	KEXPECT_TRUE(pte_file(pte));
+	KEXPECT_EQ(pte_to_pgoff(pte), 1);
 	KEXPECT_GE(handle_mm_fault(fam.mm[1], nl, RMAP_TEST_ADDR, false), 0);
 	KEXPECT_EQ(rmap_touch(fam.mm[1], RMAP_TEST_ADDR), RMAP_TEST_MAGIC + 1);
 	KEXPECT_EQ(rmap_audit(), 0);

@@ -23,11 +23,11 @@ KTEST(pte_chain_add_remove_keeps_invariant)
 	int i;
 
 	memset(&page, 0, sizeof(page));
-	KEXPECT_EQ(pte_chain_add(&page, &slots[0], GFP_KERNEL), 0);
+	KEXPECT_EQ(pte_chain_add(&page, __pa(&slots[0]), GFP_KERNEL), 0);
 	KEXPECT_TRUE(PageDirect(&page));
 	KEXPECT_EQ(rmap_stats.pte_chains, chains);	/* direct: no node */
 	for (i = 1; i < 20; i++)
-		KEXPECT_EQ(pte_chain_add(&page, &slots[i], GFP_KERNEL), 0);
+		KEXPECT_EQ(pte_chain_add(&page, __pa(&slots[i]), GFP_KERNEL), 0);
 	KEXPECT_FALSE(PageDirect(&page));
 	KEXPECT_EQ(pte_chain_count(&page), 20);
 	/* 20 PTEs in nodes of 7: three nodes, only the head not full. */
@@ -35,22 +35,22 @@ KTEST(pte_chain_add_remove_keeps_invariant)
 	KEXPECT_NE(pte_chain_first(page.pte.chain), 0);
 	KEXPECT_EQ(pte_chain_first(page.pte.chain->next), 0);
 	for (i = 0; i < 20; i++)
-		KEXPECT_TRUE(pte_chain_contains(&page, &slots[i]));
+		KEXPECT_TRUE(pte_chain_contains(&page, __pa(&slots[i])));
 
 	/* Remove from the middle, the tail node and the head. */
 	for (i = 0; i < 20; i += 2)
-		pte_chain_remove(&page, &slots[i]);
+		pte_chain_remove(&page, __pa(&slots[i]));
 	KEXPECT_EQ(pte_chain_count(&page), 10);
 	for (i = 0; i < 20; i++)
-		KEXPECT_EQ(pte_chain_contains(&page, &slots[i]), i & 1);
+		KEXPECT_EQ(pte_chain_contains(&page, __pa(&slots[i])), i & 1);
 	KEXPECT_EQ(rmap_stats.pte_chains, chains + 2);
 	for (i = 1; i < 19; i += 2)
-		pte_chain_remove(&page, &slots[i]);
+		pte_chain_remove(&page, __pa(&slots[i]));
 	KEXPECT_EQ(pte_chain_count(&page), 1);
 	pte_chain_collapse(&page);
 	KEXPECT_TRUE(PageDirect(&page));
-	KEXPECT_TRUE(page.pte.direct == &slots[19]);
-	pte_chain_remove(&page, &slots[19]);
+	KEXPECT_TRUE(page.pte.direct == __pa(&slots[19]));
+	pte_chain_remove(&page, __pa(&slots[19]));
 	KEXPECT_FALSE(page_mapped(&page));
 	KEXPECT_EQ(rmap_stats.pte_chains, chains);
 }
@@ -66,7 +66,7 @@ KTEST(rmap_fork_chains_anonymous_page_and_audit_passes)
 	KEXPECT_TRUE(PageAnon(page));
 	KEXPECT_EQ(rmap_map_count(page), 8);
 	for (i = 0; i < 8 && page_uses_chain(page); i++)
-		KEXPECT_TRUE(pte_chain_contains(page, pte_lookup(f.mm[i], RMAP_TEST_ADDR)));
+		KEXPECT_TRUE(pte_chain_contains(page, pte_lookup_paddr(f.mm[i], RMAP_TEST_ADDR)));
 	KEXPECT_EQ(rmap_audit(), 0);
 	rmap_family_free(&f);
 	KEXPECT_EQ(rmap_audit(), 0);
@@ -83,9 +83,9 @@ KTEST(rmap_page_referenced_sees_hardware_accessed_bits)
 	KEXPECT_EQ(page_referenced(page), 0);
 	rmap_touch(f.mm[1], RMAP_TEST_ADDR);	/* the CPU sets A */
 	rmap_touch(f.mm[2], RMAP_TEST_ADDR);
-	KEXPECT_TRUE(pte_young(*pte_lookup(f.mm[1], RMAP_TEST_ADDR)));
+	KEXPECT_TRUE(pte_young(pte_at(f.mm[1], RMAP_TEST_ADDR)));
 	KEXPECT_EQ(page_referenced(page), 2);
-	KEXPECT_FALSE(pte_young(*pte_lookup(f.mm[1], RMAP_TEST_ADDR)));
+	KEXPECT_FALSE(pte_young(pte_at(f.mm[1], RMAP_TEST_ADDR)));
 	KEXPECT_EQ(page_referenced(page), 0);
 	/* After the TLB flush the CPU sets A again on the next access. */
 	rmap_touch(f.mm[1], RMAP_TEST_ADDR);
@@ -106,7 +106,7 @@ KTEST(rmap_anonymous_page_without_swap_slot_is_not_unmapped)
 	KEXPECT_EQ(try_to_unmap(page), SWAP_FAIL);
 	KEXPECT_EQ(rmap_stats.unmap_fail, fails + 1);
 	KEXPECT_EQ(rmap_map_count(page), 2);
-	KEXPECT_TRUE(pte_present(*pte_lookup(f.mm[0], RMAP_TEST_ADDR)));
+	KEXPECT_TRUE(pte_present(pte_at(f.mm[0], RMAP_TEST_ADDR)));
 	ClearPageLocked(page);
 	KEXPECT_EQ(rmap_audit(), 0);
 	rmap_family_free(&f);
@@ -116,7 +116,7 @@ KTEST(rmap_audit_catches_a_missing_chain_entry)
 {
 	struct rmap_family f;
 	struct page *page;
-	pte_t *ptep;
+	pte_addr_t ptep;
 	u32 flags;
 
 	KASSERT_EQ(rmap_family_anon(&f, 2, 1), 0);
@@ -130,7 +130,7 @@ KTEST(rmap_audit_catches_a_missing_chain_entry)
 		rmap_family_free(&f);
 		return;
 	}
-	ptep = pte_lookup(f.mm[1], RMAP_TEST_ADDR);
+	ptep = pte_lookup_paddr(f.mm[1], RMAP_TEST_ADDR);
 	flags = pte_chain_lock(page);
 	pte_chain_remove(page, ptep);		/* the bug: a PTE not on the chain */
 	pte_chain_unlock(page, flags);

@@ -10,6 +10,7 @@
 #include "kernel/block/blkdev.h"
 #include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
+#include "mm/phys/highmem.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/vm/pt_walk.h"
@@ -53,19 +54,18 @@ static inline bool rmap_access_word(struct mm_struct *mm,
 	for (tries = 0; tries < 8; tries++) {
 		bool done = false;
 		u32 flags;
-		pte_t *pte;
+		pte_t pte;
 
 		if (handle_mm_fault(mm, vma, addr, write) < 0)
 			return false;
 		flags = irq_save();
-		pte = pte_lookup(mm, addr);
-		if (pte && pte_present(*pte) && (!write || pte_write(*pte))) {
-			u32 *word = page_address(pte_page(*pte));
-
+		pte_read(mm, addr, &pte);
+		if (pte_present(pte) && (!write || pte_write(pte))) {
 			if (write)
-				*word = *v;
+				memcpy_to_page(pte_page(pte), 0, v, sizeof(*v));
 			else
-				*v = *word;
+				memcpy_from_page(v, pte_page(pte), 0,
+						 sizeof(*v));
 			done = true;
 		}
 		irq_restore(flags);
@@ -113,7 +113,7 @@ static inline int rmap_family_anon(struct rmap_family *f, int n,
 /* The page mm maps at addr (the PTE must be present). */
 static inline struct page *rmap_page_at(struct mm_struct *mm, unsigned long addr)
 {
-	return pte_page(*pte_lookup(mm, addr));
+	return pte_page(pte_at(mm, addr));
 }
 
 static inline struct page *rmap_family_page(struct rmap_family *f)

@@ -46,11 +46,12 @@ struct rmap_walk_control {
 #define RMAP_WALK_BUSY (-1)
 int rmap_walk_file(struct page *page, struct rmap_walk_control *rwc);
 int rmap_walk_anon(struct page *page, struct rmap_walk_control *rwc);
-/* The chain walk: one call per PTE address on page's chain (or its direct
- * PTE), under pte_chain_lock; a non-zero return ends the walk. */
-int rmap_walk_chain(struct page *page,
-		    int (*pte_one)(pte_t *ptep, struct page *page, void *arg),
-		    void *arg);
+/* The chain walk: one call per PTE location on page's chain (or its
+ * direct PTE), under pte_chain_lock, with the PTE mapped at ptep
+ * (rmap_ptep_map); a non-zero return ends the walk. */
+typedef int (*rmap_pte_fn)(pte_t *ptep, pte_addr_t paddr, struct page *page,
+			   void *arg);
+int rmap_walk_chain(struct page *page, rmap_pte_fn pte_one, void *arg);
 
 /* One VMA of an object walk (file or anon_vma): the page's PTE there. */
 int page_referenced_one(struct vm_area_struct *vma, struct page *page);
@@ -64,7 +65,7 @@ int try_to_unmap_visit(struct vm_area_struct *vma, struct page *page,
 int page_referenced_chain(struct page *page);
 int try_to_unmap_chain(struct page *page);
 
-/* Clear one PTE for try_to_unmap: returns SWAP_SUCCESS or SWAP_FAIL. */
+/* Clear one PTE (mapped) for try_to_unmap: SWAP_SUCCESS or SWAP_FAIL. */
 int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
 		  pte_t *ptep, struct page *page);
 

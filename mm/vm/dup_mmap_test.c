@@ -2,12 +2,13 @@
  * mm/vm/dup_mmap_test.c - ktests for demand paging, dup_mm's copy-on-write and
  * complete teardown, on mm_structs built by the test (no user process
  * needed: faults are driven through handle_mm_fault, pages read through
- * the direct map).
+ * kmap_atomic).
  */
 #include "kernel/ktest.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/vm/vma.h"
@@ -24,15 +25,23 @@ static struct vm_area_struct *anon_vma(struct mm_struct *mm)
 
 static pte_t pte_of(struct mm_struct *mm, unsigned long addr)
 {
-	pte_t *pte = pte_lookup(mm, addr);
-
-	return pte ? *pte : __pte(0);
+	return pte_at(mm, addr);
 }
 
-static u32 *word_at(struct mm_struct *mm, unsigned long addr)
+/* The word at addr of a mapped page, which may be high. */
+static u32 word_at(struct mm_struct *mm, unsigned long addr)
 {
-	return (u32 *)((char *)page_address(pte_page(pte_of(mm, addr))) +
-		       (addr & ~PAGE_MASK));
+	u32 v;
+
+	memcpy_from_page(&v, pte_page(pte_of(mm, addr)), addr & ~PAGE_MASK,
+			 sizeof(v));
+	return v;
+}
+
+static void set_word_at(struct mm_struct *mm, unsigned long addr, u32 v)
+{
+	memcpy_to_page(pte_page(pte_of(mm, addr)), addr & ~PAGE_MASK, &v,
+		       sizeof(v));
 }
 
 KTEST(fault_demand_zero_then_cow_fork_and_teardown)
@@ -52,11 +61,11 @@ KTEST(fault_demand_zero_then_cow_fork_and_teardown)
 	KEXPECT_TRUE(pte_none(pte_of(parent, ADDR)));
 	KEXPECT_EQ(handle_mm_fault(parent, vma, ADDR, false), VM_FAULT_MINOR);
 	KEXPECT_TRUE(pte_present(pte_of(parent, ADDR)));
-	KEXPECT_EQ(*word_at(parent, ADDR + 8), 0);
+	KEXPECT_EQ(word_at(parent, ADDR + 8), 0);
 	KEXPECT_TRUE(PageAnon(pte_page(pte_of(parent, ADDR))));
 	for (i = 0; i < NPAGES; i++) {
 		handle_mm_fault(parent, vma, ADDR + i * PAGE_SIZE, true);
-		*word_at(parent, ADDR + i * PAGE_SIZE) = 0x1000 + i;
+		set_word_at(parent, ADDR + i * PAGE_SIZE, 0x1000 + i);
 	}
 	KEXPECT_EQ(parent->rss, NPAGES);
 
@@ -77,9 +86,9 @@ KTEST(fault_demand_zero_then_cow_fork_and_teardown)
 		   VM_FAULT_MINOR);
 	KEXPECT_NE(pte_pfn(pte_of(child, ADDR)), page_to_pfn(shared));
 	KEXPECT_TRUE(pte_write(pte_of(child, ADDR)));
-	KEXPECT_EQ(*word_at(child, ADDR), 0x1000);
-	*word_at(child, ADDR) = 0xC0FFEE;
-	KEXPECT_EQ(*word_at(parent, ADDR), 0x1000);
+	KEXPECT_EQ(word_at(child, ADDR), 0x1000);
+	set_word_at(child, ADDR, 0xC0FFEE);
+	KEXPECT_EQ(word_at(parent, ADDR), 0x1000);
 	KEXPECT_EQ(page_count(shared), 1);
 
 	/* The parent writes the now unshared page: reused in place. */
@@ -89,8 +98,8 @@ KTEST(fault_demand_zero_then_cow_fork_and_teardown)
 
 	/* The parent writes a still shared page: copied, child unaffected. */
 	handle_mm_fault(parent, vma, ADDR + PAGE_SIZE, true);
-	*word_at(parent, ADDR + PAGE_SIZE) = 0xBEEF;
-	KEXPECT_EQ(*word_at(child, ADDR + PAGE_SIZE), 0x1001);
+	set_word_at(parent, ADDR + PAGE_SIZE, 0xBEEF);
+	KEXPECT_EQ(word_at(child, ADDR + PAGE_SIZE), 0x1001);
 	KEXPECT_NE(pte_pfn(pte_of(parent, ADDR + PAGE_SIZE)),
 		   pte_pfn(pte_of(child, ADDR + PAGE_SIZE)));
 
@@ -99,6 +108,51 @@ KTEST(fault_demand_zero_then_cow_fork_and_teardown)
 	KEXPECT_EQ(parent->rss, NPAGES);
 	mmput(parent);
 	KEXPECT_EQ(nr_mm_structs, mms_before);
+	KEXPECT_EQ(settled_free_pages(), free_before);
+}
+
+/*
+ * With high memory, demand zero and copy-on-write give high pages, and
+ * clear_highpage and copy_highpage reach all of each (first and last
+ * word) through kmap_atomic: a page_address of a high page would stop
+ * with BUG.
+ */
+KTEST(fault_cow_of_high_page_copies_whole_page)
+{
+	u32 free_before = settled_free_pages();
+	unsigned long last = ADDR + PAGE_SIZE - sizeof(u32);
+	struct mm_struct *parent, *child;
+	struct vm_area_struct *vma;
+	struct page *page;
+
+	if (!high_pages_handed_out()) {
+		ktest_skip("no high memory");
+		return;
+	}
+	parent = mm_alloc();
+	KASSERT_TRUE(parent);
+	vma = anon_vma(parent);
+	KASSERT_TRUE(vma);
+	KEXPECT_EQ(handle_mm_fault(parent, vma, ADDR, true), VM_FAULT_MINOR);
+	page = pte_page(pte_of(parent, ADDR));
+	KEXPECT_TRUE(PageHighMem(page));
+	KEXPECT_EQ(word_at(parent, ADDR), 0);
+	KEXPECT_EQ(word_at(parent, last), 0);
+	set_word_at(parent, ADDR, 0xA11CE);
+	set_word_at(parent, last, 0xB0B);
+
+	child = dup_mm(parent);
+	KASSERT_TRUE(child);
+	KEXPECT_EQ(handle_mm_fault(child, find_vma(child, ADDR), ADDR, true),
+		   VM_FAULT_MINOR);
+	KEXPECT_NE(pte_pfn(pte_of(child, ADDR)), page_to_pfn(page));
+	KEXPECT_TRUE(PageHighMem(pte_page(pte_of(child, ADDR))));
+	KEXPECT_EQ(word_at(child, ADDR), 0xA11CE);
+	KEXPECT_EQ(word_at(child, last), 0xB0B);
+	set_word_at(child, last, 0xC0DE);
+	KEXPECT_EQ(word_at(parent, last), 0xB0B);
+	mmput(child);
+	mmput(parent);
 	KEXPECT_EQ(settled_free_pages(), free_before);
 }
 

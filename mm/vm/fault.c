@@ -179,7 +179,7 @@ int fault_in_user_writeable(u32 uaddr)
 {
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma;
-	pte_t *pte;
+	pte_t pte;
 	int result = VM_FAULT_MINOR;
 
 	if (uaddr >= TASK_SIZE || !mm)
@@ -190,8 +190,8 @@ int fault_in_user_writeable(u32 uaddr)
 		up(&mm->mmap_sem);
 		return -EFAULT;
 	}
-	pte = pte_lookup(mm, uaddr);
-	if (!pte || !pte_present(*pte) || !pte_write(*pte))
+	pte_read(mm, uaddr, &pte);
+	if (!pte_present(pte) || !pte_write(pte))
 		result = handle_mm_fault(mm, vma, uaddr, true);
 	up(&mm->mmap_sem);
 	count_fault(result);
@@ -205,15 +205,14 @@ int make_pages_present(struct mm_struct *mm, unsigned long start,
 
 	for (addr = start & PAGE_MASK; addr < end; addr += PAGE_SIZE) {
 		struct vm_area_struct *vma = find_vma(mm, addr);
-		pte_t *pte;
+		pte_t pte;
 		int r;
 
 		if (!vma || vma->vm_start > addr)
 			return -ENOMEM;
 		if (!(vma->vm_flags & (VM_READ | VM_WRITE | VM_EXEC)))
 			continue;
-		pte = pte_lookup(mm, addr);
-		if (pte && pte_present(*pte))
+		if (pte_read(mm, addr, &pte) && pte_present(pte))
 			continue;
 		r = handle_mm_fault(mm, vma, addr, false);
 		if (r < 0)

@@ -90,15 +90,13 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
 	mapping = vma->vm_file->f_mapping;
 	size_pages = ((u64)mapping->host->i_size + PAGE_SIZE - 1) >>
 		     PAGE_SHIFT;
-	pte = pte_lookup(mm, start);
-	if (!pte)
-		return;
 	n = cached_pages(mapping, first, (end - start) >> PAGE_SHIFT, pages);
 	/*
-	 * One hold of page_table_lock for the whole window.  The extra PTEs
-	 * are old and read-only; each takes the reference cached_pages got.
+	 * One hold of page_table_lock and one map of the page table (the
+	 * fault at addr made it) for the whole window.  The extra PTEs are
+	 * old and read-only; each takes the reference cached_pages got.
 	 */
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	pte = pte_offset_map_lock(mm, start, &flags);
 	for (i = 0; i < n; i++) {
 		struct page *page = pages[i];
 		unsigned long off = page->index - first;
@@ -114,5 +112,5 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr)
 					   mk_pte(page, vma->vm_page_prot)))))
 			put_page(page);
 	}
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 }

@@ -17,6 +17,7 @@
 #include "fs/truncate.h"
 #include "kernel/lib/string.h"
 #include "mm/locking.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 
 struct test_file {
@@ -35,6 +36,8 @@ static inline void make_test_file(struct test_file *t, loff_t size)
 	t->inode.i_mode = S_IFREG | 0755;
 	t->inode.i_size = size;
 	address_space_init(&t->inode.i_data, &t->inode, &test_file_aops);
+	/* As a ramfs file's, the pages may be high. */
+	mapping_set_gfp_mask(&t->inode.i_data, GFP_HIGHUSER);
 	t->inode.i_mapping = &t->inode.i_data;
 	INIT_LIST_HEAD(&t->inode.i_wb_list);
 	t->file.f_count = 1;
@@ -54,7 +57,7 @@ static inline int fill_test_file(struct test_file *t, loff_t off,
 
 	if (err)
 		return err;
-	memcpy((char *)page_address(page) + (off & ~PAGE_MASK), data, len);
+	memcpy_to_page(page, off & ~PAGE_MASK, data, len);
 	put_page(page);
 	return 0;
 }

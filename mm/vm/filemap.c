@@ -55,6 +55,7 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 	mapping->a_ops = a_ops;
 	mapping->flags = 0;
 	mapping->nrdirty = 0;
+	mapping->gfp_mask = GFP_KERNEL;
 	INIT_RADIX_TREE(&mapping->swap_tree);
 	mapping->nrswapped = 0;
 	INIT_LIST_HEAD(&mapping->swapped);
@@ -94,7 +95,8 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 	int err;
 
 	BUG_ON(page->mapping);
-	err = radix_tree_preload(gfp);
+	/* gfp may be the page's own; the tree's nodes are slab: low. */
+	err = radix_tree_preload(gfp & ~__GFP_HIGHMEM);
 	if (err)
 		return err;
 	if (!trylock_page(page))
@@ -202,7 +204,7 @@ int read_mapping_page(struct address_space *mapping, unsigned long index,
 	struct page *page;
 	int err;
 
-	page = find_or_create_page(mapping, index, GFP_KERNEL);
+	page = find_or_create_page(mapping, index, mapping_gfp_mask(mapping));
 	if (!page)
 		return -ENOMEM;
 	if (PageUptodate(page)) {

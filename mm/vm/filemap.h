@@ -31,7 +31,8 @@ void unlock_page(struct page *page);
 /*
  * Insert page at index: sets page->mapping and page->index, takes the
  * cache's reference and returns with the page locked.  0, -EEXIST if the
- * index is taken, -ENOMEM.
+ * index is taken, -ENOMEM.  gfp is for the tree's nodes (__GFP_HIGHMEM
+ * is ignored): the page's own allocation's will do.
  */
 int add_to_page_cache(struct page *page, struct address_space *mapping,
 		      unsigned long index, unsigned int gfp);
@@ -46,7 +47,9 @@ struct page *find_lock_page(struct address_space *mapping, unsigned long index);
  * reference, into pages[]; how many (0: none left).  Linux's name. */
 unsigned int find_get_pages(struct address_space *mapping, unsigned long start,
 			    unsigned int nr, struct page **pages);
-/* find_lock_page, or a new page (not uptodate) added there; NULL: no memory. */
+/* find_lock_page, or a new page (not uptodate) added there, allocated
+ * with gfp (mapping_gfp_mask(mapping) for a file's pages); NULL: no
+ * memory. */
 struct page *find_or_create_page(struct address_space *mapping,
 				 unsigned long index, unsigned int gfp);
 /*

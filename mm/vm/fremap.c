@@ -27,20 +27,22 @@ int install_page(struct vm_area_struct *vma, unsigned long addr,
 		 struct page *page, pgprot_t prot)
 {
 	struct mm_struct *mm = vma->vm_mm;
-	pte_t *pte = pte_alloc(mm, addr);
+	pte_t *pte = pte_alloc_map(mm, addr);
 	unsigned long flags;
 	int err;
 
+	if (pte)
+		pte_unmap(pte);	/* page_convert_anon may sleep */
 	if (!pte || ((vma->vm_flags & VM_NONLINEAR) && page_convert_anon(page))) {
 		put_page(page);
 		return -ENOMEM;
 	}
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	pte = pte_offset_map_lock(mm, addr, &flags);
 	if (pte_present(*pte))
 		vm_clear_pte(vma, addr, pte);
 	err = vm_install_pte(vma, addr, pte, page,
 			     pte_mkyoung(mk_pte(page, prot)));
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	if (err)
 		put_page(page);
 	return err;

@@ -26,6 +26,7 @@
 #include "kernel/printk.h"
 #include "kernel/process/task.h"
 #include "mm/vm/memory.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/vm/filemap.h"
@@ -66,11 +67,11 @@ static pte_t writable_pte(struct page *page, struct vm_area_struct *vma)
 /* A private, anonymous copy of src. */
 static struct page *copy_to_new_page(struct page *src)
 {
-	struct page *new = alloc_page(GFP_KERNEL);
+	struct page *new = alloc_page(GFP_HIGHUSER);
 
 	if (!new)
 		return NULL;
-	memcpy(page_address(new), page_address(src), PAGE_SIZE);
+	copy_highpage(new, src);
 	return new;
 }
 
@@ -100,28 +101,29 @@ static int page_mkwrite_fault(struct vm_area_struct *vma, struct page *page)
  * (balance_dirty_pages): reclaim must find clean pages to take.
  */
 static int do_shared_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
-			     unsigned long addr, pte_t *pte, pte_t orig)
+			     unsigned long addr, pte_t orig)
 {
 	struct page *page = pfn_to_page(pte_pfn(orig));
 	unsigned long flags;
+	pte_t *pte;
 	int ret;
 
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	pte = pte_offset_map_lock(mm, addr, &flags);
 	if (!pte_same(*pte, orig)) {
-		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		pte_unmap_unlock(mm, pte, flags);
 		return VM_FAULT_MINOR;
 	}
 	get_page(page);		/* keep it while page_mkwrite may sleep */
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	ret = page_mkwrite_fault(vma, page);
 	if (!ret) {
-		spin_lock_irqsave(&mm->page_table_lock, flags);
+		pte = pte_offset_map_lock(mm, addr, &flags);
 		if (pte_same(*pte, orig)) {	/* else truncated or unmapped */
 			set_page_dirty(page);
 			set_pte(pte, pte_mkyoung(pte_mkdirty(pte_mkwrite(orig))));
 			flush_tlb_page(mm, addr);
 		}
-		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		pte_unmap_unlock(mm, pte, flags);
 		ret = VM_FAULT_MINOR;
 	}
 	put_page(page);
@@ -137,14 +139,15 @@ static int do_shared_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
  * copy.  (A shared VMA's page is written in place: do_shared_wp_page.)
  */
 static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
-		      unsigned long addr, pte_t *pte, pte_t orig)
+		      unsigned long addr, pte_t orig)
 {
-	/* LAB 2 BEGIN: copy-on-write: reuse the page or copy it; stub: (void)mm; (void)vma; (void)addr; (void)pte; (void)orig; return VM_FAULT_SIGBUS; */
+	/* LAB 2 BEGIN: copy-on-write: reuse the page or copy it; stub: (void)mm; (void)vma; (void)addr; (void)orig; return VM_FAULT_SIGBUS; */
 	struct page *old = pfn_to_page(pte_pfn(orig)), *new;
 	unsigned long flags;
 	int ret = VM_FAULT_MINOR;
+	pte_t *pte;
 
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	pte = pte_offset_map_lock(mm, addr, &flags);
 	if (!pte_same(*pte, orig))
 		goto out_unlock;	/* changed while we were away */
 	if ((PageAnon(old) && page_count(old) == 1) ||
@@ -154,14 +157,14 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		goto out_unlock;
 	}
 	get_page(old);		/* keep it while we copy, unlocked */
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 
 	new = anon_vma_prepare(vma) ? NULL : copy_to_new_page(old);
 	if (!new) {
 		put_page(old);
 		return VM_FAULT_OOM;
 	}
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	pte = pte_offset_map_lock(mm, addr, &flags);
 	if (pte_same(*pte, orig)) {
 		SetPageAnon(new);
 		lru_cache_add_active(new);
@@ -172,67 +175,67 @@ static int do_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	} else {
 		put_page(new);
 	}
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	put_page(old);
 	return ret;
 
 out_unlock:
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	return VM_FAULT_MINOR;
 	/* LAB 2 END */
 }
 
 /* A write to a present read-only PTE the VMA allows. */
 static int do_write_protected(struct mm_struct *mm, struct vm_area_struct *vma,
-			      unsigned long addr, pte_t *pte, pte_t orig)
+			      unsigned long addr, pte_t orig)
 {
 	if (vma->vm_flags & VM_SHARED)
-		return do_shared_wp_page(mm, vma, addr, pte, orig);
-	return do_wp_page(mm, vma, addr, pte, orig);
+		return do_shared_wp_page(mm, vma, addr, orig);
+	return do_wp_page(mm, vma, addr, orig);
 }
 
 /*
- * Install page at the empty *pte, unless it is no longer empty (nothing
+ * Install page at addr's empty PTE, unless it is no longer empty (nothing
  * fills an empty PTE without mmap_sem today; the test keeps every fault
  * path rechecking under page_table_lock); ret is the fault's result,
  * VM_FAULT_OOM instead if the reverse map had no memory.
  */
 static int install_new(struct vm_area_struct *vma, unsigned long addr,
-		       pte_t *pte, struct page *page, pte_t entry, int ret)
+		       struct page *page, pte_t entry, int ret)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long flags;
+	pte_t *pte = pte_offset_map_lock(mm, addr, &flags);
 
-	spin_lock_irqsave(&mm->page_table_lock, flags);
 	if (!pte_none(*pte)) {
 		put_page(page);
 	} else if (vm_install_pte(vma, addr, pte, page, entry)) {
 		put_page(page);
 		ret = VM_FAULT_OOM;
 	}
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	return ret;
 }
 
 /* Demand zero: a fresh page, writable at once if the VMA is. */
-static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
-			     pte_t *pte)
+static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr)
 {
-	/* LAB 2 BEGIN: demand zero: a fresh zeroed page; stub: (void)vma; (void)addr; (void)pte; return VM_FAULT_SIGBUS; */
+	/* LAB 2 BEGIN: demand zero: a fresh zeroed page; stub: (void)vma; (void)addr; return VM_FAULT_SIGBUS; */
 	struct page *page;
 	pte_t entry;
 
 	if (anon_vma_prepare(vma))
 		return VM_FAULT_OOM;
-	page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	page = alloc_page(GFP_HIGHUSER);
 	if (!page)
 		return VM_FAULT_OOM;
+	clear_highpage(page);
 	SetPageAnon(page);
 	lru_cache_add_active(page);
 	entry = mk_pte(page, vma->vm_page_prot);
 	if (vma->vm_flags & VM_WRITE)
 		entry = pte_mkwrite(entry);
-	return install_new(vma, addr, pte, page, pte_mkyoung(entry),
+	return install_new(vma, addr, page, pte_mkyoung(entry),
 			   VM_FAULT_MINOR);
 	/* LAB 2 END */
 }
@@ -244,7 +247,7 @@ static int do_anonymous_page(struct vm_area_struct *vma, unsigned long addr,
  * system has had its say (page_mkwrite).
  */
 static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
-			pte_t *pte, bool write)
+			bool write)
 {
 	struct page *page = vma->vm_ops->nopage(vma, addr);
 	pte_t entry;
@@ -263,8 +266,8 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 			return VM_FAULT_OOM;
 		SetPageAnon(copy);
 		lru_cache_add_active(copy);
-		return install_new(vma, addr, pte, copy,
-				   writable_pte(copy, vma), VM_FAULT_MAJOR);
+		return install_new(vma, addr, copy, writable_pte(copy, vma),
+				   VM_FAULT_MAJOR);
 	}
 	entry = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
 	if (write) {
@@ -281,7 +284,7 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		put_page(page);
 		return VM_FAULT_OOM;
 	}
-	ret = install_new(vma, addr, pte, page, entry, VM_FAULT_MAJOR);
+	ret = install_new(vma, addr, page, entry, VM_FAULT_MAJOR);
 	if (ret > 0 && !write)
 		do_fault_around(vma, addr);
 	/* A store through a shared mapping dirties a page as write(2) does,
@@ -329,14 +332,14 @@ static struct page *swapin_page(swp_entry_t entry, int *ret, int *err)
 /* Is the PTE still orig?  Other faults of the mm wait for our mmap_sem,
  * but truncation (unmap_mapping_range) zaps PTEs without it: if it took
  * this swap PTE and its slot while we read, our failure is no error. */
-static bool pte_unchanged(struct mm_struct *mm, pte_t *pte, pte_t orig)
+static bool pte_unchanged(struct mm_struct *mm, unsigned long addr,
+			  pte_t orig)
 {
 	unsigned long flags;
-	bool same;
+	pte_t *pte = pte_offset_map_lock(mm, addr, &flags);
+	bool same = pte_same(*pte, orig);
 
-	spin_lock_irqsave(&mm->page_table_lock, flags);
-	same = pte_same(*pte, orig);
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	return same;
 }
 
@@ -358,22 +361,22 @@ static int swapin_failed(swp_entry_t entry, int err)
  * (reuse_swap_page) or copies, through do_wp_page.
  */
 static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
-			unsigned long addr, pte_t *pte, pte_t orig, bool write)
+			unsigned long addr, pte_t orig, bool write)
 {
 	swp_entry_t entry = pte_to_swp_entry(orig);
 	int ret = VM_FAULT_MINOR, err = 0;
 	bool retried = false;
 	struct page *page;
 	unsigned long flags;
-	pte_t new;
+	pte_t new, *pte;
 
 	if (anon_vma_prepare(vma))
 		return VM_FAULT_OOM;
 again:
 	page = swapin_page(entry, &ret, &err);
 	if (!page)
-		return pte_unchanged(mm, pte, orig) ? swapin_failed(entry, err) :
-						      VM_FAULT_MINOR;
+		return pte_unchanged(mm, addr, orig) ?
+			       swapin_failed(entry, err) : VM_FAULT_MINOR;
 	lock_page(page);		/* not while reclaim writes it */
 	if (!PageUptodate(page)) {
 		/* found in the swap cache while another fault's read of it
@@ -391,11 +394,11 @@ again:
 	}
 	if (TestClearPageReadahead(page))
 		vm_events.swap_ra_hit++;
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	pte = pte_offset_map_lock(mm, addr, &flags);
 	if (!pte_same(*pte, orig)) {
 		/* zapped while we read (truncation does not take
 		 * mmap_sem): the page is no longer this PTE's */
-		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		pte_unmap_unlock(mm, pte, flags);
 		unlock_page(page);
 		put_page(page);
 		return ret;
@@ -403,17 +406,17 @@ again:
 	SetPageAnon(page);
 	new = pte_mkyoung(mk_pte(page, vma->vm_page_prot));
 	if (vm_install_pte(vma, addr, pte, page, new)) {
-		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		pte_unmap_unlock(mm, pte, flags);
 		unlock_page(page);
 		put_page(page);
 		return VM_FAULT_OOM;
 	}
 	swap_free(entry);
 	pagetrace_event(PAGE_SWAPIN, page, vma, addr);
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	unlock_page(page);
 	if (write && (vma->vm_flags & VM_WRITE))
-		return do_write_protected(mm, vma, addr, pte, new) ==
+		return do_write_protected(mm, vma, addr, new) ==
 				       VM_FAULT_OOM ?
 			       VM_FAULT_OOM : ret;
 	return ret;
@@ -427,27 +430,30 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 
 	addr &= PAGE_MASK;
 	pte_chain_preload(GFP_KERNEL);	/* before page_table_lock */
-	pte = pte_alloc(mm, addr);
+	pte = pte_alloc_map(mm, addr);
 	if (!pte)
 		return VM_FAULT_OOM;
 	vm_events.pgfault++;
+	/* Each handler maps the PTE again under page_table_lock after it
+	 * has slept (mm/vm/pt_walk.h), and checks that it still holds entry. */
 	entry = *pte;
+	pte_unmap(pte);
 	if (pte_file(entry))
 		return do_file_pte(vma, addr, entry);
 	if (!pte_none(entry) && !pte_present(entry))
-		return do_swap_page(mm, vma, addr, pte, entry, write);
+		return do_swap_page(mm, vma, addr, entry, write);
 	if (pte_none(entry)) {
 		if (vma->vm_ops && vma->vm_ops->nopage)
-			return do_file_page(vma, addr, pte, write);
-		return do_anonymous_page(vma, addr, pte);
+			return do_file_page(vma, addr, write);
+		return do_anonymous_page(vma, addr);
 	}
 	BUG_ON(!pte_present(entry));
 	if (write && !pte_write(entry))
-		return do_write_protected(mm, vma, addr, pte, entry);
+		return do_write_protected(mm, vma, addr, entry);
 
 	/* Present and allowed: another thread's fault installed it while we
 	 * waited for mmap_sem, or a PROT_NONE->RW race. */
-	spin_lock_irqsave(&mm->page_table_lock, flags);
+	pte = pte_offset_map_lock(mm, addr, &flags);
 	if (pte_same(*pte, entry)) {
 		entry = pte_mkyoung(entry);
 		if (write)
@@ -455,7 +461,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 		set_pte(pte, entry);
 		flush_tlb_page(mm, addr);
 	}
-	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	pte_unmap_unlock(mm, pte, flags);
 	return VM_FAULT_MINOR;
 }
 

@@ -20,10 +20,10 @@
 
 static bool page_resident(struct vm_area_struct *vma, unsigned long addr)
 {
-	pte_t *pte = pte_lookup(vma->vm_mm, addr);
 	struct page *page;
+	pte_t pte;
 
-	if (pte && pte_present(*pte))
+	if (pte_read(vma->vm_mm, addr, &pte) && pte_present(pte))
 		return true;
 	if (!vma->vm_file || (vma->vm_flags & VM_NONLINEAR))
 		return false;

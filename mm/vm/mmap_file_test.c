@@ -9,6 +9,7 @@
 #include "kernel/ktest.h"
 #include "mm/vm/file_test.h"
 #include "mm/vm/filemap.h"
+#include "mm/phys/highmem.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/vm/pt_walk.h"
@@ -49,9 +50,9 @@ static struct vm_area_struct *file_vma(struct mm_struct *mm,
 
 static struct page *mapped(struct mm_struct *mm, unsigned long addr)
 {
-	pte_t *pte = pte_lookup(mm, addr);
+	pte_t pte = pte_at(mm, addr);
 
-	return pte && pte_present(*pte) ? pte_page(*pte) : NULL;
+	return pte_present(pte) ? pte_page(pte) : NULL;
 }
 
 static int list_len(struct list_head *h)
@@ -64,9 +65,26 @@ static int list_len(struct list_head *h)
 	return n;
 }
 
-static char *data(struct page *page)
+/* Byte i of a page, which may be high. */
+static char byte_of(struct page *page, unsigned int i)
 {
-	return page_address(page);
+	char c;
+
+	memcpy_from_page(&c, page, i, 1);
+	return c;
+}
+
+static void set_byte(struct page *page, unsigned int i, char c)
+{
+	memcpy_to_page(page, i, &c, 1);
+}
+
+static void fill_page(struct page *page, char c)
+{
+	char *kaddr = kmap_atomic(page, KM_USER0);
+
+	memset(kaddr, c, PAGE_SIZE);
+	kunmap_atomic(kaddr, KM_USER0);
 }
 
 KTEST(file_mapping_shared_private_fork_truncate)
@@ -83,7 +101,7 @@ KTEST(file_mapping_shared_private_fork_truncate)
 	for (i = 0; i < FPAGES; i++) {
 		KASSERT_EQ(read_mapping_page(mapping, i, &tf.file,
 					     &cache[i]), 0);
-		memset(data(cache[i]), 'A' + i, PAGE_SIZE);
+		fill_page(cache[i], 'A' + i);
 	}
 	smm = mm_alloc();
 	pmm = mm_alloc();
@@ -105,17 +123,17 @@ KTEST(file_mapping_shared_private_fork_truncate)
 	KEXPECT_GT(handle_mm_fault(smm, svma, FADDR + PAGE_SIZE, true), 0);
 	KEXPECT_TRUE(mapped(smm, FADDR + PAGE_SIZE) == cache[1]);
 	KEXPECT_TRUE(PageDirty(cache[1]));
-	data(cache[1])[0] = 's';
+	set_byte(cache[1], 0, 's');
 
 	/* A private write copies: an anonymous page with the file's data. */
 	KEXPECT_GT(handle_mm_fault(pmm, pvma, FADDR + PAGE_SIZE, true), 0);
 	p = mapped(pmm, FADDR + PAGE_SIZE);
 	KASSERT_TRUE(p && p != cache[1]);
 	KEXPECT_TRUE(PageAnon(p));
-	KEXPECT_EQ(data(p)[0], 's');
-	KEXPECT_EQ(data(p)[1], 'B');
-	data(p)[0] = 'p';
-	KEXPECT_EQ(data(cache[1])[0], 's');
+	KEXPECT_EQ(byte_of(p, 0), 's');
+	KEXPECT_EQ(byte_of(p, 1), 'B');
+	set_byte(p, 0, 'p');
+	KEXPECT_EQ(byte_of(cache[1], 0), 's');
 
 	/* fork of the shared mapping: same list, writes stay shared. */
 	child = dup_mm(smm);
@@ -124,7 +142,7 @@ KTEST(file_mapping_shared_private_fork_truncate)
 	KEXPECT_GT(handle_mm_fault(child, find_vma(child, FADDR), FADDR,
 				   true), 0);
 	KEXPECT_TRUE(mapped(child, FADDR) == cache[0]);
-	KEXPECT_TRUE(pte_write(*pte_lookup(smm, FADDR)));
+	KEXPECT_TRUE(pte_write(pte_at(smm, FADDR)));
 
 	/* Truncate from page 1: every mapping of pages >= 1 goes, the
 	 * private copy too; page 0 stays mapped. */
@@ -157,7 +175,7 @@ KTEST(file_mapping_shared_private_fork_truncate)
 
 static bool young(struct mm_struct *mm, unsigned long addr)
 {
-	return pte_young(*pte_lookup(mm, addr));
+	return pte_young(pte_at(mm, addr));
 }
 
 /*
@@ -196,7 +214,7 @@ KTEST(file_read_fault_maps_cached_neighbours)
 			     find_get_page(mapping, 3));
 		put_page(find_get_page(mapping, 3));
 		KEXPECT_FALSE(young(mm, FADDR + 3 * PAGE_SIZE));
-		KEXPECT_FALSE(pte_write(*pte_lookup(mm, FADDR + 3 * PAGE_SIZE)));
+		KEXPECT_FALSE(pte_write(pte_at(mm, FADDR + 3 * PAGE_SIZE)));
 		/* The first write to a page mapped around dirties it. */
 		KEXPECT_GT(handle_mm_fault(mm, vma, FADDR + 3 * PAGE_SIZE,
 					   true), 0);

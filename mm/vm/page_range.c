@@ -46,16 +46,14 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long addr, stop, flags;
-	pte_t *pte;
+	pte_t *table, *pte;
 
 	BUG_ON(start < vma->vm_start || end > vma->vm_end);
 	for (addr = start; addr < end; addr = stop) {
 		stop = pgtable_end(addr, end);
-		pte = pte_lookup(mm, addr);
-		if (!pte)
-			continue;
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		for (; addr < stop; addr += PAGE_SIZE, pte++) {
+		table = pte = pte_lookup_map(mm, addr);
+		for (; pte && addr < stop; addr += PAGE_SIZE, pte++) {
 			if (pte_present(*pte))
 				vm_clear_pte(vma, addr, pte);
 			else if (pte_file(*pte))
@@ -63,27 +61,35 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 			else if (!pte_none(*pte))
 				zap_swap_pte(pte);
 		}
+		if (table)
+			pte_unmap(table);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 }
 
-/* Copy one page table's worth of vma's PTEs [addr, stop) from src. */
+/*
+ * Copy one page table's worth of vma's PTEs [addr, stop) from src.  The
+ * two tables are mapped at once: dst's with pte_alloc_map, which may
+ * sleep, so first, then src's nested.
+ */
 static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 			  struct vm_area_struct *dvma,
 			  struct vm_area_struct *svma,
 			  unsigned long addr, unsigned long stop)
 {
 	bool cow = (svma->vm_flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
-	pte_t *spte = pte_lookup(src, addr), *dpte;
+	pte_t *dtable, *stable, *spte, *dpte;
 	unsigned long flags;
+	int err = 0;
 
-	if (!spte)
-		return 0;
-	dpte = pte_alloc(dst, addr);
+	if (!pte_lookup_paddr(src, addr))
+		return 0;	/* no page table: nothing to copy */
+	dtable = dpte = pte_alloc_map(dst, addr);
 	if (!dpte)
 		return -ENOMEM;
 	/* dst is not yet visible to anyone: only src's lock is needed. */
 	spin_lock_irqsave(&src->page_table_lock, flags);
+	stable = spte = pte_lookup_map_nested(src, addr);
 	for (; addr < stop; addr += PAGE_SIZE, spte++, dpte++) {
 		pte_t entry = *spte;
 		struct page *page;
@@ -109,12 +115,14 @@ static int copy_pte_range(struct mm_struct *dst, struct mm_struct *src,
 		get_page(page);
 		if (vm_install_pte(dvma, addr, dpte, page, pte_mkold(entry))) {
 			put_page(page);
-			spin_unlock_irqrestore(&src->page_table_lock, flags);
-			return -ENOMEM;
+			err = -ENOMEM;
+			break;
 		}
 	}
+	pte_unmap_nested(stable);
 	spin_unlock_irqrestore(&src->page_table_lock, flags);
-	return 0;
+	pte_unmap(dtable);
+	return err;
 }
 
 /*
@@ -214,21 +222,52 @@ void change_protection(struct vm_area_struct *vma, unsigned long start,
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long addr, stop, flags;
-	pte_t *pte;
+	pte_t *table, *pte;
 
 	for (addr = start; addr < end; addr = stop) {
 		stop = pgtable_end(addr, end);
-		pte = pte_lookup(mm, addr);
-		if (!pte)
-			continue;
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		for (; addr < stop; addr += PAGE_SIZE, pte++)
+		table = pte = pte_lookup_map(mm, addr);
+		for (; pte && addr < stop; addr += PAGE_SIZE, pte++)
 			if (pte_present(*pte))
 				set_pte(pte, pte_modify(*pte,
 							vma->vm_page_prot));
+		if (table)
+			pte_unmap(table);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 	flush_tlb_range(mm, start, end);
+}
+
+/* Move or copy the PTE src to the empty dst (both mapped, under
+ * page_table_lock); 0 or -ENOMEM. */
+static int transfer_pte(struct vm_area_struct *vma, unsigned long old_addr,
+			pte_t *src, struct vm_area_struct *new_vma,
+			unsigned long new_addr, pte_t *dst, bool keep)
+{
+	pte_t entry = *src;
+	struct page *page;
+
+	if (!pte_present(entry)) {
+		/* a file or swap PTE: no page behind it */
+		if (!keep || pte_file(entry) ||
+		    !swap_duplicate(pte_to_swp_entry(entry)))
+			set_pte(dst, entry);
+		if (!keep)
+			set_pte(src, __pte(0));
+		return 0;
+	}
+	page = pte_page(entry);
+	/* Map the new place first: if the reverse map has no memory, the
+	 * old PTE still holds the data. */
+	get_page(page);
+	if (vm_install_pte(new_vma, new_addr, dst, page, entry)) {
+		put_page(page);
+		return -ENOMEM;
+	}
+	if (!keep)
+		vm_clear_pte(vma, old_addr, src);
+	return 0;
 }
 
 /*
@@ -236,7 +275,8 @@ void change_protection(struct vm_area_struct *vma, unsigned long start,
  * at new_addr.  Moving, each page keeps its reference and the PTE goes
  * through the clear/install pair so rss and the rmap stay exact.  Copying
  * (keep), each new PTE takes the page, or a hold on its swap slot, once
- * more and the old one stays.
+ * more and the old one stays.  The new PTE's table is made (which may
+ * sleep) and mapped first, then the old one's nested.
  */
 static int transfer_page_tables(struct vm_area_struct *vma,
 				unsigned long old_addr,
@@ -246,39 +286,24 @@ static int transfer_page_tables(struct vm_area_struct *vma,
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long off, flags;
+	pte_t *src, *dst, entry;
+	int err;
 
 	for (off = 0; off < len; off += PAGE_SIZE) {
-		pte_t *src = pte_lookup(mm, old_addr + off), *dst, entry;
-		struct page *page;
-
-		if (!src || pte_none(*src))
+		if (!pte_read(mm, old_addr + off, &entry) || pte_none(entry))
 			continue;
-		dst = pte_alloc(mm, new_addr + off);
+		dst = pte_alloc_map(mm, new_addr + off);
 		if (!dst)
 			return -ENOMEM;
-		if (!pte_present(*src)) {
-			/* a file or swap PTE: no page behind it */
-			if (!keep || pte_file(*src) ||
-			    !swap_duplicate(pte_to_swp_entry(*src)))
-				set_pte(dst, *src);
-			if (!keep)
-				set_pte(src, __pte(0));
-			continue;
-		}
 		spin_lock_irqsave(&mm->page_table_lock, flags);
-		entry = *src;
-		page = pte_page(entry);
-		/* Map the new place first: if the reverse map has no
-		 * memory, the old PTE still holds the data. */
-		get_page(page);
-		if (vm_install_pte(new_vma, new_addr + off, dst, page, entry)) {
-			put_page(page);
-			spin_unlock_irqrestore(&mm->page_table_lock, flags);
-			return -ENOMEM;
-		}
-		if (!keep)
-			vm_clear_pte(vma, old_addr + off, src);
+		src = pte_lookup_map_nested(mm, old_addr + off);
+		err = transfer_pte(vma, old_addr + off, src, new_vma,
+				   new_addr + off, dst, keep);
+		pte_unmap_nested(src);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
+		pte_unmap(dst);
+		if (err)
+			return err;
 	}
 	return 0;
 }

@@ -2,9 +2,10 @@
  * mm/vm/pt_walk.c - the user half of an mm's page directory.
  *
  * A page table page, once installed in a PDE, stays until free_pgtables:
- * the fault handler may hold a PTE pointer across a sleep (it holds
+ * the fault handler may look its PTE up again after a sleep (it holds
  * mmap_sem, which free_pgtables' callers hold too), and the rmap walks
- * only read PDEs under page_table_lock.
+ * only read PDEs under page_table_lock.  A PTE pointer, though, lasts
+ * only as long as the mapping of its table (mm/vm/pt_walk.h).
  */
 #include "kernel/panic.h"
 #include "mm/vm/pt_walk.h"
@@ -12,21 +13,32 @@
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
 
+u32 pgtable_maps, pgtable_maps_high;
+
 static pgd_t *pgd_entry(struct mm_struct *mm, unsigned long addr)
 {
 	return pgd_offset(mm->pgd, addr);
 }
 
-pte_t *pte_lookup(struct mm_struct *mm, unsigned long addr)
+pte_t *pte_lookup_map(struct mm_struct *mm, unsigned long addr)
 {
 	pgd_t *pgd = pgd_entry(mm, addr);
 
 	if (!pgd_present(*pgd))
 		return NULL;
-	return pte_offset(pgd, addr);
+	return pte_offset_map(pgd, addr);
 }
 
-pte_t *pte_alloc(struct mm_struct *mm, unsigned long addr)
+pte_t *pte_lookup_map_nested(struct mm_struct *mm, unsigned long addr)
+{
+	pgd_t *pgd = pgd_entry(mm, addr);
+
+	if (!pgd_present(*pgd))
+		return NULL;
+	return pte_offset_map_nested(pgd, addr);
+}
+
+pte_t *pte_alloc_map(struct mm_struct *mm, unsigned long addr)
 {
 	pgd_t *pgd = pgd_entry(mm, addr);
 	struct page *pt;
@@ -34,7 +46,7 @@ pte_t *pte_alloc(struct mm_struct *mm, unsigned long addr)
 
 	BUG_ON(addr >= TASK_SIZE);
 	if (pgd_present(*pgd))
-		return pte_offset(pgd, addr);
+		return pte_offset_map(pgd, addr);
 	pt = pte_alloc_one();
 	if (!pt)
 		return NULL;
@@ -46,7 +58,44 @@ pte_t *pte_alloc(struct mm_struct *mm, unsigned long addr)
 		pgd_populate(pgd, pt);
 	}
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
-	return pte_offset(pgd, addr);
+	return pte_offset_map(pgd, addr);
+}
+
+pte_t *pte_offset_map_lock(struct mm_struct *mm, unsigned long addr,
+			   unsigned long *flags)
+{
+	pgd_t *pgd = pgd_entry(mm, addr);
+
+	spin_lock_irqsave(&mm->page_table_lock, *flags);
+	BUG_ON(!pgd_present(*pgd));
+	return pte_offset_map(pgd, addr);
+}
+
+void pte_unmap_unlock(struct mm_struct *mm, pte_t *pte, unsigned long flags)
+{
+	pte_unmap(pte);
+	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+}
+
+bool pte_read(struct mm_struct *mm, unsigned long addr, pte_t *pte)
+{
+	pte_t *ptep = pte_lookup_map(mm, addr);
+
+	*pte = __pte(0);
+	if (!ptep)
+		return false;
+	*pte = *ptep;
+	pte_unmap(ptep);
+	return true;
+}
+
+pte_addr_t pte_lookup_paddr(struct mm_struct *mm, unsigned long addr)
+{
+	pgd_t *pgd = pgd_entry(mm, addr);
+
+	if (!pgd_present(*pgd))
+		return 0;
+	return page_to_phys(pgd_page(*pgd)) + pte_index(addr) * sizeof(pte_t);
 }
 
 /*
@@ -68,8 +117,10 @@ static void free_one_pgtable(struct mm_struct *mm, pgd_t *pgd)
 {
 	struct page *pt = pgd_page(*pgd);
 	unsigned long flags;
+	pte_t *pte = pte_offset_map(pgd, 0);
 
-	BUG_ON(!pgtable_empty(pte_offset(pgd, 0)));	/* zap first */
+	BUG_ON(!pgtable_empty(pte));	/* zap first */
+	pte_unmap(pte);
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	pgd_clear(pgd);
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);

@@ -64,7 +64,7 @@ static void do_page_cache_readahead(struct address_space *mapping,
 			put_page(page);
 			continue;
 		}
-		page = alloc_page(GFP_KERNEL);
+		page = alloc_page(mapping_gfp_mask(mapping));
 		if (!page)
 			break;
 		if (add_to_page_cache(page, mapping, index + i, GFP_KERNEL)) {

@@ -29,8 +29,10 @@ static void record_readpages(struct file *file, struct address_space *mapping,
 	}
 	rec.calls++;
 	for (i = 0; i < nr; i++) {
-		memset(page_address(pages[i]), (int)(pages[i]->index & 0xff),
-		       PAGE_SIZE);
+		char *kaddr = kmap_atomic(pages[i], KM_USER0);
+
+		memset(kaddr, (int)(pages[i]->index & 0xff), PAGE_SIZE);
+		kunmap_atomic(kaddr, KM_USER0);
 		SetPageUptodate(pages[i]);
 		unlock_page(pages[i]);
 	}

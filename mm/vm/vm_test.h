@@ -5,6 +5,8 @@
 #define MM_VM_VM_TEST_H
 
 #include "mm/vm/mm_struct.h"
+#include "mm/phys/gfp.h"
+#include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 #include "kernel/lib/radix_tree.h"
@@ -29,6 +31,22 @@ static inline u32 settled_free_pages(void)
 	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
 	return nr_free_pages();
+}
+
+/*
+ * Does an allocation that allows high memory get a high page now?  The
+ * allocator serves __GFP_HIGHMEM from the high zone while it has free
+ * pages, so a test of high pages runs where this is true and skips where
+ * the machine has no high memory.
+ */
+static inline bool high_pages_handed_out(void)
+{
+	struct page *page = alloc_page(GFP_HIGHUSER);
+	bool high = page && PageHighMem(page);
+
+	if (page)
+		put_page(page);
+	return high;
 }
 
 /* A VMA with these flags and no file over [start, +pages), linked into mm. */

@@ -14,6 +14,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/sched/sched.h"
 #include "kernel/time/timer.h"
+#include "mm/phys/highmem.h"
 #include "mm/vm/filemap.h"
 #include "mm/writeback/writeback.h"
 
@@ -47,11 +48,14 @@ static struct page *dirty_page(struct address_space *mapping,
 			       unsigned long index, u8 value)
 {
 	struct page *page;
+	char *kaddr;
 
 	if (read_mapping_page(mapping, index, NULL, &page))
 		return NULL;
 	lock_page(page);
-	memset(page_address(page), value, PAGE_SIZE);
+	kaddr = kmap_atomic(page, KM_USER0);
+	memset(kaddr, value, PAGE_SIZE);
+	kunmap_atomic(kaddr, KM_USER0);
 	set_page_dirty(page);
 	unlock_page(page);
 	return page;
