@@ -50,7 +50,6 @@
 #ifndef MM_PHYS_PGTABLE_H
 #define MM_PHYS_PGTABLE_H
 
-#include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 
 #define _PAGE_PRESENT 0x001
@@ -131,43 +130,20 @@ static inline pte_t *pte_offset_kernel(pgd_t *pgdp, u32 va)
 	return (pte_t *)__va(pgd_val(*pgdp) & PAGE_MASK) + pte_index(va);
 }
 
-/* Page-table maps done by walks, and those of them of a table in high
- * memory: the cost of highpte (/proc/vmstat; mm/vm/pt_walk.c). */
+/*
+ * Mapping a user page table (see the top of this file for the slots);
+ * mm/vm/pt_walk.c has them, with the counters of page-table maps done by
+ * walks and of those of a table in high memory (the cost of highpte, in
+ * /proc/vmstat).
+ */
 extern u32 pgtable_maps, pgtable_maps_high;
-
-static inline void *pgtable_kmap(struct page *table, enum km_type type)
-{
-	pgtable_maps++;
-	if (PageHighMem(table))
-		pgtable_maps_high++;
-	return kmap_atomic(table, type);
-}
-
-static inline pte_t *pte_offset_map_type(pgd_t *pgdp, u32 va,
-					 enum km_type type)
-{
-	return (pte_t *)pgtable_kmap(pgd_page(*pgdp), type) + pte_index(va);
-}
-
 /* The PTE for va in the user page table *pgdp points at, mapped until
- * pte_unmap (see the top of this file for the slots). */
-static inline pte_t *pte_offset_map(pgd_t *pgdp, u32 va)
-{
-	return pte_offset_map_type(pgdp, va, KM_PTE0);
-}
-static inline pte_t *pte_offset_map_nested(pgd_t *pgdp, u32 va)
-{
-	return pte_offset_map_type(pgdp, va, KM_PTE1);
-}
-/* Unmap a table mapped by the call of the same slot; any PTE of it. */
-static inline void pte_unmap(pte_t *ptep)
-{
-	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), KM_PTE0);
-}
-static inline void pte_unmap_nested(pte_t *ptep)
-{
-	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), KM_PTE1);
-}
+ * pte_unmap. */
+pte_t *pte_offset_map(pgd_t *pgdp, u32 va);
+void pte_unmap(pte_t *ptep);
+/* The same with the second slot, for a second table held at once. */
+pte_t *pte_offset_map_nested(pgd_t *pgdp, u32 va);
+void pte_unmap_nested(pte_t *ptep);
 
 /*
  * The physical address of a PTE mapped by one of the calls above, low or
@@ -188,16 +164,10 @@ static inline struct page *pte_addr_page(pte_addr_t paddr)
 	return pfn_to_page(paddr >> PAGE_SHIFT);
 }
 
-/* Map a stored PTE location for a reverse-map walk, until rmap_ptep_unmap. */
-static inline pte_t *rmap_ptep_map(pte_addr_t paddr)
-{
-	return (pte_t *)((char *)pgtable_kmap(pte_addr_page(paddr), KM_PTE2) +
-			 (paddr & ~PAGE_MASK));
-}
-static inline void rmap_ptep_unmap(pte_t *ptep)
-{
-	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), KM_PTE2);
-}
+/* Map a stored PTE location for a reverse-map walk, until
+ * rmap_ptep_unmap. */
+pte_t *rmap_ptep_map(pte_addr_t paddr);
+void rmap_ptep_unmap(pte_t *ptep);
 
 static inline pte_t pfn_pte(u32 pfn, pgprot_t prot)
 {

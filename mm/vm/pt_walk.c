@@ -8,12 +8,58 @@
  * only as long as the mapping of its table (mm/vm/pt_walk.h).
  */
 #include "kernel/panic.h"
+#include "mm/phys/highmem.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/rmap.h"
 #include "mm/phys/tlb.h"
 #include "mm/vm/vma.h"
 
 u32 pgtable_maps, pgtable_maps_high;
+
+static void *pgtable_kmap(struct page *table, enum km_type type)
+{
+	pgtable_maps++;
+	if (PageHighMem(table))
+		pgtable_maps_high++;
+	return kmap_atomic(table, type);
+}
+
+/* A table is unmapped by any of its PTEs' addresses. */
+static void pgtable_kunmap(pte_t *ptep, enum km_type type)
+{
+	kunmap_atomic((void *)((u32)ptep & PAGE_MASK), type);
+}
+
+pte_t *pte_offset_map(pgd_t *pgdp, u32 va)
+{
+	return (pte_t *)pgtable_kmap(pgd_page(*pgdp), KM_PTE0) + pte_index(va);
+}
+
+void pte_unmap(pte_t *ptep)
+{
+	pgtable_kunmap(ptep, KM_PTE0);
+}
+
+pte_t *pte_offset_map_nested(pgd_t *pgdp, u32 va)
+{
+	return (pte_t *)pgtable_kmap(pgd_page(*pgdp), KM_PTE1) + pte_index(va);
+}
+
+void pte_unmap_nested(pte_t *ptep)
+{
+	pgtable_kunmap(ptep, KM_PTE1);
+}
+
+pte_t *rmap_ptep_map(pte_addr_t paddr)
+{
+	return (pte_t *)((char *)pgtable_kmap(pte_addr_page(paddr), KM_PTE2) +
+			 (paddr & ~PAGE_MASK));
+}
+
+void rmap_ptep_unmap(pte_t *ptep)
+{
+	pgtable_kunmap(ptep, KM_PTE2);
+}
 
 static pgd_t *pgd_entry(struct mm_struct *mm, unsigned long addr)
 {
