@@ -21,7 +21,7 @@ extern char _text[];
 KTEST(direct_map_covers_low_memory_and_no_identity_map)
 {
 	u32 i, user_pdes = 0;
-	volatile u32 *last = __va((max_pfn - 1) << PAGE_SHIFT);
+	volatile u32 *last = __va((max_low_pfn - 1) << PAGE_SHIFT);
 
 	KEXPECT_EQ(read_cr3(), __pa(swapper_pg_dir));
 	for (i = 0; i < USER_PTRS_PER_PGD; i++)
