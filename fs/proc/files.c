@@ -26,6 +26,7 @@
 
 const struct proc_entry proc_root_entries[] = {
 	PROC_DIR("bus", &proc_bus_dir),
+	PROC_FILE("buddyinfo", 0444, proc_buddyinfo_show),
 	PROC_FILE("cmdline", 0444, proc_cmdline_show),
 	PROC_FILE("cpuinfo", 0444, proc_cpuinfo_show),
 	PROC_FILE("devices", 0444, proc_devices_show),
@@ -50,6 +51,7 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("uptime", 0444, proc_uptime_show),
 	PROC_FILE("version", 0444, proc_version_show),
 	PROC_FILE("vmstat", 0444, proc_vmstat_show),
+	PROC_FILE("zoneinfo", 0444, proc_zoneinfo_show),
 };
 
 const struct proc_dir proc_root_dir = {

@@ -41,6 +41,7 @@ static void lru_sizes(u32 *active, u32 *inactive)
 void proc_meminfo_show(struct seq_buf *m, struct task_struct *t)
 {
 	u32 free = nr_free_pages(), cached = pagecache_nr_pages();
+	u32 high_free = nr_free_highpages();
 	u32 active, inactive, swap_total, swap_free;
 
 	(void)t;
@@ -54,10 +55,10 @@ void proc_meminfo_show(struct seq_buf *m, struct task_struct *t)
 	kb(m, "SwapCached:", swapper_space.nrpages);
 	kb(m, "Active:", active);
 	kb(m, "Inactive:", inactive);
-	kb(m, "HighTotal:", 0);
-	kb(m, "HighFree:", 0);
-	kb(m, "LowTotal:", totalram_pages);
-	kb(m, "LowFree:", free);
+	kb(m, "HighTotal:", totalhigh_pages);
+	kb(m, "HighFree:", high_free);
+	kb(m, "LowTotal:", totalram_pages - totalhigh_pages);
+	kb(m, "LowFree:", free - min(free, high_free));
 	seq_printf(m, "%-16s%8u kB\n", "SwapTotal:", swap_total);
 	seq_printf(m, "%-16s%8u kB\n", "SwapFree:", swap_free);
 	kb(m, "Dirty:", nr_file_dirty);	/* of disk files: ramfs's are not */
@@ -83,6 +84,7 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "nr_writeback", &nr_writeback },
 	{ "pgalloc_dma", &page_state.pgalloc[ZONE_DMA] },
 	{ "pgalloc_normal", &page_state.pgalloc[ZONE_NORMAL] },
+	{ "pgalloc_high", &page_state.pgalloc[ZONE_HIGHMEM] },
 	{ "pgfree", &page_state.pgfree },
 	{ "pgalloc_fail", &page_state.pgalloc_fail },
 	{ "pgfault", &vm_events.pgfault },

@@ -138,6 +138,9 @@ void proc_init(void);
 /* Show functions of /proc (fs/proc/files.c, fs/proc/meminfo.c). */
 void proc_meminfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_vmstat_show(struct seq_buf *m, struct task_struct *t);
+/* fs/proc/zoneinfo.c */
+void proc_zoneinfo_show(struct seq_buf *m, struct task_struct *t);
+void proc_buddyinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_slabinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t);
 void proc_uptime_show(struct seq_buf *m, struct task_struct *t);

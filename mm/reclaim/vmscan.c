@@ -285,18 +285,46 @@ u32 shrink_zone(struct zone *z, u32 nr)
 	return freed;
 }
 
-/* One pass over every zone at a priority: scan lists >> priority. */
-static u32 shrink_zones(int priority)
+/* How many of z's LRU pages one pass at this priority looks at. */
+static u32 scan_count(const struct zone *z, int priority)
+{
+	return ((z->nr_active + z->nr_inactive) >> priority) + 8;
+}
+
+/*
+ * Is z short for an allocation of class zone classzone: below pages_high
+ * plus what z keeps back from such an allocation (its lowmem reserve)?
+ */
+static bool zone_short(const struct zone *z, int classzone)
+{
+	return z->present_pages &&
+	       z->free_pages < z->pages_high + z->lowmem_reserve[classzone];
+}
+
+u32 reclaim_zone_mask(gfp_t gfp)
+{
+	const int *list = gfp_zonelist(gfp);
+	u32 all = 0, shortz = 0;
+	int i;
+
+	for (i = 0; list[i] >= 0; i++) {
+		all |= 1u << list[i];
+		if (zone_short(&zones[list[i]], list[0]))
+			shortz |= 1u << list[i];
+	}
+	return shortz ? shortz : all;
+}
+
+/* One pass at a priority over the zones in mask: scan lists >> priority. */
+static u32 shrink_zones(u32 mask, int priority)
 {
 	u32 freed = 0;
 	int i;
 
-	for (i = 0; i < MAX_NR_ZONES; i++) {
-		struct zone *z = &zones[i];
-		u32 nr = ((z->nr_active + z->nr_inactive) >> priority) + 8;
-
-		freed += shrink_zone(z, nr);
-	}
+	for (i = 0; i < MAX_NR_ZONES; i++)
+		if (mask & (1u << i))
+			freed += shrink_zone(&zones[i],
+					     scan_count(&zones[i], priority));
 	prune_icache((nr_unused_inodes() >> priority) + 1);
 	return freed;
 }
@@ -308,14 +336,13 @@ u32 try_to_free_pages(gfp_t gfp)
 	u32 freed = 0;
 	int priority;
 
-	(void)gfp;
 	if (current->flags & PF_MEMALLOC)
 		return 0;		/* reclaim allocating: no recursion */
 	current->flags |= PF_MEMALLOC;
 	vm_events.allocstall++;
 	for (priority = DEF_PRIORITY;
 	     priority >= 0 && freed < SWAP_CLUSTER_MAX; priority--) {
-		freed += shrink_zones(priority);
+		freed += shrink_zones(reclaim_zone_mask(gfp), priority);
 		if (freed < SWAP_CLUSTER_MAX && nr_writeback)
 			congestion_wait();
 	}
@@ -323,16 +350,18 @@ u32 try_to_free_pages(gfp_t gfp)
 	return freed;
 }
 
-static bool zones_need_balance(void)
+/* The zones kswapd must bring up to pages_high (and can: LRU pages). */
+u32 kswapd_zone_mask(void)
 {
+	u32 mask = 0;
 	int i;
 
 	for (i = 0; i < MAX_NR_ZONES; i++)
 		if (zones[i].present_pages &&
 		    zones[i].free_pages < zones[i].pages_high &&
 		    zones[i].nr_active + zones[i].nr_inactive)
-			return true;
-	return false;
+			mask |= 1u << i;
+	return mask;
 }
 
 static int kswapd(void *unused)
@@ -345,8 +374,8 @@ static int kswapd(void *unused)
 		wait_event(kswapd_wait, kswapd_work);
 		kswapd_work = false;
 		for (priority = DEF_PRIORITY; priority >= 0 &&
-		     zones_need_balance(); priority--) {
-			if (shrink_zones(priority))
+		     kswapd_zone_mask(); priority--) {
+			if (shrink_zones(kswapd_zone_mask(), priority))
 				priority++;	/* progress: stay gentle */
 			else if (nr_writeback)
 				congestion_wait();

@@ -2,11 +2,16 @@
  * mm/reclaim/vmscan.h - page reclaim: kswapd, direct reclaim, the OOM killer,
  * and the event counters /proc/vmstat shows.
  *
- * The allocator (mm/phys/page_alloc.c) wakes kswapd when a zone falls below
- * pages_low; kswapd frees pages until every zone is above pages_high.  An
- * allocation that may sleep and still finds nothing reclaims itself
- * (try_to_free_pages); when that makes no progress either, the largest
- * process is killed (mm/reclaim/oom_kill.h).
+ * The allocator (mm/phys/page_alloc.c) wakes kswapd when a zone it may
+ * use falls below pages_low; kswapd reclaims from each zone below
+ * pages_high, and only from those, until every zone is above it: a
+ * shortage of low memory frees low pages, however much high memory is
+ * free.  An allocation that may sleep and still finds nothing reclaims
+ * itself (try_to_free_pages) from the zones it may use that are short for
+ * it (below pages_high plus their lowmem reserve against it), or from all
+ * it may use when none is: a GFP_KERNEL allocation never reclaims high
+ * pages, which could not help it.  When that makes no progress either,
+ * the largest process is killed (mm/reclaim/oom_kill.h).
  */
 #ifndef MM_RECLAIM_VMSCAN_H
 #define MM_RECLAIM_VMSCAN_H
@@ -46,6 +51,10 @@ void wakeup_kswapd(struct zone *z);
 #define SWAP_CLUSTER_MAX 32
 /* Reclaim for an allocation that may sleep; returns pages freed. */
 u32 try_to_free_pages(gfp_t gfp);
+/* Bit i set: direct reclaim for gfp scans zones[i] (see above). */
+u32 reclaim_zone_mask(gfp_t gfp);
+/* Bit i set: kswapd would reclaim from zones[i] now. */
+u32 kswapd_zone_mask(void);
 /* Free up to nr pages of z's inactive list (tests drive this). */
 u32 shrink_zone(struct zone *z, u32 nr);
 
