@@ -151,12 +151,9 @@ static void update_bdev_cache(struct block_device *bdev, sector_t sector,
 		if (n > PAGE_SIZE - done)
 			n = PAGE_SIZE - done;
 		if (dpage) {
-			char *src;
-
 			wait_on_page_writeback(dpage);
-			src = kmap_atomic(page, KM_USER0);
-			memcpy((char *)page_address(dpage) + off, src + done, n);
-			kunmap_atomic(src, KM_USER0);
+			memcpy_from_page((char *)page_address(dpage) + off, page,
+					 done, n);
 			unlock_page(dpage);
 			put_page(dpage);
 		}
@@ -170,14 +167,10 @@ static void update_bdev_cache(struct block_device *bdev, sector_t sector,
 static void zero_tail(struct inode *inode, struct page *page)
 {
 	loff_t start = (loff_t)page->index << PAGE_SHIFT;
-	char *addr;
 
-	if (start + PAGE_SIZE <= inode->i_size)
-		return;
-	addr = kmap_atomic(page, KM_USER0);
-	memset(addr + (inode->i_size - start), 0,
-	       start + PAGE_SIZE - inode->i_size);
-	kunmap_atomic(addr, KM_USER0);
+	if (start + PAGE_SIZE > inode->i_size)
+		memzero_page(page, inode->i_size - start,
+			     start + PAGE_SIZE - inode->i_size);
 }
 
 void mpage_write_page(struct page *page, sector_t sector)

@@ -618,25 +618,16 @@ int blkdev_write_page(struct block_device *bdev, sector_t sector,
 	return blkdev_rw_page(bdev, WRITE, sector, page);
 }
 
-/* A whole page of the direct map (MAXMEM of it at most: above lie the
- * kernel stacks and the kmap areas, whose pages __pa does not find). */
-static bool direct_map_page(const void *buf)
-{
-	u32 va = (u32)buf;
-
-	return !(va & ~PAGE_MASK) && va >= PAGE_OFFSET &&
-	       va - PAGE_OFFSET < MAXMEM && pfn_valid(__pa(va) >> PAGE_SHIFT);
-}
-
-/* As Linux's blk_rq_map_kern: a page of the direct map is used in place,
- * anything else goes through a copy (bio_copy_kern). */
+/* As Linux's blk_rq_map_kern: a whole page of the direct map is used in
+ * place, anything else (a kernel stack, whose pages lie outside the direct
+ * map, or a piece of a page) goes through a copy (bio_copy_kern). */
 static int blkdev_rw_buf(struct block_device *bdev, int rw, sector_t sector,
 			 void *buf)
 {
 	struct page *copy;
 	int err;
 
-	if (direct_map_page(buf))
+	if (!((u32)buf & ~PAGE_MASK) && virt_addr_valid(buf))
 		return blkdev_rw_page(bdev, rw, sector, virt_to_page(buf));
 	copy = alloc_page(GFP_KERNEL);
 	if (!copy)

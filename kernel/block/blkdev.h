@@ -302,7 +302,8 @@ enum km_type blk_km_type(void);
  * reaches 4 GiB), BLK_BOUNCE_HIGH (the direct map only), BLK_BOUNCE_ISA
  * (ISA DMA: the first 16 MiB).  A limit below the top of memory gives the
  * queue a pool of bounce pages below it; it is set before the queue's
- * first bio.  Returns 0 or -ENOMEM.
+ * first bio.  Returns 0, -ENOMEM, or -EINVAL for a limit below both
+ * ZONE_DMA and low memory, where no pool can lie.
  */
 #define BLK_BOUNCE_ANY (~0ULL)
 #define BLK_BOUNCE_HIGH ((u64)blk_max_low_pfn() << PAGE_SHIFT)

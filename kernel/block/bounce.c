@@ -51,7 +51,7 @@ struct bounce_pool {
 
 u32 blk_max_low_pfn(void)
 {
-	return (max_pfn < MAXMEM_PFN ? max_pfn : MAXMEM_PFN) - 1;
+	return max_low_pfn - 1;
 }
 
 static void free_pool(struct bounce_pool *pool)
@@ -98,8 +98,9 @@ int blk_queue_bounce_limit(struct request_queue *q, u64 max_addr)
 	u32 pfn = max_addr >> PAGE_SHIFT >= ~0u ? ~0u :
 						  (u32)(max_addr >> PAGE_SHIFT);
 
-	/* ISA DMA is the lowest limit there is; its pool comes from ZONE_DMA. */
-	if (pfn < MAX_DMA_PFN - 1)
+	/* The pool must lie below the limit: in ZONE_DMA (ISA DMA's 16 MiB),
+	 * or in low memory should that end lower (highmem=). */
+	if (pfn < (max_low_pfn < MAX_DMA_PFN ? max_low_pfn : MAX_DMA_PFN) - 1)
 		return -EINVAL;
 	blk_queue_bounce_free(q);
 	q->bounce_pfn = pfn;

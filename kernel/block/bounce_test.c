@@ -153,7 +153,7 @@ KTEST(blk_bounce_isa_limit)
 		ktest_skip("no memory above 16 MiB to bounce");
 		return;
 	}
-	bounce_round_trip(BLK_BOUNCE_ISA, GFP_KERNEL);
+	bounce_round_trip(BLK_BOUNCE_ISA, GFP_HIGHUSER);
 }
 
 /* A controller that reaches only the direct map, with user pages from
@@ -182,7 +182,7 @@ KTEST(blk_bounce_check_sees_unbounced_pages)
 	if (!ktest_ramdisk_init(&rd, "bncram", 4, RD_SECTORS))
 		return;
 	KASSERT_EQ(blk_queue_bounce_limit(&rd.queue, BLK_BOUNCE_ISA), 0);
-	page = page_above(GFP_KERNEL, rd.queue.bounce_pfn, &spare);
+	page = page_above(GFP_HIGHUSER, rd.queue.bounce_pfn, &spare);
 	if (KEXPECT_TRUE(page != NULL)) {
 		pool = rd.queue.bounce_pool;
 		rd.queue.bounce_pool = NULL;
@@ -195,8 +195,8 @@ KTEST(blk_bounce_check_sees_unbounced_pages)
 	ktest_ramdisk_free(&rd);
 }
 
-/* Limits below ISA DMA's do not exist; one above all of memory needs no
- * pool. */
+/* A limit below ISA DMA's 16 MiB leaves nowhere for the pool; one above
+ * all of memory needs no pool. */
 KTEST(blk_bounce_limits)
 {
 	if (!ktest_ramdisk_init(&rd, "bncram", 4, BIO_SECTORS))
