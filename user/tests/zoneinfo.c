@@ -189,10 +189,14 @@ int main(void)
 		   "HighMem managed == HighTotal");
 	if (high && high->present) {
 		const struct zinfo *normal = find(zi, n, "Normal");
+		const struct zinfo *dma = find(zi, n, "DMA");
 
-		ok(normal && normal->present, "a high zone sits above Normal");
+		/* highmem= on a small machine may leave less than 16 MiB
+		 * low, all of it DMA (Linux keeps 64 MiB low). */
+		ok((normal && normal->present) || (dma && dma->present),
+		   "a high zone sits above low memory");
 	} else {
-		skip("a high zone sits above Normal", "no high memory");
+		skip("a high zone sits above low memory", "no high memory");
 	}
 	check_buddyinfo(zi, n);
 	return done_testing();
