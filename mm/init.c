@@ -206,7 +206,8 @@ static void mem_map_init(void)
 {
 	u32 pfn;
 
-	mem_map = bootmem_alloc(max_pfn * sizeof(struct page));
+	mem_map = bootmem_alloc_above(max_pfn * sizeof(struct page),
+				      MAX_DMA_PFN << PAGE_SHIFT);
 	for (pfn = 0; pfn < max_pfn; pfn++) {
 		struct page *page = pfn_to_page(pfn);
 

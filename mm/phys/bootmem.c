@@ -9,9 +9,13 @@
  * limit (what is mapped: the boot tables' 16 MiB at first, all low memory
  * once paging_init has switched to swapper_pg_dir), and overlaps no
  * Multiboot module (the loader may put modules anywhere, even above
- * 16 MiB).  Otherwise the cursor jumps past the obstacle and tries again.
- * The ranges handed out are recorded (merged when adjacent) so mm_init can
- * keep them reserved.
+ * 16 MiB) and no range already handed out.  Otherwise the cursor jumps
+ * past the obstacle and tries again.  The ranges handed out are recorded
+ * (merged when adjacent) so mm_init can keep them reserved.
+ *
+ * bootmem_alloc_above starts at a goal instead, as Linux's bootmem
+ * allocations start above MAX_DMA_ADDRESS: a 4 GiB machine's 32 MiB of
+ * mem_map would otherwise fill ZONE_DMA.
  */
 #include "kernel/lib/string.h"
 #include "kernel/multiboot.h"
@@ -65,6 +69,9 @@ static u32 next_candidate(u32 start, u32 end)
 	u32 next = 0xFFFFFFFFu;
 	int i;
 
+	for (i = 0; i < nr_used; i++)
+		if (start < used[i].end && used[i].start < end)
+			return used[i].end;
 	for (i = 0; i < boot_info.nr_modules; i++) {
 		const struct boot_module *m = &boot_info.modules[i];
 
@@ -129,6 +136,18 @@ void *bootmem_alloc(u32 size)
 	if (!scan(&cursor, limit, size, &start) &&
 	    !scan(&low_cursor, min(limit, LOW_END), size, &start))
 		panic("bootmem: no room for %u bytes below 0x%x", size, limit);
+	record(start, start + size);
+	memset(__va(start), 0, size);
+	return __va(start);
+}
+
+void *bootmem_alloc_above(u32 size, u32 goal)
+{
+	u32 cur = max(goal, cursor), start;
+
+	size = PAGE_ALIGN(size);
+	if (!scan(&cur, limit, size, &start))
+		return bootmem_alloc(size);
 	record(start, start + size);
 	memset(__va(start), 0, size);
 	return __va(start);

@@ -16,6 +16,8 @@ void bootmem_init(u32 limit_pa);
 void bootmem_set_limit(u32 limit_pa);
 /* size bytes, page aligned and zeroed; panics when nothing fits. */
 void *bootmem_alloc(u32 size);
+/* The same, at or above physical address goal when it fits there. */
+void *bootmem_alloc_above(u32 size, u32 goal);
 /* True if the frame was handed out by bootmem_alloc. */
 bool bootmem_owns(u32 pfn);
 /* Pages handed out so far. */
