@@ -145,18 +145,8 @@ void pte_unmap(pte_t *ptep);
 pte_t *pte_offset_map_nested(pgd_t *pgdp, u32 va);
 void pte_unmap_nested(pte_t *ptep);
 
-/*
- * The physical address of a PTE mapped by one of the calls above, low or
- * high: the kernel page table entry of its mapping gives the frame (the
- * direct map and the kmap slots are both 4 KiB kernel PTEs).
- */
-static inline pte_addr_t ptep_to_paddr(pte_t *ptep)
-{
-	u32 va = (u32)ptep;
-	pte_t *kpte = pte_offset_kernel(pgd_offset_k(va), va);
-
-	return (pte_val(*kpte) & PAGE_MASK) | (va & ~PAGE_MASK);
-}
+/* The physical address of a PTE mapped by one of the calls above. */
+pte_addr_t ptep_to_paddr(pte_t *ptep);
 
 /* The page table page a stored PTE location is in. */
 static inline struct page *pte_addr_page(pte_addr_t paddr)

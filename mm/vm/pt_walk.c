@@ -50,6 +50,12 @@ void pte_unmap_nested(pte_t *ptep)
 	pgtable_kunmap(ptep, KM_PTE1);
 }
 
+pte_addr_t ptep_to_paddr(pte_t *ptep)
+{
+	return page_to_phys(kmap_atomic_to_page(ptep)) |
+	       ((u32)ptep & ~PAGE_MASK);
+}
+
 pte_t *rmap_ptep_map(pte_addr_t paddr)
 {
 	return (pte_t *)((char *)pgtable_kmap(pte_addr_page(paddr), KM_PTE2) +
