@@ -192,6 +192,9 @@ static struct inode *bdev_inode(struct block_device *bdev)
 	inode->i_size = (loff_t)bdev->nr_sectors << SECTOR_SHIFT;
 	inode->i_private = bdev;
 	inode->i_mapping->a_ops = &def_blk_aops;
+	/* Low memory, as Linux's bdget: the file systems' buffers live in
+	 * these pages and are used by kernel address (fs/buffer_head.h). */
+	mapping_set_gfp_mask(inode->i_mapping, GFP_KERNEL);
 	return inode;
 }
 

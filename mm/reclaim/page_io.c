@@ -22,7 +22,9 @@
  * another waits for the oldest to end (congestion_wait), which is also
  * how it throttles when the disk cannot keep up.  swap_readpage waits: a
  * fault needs its data; the readahead around it does not
- * (swap_readpage_async).
+ * (swap_readpage_async).  The page may be in high memory: its bio names
+ * the page, which the driver maps (PIO) or reaches by physical address
+ * (DMA), so nothing here needs a kernel address for it.
  */
 #include "mm/reclaim/swap.h"
 #include "kernel/errno.h"
