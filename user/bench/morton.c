@@ -261,12 +261,13 @@ int main(void)
 	t1 = bench_rdtsc();
 	bench_print(NAME, "map_ticks", t1 - t0);
 	reclaim(hog_mib, &helpers);
-	hog_helpers_end(&helpers);
 	close(go);
 	for (i = 1; i < procs; i++) {
 		if (bench_wait(pids[i]) < 0)
 			bench_fail(NAME, "mapper");
 	}
+	/* After the mappers, which hold copies of the helpers' pipes. */
+	hog_helpers_end(&helpers);
 	unlink(path);
 	return 0;
 }
