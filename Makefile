@@ -61,6 +61,9 @@ HDD_CHS_TEST := $(BUILD)/hdd-chs-test.img
 INITRAMFS :=
 # The swap disk (hdb) that run, run-bochs and the swap test boots attach.
 SWAP_IMG := $(BUILD)/swap.img
+# The swap disk of the high-memory pressure boots (-m 2G, -m 3G): 1 GiB,
+# sparse, so it costs the host only what a boot writes.
+SWAP_BIG_IMG := $(BUILD)/swap-big.img
 # The ext2 disk (hdc) that the user test boots attach (tools/mkext2-image.sh).
 EXT2_IMG := $(BUILD)/ext2.img
 # The empty disk the user boots write on, a copy per boot, checked by
@@ -72,7 +75,7 @@ IOERR_IMG := $(BUILD)/ioerr.img
 # The same for the memory-pressure boots' ext2 disk (user/tests/ext2_pressure.c).
 EXT2_PRESSURE_IMG := $(BUILD)/ext2-pressure.img
 # Files `make test` needs besides the kernel; user/user.mk and others add.
-TEST_DEPS := $(SWAP_IMG) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) $(EXT2_PRESSURE_IMG) $(FLOPPY_TEST) $(HDD_TEST) $(HDD_CHS_TEST)
+TEST_DEPS := $(SWAP_IMG) $(SWAP_BIG_IMG) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) $(EXT2_PRESSURE_IMG) $(FLOPPY_TEST) $(HDD_TEST) $(HDD_CHS_TEST)
 # Kernel command line for run, run-bochs and debug.
 CMDLINE ?=
 # The floppy's built-in command line, and how long its boot: prompt waits
@@ -191,6 +194,9 @@ QEMU_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display none)
 
 $(SWAP_IMG): tools/mkswap-image.sh | $(or $(DEPS_ORDER),deps)
 	tools/mkswap-image.sh $@
+
+$(SWAP_BIG_IMG): tools/mkswap-image.sh | $(or $(DEPS_ORDER),deps)
+	tools/mkswap-image.sh $@ 1024
 
 $(EXT2_IMG): tools/mkext2-image.sh tools/ext2-tree.py tools/ext2-corrupt.py | $(or $(DEPS_ORDER),deps)
 	tools/mkext2-image.sh $@
@@ -335,7 +341,7 @@ grade-submission: $(KERNEL) $(GRADE_NEEDS) | grade-deps
 	@$(TEST_ENV) CROSS=$(CROSS) tools/grade-submission.sh $(LAB) $(SUB)
 
 # The user tests on Linux (tools/linux-boots): every one must pass there.
-test-linux: $(KERNEL) $(INITRAMFS) $(USERLAND_INITRAMFS) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) $(EXT2_PRESSURE_IMG) | deps
+test-linux: $(KERNEL) $(INITRAMFS) $(USERLAND_INITRAMFS) $(SWAP_BIG_IMG) $(EXT2_IMG) $(EXT2RW_IMG) $(IOERR_IMG) $(EXT2_PRESSURE_IMG) | deps
 	@INITRAMFS=$(INITRAMFS) tools/test-linux.sh $(BOOTS)
 
 # The benchmarks (docs/bench.md): not part of make test or CI.

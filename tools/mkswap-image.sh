@@ -7,7 +7,8 @@
 # mm/reclaim/swapfile.c reads it), written by util-linux mkswap, so QEMU can
 # attach it as a second IDE disk (hdb):
 #	-drive file=build/swap.img,format=raw,if=ide,index=1
-# An existing image is remade: swap contents never outlive a boot.
+# An existing image is remade: swap contents never outlive a boot.  Images
+# over 64 MiB are sparse.
 set -eu
 
 img=${1:-build/swap.img}
@@ -28,11 +29,20 @@ esac
 
 mkdir -p "$(dirname "$img")"
 rm -f "$img"
-# Written out, not sparse: mkswap warns about holes, and the image is small.
-dd if=/dev/zero of="$img" bs=1M count="$mib" 2>/dev/null
+# Up to 64 MiB written out; larger images (the high-memory boots' swap of
+# a GiB or more) sparse, so they cost the host only what the boot writes.
+# mkswap's warning about holes is meant for swap files on the host's own
+# file system, not for a disk image.
+if [ "$mib" -le 64 ]; then
+	dd if=/dev/zero of="$img" bs=1M count="$mib" 2>/dev/null
+else
+	truncate -s "${mib}M" "$img"
+fi
 chmod 600 "$img"
 # -f: a plain file is fine; a fixed label and UUID keep the image the same
 # from build to build.
 "$mkswap" -f -L mapback-swap -U 6d617062-6163-6b00-0000-000000000001 \
-	"$img" >/dev/null
+	"$img" 2>&1 >/dev/null | { grep -v -e 'holes or other unsupported' \
+	-e 'rejected by kernel on swap activation' -e 'Use --verbose' \
+	-e '^$' >&2 || true; }
 echo "mkswap-image: $img, $mib MiB"

@@ -39,10 +39,13 @@
 # runs printed the same figures, and how far each figure of the Mapback
 # boots moved), BENCH_JOBS (boots at a time, default all of them; 1 on a
 # busy machine), BENCH_KERNELS (the columns to boot, default
-# "pte_chain objrmap_list objrmap anon_vma linux"), BENCH_WALL (1: after
+# "pte_chain objrmap_list objrmap anon_vma linux"; MODE_highpte, e.g.
+# objrmap_highpte, boots MODE with highpte), BENCH_WALL (1: after
 # the -icount boots, boot each column once more without -icount, as
 # NAME.wall, whose *_ms rows are wall-clock milliseconds; one boot at a
-# time, so that they do not slow each other down), BENCH_KERNBENCH_MEMS
+# time, so that they do not slow each other down), BENCH_SWAP_MIB (the
+# swap disk's size, default 128; sparse above 64, for a -m 3072 machine
+# whose morton hog is BENCH_MORTON_HOG_MIB=3072), BENCH_KERNBENCH_MEMS
 # (e.g. "16 32", which make bench passes: kernbench compiling from the
 # userland disk, below, once per size in MiB per column, as NAME.kbM).
 #
@@ -71,7 +74,7 @@ BENCH_KERNELS=${BENCH_KERNELS:-pte_chain objrmap_list objrmap anon_vma linux}
 BENCH_WALL=${BENCH_WALL:-0}
 BENCH_KERNBENCH_MEMS=${BENCH_KERNBENCH_MEMS:-}
 SWAP=build/swap-bench.img
-SWAP_MIB=128
+SWAP_MIB=${BENCH_SWAP_MIB:-128}
 EXT2=build/ext2-bench.img
 USERLAND_DISK=${BENCH_USERLAND_DISK:-build/userland-disk.img}
 LINUX_INITRAMFS=build/bench-linux-initramfs.cpio
@@ -284,11 +287,15 @@ column_log() {
 	return "$status"
 }
 
-# mode_args NAME: the kernel command line words of a Mapback column.
+# mode_args NAME: the kernel command line words of a Mapback column;
+# MODE_highpte is MODE with the page tables in high memory.
 mode_args() {
-	case $1 in
-	objrmap_list) echo "rmap=objrmap i_mmap=list" ;;
-	*) echo "rmap=$1" ;;
+	local mode=${1%_highpte} hp=
+
+	[ "$mode" = "$1" ] || hp=" highpte"
+	case $mode in
+	objrmap_list) echo "rmap=objrmap i_mmap=list$hp" ;;
+	*) echo "rmap=$mode$hp" ;;
 	esac
 }
 

@@ -251,16 +251,24 @@ static void run_audit(const char *name, const char *file, const char *what)
 
 /*
  * The tests to run: all but dot files, or with TEST_ONLY=PREFIX on the
- * command line only those whose names start with PREFIX (the swap boots
- * run just the swap_ tests, the others run everything).
+ * command line only those whose names start with PREFIX, or with one of
+ * a comma-separated list of them (TEST_ONLY=fork_exit,morton).
  */
 static int wanted_test(const struct dirent *d)
 {
-	const char *only = getenv("TEST_ONLY");
+	const char *only = getenv("TEST_ONLY"), *p;
+	size_t len;
 
 	if (d->d_name[0] == '.')
 		return 0;
-	return !only || strncmp(d->d_name, only, strlen(only)) == 0;
+	if (!only || !*only)
+		return 1;
+	for (p = only; *p; p += len + (p[len] == ',')) {
+		len = strcspn(p, ",");
+		if (len && strncmp(d->d_name, p, len) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* init run by hand (not PID 1, e.g. chrooted on the host) just exits. */

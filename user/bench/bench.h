@@ -181,7 +181,7 @@ static inline int bench_listed(const char *list, const char *name)
 	"rmap_anon_vmas rmap_walk_ticks nr_page_table_pages slab_pte_chain " \
 	"slab_anon_vma " \
 	"slab_anon_vma_chain swap_ra swap_ra_hit pgpgin pgpgout " \
-	"pgsteal_file pgsteal_anon"
+	"pgsteal_file pgsteal_anon pgtable_maps pgtable_maps_high"
 
 static inline void bench_add(struct bench_counters *s, const char *name,
 			     long long value)

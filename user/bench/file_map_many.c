@@ -18,7 +18,8 @@
 
 #define NAME "file_map_many"
 #define HELD "rmap_pte_chains slab_pte_chain nr_page_table_pages pgfault " \
-	"rmap_anon_vmas slab_anon_vma slab_anon_vma_chain"
+	"rmap_anon_vmas slab_anon_vma slab_anon_vma_chain pgtable_maps " \
+	"pgtable_maps_high"
 
 static void make_file(const char *path, size_t len)
 {

@@ -19,7 +19,7 @@
 #include "bench/bench.h"
 
 #define NAME "fork_exec"
-#define LOOP "pgfault rmap_pte_chains"
+#define LOOP "pgfault rmap_pte_chains pgtable_maps pgtable_maps_high"
 
 static void fork_exec_once(const char *path, const char *arg)
 {

@@ -25,7 +25,7 @@
 
 #define HELD "rmap_pte_chains slab_pte_chain nr_page_table_pages " \
 	"rmap_anon_vmas slab_anon_vma slab_anon_vma_chain"
-#define LOOP "pgfault rmap_pte_chains"
+#define LOOP "pgfault rmap_pte_chains pgtable_maps pgtable_maps_high"
 
 /* Fork one child that stays until the pipe closes; snapshot meanwhile. */
 static void held_child(const char *name, const struct bench_counters *before)

@@ -14,7 +14,10 @@
  * Reclaim: with a swap device (the Mapback boots of make bench attach one),
  * the parent then writes BENCH_MORTON_HOG_MIB MiB of anonymous memory
  * (default 48, as much as the machine has), which pushes the file's pages
- * (and some of its own) out.  Figures over that phase: its virtual time
+ * (and some of its own) out; a hog larger than 1 GiB is written 1 GiB at a
+ * time by helper processes after the parent's own part, since one address
+ * space cannot hold 3 GiB (the -m 3G bench).  Figures over that phase: its
+ * virtual time
  * (instructions, and the time the guest idles while the disk works), PTEs
  * unmapped, VMAs visited by the walks and the instructions spent in them
  * (rmap_walk_ticks: page_referenced and try_to_unmap), and the last two
@@ -29,7 +32,7 @@
 
 #define NAME "morton"
 #define RECLAIM "rmap_vmas_scanned rmap_pages_unmapped rmap_walk_ticks " \
-	"pswpout pgsteal"
+	"pswpout pgsteal pgtable_maps pgtable_maps_high"
 
 static void make_file(const char *path, long pages)
 {
@@ -91,6 +94,97 @@ static void mapper(void *arg, long i, int ready, int go)
 	_exit(0);
 }
 
+#define HOG_PART_MIB 1024
+
+/*
+ * The helpers that write what the parent cannot hold of the hog: forked
+ * before the file is mapped, so they share none of its VMAs.  Each takes
+ * a byte from start, writes HOG_PART_MIB MiB of its own, answers on done
+ * and keeps its memory until go closes.
+ */
+struct hog_helpers {
+	long n;
+	pid_t pid[8];
+	int start, done, go;
+};
+
+static void hog_helper(int start, int done, int go)
+{
+	size_t len = (size_t)HOG_PART_MIB * MIB;
+	char c, *p;
+
+	if (read(start, &c, 1) != 1)
+		_exit(0);	/* not needed: the swap device is off */
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		_exit(4);
+	bench_touch(p, len);
+	if (write(done, &c, 1) != 1)
+		_exit(5);
+	if (read(go, &c, 1) != 0)
+		_exit(6);
+	_exit(0);
+}
+
+static void hog_helpers_start(struct hog_helpers *h, long hog_mib)
+{
+	int start[2], done[2], go[2];
+	long i;
+
+	h->n = (hog_mib - 1) / HOG_PART_MIB;
+	if (h->n > 8)
+		bench_fail(NAME, "a hog of more than 9 GiB");
+	if (!h->n)
+		return;
+	if (pipe(start) < 0 || pipe(done) < 0 || pipe(go) < 0)
+		bench_fail(NAME, "pipe");
+	for (i = 0; i < h->n; i++) {
+		h->pid[i] = fork();
+		if (h->pid[i] < 0)
+			bench_fail(NAME, "fork");
+		if (h->pid[i] == 0) {
+			close(start[1]);
+			close(done[0]);
+			close(go[1]);
+			hog_helper(start[0], done[1], go[0]);
+		}
+	}
+	close(start[0]);
+	close(done[1]);
+	close(go[0]);
+	h->start = start[1];
+	h->done = done[0];
+	h->go = go[1];
+}
+
+/* Each helper in turn writes its part; back when all have. */
+static void hog_helpers_write(struct hog_helpers *h)
+{
+	char c = 1;
+	long i;
+
+	for (i = 0; i < h->n; i++) {
+		if (write(h->start, &c, 1) != 1 || read(h->done, &c, 1) != 1)
+			bench_fail(NAME, "a hog helper died");
+	}
+}
+
+static void hog_helpers_end(struct hog_helpers *h)
+{
+	long i;
+
+	if (!h->n)
+		return;
+	close(h->start);
+	close(h->go);
+	close(h->done);
+	for (i = 0; i < h->n; i++) {
+		if (bench_wait(h->pid[i]) < 0)
+			bench_fail(NAME, "hog helper");
+	}
+}
+
 /* Is a swap device on?  /proc/swaps has a line per device after its
  * header. */
 static int swap_is_on(void)
@@ -101,11 +195,11 @@ static int swap_is_on(void)
 	       strchr(buf, '\n') && strchr(buf, '\n')[1];
 }
 
-static void reclaim(long hog_mib)
+static void reclaim(long hog_mib, struct hog_helpers *helpers)
 {
 	struct bench_counters before, after;
 	long long unmapped = 0, visited = 0, walked = 0;
-	size_t len = hog_mib * MIB;
+	size_t len = (size_t)(hog_mib - helpers->n * HOG_PART_MIB) * MIB;
 	uint64_t t0, t1;
 	char *hog;
 	int i;
@@ -119,6 +213,7 @@ static void reclaim(long hog_mib)
 	bench_snapshot(&before);
 	t0 = bench_rdtsc();
 	bench_touch(hog, len);
+	hog_helpers_write(helpers);
 	t1 = bench_rdtsc();
 	bench_snapshot(&after);
 	munmap(hog, len);
@@ -147,6 +242,7 @@ int main(void)
 	long procs = bench_env("BENCH_MORTON_PROCS", 4);
 	long hog_mib = bench_env("BENCH_MORTON_HOG_MIB", 48);
 	const char *path = "morton.data";
+	struct hog_helpers helpers;
 	struct morton_arg arg;
 	pid_t pids[64];
 	uint64_t t0, t1;
@@ -155,6 +251,7 @@ int main(void)
 
 	if (procs > 64)
 		procs = 64;
+	hog_helpers_start(&helpers, hog_mib);
 	make_file(path, vmas);
 	t0 = bench_rdtsc();
 	arg.base = map_backwards(path, vmas);
@@ -163,12 +260,14 @@ int main(void)
 	bench_spawn(NAME, procs - 1, pids + 1, mapper, &arg, &go);
 	t1 = bench_rdtsc();
 	bench_print(NAME, "map_ticks", t1 - t0);
-	reclaim(hog_mib);
+	reclaim(hog_mib, &helpers);
 	close(go);
 	for (i = 1; i < procs; i++) {
 		if (bench_wait(pids[i]) < 0)
 			bench_fail(NAME, "mapper");
 	}
+	/* After the mappers, which hold copies of the helpers' pipes. */
+	hog_helpers_end(&helpers);
 	unlink(path);
 	return 0;
 }

@@ -21,19 +21,6 @@ static uint32_t pattern(long page, int word)
 	return SALT ^ ((uint32_t)page << 12) ^ (uint32_t)word;
 }
 
-static long meminfo_kb(const char *name)
-{
-	char buf[4096], *p;
-	size_t len = strlen(name);
-
-	if (!read_proc("/proc/meminfo", buf, sizeof(buf)))
-		return -1;
-	for (p = buf; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, name, len) && p[len] == ':')
-			return atol(p + len + 1);
-	return -1;
-}
-
 /* Pages of the disk at fd whose words are not want's. */
 static long bad_pages(int fd, long pages, uint32_t first_word)
 {

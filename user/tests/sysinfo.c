@@ -13,26 +13,6 @@
 #include <sys/sysinfo.h>
 #include "tests/tap.h"
 
-/* The value of "Name:" in /proc/meminfo, in kB; -1 if absent. */
-static long long meminfo_kb(const char *name)
-{
-	static char buf[4096];
-	int fd = open("/proc/meminfo", O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
-	size_t len = strlen(name);
-	char *p;
-
-	if (fd >= 0)
-		close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	for (p = buf; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-		if (!strncmp(p, name, len) && p[len] == ':')
-			return strtoll(p + len + 1, NULL, 10);
-	return -1;
-}
-
 int main(void)
 {
 	long long total_kb = meminfo_kb("SwapTotal"), free_before, free_after;
@@ -52,7 +32,7 @@ int main(void)
 	   "totalswap * mem_unit == SwapTotal");
 	is((unsigned long long)si.freeswap * unit, free_after * 1024,
 	   "freeswap * mem_unit == SwapFree");
-	is((unsigned long long)si.totalram * unit, meminfo_kb("MemTotal") * 1024,
+	is((unsigned long long)si.totalram * unit, meminfo_kb("MemTotal") * 1024LL,
 	   "totalram * mem_unit == MemTotal");
 	ok(si.freeswap <= si.totalswap, "freeswap <= totalswap");
 	if (getenv("TEST_SWAP_DEV"))

@@ -328,15 +328,34 @@ static inline void wait_sleeping(pid_t pid)
 		sched_yield();
 }
 
+/* The value of line "Name:" in text (a /proc/meminfo read), or -1. */
+static inline long meminfo_field(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = text; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, name, len) && p[len] == ':')
+			return strtol(p + len + 1, NULL, 10);
+	return -1;
+}
+
+/* "Name:" of /proc/meminfo now, in kB; -1 when it has no such line. */
+static inline long meminfo_kb(const char *name)
+{
+	char buf[4096];
+
+	if (!read_proc("/proc/meminfo", buf, sizeof(buf)))
+		return -1;
+	return meminfo_field(buf, name);
+}
+
 /* MemTotal of /proc/meminfo in MiB, or 0 when it cannot be read. */
 static inline long memtotal_mib(void)
 {
-	char buf[256], *p;
+	long kb = meminfo_kb("MemTotal");
 
-	if (!read_proc("/proc/meminfo", buf, sizeof(buf)))
-		return 0;
-	p = strstr(buf, "MemTotal:");
-	return p ? strtol(p + strlen("MemTotal:"), NULL, 10) / 1024 : 0;
+	return kb > 0 ? kb / 1024 : 0;
 }
 
 /* A counter of /proc/vmstat (e.g. "pswpout"), or -1 if there is none. */
