@@ -156,7 +156,21 @@ static void __schedule(bool preempted)
 
 void schedule(void)
 {
+	if (current->preempt_count)
+		panic("BUG: scheduling while atomic: %s/%d holds a spinlock",
+		      current->comm, current->pid);
 	__schedule(false);
+}
+
+void preempt_disable(void)
+{
+	current->preempt_count++;
+}
+
+void preempt_enable(void)
+{
+	BUG_ON(current->preempt_count <= 0);
+	current->preempt_count--;
 }
 
 static bool wake_up_state(struct task_struct *t, long states)
@@ -253,7 +267,7 @@ static bool preemptible(struct trapframe *tf)
 
 	if (user_mode(tf))
 		return true;
-	return t->flags & PF_KTHREAD;
+	return (t->flags & PF_KTHREAD) && !t->preempt_count;
 }
 
 void sched_tick(struct trapframe *tf)

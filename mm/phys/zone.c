@@ -28,10 +28,21 @@ static void zone_init(struct zone *z, const char *name, u32 start, u32 end)
 	INIT_LIST_HEAD(&z->inactive_list);
 }
 
+static void zone_locks_init(void)
+{
+	struct zone *zone;
+
+	for (zone = zones; zone < zones + MAX_NR_ZONES; zone++) {
+		spin_lock_init(&zone->lock);
+		spin_lock_init(&zone->lru_lock);
+	}
+}
+
 void zones_init(u32 end_pfn)
 {
 	u32 dma_end = min(end_pfn, MAX_DMA_PFN);
 
+	zone_locks_init();
 	zone_init(&zones[ZONE_DMA], "DMA", 0, dma_end);
 	zone_init(&zones[ZONE_NORMAL], "Normal", MAX_DMA_PFN,
 		  max(end_pfn, MAX_DMA_PFN));
