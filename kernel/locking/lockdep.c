@@ -14,7 +14,7 @@
  * Taking a lock of class N while the top of the held stack is class P
  * checks that N is not already held (recursion), that no path N -> ... -> P
  * exists in the graph (a breadth-first search over `after`), and that
- * mm/locking.h does not rank N above P; then it adds the edge P -> N with
+ * mm/locking.h does not order N before P; then it adds the edge P -> N with
  * the stack trace of now.  Below a trylock on the stack it goes on down to
  * the first lock that was not a trylock, as Linux's check_prevs_add: a
  * trylock has no edge into it, so the edges out of it are made here.
@@ -27,7 +27,6 @@
 #include "kernel/cmdline.h"
 #include "kernel/cpu/io.h"
 #include "kernel/cpu/trap.h"
-#include "kernel/ksyms.h"
 #include "kernel/lib/seq_buf.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
