@@ -27,6 +27,7 @@
 #include "kernel/lib/radix_tree.h"
 #include "kernel/list.h"
 #include "kernel/sched/semaphore.h"
+#include "kernel/sched/spinlock.h"
 #include "kernel/types.h"
 #include "mm/phys/gfp.h"
 
@@ -81,6 +82,7 @@ struct address_space_operations {
 
 struct address_space {
 	struct inode *host;
+	spinlock_t tree_lock;		/* page_tree, nrpages */
 	struct radix_tree_root page_tree;	/* page offset -> struct page */
 	unsigned long nrpages;
 	struct list_head i_mmap;	/* private VMAs, via vma->shared */

@@ -228,10 +228,12 @@ static void kill_bdev(struct block_device *bdev)
 	struct page *page;
 
 	for (;;) {
-		u32 flags = tree_lock_irqsave();
-		void *found = radix_tree_next(&mapping->page_tree, &index);
+		void *found;
+		u32 flags;
 
-		tree_unlock_irqrestore(flags);
+		spin_lock_irqsave(&mapping->tree_lock, flags);
+		found = radix_tree_next(&mapping->page_tree, &index);
+		spin_unlock_irqrestore(&mapping->tree_lock, flags);
 		if (!found)
 			break;
 		page = find_lock_page(mapping, index);

@@ -133,12 +133,12 @@ static bool invalidate_page(struct address_space *mapping, struct page *page)
 		return false;
 	if (page_has_buffers(page) && !try_to_free_buffers(page))
 		return false;
-	flags = tree_lock_irqsave();
+	spin_lock_irqsave(&mapping->tree_lock, flags);
 	if (page_count(page) == 2) {
-		remove_from_page_cache(page);
+		__remove_from_page_cache(page);
 		gone = true;
 	}
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mapping->tree_lock, flags);
 	if (gone)
 		put_page(page);	/* the cache's */
 	return gone;

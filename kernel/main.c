@@ -7,6 +7,7 @@
  */
 #include "fs/fs_init.h"
 #include "ipc/util.h"
+#include "kernel/locking/lockdep.h"
 #include "kernel/cmdline.h"
 #include "kernel/cpu/doublefault.h"
 #include "kernel/cpu/cpu.h"
@@ -65,6 +66,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	multiboot_print_memory_map();
 	mm_init();
 	sched_init();
+	lockdep_init();
 	syscall_init();
 	fault_signal_init();
 	cmdline_report_unknown();

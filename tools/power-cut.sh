@@ -37,8 +37,8 @@
 # "not ok" line per cut (with the checker's report as "#" lines) and
 # ends with "power-cut: all N cuts intact" when all passed
 # (tools/test-boots' summary for the boot), or "power-cut: M of N cuts
-# failed".  A cut whose boot ends or times out before its k-th line
-# fails.
+# failed".  A cut whose boot ends or times out before its k-th line,
+# or whose log (or replay boot's) has a lock validator report, fails.
 set -u
 
 log=$1 timeout=$2 cmdline=$3
@@ -74,10 +74,11 @@ errors_series_boot() {
 	kill -9 "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	seen=$(grep -c '# powercut: synced' "$clog")
-	if grep -q -e 'Kernel panic' -e '^ *not ok' "$clog" ||
-		! grep -q '^user: [0-9]* passed' "$clog"; then
-		echo "not ok $total - errors after $k writes: a panic, a hang" \
-			"or a failed check (see $clog)" >>"$log"
+	if grep -q -e 'Kernel panic' -e '^ *not ok' -e "$LOCKDEP_REPORT" \
+		"$clog" || ! grep -q '^user: [0-9]* passed' "$clog"; then
+		echo "not ok $total - errors after $k writes: a panic, a hang," \
+			"a lock validator report or a failed check (see $clog)" \
+			>>"$log"
 		failed=$((failed + 1))
 	elif ! grep -q '# powercut: first error' "$clog"; then
 		echo "not ok $total - errors after $k writes: the workload" \
@@ -129,9 +130,12 @@ replay() {
 		-monitor none -serial "file:$rlog" -no-reboot \
 		-drive "file=$img,format=raw,if=ide,index=2" \
 		</dev/null >"$rlog.out" 2>&1
-	grep -q '^ *ok [0-9]* - umount after the replay' "$rlog"
+	grep -q '^ *ok [0-9]* - umount after the replay' "$rlog" &&
+		! grep -q "$LOCKDEP_REPORT" "$rlog"
 }
 qemu=("$@")
+# The last line of a lock validator report (docs/locking.md).
+LOCKDEP_REPORT='turning off the locking correctness validator'
 # Files of this boot (build/powercut-K.img, build/powercut-ext3-K.img, ...):
 # boots of the series may run at once.
 pre=build/$(basename "${log%.log}")
@@ -200,9 +204,11 @@ for k in $cuts; do
 		continue
 	fi
 	seen=$(grep -c '# powercut: synced' "$clog")
-	if grep -q -e 'Kernel panic' -e '^ *not ok' "$clog"; then
-		echo "not ok $total - cut $k: the kernel panicked or the workload" \
-			"failed before the cut (see $clog)" >>"$log"
+	if grep -q -e 'Kernel panic' -e '^ *not ok' -e "$LOCKDEP_REPORT" \
+		"$clog"; then
+		echo "not ok $total - cut $k: the kernel panicked, the lock" \
+			"validator reported or the workload failed before the" \
+			"cut (see $clog)" >>"$log"
 		failed=$((failed + 1))
 		continue
 	fi

@@ -7,7 +7,7 @@
 # NAMEs pick some of them, default all).  Every boot runs headless with a timeout and writes
 # COM1 to build/test-NAME.log.  A boot passes when its log has the summary
 # line (`ktest: N passed, N failed` unless the boot names another), no
-# "Kernel panic", no "unknown system call" (a program's doings are logged
+# "Kernel panic", no lock validator report, no "unknown system call" (a program's doings are logged
 # at KERN_DEBUG, off the console), no `not ok`, and the emulator neither
 # hung nor reported a failure through isa-debug-exit.  A boot whose
 # summary names "Kernel panic" expects one: there the panic and its
@@ -396,6 +396,10 @@ judge_boot() {
 		expect_panic=0
 		grep -aq 'Kernel panic' "$log" && why+=("kernel panic")
 	fi
+	# A lock validator report (docs/locking.md) ends with this line; one
+	# a ktest provokes on purpose ends with another.
+	grep -aq 'turning off the locking correctness validator' "$log" &&
+		why+=("lock validator report")
 	# What a program provokes stays off the console, in the middle of
 	# its output: the kernel logs an unknown call at KERN_DEBUG.
 	grep -aq 'unknown system call' "$log" &&

@@ -34,6 +34,7 @@ const struct proc_entry proc_root_entries[] = {
 	PROC_FILE("filesystems", 0444, proc_filesystems_show),
 	PROC_FILE("interrupts", 0444, proc_interrupts_show),
 	PROC_FILE("loadavg", 0444, proc_loadavg_show),
+	PROC_FILE("lockdep", 0400, proc_lockdep_show),
 	PROC_FILE("locks", 0444, proc_locks_show),
 	PROC_FILE("meminfo", 0444, proc_meminfo_show),
 	PROC_FILE("mounts", 0444, proc_mounts_show),

@@ -181,12 +181,12 @@ void proc_slabinfo_show(struct seq_buf *m, struct task_struct *t)
 		    "<objperslab> <pagesperslab> : tunables <limit> "
 		    "<batchcount> <sharedfactor> : slabdata <active_slabs> "
 		    "<num_slabs> <sharedavail>\n");
-	flags = slab_lock_irqsave();
+	spin_lock_irqsave(&cache_chain_lock, flags);
 	list_for_each_entry(c, &cache_chain, next)
 		seq_printf(m, "%-17s %6u %6u %6u %4u %4u : tunables %4u %4u "
 			   "%4u : slabdata %6u %6u %6u\n", c->name,
 			   c->active_objs, c->num_objs, c->size, c->num,
 			   1u << c->order, 0u, 0u, 0u, c->active_slabs,
 			   c->num_slabs, 0u);
-	slab_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&cache_chain_lock, flags);
 }

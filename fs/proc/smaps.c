@@ -22,6 +22,7 @@
  */
 #include "fs/file.h"
 #include "fs/inode.h"
+#include "fs/namei.h"
 #include "fs/proc/task_mmu.h"
 #include "fs/proc/procfs.h"
 #include "mm/reclaim/shmem_swap.h"
@@ -268,6 +269,7 @@ void proc_pid_smaps_show(struct seq_buf *m, struct task_struct *t)
 		mmput(mm);
 		return;
 	}
+	down(&namespace_sem); /* maps_line's d_path; before mmap_sem */
 	down(&mm->mmap_sem);
 	for_each_vma(vma, mm) {
 		show_smap(m, mm, vma, line);
@@ -275,6 +277,7 @@ void proc_pid_smaps_show(struct seq_buf *m, struct task_struct *t)
 			break; /* procfs runs us again, bigger */
 	}
 	up(&mm->mmap_sem);
+	up(&namespace_sem);
 	kfree(line);
 	mmput(mm);
 }

@@ -8,6 +8,8 @@
  * Anonymous VMAs without a name end in "0 " (the trailing space is
  * Linux's).  The mm is held (mmget) and its mmap_sem taken while reading,
  * so the VMAs cannot change under us; no user memory is touched.
+ * namespace_sem, which d_path needs, is taken first: a path walk holds it
+ * when it follows /proc/PID/exe, which takes mmap_sem.
  */
 #include "fs/file.h"
 #include "fs/inode.h"
@@ -76,9 +78,7 @@ int maps_line(struct mm_struct *mm, struct vm_area_struct *vma, char *line)
 	if (inode) {
 		int len;
 
-		down(&namespace_sem);	/* d_path's rule (fs/namei.h) */
 		len = d_path(&vma->vm_file->f_path, line + n, LINE_MAX - n - 1);
-		up(&namespace_sem);
 
 		if (len > 0)
 			n += len - 1;	/* d_path counts the NUL */
@@ -102,6 +102,7 @@ int proc_pid_maps(struct task_struct *task, char *buf, int size, loff_t *pos)
 		return 0;
 	line = kmalloc(LINE_MAX, GFP_KERNEL);
 	if (line) {
+		down(&namespace_sem);
 		down(&mm->mmap_sem);
 		for_each_vma(vma, mm) {
 			int n;
@@ -116,6 +117,7 @@ int proc_pid_maps(struct task_struct *task, char *buf, int size, loff_t *pos)
 			(*pos)++;
 		}
 		up(&mm->mmap_sem);
+		up(&namespace_sem);
 		kfree(line);
 	}
 	mmput(mm);

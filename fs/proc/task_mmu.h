@@ -20,7 +20,7 @@ struct vm_area_struct;
 
 /* One maps line of vma (the header of its smaps block too) into
  * line[MAPS_LINE_MAX], newline included; its length.  Caller holds
- * mm->mmap_sem. */
+ * namespace_sem (for d_path) and then mm->mmap_sem. */
 int maps_line(struct mm_struct *mm, struct vm_area_struct *vma, char *line);
 
 /*

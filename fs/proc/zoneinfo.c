@@ -36,14 +36,15 @@ static void node_stats(struct seq_buf *m)
 	stat_line(m, "nr_page_table_pages", page_state.nr_page_table_pages);
 }
 
-static void zone_show(struct seq_buf *m, const struct zone *z, bool first)
+static void zone_show(struct seq_buf *m, struct zone *z, bool first)
 {
 	struct zone c;
-	u32 flags = zone_lock_irqsave();
+	u32 flags;
 	int i;
 
+	spin_lock_irqsave(&z->lock, flags);
 	c = *z;
-	zone_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&z->lock, flags);
 	seq_printf(m, "Node 0, zone %8s", c.name);
 	if (first)
 		node_stats(m);
@@ -100,10 +101,10 @@ void proc_buddyinfo_show(struct seq_buf *m, struct task_struct *t)
 
 		if (!zones[i].present_pages)
 			continue;
-		flags = zone_lock_irqsave();
+		spin_lock_irqsave(&zones[i].lock, flags);
 		for (o = 0; o < MAX_ORDER; o++)
 			nr_free[o] = zones[i].free_area[o].nr_free;
-		zone_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&zones[i].lock, flags);
 		seq_printf(m, "Node 0, zone %8s ", zones[i].name);
 		for (o = 0; o < MAX_ORDER; o++)
 			seq_printf(m, "%6u ", nr_free[o]);

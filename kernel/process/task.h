@@ -27,6 +27,7 @@
 #include "kernel/signal/signal.h"
 #include "kernel/cpu/trap.h"
 #include "kernel/sched/wait.h"
+#include "kernel/locking/lockdep.h"
 
 struct mm_struct;
 struct files_struct;
@@ -149,6 +150,8 @@ struct task_struct {
 	bool make_it_fail;		/* fault injection may fail its calls */
 	unsigned long pagetrace_addr;	/* /proc/PID/pagetrace's address */
 	int irq_depth;			/* IRQ handlers running on its stack */
+	int preempt_count;		/* spin_locks held: not preemptible */
+	struct lockdep_task lockdep;	/* locks held (kernel/locking/lockdep.h) */
 	u32 time_slice;			/* ticks left before preemption */
 	int syscall_nr;			/* call being served (orig eax), or -1 */
 	struct blk_plug *plug;		/* bios held back to merge, or NULL */

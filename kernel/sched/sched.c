@@ -160,7 +160,21 @@ void schedule(void)
 	if (kmap_atomic_depth())
 		panic("scheduling while holding %d kmap_atomic slot(s)",
 		      kmap_atomic_depth());
+	if (current->preempt_count)
+		panic("BUG: scheduling while atomic: %s/%d holds a spinlock",
+		      current->comm, current->pid);
 	__schedule(false);
+}
+
+void preempt_disable(void)
+{
+	current->preempt_count++;
+}
+
+void preempt_enable(void)
+{
+	BUG_ON(current->preempt_count <= 0);
+	current->preempt_count--;
 }
 
 static bool wake_up_state(struct task_struct *t, long states)
@@ -258,7 +272,8 @@ static bool preemptible(struct trapframe *tf)
 	if (user_mode(tf))
 		return true;
 	/* A kmap_atomic slot is this CPU's: hold on to the CPU with it. */
-	return (t->flags & PF_KTHREAD) && !kmap_atomic_depth();
+	return (t->flags & PF_KTHREAD) && !t->preempt_count &&
+	       !kmap_atomic_depth();
 }
 
 void sched_tick(struct trapframe *tf)

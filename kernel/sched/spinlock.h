@@ -1,59 +1,177 @@
 /*
- * kernel/sched/spinlock.h - Linux's spinlock names on a uniprocessor.
+ * kernel/sched/spinlock.h - spinlocks, with Linux's names.
  *
- * With one CPU, holding a spinlock means nothing else may run: interrupts
- * are off for as long as it is held.  The locked flag adds what a real
- * lock would catch: taking it twice is a bug (BUG_ON), and spin_trylock
- * reports a held lock, which the reverse-mapping walks rely on.  Never
- * sleep with a spinlock held.
+ * The lock word is taken with xchg, which every 386 has and which is
+ * locked on the bus by itself: 0 is free, 1 held.  Release is a plain
+ * store, ordered after the critical section by x86's store order and a
+ * compiler barrier.
+ *
+ * Mapback runs on one CPU, so a lock found held can only be held by this
+ * CPU's own code, below on the stack or preempted: spinning would never
+ * end.  That is a bug, reported at once (spin_lock_contended: a panic
+ * naming the lock), never a silent hang; with `lockdep` the validator
+ * reports it first with the chains of both acquisitions.
+ *
+ * The variants say what else is shut out while the lock is held:
+ *   spin_lock         preemption (kernel threads are preempted at any tick)
+ *   spin_lock_irq     interrupts, which must be on before; unlock turns
+ *                     them on
+ *   spin_lock_irqsave interrupts, restoring their state at unlock: the
+ *                     one to use where interrupts may already be off, and
+ *                     for any lock an interrupt handler also takes
+ * Every lock has a class for the validator (kernel/locking/lockdep.h):
+ * DEFINE_SPINLOCK makes a class of that one lock; spin_lock_init makes
+ * one for all locks initialised at that line.  Never sleep holding one.
  */
 #ifndef KERNEL_SCHED_SPINLOCK_H
 #define KERNEL_SCHED_SPINLOCK_H
 
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
+#include "kernel/locking/lockdep.h"
 
 typedef struct {
-	int locked;
+	volatile u32 slock; /* 1 while held */
+	struct lockdep_map dep_map;
 } spinlock_t;
 
-#define SPIN_LOCK_UNLOCKED { 0 }
+#define __SPIN_LOCK_UNLOCKED(lname) { 0, STATIC_LOCKDEP_MAP_INIT(#lname) }
+#define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
 
-static inline void spin_lock_init(spinlock_t *l)
+static inline void __spin_lock_init(spinlock_t *l, const char *name,
+				    struct lock_class_key *key)
 {
-	l->locked = 0;
+	l->slock = 0;
+	lockdep_init_map(&l->dep_map, name, key);
 }
 
-#define spin_lock_irqsave(l, flags)           \
-	do {                                  \
-		(flags) = irq_save();         \
-		BUG_ON((l)->locked);          \
-		(l)->locked = 1;              \
+#define spin_lock_init(l)                                 \
+	do {                                              \
+		static struct lock_class_key __key;       \
+		__spin_lock_init((l), #l, &__key);       \
 	} while (0)
 
-#define spin_unlock_irqrestore(l, flags)      \
-	do {                                  \
-		BUG_ON(!(l)->locked);         \
-		(l)->locked = 0;              \
-		irq_restore(flags);           \
-	} while (0)
+/* The lock was found held: on one CPU, a bug (kernel/locking/spinlock.c). */
+void __noreturn spin_lock_contended(spinlock_t *l);
+/* A kernel thread holding a plain spin_lock must not be preempted. */
+void preempt_disable(void);
+void preempt_enable(void);
 
+static inline bool arch_spin_trylock(spinlock_t *l)
+{
+	u32 v = 1;
+
+	asm volatile("xchgl %0, %1" : "+r"(v), "+m"(l->slock) : : "memory");
+	return v == 0;
+}
+
+static inline void arch_spin_lock(spinlock_t *l)
+{
+	if (unlikely(!arch_spin_trylock(l)))
+		spin_lock_contended(l);
+}
+
+static inline void arch_spin_unlock(spinlock_t *l)
+{
+	BUG_ON(!l->slock);
+	asm volatile("" : : : "memory");
+	l->slock = 0;
+}
+
+/* subclass: a second lock of the same class taken inside the first, in
+ * an order the code guarantees (Linux's spin_lock_nested). */
+static inline void spin_lock_nested(spinlock_t *l, int subclass)
+{
+	preempt_disable();
+	lock_acquire(&l->dep_map, subclass, false, 0);
+	arch_spin_lock(l);
+}
+
+static inline void spin_lock(spinlock_t *l)
+{
+	preempt_disable();
+	lock_acquire(&l->dep_map, 0, false, 0);
+	arch_spin_lock(l);
+}
+
+static inline void spin_unlock(spinlock_t *l)
+{
+	lock_release(&l->dep_map, 0);
+	arch_spin_unlock(l);
+	preempt_enable();
+}
+
+/* True (and locked) if the lock was free. */
+static inline bool spin_trylock(spinlock_t *l)
+{
+	preempt_disable();
+	if (arch_spin_trylock(l)) {
+		lock_acquire(&l->dep_map, 0, true, 0);
+		return true;
+	}
+	preempt_enable();
+	return false;
+}
+
+static inline void spin_lock_irq(spinlock_t *l)
+{
+	cli();
+	lock_acquire(&l->dep_map, 0, false, 0);
+	arch_spin_lock(l);
+}
+
+static inline void spin_unlock_irq(spinlock_t *l)
+{
+	lock_release(&l->dep_map, 0);
+	arch_spin_unlock(l);
+	sti();
+}
+
+static inline u32 __spin_lock_irqsave(spinlock_t *l, int subclass)
+{
+	u32 flags = irq_save();
+
+	lock_acquire(&l->dep_map, subclass, false, 0);
+	arch_spin_lock(l);
+	return flags;
+}
+
+static inline bool __spin_trylock_irqsave(spinlock_t *l, u32 *flags)
+{
+	*flags = irq_save();
+	if (arch_spin_trylock(l)) {
+		lock_acquire(&l->dep_map, 0, true, 0);
+		return true;
+	}
+	irq_restore(*flags);
+	return false;
+}
+
+static inline void __spin_unlock_irqrestore(spinlock_t *l, u32 flags)
+{
+	lock_release(&l->dep_map, 0);
+	arch_spin_unlock(l);
+	irq_restore(flags);
+}
+
+#define spin_lock_irqsave(l, flags) \
+	((flags) = __spin_lock_irqsave((l), 0))
+#define spin_lock_irqsave_nested(l, flags, subclass) \
+	((flags) = __spin_lock_irqsave((l), (subclass)))
+#define spin_unlock_irqrestore(l, flags) \
+	__spin_unlock_irqrestore((l), (flags))
 /* True (and locked, interrupts off) if the lock was free. */
-#define spin_trylock_irqsave(l, flags)                       \
-	({                                                   \
-		bool __got;                                  \
-		(flags) = irq_save();                        \
-		__got = !(l)->locked;                        \
-		if (__got)                                   \
-			(l)->locked = 1;                     \
-		else                                         \
-			irq_restore(flags);                  \
-		__got;                                       \
+#define spin_trylock_irqsave(l, flags)                     \
+	({                                                 \
+		u32 __f;                                   \
+		bool __got = __spin_trylock_irqsave((l), &__f); \
+		(flags) = __f;                             \
+		__got;                                     \
 	})
 
 static inline bool spin_is_locked(spinlock_t *l)
 {
-	return l->locked;
+	return l->slock;
 }
 
 #endif

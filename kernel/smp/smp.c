@@ -46,7 +46,7 @@ static struct {
 	u32 seq;
 } call_data;
 
-static spinlock_t call_lock = SPIN_LOCK_UNLOCKED;
+static DEFINE_SPINLOCK(call_lock);
 
 void smp_call_function_interrupt(void)
 {

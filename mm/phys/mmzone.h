@@ -21,6 +21,7 @@
 #define MM_PHYS_MMZONE_H
 
 #include "kernel/list.h"
+#include "kernel/sched/spinlock.h"
 #include "mm/phys/page.h"
 
 #define MAX_ORDER 11
@@ -43,9 +44,11 @@ struct zone {
 	u32 free_pages;
 	u32 pages_min, pages_low, pages_high;
 	u32 lowmem_reserve[MAX_NR_ZONES];	/* by the highest zone allowed */
+	spinlock_t lock;	/* the free lists and free_pages */
 	struct free_area free_area[MAX_ORDER];
 
-	/* Reclaim's LRU lists (mm/reclaim/swap.c), changed with interrupts off. */
+	/* Reclaim's LRU lists (mm/reclaim/swap.c), under lru_lock. */
+	spinlock_t lru_lock;
 	struct list_head active_list;	/* recently used pages */
 	struct list_head inactive_list;	/* candidates for eviction, oldest last */
 	u32 nr_active, nr_inactive;

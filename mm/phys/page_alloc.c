@@ -109,8 +109,9 @@ static void free_block(struct page *page, unsigned int order)
 {
 	struct zone *z = page_zone(page);
 	u32 pfn = page_to_pfn(page);
-	u32 flags = zone_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&z->lock, flags);
 	z->free_pages += 1u << order;
 	page_state.pgfree += 1u << order;
 	/* LAB 1 BEGIN: merge the freed block with its free buddies */
@@ -125,7 +126,7 @@ static void free_block(struct page *page, unsigned int order)
 	}
 	/* LAB 1 END */
 	add_free_block(z, pfn_to_page(pfn), order);
-	zone_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&z->lock, flags);
 }
 
 /* Take a block of `order` from z, splitting a bigger one if needed. */
@@ -199,13 +200,13 @@ static struct page *get_page_from_zones(gfp_t gfp, unsigned int order,
 
 		if (!z->present_pages)
 			continue;
-		flags = zone_lock_irqsave();
+		spin_lock_irqsave(&z->lock, flags);
 		if (zone_watermark_ok(z, order, mark, list[0],
 				      at_min ? gfp : 0))
 			page = rmqueue(z, order);
 		if (page)
 			page_state.pgalloc[list[i]] += 1u << order;
-		zone_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&z->lock, flags);
 		if (page)
 			return page;
 	}
@@ -343,12 +344,15 @@ fail:
  */
 static bool put_page_testzero(struct page *page, unsigned int order)
 {
-	u32 flags = lru_lock_irqsave();
-	bool last = --page->_count == 0;
+	struct zone *z = page_zone(page);
+	u32 flags;
+	bool last;
 
+	spin_lock_irqsave(&z->lru_lock, flags);
+	last = --page->_count == 0;
 	if (last && order == 0 && PageLRU(page))
-		lru_cache_del(page);
-	lru_unlock_irqrestore(flags);
+		__lru_cache_del(z, page);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
 	return last;
 }
 

@@ -16,9 +16,10 @@
  * a boundary does not hit the page allocator each time), the others go
  * back at once; kmem_cache_shrink returns that one too.
  *
- * Lists and counters change under slab_lock (interrupts off); a slab's
- * pages are allocated with interrupts on (the allocator may sleep to
- * reclaim for __GFP_WAIT), and an empty slab is freed inside the section.
+ * A cache's lists and counters change under its spinlock (interrupts off),
+ * the list of caches under cache_chain_lock; a slab's pages are allocated
+ * with neither held (the allocator may sleep to reclaim for __GFP_WAIT),
+ * and an empty slab is freed with the cache's lock held.
  */
 #include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
@@ -45,6 +46,7 @@ struct slab {
 };
 
 LIST_HEAD(cache_chain);
+DEFINE_SPINLOCK(cache_chain_lock);
 static struct kmem_cache cache_cache;	/* the caches' own cache */
 
 static kmem_bufctl_t *slab_bufctl(struct slab *s)
@@ -85,20 +87,25 @@ static bool cache_args_ok(u32 size, u32 align)
 	       !(align & (align - 1));
 }
 
-static void cache_setup(struct kmem_cache *c, const char *name, u32 size,
-			u32 align, void (*ctor)(void *))
+static void cache_setup(struct kmem_cache *cachep, const char *name,
+			u32 size, u32 align, void (*ctor)(void *))
 {
-	memset(c, 0, sizeof(*c));
-	strlcpy(c->name, name, sizeof(c->name));
-	c->object_size = size;
-	c->align = max(align, DEFAULT_ALIGN);
-	c->size = ALIGN_UP(size, c->align);
-	c->ctor = ctor;
-	choose_order(c);
-	INIT_LIST_HEAD(&c->slabs_full);
-	INIT_LIST_HEAD(&c->slabs_partial);
-	INIT_LIST_HEAD(&c->slabs_free);
-	list_add_tail(&c->next, &cache_chain);
+	u32 flags;
+
+	memset(cachep, 0, sizeof(*cachep));
+	strlcpy(cachep->name, name, sizeof(cachep->name));
+	cachep->object_size = size;
+	cachep->align = max(align, DEFAULT_ALIGN);
+	cachep->size = ALIGN_UP(size, cachep->align);
+	cachep->ctor = ctor;
+	choose_order(cachep);
+	spin_lock_init(&cachep->spinlock);
+	INIT_LIST_HEAD(&cachep->slabs_full);
+	INIT_LIST_HEAD(&cachep->slabs_partial);
+	INIT_LIST_HEAD(&cachep->slabs_free);
+	spin_lock_irqsave(&cache_chain_lock, flags);
+	list_add_tail(&cachep->next, &cache_chain);
+	spin_unlock_irqrestore(&cache_chain_lock, flags);
 }
 
 struct kmem_cache *kmem_cache_create(const char *name, u32 size, u32 align,
@@ -142,16 +149,16 @@ static bool cache_grow(struct kmem_cache *c, gfp_t gfp)
 		if (c->ctor)
 			c->ctor(slab_obj(c, s, i));
 	}
-	flags = slab_lock_irqsave();
+	spin_lock_irqsave(&c->spinlock, flags);
 	list_add(&s->list, &c->slabs_free);
 	c->num_slabs++;
 	c->num_objs += c->num;
 	page_state.nr_slab += 1u << c->order;
-	slab_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&c->spinlock, flags);
 	return true;
 }
 
-/* Unlink an empty slab and give its pages back.  Interrupts are off. */
+/* Unlink an empty slab and give its pages back; c's lock is held. */
 static void slab_destroy(struct kmem_cache *c, struct slab *s)
 {
 	struct page *page = virt_to_page(s);
@@ -182,13 +189,13 @@ void *kmem_cache_alloc(struct kmem_cache *c, gfp_t gfp)
 	if (should_fail(&failslab))
 		return NULL;
 	for (;;) {
-		flags = slab_lock_irqsave();
+		spin_lock_irqsave(&c->spinlock, flags);
 		s = first_slab(&c->slabs_partial);
 		if (!s)
 			s = first_slab(&c->slabs_free);
 		if (s)
 			break;
-		slab_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&c->spinlock, flags);
 		if (!cache_grow(c, gfp))
 			return NULL;
 	}
@@ -201,7 +208,7 @@ void *kmem_cache_alloc(struct kmem_cache *c, gfp_t gfp)
 	c->active_objs++;
 	list_move(&s->list, s->inuse == c->num ? &c->slabs_full
 					       : &c->slabs_partial);
-	slab_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&c->spinlock, flags);
 	if (gfp & __GFP_ZERO)
 		memset(obj, 0, c->object_size);
 	return obj;
@@ -235,7 +242,7 @@ void kmem_cache_free(struct kmem_cache *c, void *obj)
 	    slab_obj(c, s, idx) != obj)
 		panic("kmem_cache_free: %p is not an object start in %s", obj,
 		      c->name);
-	flags = slab_lock_irqsave();
+	spin_lock_irqsave(&c->spinlock, flags);
 	if (obj_is_free(s, idx))
 		panic("kmem_cache_free: double free of %p in %s", obj, c->name);
 	slab_bufctl(s)[idx] = s->free;
@@ -250,41 +257,48 @@ void kmem_cache_free(struct kmem_cache *c, void *obj)
 		else
 			slab_destroy(c, s);
 	}
-	slab_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&c->spinlock, flags);
 }
 
 u32 kmem_cache_shrink(struct kmem_cache *c)
 {
-	u32 pages = 0, flags = slab_lock_irqsave();
+	u32 pages = 0, flags;
 	struct slab *s;
 
+	spin_lock_irqsave(&c->spinlock, flags);
 	while ((s = first_slab(&c->slabs_free))) {
 		slab_destroy(c, s);
 		pages += 1u << c->order;
 	}
-	slab_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&c->spinlock, flags);
 	return pages;
 }
 
 u32 kmem_cache_shrink_all(void)
 {
 	struct kmem_cache *c;
-	u32 pages = 0;
+	u32 pages = 0, flags;
 
+	spin_lock_irqsave(&cache_chain_lock, flags);
 	list_for_each_entry(c, &cache_chain, next)
 		pages += kmem_cache_shrink(c);
+	spin_unlock_irqrestore(&cache_chain_lock, flags);
 	return pages;
 }
 
 int kmem_cache_destroy(struct kmem_cache *c)
 {
+	u32 flags;
+
 	kmem_cache_shrink(c);
 	if (c->num_slabs) {
 		printk("kmem_cache_destroy: %s still has %u objects in use\n",
 		       c->name, c->active_objs);
 		return 1;
 	}
+	spin_lock_irqsave(&cache_chain_lock, flags);
 	list_del(&c->next);
+	spin_unlock_irqrestore(&cache_chain_lock, flags);
 	kmem_cache_free(&cache_cache, c);
 	return 0;
 }

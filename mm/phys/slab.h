@@ -17,6 +17,7 @@
 #define MM_PHYS_SLAB_H
 
 #include "kernel/list.h"
+#include "kernel/sched/spinlock.h"
 #include "kernel/types.h"
 #include "mm/phys/gfp.h"
 
@@ -31,6 +32,7 @@ struct kmem_cache {
 	u32 num;		/* objects per slab */
 	u32 obj_offset;		/* offset of the first object in a slab */
 	void (*ctor)(void *obj);
+	spinlock_t spinlock;	/* the slab lists and the counters below */
 	struct list_head slabs_full, slabs_partial, slabs_free;
 	u32 active_objs, num_objs;	/* objects in use / in all slabs */
 	u32 active_slabs, num_slabs;	/* slabs with objects in use / all */
@@ -38,6 +40,7 @@ struct kmem_cache {
 };
 
 extern struct list_head cache_chain;
+extern spinlock_t cache_chain_lock;	/* the list of caches */
 
 /* align: power of two, 0 for the default (4 bytes).  NULL if out of memory
  * or if the arguments make no sense (size 0 or above 4096 bytes). */

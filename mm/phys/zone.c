@@ -37,8 +37,19 @@ static void zone_init(struct zone *z, const char *name, u32 start, u32 end)
 	INIT_LIST_HEAD(&z->inactive_list);
 }
 
+static void zone_locks_init(void)
+{
+	struct zone *zone;
+
+	for (zone = zones; zone < zones + MAX_NR_ZONES; zone++) {
+		spin_lock_init(&zone->lock);
+		spin_lock_init(&zone->lru_lock);
+	}
+}
+
 void zones_init(u32 low_end, u32 end)
 {
+	zone_locks_init();
 	zone_init(&zones[ZONE_DMA], "DMA", 0, min(low_end, MAX_DMA_PFN));
 	zone_init(&zones[ZONE_NORMAL], "Normal", MAX_DMA_PFN,
 		  max(low_end, MAX_DMA_PFN));

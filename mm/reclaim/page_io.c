@@ -164,13 +164,14 @@ int swap_readpage_async(struct page *page, swp_entry_t entry,
 static void rotate_reclaimable_page(struct page *page)
 {
 	struct zone *z = page_zone(page);
-	u32 flags = lru_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&z->lru_lock, flags);
 	if (PageLRU(page) && !PageActive(page)) {
 		list_move_tail(&page->lru, &z->inactive_list);
 		vm_events.pgrotated++;
 	}
-	lru_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
 }
 
 /* The bio's end: interrupt context, or the submitter's own call chain. */

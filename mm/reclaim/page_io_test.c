@@ -97,11 +97,13 @@ static bool page_holds(struct page *pg, u8 c)
 static bool at_inactive_tail(struct page *pg)
 {
 	struct zone *z = page_zone(pg);
-	u32 flags = lru_lock_irqsave();
-	bool tail = !list_empty(&z->inactive_list) &&
-		    list_last_entry(&z->inactive_list, struct page, lru) == pg;
+	u32 flags;
+	bool tail;
 
-	lru_unlock_irqrestore(flags);
+	spin_lock_irqsave(&z->lru_lock, flags);
+	tail = !list_empty(&z->inactive_list) &&
+	       list_last_entry(&z->inactive_list, struct page, lru) == pg;
+	spin_unlock_irqrestore(&z->lru_lock, flags);
 	return tail;
 }
 

@@ -2,7 +2,8 @@
  * mm/reclaim/shmem_swap.c - moving ramfs pages to swap and back (see
  * mm/reclaim/shmem_swap.h).
  *
- * The swap tree changes under info_lock (mm/locking.h),
+ * The swap trees and the list of mappings with swapped pages change under
+ * info_lock (mm/locking.h),
  * with nodes preloaded as for the page cache.  The slot reference a
  * swapped page holds belongs to the swap tree entry.
  */
@@ -35,14 +36,17 @@ static swp_entry_t item_to_entry(void *item)
 }
 
 static LIST_HEAD(swapped_mappings);
+static DEFINE_SPINLOCK(info_lock);
 
 bool mapping_swapped(struct address_space *mapping, unsigned long index)
 {
-	u32 flags = info_lock_irqsave();
-	bool found = mapping->nrswapped &&
-		     radix_tree_lookup(&mapping->swap_tree, index);
+	u32 flags;
+	bool found;
 
-	info_unlock_irqrestore(flags);
+	spin_lock_irqsave(&info_lock, flags);
+	found = mapping->nrswapped &&
+		radix_tree_lookup(&mapping->swap_tree, index);
+	spin_unlock_irqrestore(&info_lock, flags);
 	return found;
 }
 
@@ -83,9 +87,11 @@ static bool swap_tree_del(struct address_space *mapping, unsigned long index,
 static int move_to_swap(struct address_space *mapping, struct page *page,
 			swp_entry_t entry)
 {
-	u32 flags = info_lock_irqsave();
-	int err = swap_tree_add(mapping, page->index, entry);
+	u32 flags;
+	int err;
 
+	spin_lock_irqsave(&info_lock, flags);
+	err = swap_tree_add(mapping, page->index, entry);
 	if (!err) {
 		err = swap_duplicate(entry);	/* the swap cache's */
 		if (!err) {
@@ -99,7 +105,7 @@ static int move_to_swap(struct address_space *mapping, struct page *page,
 			swap_inflight_take(entry);
 		}
 	}
-	info_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&info_lock, flags);
 	return err;
 }
 
@@ -172,10 +178,10 @@ int ramfs_readpage(struct file *file, struct page *page)
 	int err = 0;
 
 	(void)file;
-	flags = info_lock_irqsave();
+	spin_lock_irqsave(&info_lock, flags);
 	if (mapping->nrswapped)
 		item = radix_tree_lookup(&mapping->swap_tree, page->index);
-	info_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&info_lock, flags);
 	if (!item) {
 		clear_highpage(page);
 		SetPageUptodate(page);
@@ -194,11 +200,11 @@ int ramfs_readpage(struct file *file, struct page *page)
 		/* The read may have slept: a truncate may have freed the slot
 		 * meanwhile, and the page is past the end then, about to be
 		 * dropped. */
-		flags = info_lock_irqsave();
+		spin_lock_irqsave(&info_lock, flags);
 		gone = !swap_tree_del(mapping, page->index, item);
 		if (!gone)
 			swap_free(entry);	/* with the tree entry */
-		info_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&info_lock, flags);
 		/* The only copy again: it must be written before it is dropped. */
 		SetPageDirty(page);
 		SetPageUptodate(page);
@@ -222,7 +228,7 @@ void truncate_swapped(struct address_space *mapping, unsigned long first,
 	u32 flags;
 
 	for (;;) {
-		flags = info_lock_irqsave();
+		spin_lock_irqsave(&info_lock, flags);
 		item = radix_tree_next(&mapping->swap_tree, &first);
 		if (item && first > last)
 			item = NULL;
@@ -231,7 +237,7 @@ void truncate_swapped(struct address_space *mapping, unsigned long first,
 			entry = item_to_entry(item);
 			swap_free(entry);	/* with the tree entry */
 		}
-		info_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&info_lock, flags);
 		if (!item)
 			return;
 	}
@@ -275,8 +281,9 @@ static struct inode *next_swapped_inode(unsigned int type)
 {
 	struct address_space *mapping;
 	struct inode *inode = NULL;
-	u32 flags = info_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&info_lock, flags);
 	list_for_each_entry(mapping, &swapped_mappings, swapped) {
 		if (!has_entries_on(mapping, type))
 			continue;
@@ -284,7 +291,7 @@ static struct inode *next_swapped_inode(unsigned int type)
 		if (inode)
 			break;
 	}
-	info_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&info_lock, flags);
 	return inode;
 }
 
@@ -298,10 +305,11 @@ static int unuse_mapping(struct address_space *mapping, unsigned int type,
 	int err;
 
 	for (;; index++) {
-		u32 flags = info_lock_irqsave();
+		u32 flags;
 
+		spin_lock_irqsave(&info_lock, flags);
 		item = radix_tree_next(&mapping->swap_tree, &index);
-		info_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&info_lock, flags);
 		if (!item)
 			return 0;
 		if (swp_type(item_to_entry(item)) != type)

@@ -13,8 +13,9 @@
 static void add_to_list(struct page *page, bool active)
 {
 	struct zone *z = page_zone(page);
-	u32 flags = lru_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&z->lru_lock, flags);
 	BUG_ON(PageLRU(page));
 	SetPageLRU(page);
 	if (active) {
@@ -25,7 +26,7 @@ static void add_to_list(struct page *page, bool active)
 		list_add(&page->lru, &z->inactive_list);
 		z->nr_inactive++;
 	}
-	lru_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
 }
 
 void lru_cache_add(struct page *page)
@@ -38,11 +39,8 @@ void lru_cache_add_active(struct page *page)
 	add_to_list(page, true);
 }
 
-void lru_cache_del(struct page *page)
+void __lru_cache_del(struct zone *z, struct page *page)
 {
-	struct zone *z = page_zone(page);
-	u32 flags = lru_lock_irqsave();
-
 	if (TestClearPageLRU(page)) {
 		list_del(&page->lru);
 		if (TestClearPageActive(page))
@@ -50,14 +48,24 @@ void lru_cache_del(struct page *page)
 		else
 			z->nr_inactive--;
 	}
-	lru_unlock_irqrestore(flags);
+}
+
+void lru_cache_del(struct page *page)
+{
+	struct zone *z = page_zone(page);
+	u32 flags;
+
+	spin_lock_irqsave(&z->lru_lock, flags);
+	__lru_cache_del(z, page);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
 }
 
 void activate_page(struct page *page)
 {
 	struct zone *z = page_zone(page);
-	u32 flags = lru_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&z->lru_lock, flags);
 	if (PageLRU(page) && !PageActive(page)) {
 		list_move(&page->lru, &z->active_list);
 		z->nr_inactive--;
@@ -65,7 +73,7 @@ void activate_page(struct page *page)
 		SetPageActive(page);
 		vm_events.pgactivate++;
 	}
-	lru_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
 }
 
 void mark_page_accessed(struct page *page)

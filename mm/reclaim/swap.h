@@ -29,6 +29,7 @@
 #define MM_RECLAIM_SWAP_H
 
 #include "kernel/block/blkdev.h"
+#include "kernel/sched/spinlock.h"
 #include "kernel/types.h"
 #include "mm/phys/page.h"
 #include "mm/phys/pgtable.h"
@@ -102,6 +103,7 @@ struct swap_info_struct {
 };
 
 extern struct swap_info_struct swap_info[MAX_SWAPFILES];
+extern spinlock_t swap_lock;	/* swap_info[] and every swap_map */
 extern unsigned int nr_swapfiles;	/* swap_info[] entries ever used */
 extern long nr_swap_pages;		/* free slots in writable areas */
 extern long total_swap_pages;		/* usable slots in writable areas */
@@ -208,11 +210,14 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb);
  * (mm/reclaim/vmscan.c) moves pages that were not used down again.
  * PG_lru says a page is on a list, PG_active which one.  The lists hold no
  * reference: put_page of the last reference takes the page off.  The lists
- * change under lru_lock_irqsave (mm/locking.h).
+ * change under the zone's lru_lock (mm/locking.h).
  */
 void lru_cache_add(struct page *page);		/* onto the inactive list */
 void lru_cache_add_active(struct page *page);	/* straight to the active list */
 void lru_cache_del(struct page *page);
+/* The same with z->lru_lock held (z = page_zone(page)). */
+struct zone;
+void __lru_cache_del(struct zone *z, struct page *page);
 /* A use the hardware did not see (read/write): inactive,unreferenced ->
  * inactive,referenced -> active. */
 void mark_page_accessed(struct page *page);

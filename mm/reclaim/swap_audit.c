@@ -193,9 +193,10 @@ int swap_audit(void)
 	memset(&a, 0, sizeof(a));
 	a.holders = page_address(window);
 	a.report_strays = true;
-	/* swap_lock, and with interrupts off every other leaf section too:
-	 * the counts must be taken from one still picture. */
-	flags = swap_lock_irqsave();
+	/* swap_lock, with interrupts off: on one CPU that keeps every other
+	 * leaf's structure still too, and the counts must be taken from one
+	 * still picture (several CPUs will need those leaves' locks). */
+	spin_lock_irqsave(&swap_lock, flags);
 	for (type = 0; type < nr_swapfiles; type++)
 		if (swap_info[type].flags & SWP_USED) {
 			audit_area(&a, type);
@@ -206,7 +207,7 @@ int swap_audit(void)
 		a.type = MAX_SWAPFILES;
 		count_holders(&a);
 	}
-	swap_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swap_lock, flags);
 	__free_page(window);
 	if (a.errors)
 		swap_audit_failed_runs++;

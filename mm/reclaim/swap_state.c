@@ -33,6 +33,7 @@ struct address_space swapper_space;
 
 void swap_cache_init(void)
 {
+	spin_lock_init(&swapper_space.tree_lock);
 	INIT_RADIX_TREE(&swapper_space.page_tree);
 }
 
@@ -59,13 +60,13 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry)
 	err = radix_tree_preload(GFP_ATOMIC);
 	if (err)
 		return err;
-	flags = tree_lock_irqsave();
+	spin_lock_irqsave(&swapper_space.tree_lock, flags);
 	err = __add_to_swap_cache(page, entry);
 	if (!err) {
 		get_page(page);
 		swap_inflight_drop(entry);	/* the cache holds it now */
 	}
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swapper_space.tree_lock, flags);
 	return err;
 }
 
@@ -96,48 +97,58 @@ int add_to_swap(struct page *page)
 
 int move_to_swap_cache(struct page *page, swp_entry_t entry)
 {
+	struct address_space *mapping = page->mapping;
 	u32 flags;
 	int err;
 
-	BUG_ON(!PageLocked(page) || PageSwapCache(page) || !page->mapping);
+	BUG_ON(!PageLocked(page) || PageSwapCache(page) || !mapping);
 	err = radix_tree_preload(GFP_ATOMIC);
 	if (err)
 		return err;
-	flags = tree_lock_irqsave();
+	spin_lock_irqsave(&swapper_space.tree_lock, flags);
+	spin_lock(&mapping->tree_lock);
 	err = __add_to_swap_cache(page, entry);
 	if (!err)
-		remove_from_page_cache(page);	/* its reference is the cache's */
-	tree_unlock_irqrestore(flags);
+		__remove_from_page_cache(page); /* its reference is the cache's */
+	spin_unlock(&mapping->tree_lock);
+	spin_unlock_irqrestore(&swapper_space.tree_lock, flags);
 	return err;
 }
 
-void delete_from_swap_cache(struct page *page)
+void __delete_from_swap_cache(struct page *page)
 {
 	swp_entry_t entry = page_swp_entry(page);
-	u32 flags;
 
 	/* The cache's reference is what keeps a page under writeback. */
 	BUG_ON(!PageLocked(page) || !PageSwapCache(page) ||
 	       PageWriteback(page));
-	flags = tree_lock_irqsave();
 	radix_tree_delete(&swapper_space.page_tree, entry.val);
 	ClearPageSwapCache(page);
 	page->private = 0;
 	swapper_space.nrpages--;
 	swap_free(entry);	/* with the cache entry, for the swap audit */
-	tree_unlock_irqrestore(flags);
+}
+
+void delete_from_swap_cache(struct page *page)
+{
+	u32 flags;
+
+	spin_lock_irqsave(&swapper_space.tree_lock, flags);
+	__delete_from_swap_cache(page);
+	spin_unlock_irqrestore(&swapper_space.tree_lock, flags);
 	put_page(page);
 }
 
 struct page *lookup_swap_cache(swp_entry_t entry)
 {
-	u32 flags = tree_lock_irqsave();
-	struct page *page = radix_tree_lookup(&swapper_space.page_tree,
-					      entry.val);
+	struct page *page;
+	u32 flags;
 
+	spin_lock_irqsave(&swapper_space.tree_lock, flags);
+	page = radix_tree_lookup(&swapper_space.page_tree, entry.val);
 	if (page)
 		get_page(page);
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swapper_space.tree_lock, flags);
 	return page;
 }
 

@@ -37,6 +37,9 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry);
 /* Take a locked page out of the swap cache, dropping the cache's page and
  * slot references. */
 void delete_from_swap_cache(struct page *page);
+/* The same with swapper_space.tree_lock held, leaving the cache's
+ * reference to the caller to drop. */
+void __delete_from_swap_cache(struct page *page);
 /*
  * Move a locked page cache page (ramfs's) into the swap cache under entry,
  * in one step nobody can see halfway: the page cache's page reference

@@ -116,8 +116,9 @@ static struct mm_struct *next_mm(struct mm_struct *prev)
 {
 	struct list_head *pos = prev ? prev->mmlist.next : all_mm_list.next;
 	struct mm_struct *mm = NULL;
-	u32 flags = mmlist_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&mmlist_lock, flags);
 	for (; pos != &all_mm_list; pos = pos->next) {
 		mm = list_entry(pos, struct mm_struct, mmlist);
 		if (mm->mm_users > 0) {
@@ -126,7 +127,7 @@ static struct mm_struct *next_mm(struct mm_struct *prev)
 		}
 		mm = NULL;
 	}
-	mmlist_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mmlist_lock, flags);
 	return mm;
 }
 

@@ -30,6 +30,7 @@
 #include "mm/locking.h"
 
 struct swap_info_struct swap_info[MAX_SWAPFILES];
+DEFINE_SPINLOCK(swap_lock);
 unsigned int nr_swapfiles;
 long nr_swap_pages;
 long total_swap_pages;
@@ -145,8 +146,9 @@ swp_entry_t get_swap_page(void)
 	struct swap_info_struct *si;
 	int type, next, wrapped = 0;
 	unsigned int offset;
-	u32 flags = swap_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&swap_lock, flags);
 	if (nr_swap_pages <= 0)
 		goto none;
 	for (type = swap_list.next; type >= 0 && wrapped < 2; type = next) {
@@ -163,12 +165,12 @@ swp_entry_t get_swap_page(void)
 		if (offset) {
 			swap_list.next = next;
 			nr_swap_pages--;
-			swap_unlock_irqrestore(flags);
+			spin_unlock_irqrestore(&swap_lock, flags);
 			return swp_entry((u32)type, offset);
 		}
 	}
 none:
-	swap_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swap_lock, flags);
 	return (swp_entry_t){ 0 };
 }
 
@@ -183,7 +185,7 @@ int swap_duplicate(swp_entry_t entry)
 		printk("swap_dup: bad swap entry %08x\n", entry.val);
 		return -EINVAL;
 	}
-	flags = swap_lock_irqsave();
+	spin_lock_irqsave(&swap_lock, flags);
 	count = &p->swap_map[swp_offset(entry)];
 	if (*count && *count < SWAP_MAP_MAX) {
 		(*count)++;
@@ -191,28 +193,26 @@ int swap_duplicate(swp_entry_t entry)
 	} else if (*count == SWAP_MAP_MAX) {
 		err = 0;	/* saturated: stays allocated for good */
 	}
-	swap_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swap_lock, flags);
 	if (err)
 		printk("swap_dup: %s swap entry %08x\n",
 		       *count ? "bad page" : "unused", entry.val);
 	return err;
 }
 
-void swap_free(swp_entry_t entry)
+/* swap_free with swap_lock held. */
+static void __swap_free(swp_entry_t entry)
 {
 	struct swap_info_struct *p = swap_info_get(entry);
 	unsigned int offset = swp_offset(entry);
-	u32 flags;
 	u16 count;
 
 	if (!p) {
 		printk("swap_free: bad swap entry %08x\n", entry.val);
 		return;
 	}
-	flags = swap_lock_irqsave();
 	count = p->swap_map[offset];
 	if (!count || count >= SWAP_MAP_MAX) {
-		swap_unlock_irqrestore(flags);
 		if (count != SWAP_MAP_MAX)
 			printk("swap_free: %s swap entry %08x\n",
 			       count ? "bad page" : "unused", entry.val);
@@ -227,7 +227,15 @@ void swap_free(swp_entry_t entry)
 		p->inuse_pages--;
 		nr_swap_pages++;
 	}
-	swap_unlock_irqrestore(flags);
+}
+
+void swap_free(swp_entry_t entry)
+{
+	u32 flags;
+
+	spin_lock_irqsave(&swap_lock, flags);
+	__swap_free(entry);
+	spin_unlock_irqrestore(&swap_lock, flags);
 }
 
 void swap_inflight_take(swp_entry_t entry)
@@ -244,11 +252,12 @@ void swap_inflight_drop(swp_entry_t entry)
 
 void swap_inflight_free(swp_entry_t entry)
 {
-	u32 flags = swap_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&swap_lock, flags);
 	swap_inflight_drop(entry);
-	swap_free(entry);
-	swap_unlock_irqrestore(flags);
+	__swap_free(entry);
+	spin_unlock_irqrestore(&swap_lock, flags);
 }
 
 int swap_count(swp_entry_t entry)
@@ -406,10 +415,10 @@ static void clear_swap_info(struct swap_info_struct *p)
 
 	if (p->bdev)
 		blkdev_release(p->bdev, p);
-	flags = swap_lock_irqsave();
+	spin_lock_irqsave(&swap_lock, flags);
 	p->max = 0;
 	p->flags = 0;
-	swap_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swap_lock, flags);
 	free_swap_map(p);
 	p->bdev = NULL;
 }
@@ -501,9 +510,9 @@ static int swapon_locked(const char *path, int swap_flags)
 		p->prio = (swap_flags & SWAP_FLAG_PRIO_MASK) >> SWAP_FLAG_PRIO_SHIFT;
 	else
 		p->prio = --least_priority;
-	flags = swap_lock_irqsave();
+	spin_lock_irqsave(&swap_lock, flags);
 	enable_swap_info(p);
-	swap_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swap_lock, flags);
 	printk("Adding %uk swap on /dev/%s.  Priority:%d extents:1 across:%uk\n",
 	       K(p->pages), bdev->name, p->prio, K(p->max - 1));
 	return 0;
@@ -554,17 +563,17 @@ static int swapoff_locked(const char *path)
 		return -EINVAL;
 	if (!room_for(p))
 		return -ENOMEM;
-	flags = swap_lock_irqsave();
+	spin_lock_irqsave(&swap_lock, flags);
 	disable_swap_info(p);
-	swap_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swap_lock, flags);
 
 	err = try_to_unuse((unsigned int)(p - swap_info));
 	if (err) {
 		if (p->prio < 0)
 			p->prio = --least_priority;
-		flags = swap_lock_irqsave();
+		spin_lock_irqsave(&swap_lock, flags);
 		enable_swap_info(p);
-		swap_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&swap_lock, flags);
 		return err;
 	}
 	clear_swap_info(p);
@@ -660,8 +669,9 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb)
 {
 	long unused = 0;
 	unsigned int type;
-	u32 flags = swap_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&swap_lock, flags);
 	/* Pages of an area being turned off still count until they are in. */
 	for (type = 0; type < nr_swapfiles; type++)
 		if ((swap_info[type].flags & SWP_USED) &&
@@ -669,5 +679,5 @@ void si_swapinfo(u32 *total_kb, u32 *free_kb)
 			unused += swap_info[type].inuse_pages;
 	*total_kb = K((u32)(total_swap_pages + unused));
 	*free_kb = K((u32)(nr_swap_pages + unused));
-	swap_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&swap_lock, flags);
 }

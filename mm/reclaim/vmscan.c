@@ -78,23 +78,26 @@ enum verdict { PAGE_KEEP, PAGE_ACTIVATE, PAGE_FREE };
  * our reference is left then. */
 static enum verdict release_page(struct page *page)
 {
-	struct address_space *mapping = page_mapping(page);
-	u32 flags = tree_lock_irqsave();
+	struct address_space *mapping = PageSwapCache(page)
+						? &swapper_space
+						: page_mapping(page);
 	enum verdict v = PAGE_KEEP;
+	u32 flags;
 
+	if (!mapping)
+		return PAGE_KEEP;
+	spin_lock_irqsave(&mapping->tree_lock, flags);
 	/* ours + the cache's: anyone else (a fault that just found it in
 	 * the cache) means it is in use again */
 	if (page_count(page) == 2 && !page_mapped(page)) {
-		if (PageSwapCache(page)) {
-			delete_from_swap_cache(page);
-			v = PAGE_FREE;
-		} else if (mapping) {
-			remove_from_page_cache(page);
-			put_page(page);
-			v = PAGE_FREE;
-		}
+		if (PageSwapCache(page))
+			__delete_from_swap_cache(page);
+		else
+			__remove_from_page_cache(page);
+		put_page(page); /* the cache's */
+		v = PAGE_FREE;
 	}
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mapping->tree_lock, flags);
 	return v;
 }
 
@@ -200,20 +203,21 @@ static void putback_page(struct page *page, enum verdict v, bool file)
 	put_page(page);			/* ours; frees a PAGE_FREE page */
 }
 
-/* Take the oldest page of a list with a reference, off the list. */
-static struct page *isolate_tail(struct list_head *list)
+/* Take the oldest page of a list of z with a reference, off the list. */
+static struct page *isolate_tail(struct zone *z, struct list_head *list)
 {
 	struct page *page;
-	u32 flags = lru_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&z->lru_lock, flags);
 	if (list_empty(list)) {
-		lru_unlock_irqrestore(flags);
+		spin_unlock_irqrestore(&z->lru_lock, flags);
 		return NULL;
 	}
 	page = list_last_entry(list, struct page, lru);
 	get_page(page);
-	lru_cache_del(page);
-	lru_unlock_irqrestore(flags);
+	__lru_cache_del(z, page);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
 	return page;
 }
 
@@ -238,7 +242,7 @@ static void refill_inactive(struct zone *z, u32 nr)
 	/* LAB 5 BEGIN: move nr pages from the active list, keeping the referenced ones; stub: (void)z; (void)nr; */
 	struct page *page;
 
-	while (nr-- && (page = isolate_tail(&z->active_list))) {
+	while (nr-- && (page = isolate_tail(z, &z->active_list))) {
 		if (page_mapped(page) && referenced_locked(page)) {
 			lru_cache_add_active(page);
 		} else {
@@ -264,7 +268,7 @@ u32 shrink_zone(struct zone *z, u32 nr)
 
 	refill_inactive(z, nr);
 	blk_start_plug(&plug);
-	while (nr-- && (page = isolate_tail(&z->inactive_list))) {
+	while (nr-- && (page = isolate_tail(z, &z->inactive_list))) {
 		vm_events.pgscan++;
 		v = PAGE_KEEP;
 		file = false;

@@ -194,33 +194,41 @@ struct lru_aside {
 
 static void lru_set_aside(struct lru_aside *a, struct page **pages, int n)
 {
-	u32 flags = lru_lock_irqsave();
+	u32 flags = irq_save(); /* kswapd sees all of it or none */
 	int i;
 
 	for (i = 0; i < MAX_NR_ZONES; i++) {
+		spin_lock(&zones[i].lru_lock);
 		INIT_LIST_HEAD(&a[i].active);
 		INIT_LIST_HEAD(&a[i].inactive);
 		list_splice_init(&zones[i].active_list, &a[i].active);
 		list_splice_init(&zones[i].inactive_list, &a[i].inactive);
+		spin_unlock(&zones[i].lru_lock);
 	}
-	for (i = 0; i < n; i++)
-		list_move(&pages[i]->lru, &page_zone(pages[i])->active_list);
-	lru_unlock_irqrestore(flags);
+	for (i = 0; i < n; i++) {
+		struct zone *z = page_zone(pages[i]);
+
+		spin_lock(&z->lru_lock);
+		list_move(&pages[i]->lru, &z->active_list);
+		spin_unlock(&z->lru_lock);
+	}
+	irq_restore(flags);
 }
 
 /* Put the set-aside pages back behind (older than) what the lists hold. */
 static void lru_put_back(struct lru_aside *a)
 {
-	u32 flags = lru_lock_irqsave();
+	u32 flags;
 	int i;
 
 	for (i = 0; i < MAX_NR_ZONES; i++) {
+		spin_lock_irqsave(&zones[i].lru_lock, flags);
 		list_splice_init(&zones[i].active_list, &a[i].active);
 		list_splice_init(&a[i].active, &zones[i].active_list);
 		list_splice_init(&zones[i].inactive_list, &a[i].inactive);
 		list_splice_init(&a[i].inactive, &zones[i].inactive_list);
+		spin_unlock_irqrestore(&zones[i].lru_lock, flags);
 	}
-	lru_unlock_irqrestore(flags);
 }
 
 /* Clear the page's accessed bits, as a reclaim pass would. */

@@ -14,6 +14,7 @@
 #include "mm/phys/slab.h"
 #include "mm/locking.h"
 
+struct lockdep_map pte_chain_lock_map = STATIC_LOCKDEP_MAP_INIT("PG_chainlock");
 static struct kmem_cache *pte_chain_cache;
 
 void pte_chain_init(void)

@@ -24,6 +24,7 @@
 
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
+#include "kernel/locking/lockdep.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/page.h"
 
@@ -36,20 +37,25 @@ struct pte_chain {
 };
 
 /*
- * The per-page lock of the chain (PG_chainlock).  Uniprocessor: holding it
- * means interrupts are off, so neither a fault nor kswapd can change the
- * chain under a walker; the bit catches a nested take, which is a bug.
+ * The per-page lock of the chain (PG_chainlock), a bit lock taken with
+ * interrupts off: on one CPU neither a fault nor kswapd can change the
+ * chain under a walker, and the bit catches a nested take, which is a
+ * bug.  Every page's lock is one class for the validator.
  */
+extern struct lockdep_map pte_chain_lock_map;
+
 static inline u32 pte_chain_lock(struct page *page)
 {
 	u32 flags = irq_save();
 
+	lock_acquire_obj(&pte_chain_lock_map, page, 0, false, 0);
 	BUG_ON(TestSetPageChainLock(page));
 	return flags;
 }
 
 static inline void pte_chain_unlock(struct page *page, u32 flags)
 {
+	lock_release_obj(&pte_chain_lock_map, page, 0);
 	BUG_ON(!TestClearPageChainLock(page));
 	irq_restore(flags);
 }

@@ -232,7 +232,7 @@ int rmap_audit(void)
 		return -1;
 	}
 	a.ptes = page_address(counts);
-	flags = mmlist_lock_irqsave();
+	spin_lock_irqsave(&mmlist_lock, flags);
 	if (rmap_mode == RMAP_ANON_VMA && rmap_stats.pte_chains)
 		violation(&a, "%u pte_chain nodes in rmap=anon_vma",
 			  rmap_stats.pte_chains);
@@ -240,7 +240,7 @@ int rmap_audit(void)
 		mapped += audit_mm(&a, mm);
 	for (pfn = 0; pfn < max_pfn; pfn++)
 		audit_page(&a, pfn);
-	mmlist_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mmlist_lock, flags);
 	__free_pages(counts, order);
 	if (a.errors > AUDIT_REPORT_MAX)
 		printk("rmap_audit: %d more violations not shown\n",

@@ -48,14 +48,15 @@ static unsigned int cached_pages(struct address_space *mapping,
 				 unsigned long first, unsigned int nr,
 				 struct page **pages)
 {
-	u32 flags = tree_lock_irqsave();
 	unsigned int n, i;
+	u32 flags;
 
+	spin_lock_irqsave(&mapping->tree_lock, flags);
 	n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages, first,
 				   nr);
 	for (i = 0; i < n && pages[i]->index < first + nr; i++)
 		get_page(pages[i]);
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mapping->tree_lock, flags);
 	return i;
 }
 

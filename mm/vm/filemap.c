@@ -2,8 +2,8 @@
  * mm/vm/filemap.c - the page cache: struct page <-> (mapping, index), and
  * the file pages the fault handler maps.
  *
- * Each radix tree change runs under tree_lock (mm/locking.h: interrupts
- * off), so a tree is never seen half-updated.  Node
+ * Each radix tree change runs under the mapping's tree_lock (mm/locking.h),
+ * so a tree is never seen half-updated.  Node
  * allocation happens before that, in radix_tree_preload, where sleeping
  * is allowed.  The page lock (PG_locked) sleeps on one shared wait queue;
  * unlock_page wakes everyone waiting and each rechecks its own page.
@@ -28,6 +28,7 @@
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/reclaim/swap.h"
+#include "mm/rmap/rmap.h"
 #include "mm/vm/fremap.h"
 #include "mm/vm/readahead.h"
 #include "mm/locking.h"
@@ -45,6 +46,7 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 			const struct address_space_operations *a_ops)
 {
 	mapping->host = host;
+	spin_lock_init(&mapping->tree_lock);
 	INIT_RADIX_TREE(&mapping->page_tree);
 	mapping->nrpages = 0;
 	INIT_LIST_HEAD(&mapping->i_mmap);
@@ -61,7 +63,26 @@ void address_space_init(struct address_space *mapping, struct inode *host,
 	INIT_LIST_HEAD(&mapping->swapped);
 }
 
-bool trylock_page(struct page *page)
+/*
+ * The page lock's classes for the validator: a block device's pages (file
+ * system metadata, read under the file system's own locks) apart from
+ * every other page, which a file system locks before those locks.
+ */
+static struct lockdep_map page_lock_map =
+	STATIC_LOCKDEP_MAP_INIT_NESTS("PG_locked");
+static struct lockdep_map bdev_page_lock_map =
+	STATIC_LOCKDEP_MAP_INIT_NESTS("PG_locked(bdev)");
+
+static struct lockdep_map *page_lock_class(struct page *page)
+{
+	struct address_space *mapping = page_mapping(page);
+
+	if (mapping && mapping->host && S_ISBLK(mapping->host->i_mode))
+		return &bdev_page_lock_map;
+	return &page_lock_map;
+}
+
+static bool __trylock_page(struct page *page)
 {
 	u32 flags = atomic_begin();
 	bool got = !PageLocked(page);
@@ -72,15 +93,27 @@ bool trylock_page(struct page *page)
 	return got;
 }
 
+bool trylock_page(struct page *page)
+{
+	if (!__trylock_page(page))
+		return false;
+	if (unlikely(debug_locks))
+		__lock_acquire(page_lock_class(page), page, 0, true, _RET_IP_);
+	return true;
+}
+
 void lock_page(struct page *page)
 {
-	while (!trylock_page(page))
+	if (unlikely(debug_locks))
+		__lock_acquire(page_lock_class(page), page, 0, false, _RET_IP_);
+	while (!__trylock_page(page))
 		wait_event(page_wait, !PageLocked(page));
 }
 
 void unlock_page(struct page *page)
 {
 	BUG_ON(!PageLocked(page));
+	lock_release_obj(&page_lock_map, page, _RET_IP_);
 	ClearPageLocked(page);
 	/* The bit is clear before the queue is looked at, so a waiter that
 	 * queued itself too late to be seen here sees the page unlocked. */
@@ -99,9 +132,9 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 	err = radix_tree_preload(gfp & ~__GFP_HIGHMEM);
 	if (err)
 		return err;
-	if (!trylock_page(page))
+	if (!__trylock_page(page))
 		BUG();	/* a page not yet in any cache has no other user */
-	flags = tree_lock_irqsave();
+	spin_lock_irqsave(&mapping->tree_lock, flags);
 	err = radix_tree_insert(&mapping->page_tree, index, page);
 	if (!err) {
 		page->mapping = mapping;
@@ -110,7 +143,7 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 		mapping->nrpages++;
 		nr_pagecache++;
 	}
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mapping->tree_lock, flags);
 	if (!err)
 		lru_cache_add(page);
 	if (err)
@@ -118,31 +151,40 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 	return err;
 }
 
-void remove_from_page_cache(struct page *page)
+void __remove_from_page_cache(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
-	u32 flags;
 
 	BUG_ON(!PageLocked(page));
 	BUG_ON(!mapping);
-	flags = tree_lock_irqsave();
 	if (radix_tree_delete(&mapping->page_tree, page->index) != page)
 		BUG();
 	page->mapping = NULL;
 	mapping->nrpages--;
 	nr_pagecache--;
-	tree_unlock_irqrestore(flags);
+}
+
+void remove_from_page_cache(struct page *page)
+{
+	struct address_space *mapping = page->mapping;
+	u32 flags;
+
+	BUG_ON(!mapping);
+	spin_lock_irqsave(&mapping->tree_lock, flags);
+	__remove_from_page_cache(page);
+	spin_unlock_irqrestore(&mapping->tree_lock, flags);
 }
 
 struct page *find_get_page(struct address_space *mapping, unsigned long index)
 {
 	struct page *page;
-	u32 flags = tree_lock_irqsave();
+	u32 flags;
 
+	spin_lock_irqsave(&mapping->tree_lock, flags);
 	page = radix_tree_lookup(&mapping->page_tree, index);
 	if (page)
 		get_page(page);
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mapping->tree_lock, flags);
 	return page;
 }
 
@@ -166,13 +208,15 @@ struct page *find_lock_page(struct address_space *mapping, unsigned long index)
 unsigned int find_get_pages(struct address_space *mapping, unsigned long start,
 			    unsigned int nr, struct page **pages)
 {
-	u32 flags = tree_lock_irqsave();
-	unsigned int i, n = radix_tree_gang_lookup(&mapping->page_tree,
-						   (void **)pages, start, nr);
+	unsigned int i, n;
+	u32 flags;
 
+	spin_lock_irqsave(&mapping->tree_lock, flags);
+	n = radix_tree_gang_lookup(&mapping->page_tree, (void **)pages, start,
+				   nr);
 	for (i = 0; i < n; i++)
 		get_page(pages[i]);
-	tree_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mapping->tree_lock, flags);
 	return n;
 }
 

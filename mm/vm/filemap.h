@@ -38,6 +38,8 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 		      unsigned long index, unsigned int gfp);
 /* Caller holds the page lock; drops nothing: put_page() the cache's ref. */
 void remove_from_page_cache(struct page *page);
+/* The same with mapping->tree_lock held. */
+void __remove_from_page_cache(struct page *page);
 
 /* The page at index with a reference, or NULL. */
 struct page *find_get_page(struct address_space *mapping, unsigned long index);

@@ -23,6 +23,7 @@
 #include "mm/locking.h"
 
 LIST_HEAD(all_mm_list);
+DEFINE_SPINLOCK(mmlist_lock);
 int nr_mm_structs;
 
 static struct kmem_cache *mm_cachep;
@@ -53,10 +54,10 @@ struct mm_struct *mm_alloc(void)
 	sema_init(&mm->mmap_sem, 1);
 	mm->mm_users = 1;
 	mm->mm_count = 1;
-	flags = mmlist_lock_irqsave();
+	spin_lock_irqsave(&mmlist_lock, flags);
 	list_add_tail(&mm->mmlist, &all_mm_list);
 	nr_mm_structs++;
-	mmlist_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mmlist_lock, flags);
 	return mm;
 }
 
@@ -109,14 +110,16 @@ static void leave_mm(struct mm_struct *mm)
 
 void mmdrop(struct mm_struct *mm)
 {
-	u32 flags = mmlist_lock_irqsave();
-	bool last = --mm->mm_count == 0;
+	u32 flags;
+	bool last;
 
+	spin_lock_irqsave(&mmlist_lock, flags);
+	last = --mm->mm_count == 0;
 	if (last) {
 		list_del(&mm->mmlist);
 		nr_mm_structs--;
 	}
-	mmlist_unlock_irqrestore(flags);
+	spin_unlock_irqrestore(&mmlist_lock, flags);
 	if (!last)
 		return;
 	leave_mm(mm);	/* never free the directory the CPU is walking */

@@ -115,6 +115,7 @@ static inline void set_dumpable(struct mm_struct *mm, int value)
 /* Every mm_struct alive, via ->mmlist (walked by the rmap audit and by
  * swapoff; under mmlist_lock). */
 extern struct list_head all_mm_list;
+extern spinlock_t mmlist_lock;	/* all_mm_list and mm_count */
 extern int nr_mm_structs;
 
 void mm_struct_init(void);

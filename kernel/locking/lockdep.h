@@ -1,0 +1,145 @@
+/*
+ * kernel/locking/lockdep.h - the lock validator, in the manner of Linux's
+ * lockdep (docs/locking.md).
+ *
+ * Every lock (spinlock, semaphore, the page lock, the pte_chain lock) has a
+ * class: the locks initialised at one place in the code share it, and a
+ * statically defined lock is a class of its own.  With `lockdep` on the
+ * command line, each acquisition is checked as it happens:
+ *
+ *   - each task keeps a stack of the locks it holds (struct held_lock);
+ *   - taking B while A is held records the edge A -> B, once, with the
+ *     call chain of its first sighting; an edge that closes a cycle in the
+ *     graph is a possible deadlock, reported with the chains of both
+ *     orders; an edge that contradicts mm/locking.h's table is reported
+ *     too;
+ *   - a trylock goes on the stack but adds no edge into itself (it cannot
+ *     wait, so it cannot deadlock), which is what makes reclaim's
+ *     trylocks legal;
+ *   - a class taken in an interrupt handler and also held with interrupts
+ *     on elsewhere is reported, with both chains;
+ *   - taking a lock of a class the task already holds is reported.
+ *
+ * After the first report the validator turns itself off (debug_locks = 0),
+ * as Linux's debug_locks_off(), so one bug gives one report.  Without
+ * `lockdep` none of this runs: the hooks return at their first test.
+ */
+#ifndef KERNEL_LOCKING_LOCKDEP_H
+#define KERNEL_LOCKING_LOCKDEP_H
+
+#include "kernel/types.h"
+
+/* Classes a lock of one init site may be split into (spin_lock_nested). */
+#define MAX_LOCKDEP_SUBCLASSES 4
+/* Locks one task may hold at once (Linux: 48). */
+#define MAX_LOCK_DEPTH 24
+
+/*
+ * The static object whose address names a class: one per init site
+ * (spin_lock_init and sema_init declare it), one byte per subclass.
+ */
+struct lock_class_key {
+	char subkeys[MAX_LOCKDEP_SUBCLASSES];
+};
+
+struct lock_class;
+
+/* In every lock: which class it belongs to. */
+struct lockdep_map {
+	struct lock_class_key *key; /* NULL: a static lock, keyed by itself */
+	const char *name; /* the class's name, as written at init */
+	struct lock_class *class; /* subclass 0's class, once looked up */
+	bool nests; /* several may be held at once (below) */
+};
+
+#define STATIC_LOCKDEP_MAP_INIT(lname)     \
+	{                                  \
+		NULL, (lname), NULL, false \
+	}
+/*
+ * A class whose locks a task may hold several of at once, in an order
+ * the code keeps among them: the page lock (a write run locks pages in
+ * index order).  Taking a second one is no recursion report; the order
+ * against every other class is checked as for any lock.
+ */
+#define STATIC_LOCKDEP_MAP_INIT_NESTS(lname) \
+	{                                    \
+		NULL, (lname), NULL, true    \
+	}
+
+/* One entry of a task's held-lock stack. */
+struct held_lock {
+	struct lock_class *class;
+	const void *instance; /* the lock (or its page) */
+	u32 ip; /* where it was taken */
+	u8 trylock;
+	u8 irq_context; /* interrupt handlers nested under it, when taken */
+};
+
+/* In task_struct: the locks the task holds, innermost last. */
+struct lockdep_task {
+	int depth;
+	struct held_lock held[MAX_LOCK_DEPTH];
+};
+
+/* Zero once the validator is off: not asked for, or after a report. */
+extern int debug_locks;
+
+void lockdep_init_map(struct lockdep_map *map, const char *name,
+		      struct lock_class_key *key);
+/*
+ * The hooks the locks call.  instance is the lock (a page, for the page
+ * lock and the pte_chain lock, whose class map is shared by every page);
+ * ip is where it was taken or released (0: the hook's caller); trylock:
+ * the lock was only tried, and got.  lock_release finds the lock in the
+ * current task's stack or, for a lock handed on (a page unlocked by the
+ * disk interrupt that read it), in its holder's.
+ */
+void __lock_acquire(struct lockdep_map *map, const void *instance, int subclass,
+		    bool trylock, u32 ip);
+void __lock_release(struct lockdep_map *map, const void *instance, u32 ip);
+
+static inline __attribute__((always_inline)) void
+lock_acquire_obj(struct lockdep_map *map, const void *instance, int subclass,
+		 bool trylock, u32 ip)
+{
+	if (unlikely(debug_locks))
+		__lock_acquire(map, instance, subclass, trylock, ip);
+}
+
+static inline __attribute__((always_inline)) void
+lock_release_obj(struct lockdep_map *map, const void *instance, u32 ip)
+{
+	if (unlikely(debug_locks))
+		__lock_release(map, instance, ip);
+}
+
+/* A lock whose map is its own. */
+#define lock_acquire(map, subclass, trylock, ip) \
+	lock_acquire_obj((map), (map), (subclass), (trylock), (ip))
+#define lock_release(map, ip) lock_release_obj((map), (map), (ip))
+
+#define _RET_IP_ ((u32)__builtin_return_address(0))
+
+/* Turn the validator on, with `lockdep` on the command line (kmain). */
+void lockdep_init(void);
+/* Stop validating; true if it was on (Linux's debug_locks_off). */
+bool debug_locks_off(void);
+/* Reports made since boot. */
+extern int lockdep_reports;
+/*
+ * For the ktests: a report that a test provokes says so instead of
+ * "turning off the locking correctness validator", and the test turns the
+ * validator back on with lockdep_rearm(), forgetting the held locks of
+ * the current task (a test that took A and B leaves them behind).
+ */
+extern bool lockdep_expect_report;
+void lockdep_rearm(void);
+/* Print the current task's held locks. */
+void lockdep_print_held_locks(void);
+struct seq_buf;
+struct task_struct;
+/* /proc/lockdep: the classes and the edges out of each. */
+void proc_lockdep_show(struct seq_buf *m, struct task_struct *t);
+
+#endif
