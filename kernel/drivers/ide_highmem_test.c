@@ -8,8 +8,8 @@
  * with more than 896 MiB).  The sectors written are restored.
  */
 #include "kernel/block/blkdev.h"
-#include "kernel/cmdline.h"
 #include "kernel/drivers/ide.h"
+#include "kernel/drivers/ide_test.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/highmem.h"
@@ -18,18 +18,6 @@
 #define TEST_SECTOR 72
 
 static u8 saved[BIO_BYTES], low[BIO_BYTES];
-
-static struct ide_drive *scratch_drive(void)
-{
-	const char *name = cmdline_get("ktest_disk");
-	struct block_device *b = blkdev_lookup(name ? name : "hdb");
-
-	if (!b) {
-		ktest_skip("no scratch disk (attach build/swap.img as hdb)");
-		return NULL;
-	}
-	return b->private;
-}
 
 /* A page above the direct map, or NULL (skipped). */
 static struct page *high_page(void)
@@ -108,7 +96,7 @@ static void high_round_trip(struct ide_drive *d, bool dma, u8 seed)
 
 KTEST(ide_pio_high_page)
 {
-	struct ide_drive *d = scratch_drive();
+	struct ide_drive *d = ide_scratch_drive();
 
 	if (d)
 		high_round_trip(d, false, 0x31);
@@ -116,7 +104,7 @@ KTEST(ide_pio_high_page)
 
 KTEST(ide_dma_high_page)
 {
-	struct ide_drive *d = scratch_drive();
+	struct ide_drive *d = ide_scratch_drive();
 
 	if (!d)
 		return;

@@ -4,25 +4,13 @@
  * skipped without one).  Pages written are restored.
  */
 #include "kernel/block/blkdev.h"
-#include "kernel/cmdline.h"
 #include "kernel/drivers/ide.h"
+#include "kernel/drivers/ide_test.h"
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
 #include "kernel/lib/string.h"
 
 static u8 saved[BIO_BYTES], data[BIO_BYTES], back[BIO_BYTES];
-
-static struct ide_drive *test_drive(void)
-{
-	const char *name = cmdline_get("ktest_disk");
-	struct block_device *b = blkdev_lookup(name ? name : "hdb");
-
-	if (!b) {
-		ktest_skip("no scratch disk (attach build/swap.img as hdb)");
-		return NULL;
-	}
-	return b->private;
-}
 
 /* What one address form writes the other reads: both name the same
  * sectors. */
@@ -58,7 +46,7 @@ static void cross_check_all(struct ide_drive *d, sector_t sector)
  * pages that cross a track and a cylinder boundary. */
 KTEST(ide_address_forms_agree)
 {
-	struct ide_drive *d = test_drive();
+	struct ide_drive *d = ide_scratch_drive();
 	u32 spt, cyl;
 
 	if (!d)
@@ -83,7 +71,7 @@ KTEST(ide_address_forms_agree)
  * d->mult sectors.  By DMA it is one interrupt in all. */
 KTEST(ide_interrupt_driven)
 {
-	struct ide_drive *d = test_drive();
+	struct ide_drive *d = ide_scratch_drive();
 	unsigned long before;
 	bool dma;
 
