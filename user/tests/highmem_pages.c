@@ -5,8 +5,11 @@
  * pages come from it: anonymous pages and tmpfs/ramfs file pages, which
  * the kernel zeroes, copies for COW, and reads and writes for read(2) and
  * write(2) through temporary mappings.  This test touches half of MemTotal
- * (TEST_HIGHMEM_MIB to choose; on a 3 GiB machine much more than the 896
- * MiB of low memory) in three ways, every word of every page its own:
+ * or a third of MemFree, whichever is less (the COW fork below doubles the
+ * anonymous part, and there is no swap to fall back on), or
+ * TEST_HIGHMEM_MIB; on a 3 GiB machine that is more than the 896 MiB of
+ * low memory.  It touches it in three ways, every word of every page its
+ * own:
  *
  *   anonymous memory, forked: the child checks it and rewrites a quarter
  *     of the pages while the parent rewrites another quarter, and each
@@ -256,8 +259,7 @@ int main(void)
 	if (mib > 0)
 		pages = mib * 256;
 	else
-		pages = (total / 2 < free * 2 / 3 ? total / 2 : free * 2 / 3) /
-			4;
+		pages = (total / 2 < free / 3 ? total / 2 : free / 3) / 4;
 	if (pages > (long)MAX_CHUNKS * CHUNK_PAGES)
 		pages = (long)MAX_CHUNKS * CHUNK_PAGES;
 	diag("%ld MiB anonymous, %ld in a file, %ld shared; LowTotal %ld kB, "
