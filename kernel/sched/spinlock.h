@@ -89,9 +89,7 @@ static inline void spin_lock_nested(spinlock_t *l, int subclass)
 
 static inline void spin_lock(spinlock_t *l)
 {
-	preempt_disable();
-	lock_acquire(&l->dep_map, 0, false, 0);
-	arch_spin_lock(l);
+	spin_lock_nested(l, 0);
 }
 
 static inline void spin_unlock(spinlock_t *l)
