@@ -123,6 +123,7 @@ struct task_struct *alloc_task(void)
 	t->tgid = t->pid;
 	t->state = TASK_RUNNING;
 	t->exit_signal = SIGCHLD;
+	t->cpus_allowed = CPU_MASK_ALL;
 	task_init_links(t);
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)
 		clear_tls(&t->tls_array[i]);

@@ -28,6 +28,7 @@
 #include "kernel/cpu/trap.h"
 #include "kernel/sched/wait.h"
 #include "kernel/locking/lockdep.h"
+#include "kernel/smp/smp.h"
 
 struct mm_struct;
 struct files_struct;
@@ -153,6 +154,8 @@ struct task_struct {
 	int preempt_count;		/* spin_locks held: not preemptible */
 	struct lockdep_task lockdep;	/* locks held (kernel/locking/lockdep.h) */
 	u32 time_slice;			/* ticks left before preemption */
+	int cpu;			/* the CPU it runs on, or last ran on */
+	cpumask_t cpus_allowed;		/* where it may run (sched_setaffinity) */
 	int syscall_nr;			/* call being served (orig eax), or -1 */
 	struct blk_plug *plug;		/* bios held back to merge, or NULL */
 	void *journal_info;		/* the open journal handle (fs/jbd), or NULL */

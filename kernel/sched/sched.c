@@ -19,6 +19,7 @@
 #include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "kernel/errno.h"
 #include "compat/posix-timers.h"
 #include "compat/rseq.h"
 #include "kernel/process/task.h"
@@ -56,6 +57,7 @@ void sched_init(void)
 	task_cache_init();
 	t->state = TASK_RUNNING;
 	t->flags = PF_KTHREAD | PF_IDLE;
+	t->cpus_allowed = cpumask_of(0);
 	/* The boot stack is 16 KiB, so task_stack_top() is not its top;
 	 * that matters only for traps from user mode, which the idle task
 	 * never takes. */
@@ -295,6 +297,16 @@ void sched_tick(struct trapframe *tf)
 	}
 	if (t->need_resched && preemptible(tf))
 		__schedule(true);
+}
+
+int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
+{
+	if (!(mask & cpu_online_map))
+		return -EINVAL;
+	p->cpus_allowed = mask;
+	if (!cpu_isset(p->cpu, mask))
+		p->need_resched = 1;
+	return 0;
 }
 
 int nr_running(void)

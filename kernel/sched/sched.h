@@ -16,6 +16,7 @@
 #define KERNEL_SCHED_SCHED_H
 
 #include "kernel/types.h"
+#include "kernel/smp/smp.h"
 
 struct task_struct;
 struct trapframe;
@@ -55,6 +56,13 @@ void sched_tick(struct trapframe *tf);
 void schedule_tail(void);
 /* Every return to user mode: reschedule if asked, deliver signals. */
 void prepare_exit_to_user(struct trapframe *tf);
+
+/*
+ * Let p run only on the CPUs of mask (sched_setaffinity): -EINVAL when
+ * none of them is online.  A task running on a CPU it may no longer use
+ * moves at its next switch.
+ */
+int set_cpus_allowed(struct task_struct *p, cpumask_t mask);
 
 /* Number of runnable tasks (sysinfo, /proc/loadavg). */
 int nr_running(void);

@@ -25,6 +25,7 @@
 /* A set of CPUs, bit n for CPU n. */
 typedef u32 cpumask_t;
 
+#define CPU_MASK_ALL ((cpumask_t)(1u << NR_CPUS) - 1)
 #define cpumask_of(cpu) ((cpumask_t)1 << (cpu))
 #define cpu_isset(cpu, mask) (((mask) >> (cpu)) & 1)
 #define for_each_cpu(cpu, mask)                   \
