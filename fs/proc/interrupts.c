@@ -9,12 +9,15 @@
  *
  * Device interrupts come through the 8259 to CPU 0 only (virtual wire,
  * kernel/smp/apic.h), so their other columns are 0.  CPU 0's tick is the
- * PIT's IRQ 0; only the APs' local APIC timers count in LOC.  The width
+ * PIT's IRQ 0; only the APs' local APIC timers count in LOC.  TLB counts
+ * the flush requests a CPU received (mm/phys/tlb.c); each also came as a
+ * function call, so CAL counts it too, as on Linux.  The width
  * of the number column is Linux's for fewer than 1000 IRQs.
  */
 #include "fs/proc/procfs.h"
 #include "kernel/cpu/trap.h"
 #include "kernel/smp/percpu.h"
+#include "mm/phys/tlb.h"
 
 /* A per-CPU line: field is the offset of a u32 counter in cpu_area. */
 static void cpu_line(struct seq_buf *m, const char *name, size_t field,
@@ -62,5 +65,9 @@ void proc_interrupts_show(struct seq_buf *m, struct task_struct *t)
 		 "Spurious interrupts");
 	cpu_line(m, "CAL", offsetof(struct cpu_area, irq_call_count),
 		 "Function call interrupts");
+	seq_printf(m, "%3s: ", "TLB");
+	for_each_online_cpu(cpu)
+		seq_printf(m, "%10u ", irq_tlb_count[cpu]);
+	seq_printf(m, "  %s\n", "TLB shootdowns");
 	seq_printf(m, "%3s: %10u\n", "ERR", total_errors());
 }

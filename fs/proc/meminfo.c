@@ -20,6 +20,7 @@
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
 #include "mm/vmstat.h"
+#include "mm/phys/tlb.h"
 #include "mm/locking.h"
 
 static void kb(struct seq_buf *m, const char *label, u32 pages)
@@ -104,6 +105,10 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "allocstall", &vm_events.allocstall },
 	{ "oom_kill", &vm_events.oom_kill },
 	{ "swap_write_error", &vm_events.swap_write_error },
+	{ "nr_tlb_remote_flush", &tlb_events.remote_flush },
+	{ "nr_tlb_remote_flush_received", &tlb_events.remote_flush_received },
+	{ "nr_tlb_local_flush_all", &tlb_events.local_flush_all },
+	{ "nr_tlb_local_flush_one", &tlb_events.local_flush_one },
 	{ "swap_ra", &vm_events.swap_ra },
 	{ "swap_ra_hit", &vm_events.swap_ra_hit },
 	{ "rmap_pte_chains", &rmap_stats.pte_chains },

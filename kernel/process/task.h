@@ -184,8 +184,8 @@ struct task_struct {
 	int wait_report;		/* stop/continue status for wait, or 0 */
 	struct wait_queue_head wait_chldexit; /* wait4() sleeps here */
 
-	/* Address space (vm); NULL for kernel threads, which run on
-	 * swapper_pg_dir (switch_mm_to in kernel/sched/sched.c). */
+	/* Address space (vm); NULL for kernel threads, which run on the
+	 * directory their CPU has (lazy TLB, mm/vm/mmu_context.h). */
 	struct mm_struct *mm;
 
 	struct files_struct *files;	/* open files (fs) */

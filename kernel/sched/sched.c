@@ -26,6 +26,7 @@
 #include "kernel/time/timer.h"
 #include "kernel/cpu/trap.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/vm/mmu_context.h"
 #include "mm/phys/highmem.h"
 #include "mm/phys/page.h"
 #include "mm/phys/pgtable.h"
@@ -77,24 +78,20 @@ void sched_start(void)
 	timer_set_tick_hook(sched_tick);
 }
 
-/* Load next's page directory; kernel threads run on swapper_pg_dir,
- * which holds the same kernel half as every other directory. */
-static void switch_mm_to(struct task_struct *next)
-{
-	u32 pgd = __pa(next->mm ? next->mm->pgd : swapper_pg_dir);
-
-	if (read_cr3() != pgd)
-		write_cr3(pgd);
-}
-
 /* Switch the CPU's per-task state: kernel stack for traps, TLS, then
  * the registers.  Returns when prev runs again. */
 static void context_switch(struct task_struct *prev, struct task_struct *next)
 {
+	int cpu = smp_processor_id();
+
 	if (*(u32 *)prev->stack != STACK_END_MAGIC)
 		panic("kernel stack overflow in pid %d (%s)", prev->pid,
 		      prev->comm);
-	switch_mm_to(next);
+	/* A kernel thread keeps the directory it finds (lazy TLB). */
+	if (next->mm)
+		switch_mm(cpu_tlbstate[cpu].active_mm, next->mm, cpu);
+	else
+		enter_lazy_tlb(cpu_tlbstate[cpu].active_mm, cpu);
 	load_mm_ldt(next->mm);
 	tss_set_esp0(task_stack_top(next));
 	load_tls(next->tls_array);	/* also nulls the live %fs/%gs */

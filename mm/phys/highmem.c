@@ -252,7 +252,7 @@ void kunmap_atomic(void *kvaddr, enum km_type type)
 		panic("kunmap_atomic(%p, type %d): %s", kvaddr, type, why);
 	if (vaddr == fix_to_virt(kmap_atomic_idx(type))) {
 		pte_clear(fixmap_pte(kmap_atomic_idx(type)));
-		flush_tlb_page(NULL, vaddr);
+		__flush_tlb_one(vaddr);	/* only this CPU maps the slot */
 	}
 	km_stack.depth--;
 	irq_restore(flags);

@@ -15,6 +15,7 @@
 #include "mm/phys/tlb.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"
+#include "mm/vm/mmu_context.h"
 #include "mm/vm/file_test.h"
 #include "mm/vm/filemap.h"
 #include "mm/vm/memory.h"
@@ -66,11 +67,11 @@ static pte_t mk_pte_of(struct mm_struct *mm)
  * (the PTE must be writable). */
 static void mk_cpu_store(struct mm_struct *mm, u32 v)
 {
-	u32 flags = irq_save(), cr3 = read_cr3();
+	u32 flags = irq_save();
+	struct tlb_state saved = enter_mm(mm);
 
-	activate_mm(mm);
 	*(volatile u32 *)RMAP_TEST_ADDR = v;
-	write_cr3(cr3);
+	restore_mm(mm, saved);
 	irq_restore(flags);
 }
 

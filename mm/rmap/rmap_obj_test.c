@@ -14,6 +14,7 @@
 #include "mm/rmap/pte_chain.h"
 #include "mm/rmap/rmap.h"
 #include "mm/rmap/rmap_test.h"
+#include "mm/vm/mmu_context.h"
 
 #define NR_MAPPERS 8
 
@@ -105,7 +106,8 @@ KTEST(rmap_page_referenced_flushes_the_entry_it_clears)
 	struct file *f = one_page_file("/rmap-flush-test");
 	struct rmap_family fam = { .n = 0 };
 	struct page *page;
-	u32 flags, cr3;
+	struct tlb_state saved;
+	u32 flags;
 	int second;
 
 	KASSERT_TRUE(f);
@@ -113,13 +115,12 @@ KTEST(rmap_page_referenced_flushes_the_entry_it_clears)
 		goto out;
 	page = rmap_family_page(&fam);
 	flags = irq_save();
-	cr3 = read_cr3();
-	activate_mm(fam.mm[0]);
+	saved = enter_mm(fam.mm[0]);
 	(void)*(volatile u32 *)RMAP_TEST_ADDR;	/* the TLB holds it now */
 	page_referenced(page);			/* clears the bit */
 	(void)*(volatile u32 *)RMAP_TEST_ADDR;
 	second = page_referenced(page);
-	write_cr3(cr3);
+	restore_mm(fam.mm[0], saved);
 	irq_restore(flags);
 	KEXPECT_EQ(second, 1);
 out:

@@ -13,6 +13,7 @@
 #include "mm/phys/highmem.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/vm/mmu_context.h"
 #include "mm/vm/pt_walk.h"
 #include "fs/fcntl.h"
 #include "fs/file.h"
@@ -131,11 +132,11 @@ static inline int rmap_map_count(struct page *page)
  * the accessed bit; interrupts stay off while CR3 is borrowed. */
 static inline u32 rmap_touch(struct mm_struct *mm, unsigned long addr)
 {
-	u32 flags = irq_save(), cr3 = read_cr3(), v;
+	u32 flags = irq_save(), v;
+	struct tlb_state saved = enter_mm(mm);
 
-	activate_mm(mm);
 	v = *(volatile u32 *)addr;
-	write_cr3(cr3);
+	restore_mm(mm, saved);
 	irq_restore(flags);
 	return v;
 }

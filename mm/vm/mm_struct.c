@@ -6,8 +6,9 @@
  * (exit_mmap: every page unmapped, every page table and VMA freed, every
  * mapping-list link gone), so rss, total_vm, map_count and the page
  * allocator's counters are back where they were before the mm was used.
- * The directory itself lives until the last mmdrop, because the exiting
- * task may still be running on it.
+ * Before that, every CPU still on the directory (the exiting task's, a
+ * kernel thread's lazily) leaves it, so the teardown needs no TLB flush
+ * and the directory the last mmdrop frees is loaded nowhere.
  */
 #include "fs/file.h"
 #include "kernel/cpu/io.h"
@@ -16,6 +17,7 @@
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/vm/mmu_context.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/phys/slab.h"
 #include "mm/phys/tlb.h"
@@ -100,14 +102,6 @@ struct file *get_mm_exe_file(struct mm_struct *mm)
 	return exe;
 }
 
-/* The CPU stops using mm's page directory, if it was: the kernel half
- * is the same in swapper_pg_dir, where kernel threads run. */
-static void leave_mm(struct mm_struct *mm)
-{
-	if (read_cr3() == __pa(mm->pgd))
-		write_cr3(__pa(swapper_pg_dir));
-}
-
 void mmdrop(struct mm_struct *mm)
 {
 	u32 flags;
@@ -122,7 +116,8 @@ void mmdrop(struct mm_struct *mm)
 	spin_unlock_irqrestore(&mmlist_lock, flags);
 	if (!last)
 		return;
-	leave_mm(mm);	/* never free the directory the CPU is walking */
+	/* never free a directory a CPU is walking */
+	BUG_ON(mm->cpu_vm_mask);
 	pgd_free(mm->pgd);
 	destroy_context_ldt(mm);
 	kmem_cache_free(mm_cachep, mm);
@@ -137,14 +132,18 @@ void mmput(struct mm_struct *mm)
 	if (!last)
 		return;
 	/* Its last task is exiting, or has exec'd: the teardown needs
-	 * no TLB flush once the CPU is off the directory. */
-	leave_mm(mm);
+	 * no TLB flush once every CPU is off the directory. */
+	leave_mm_all(mm);
 	exit_mmap(mm);
 	mmdrop(mm);
 }
 
-/* Switch the CPU to mm's page directory. */
+/* Switch this CPU to mm's page directory (exec, a task's first mm). */
 void activate_mm(struct mm_struct *mm)
 {
-	write_cr3(__pa(mm->pgd));
+	u32 flags = irq_save();
+	int cpu = smp_processor_id();
+
+	switch_mm(cpu_tlbstate[cpu].active_mm, mm, cpu);
+	irq_restore(flags);
 }

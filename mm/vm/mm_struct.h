@@ -9,8 +9,10 @@
  * Two reference counts, as in Linux: mm_users counts the tasks using the
  * address space (mmget/mmput; the last mmput tears it down), mm_count
  * counts references to the struct itself (all users together hold one,
- * which the last mmput gives back with mmdrop).  Kernel threads borrow no
- * mm, as Linux's lazy TLB would: they run on swapper_pg_dir.
+ * which the last mmput gives back with mmdrop).  A kernel thread runs on
+ * whatever directory its CPU had loaded (lazy TLB, mm/vm/mmu_context.h);
+ * cpu_vm_mask says which CPUs have this mm's loaded and so must receive
+ * its TLB flushes (mm/phys/tlb.h).
  *
  * Locks: mmap_sem (a sleeping lock) serialises changes to the VMAs and is
  * held by the fault handler; page_table_lock (irq-disabling) covers the
@@ -24,6 +26,7 @@
 #include "kernel/list.h"
 #include "kernel/sched/semaphore.h"
 #include "kernel/sched/spinlock.h"
+#include "kernel/smp/smp.h"
 #include "kernel/types.h"
 #include "mm/phys/pgtable.h"
 #include "mm/locking.h"
@@ -53,6 +56,9 @@ struct mm_struct {
 	int mm_users;			/* tasks using it */
 	int mm_count;			/* references to the struct */
 	struct list_head mmlist;	/* on all_mm_list */
+	/* CPUs whose CR3 holds pgd, set and cleared by each CPU for itself
+	 * with a locked instruction (mm/vm/mmu_context.c). */
+	volatile cpumask_t cpu_vm_mask;
 
 	unsigned long rss;		/* pages mapped by its PTEs */
 	unsigned long total_vm;		/* pages covered by its VMAs */

@@ -176,6 +176,9 @@ static void free_one_pgtable(struct mm_struct *mm, pgd_t *pgd)
 	spin_lock_irqsave(&mm->page_table_lock, flags);
 	pgd_clear(pgd);
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
+	/* A CPU may still cache the directory entry (its page walk keeps
+	 * them too): every one lets go of the table before it is reused. */
+	flush_tlb_mm(mm);
 	pte_free(pt);
 }
 
@@ -185,7 +188,6 @@ void free_pgtables(struct mm_struct *mm, unsigned long start,
 	u32 i = pgd_index(start);
 	u32 last = end >= TASK_SIZE ? USER_PTRS_PER_PGD
 				    : (end + PGDIR_SPAN - 1) >> PGDIR_SHIFT;
-	bool freed = false;
 
 	for (; (i = pgd_next_used(mm->pgd, i, last)) < last; i++) {
 		unsigned long a = (unsigned long)i << PGDIR_SHIFT;
@@ -193,10 +195,7 @@ void free_pgtables(struct mm_struct *mm, unsigned long start,
 		if (find_vma_intersection(mm, a, a + PGDIR_SPAN))
 			continue;
 		free_one_pgtable(mm, &mm->pgd[i]);
-		freed = true;
 	}
-	if (freed)
-		flush_tlb_mm(mm);
 }
 
 int nr_pgtables(struct mm_struct *mm)

@@ -13,6 +13,7 @@
 #include "mm/phys/highmem.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/rmap/rmap_test.h"
+#include "mm/vm/mmu_context.h"
 
 #define RW (VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE)
 #define ADDR RMAP_TEST_ADDR
@@ -43,11 +44,11 @@ static struct page *table_of(struct mm_struct *mm, unsigned long addr)
 /* Store v at addr through mm's own page tables (the PTE must allow it). */
 static void cpu_store(struct mm_struct *mm, unsigned long addr, u32 v)
 {
-	u32 flags = irq_save(), cr3 = read_cr3();
+	u32 flags = irq_save();
+	struct tlb_state saved = enter_mm(mm);
 
-	activate_mm(mm);
 	*(volatile u32 *)addr = v;
-	write_cr3(cr3);
+	restore_mm(mm, saved);
 	irq_restore(flags);
 }
 
