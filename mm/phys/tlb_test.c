@@ -2,8 +2,10 @@
  * mm/phys/tlb_test.c - ktests for TLB shootdown: a flush reaches every
  * other CPU that may cache the translation, and only those.
  *
- * The APs run no task, so they read through their TLB in a function call
- * (smp_call_function_single), on the directory they have loaded.  A read
+ * An AP reads through its TLB in a function call (smp_call_function_single),
+ * on the directory it has loaded; it is then in a kernel thread (its idle
+ * task, while the ktests run), which may be lazily on a user mm, so it
+ * first moves to swapper_pg_dir where the test's mappings are.  A read
  * before the change puts the old translation in the AP's TLB; the read
  * after the flush must go through the new PTE.  With only CPU 0 online the
  * tests skip.  TEST_VA is in the user half of swapper_pg_dir, empty since
@@ -11,6 +13,7 @@
  */
 #include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
+#include "kernel/process/task.h"
 #include "kernel/smp/smp.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/pgtable.h"
@@ -31,8 +34,13 @@ static bool need_aps(void)
 	return false;
 }
 
+/* On an AP in a kernel thread: TEST_VA's word, read on swapper_pg_dir
+ * (leave_mm reloads CR3 only if the AP was on another directory). */
 static void read_test_va(void *arg)
 {
+	if (current->mm)
+		return; /* a user task's directory: leave it alone */
+	leave_mm(smp_processor_id());
 	*(u32 *)arg = *(volatile u32 *)TEST_VA;
 }
 
@@ -105,11 +113,13 @@ KTEST(tlb_kernel_range_flush_reaches_every_cpu)
 
 #define USER_VA 0x08000000u
 
+/* On an AP in a kernel thread, which may borrow any mm: load mm. */
 static void ap_switch_to(void *mm)
 {
 	int cpu = smp_processor_id();
 
-	switch_mm(cpu_tlbstate[cpu].active_mm, mm, cpu);
+	if (!current->mm)
+		switch_mm(cpu_tlbstate[cpu].active_mm, mm, cpu);
 }
 
 static void ap_go_lazy(void *mm)
