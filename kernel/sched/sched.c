@@ -20,6 +20,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/errno.h"
+#include "kernel/sched/cputime.h"
 #include "compat/posix-timers.h"
 #include "compat/rseq.h"
 #include "kernel/process/task.h"
@@ -282,6 +283,7 @@ void sched_tick(struct trapframe *tf)
 {
 	struct task_struct *t = current;
 
+	account_process_tick(t, user_mode(tf));
 	if (user_mode(tf))
 		t->utime++;
 	else

@@ -13,6 +13,7 @@
 #include "kernel/cpu/trap.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched/cputime.h"
 #include "kernel/smp/percpu.h"
 #include "kernel/time/delay.h"
 #include "kernel/time/timer.h"
@@ -49,6 +50,7 @@ static void apic_timer_interrupt(struct trapframe *tf)
 {
 	(void)tf;
 	this_cpu_area()->apic_timer_irqs++;
+	account_idle_ticks(1); /* an AP runs no task: every tick is idle */
 	apic_eoi();
 }
 

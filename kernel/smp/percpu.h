@@ -16,6 +16,7 @@
  *                        |   gdt -> gdt_table     |    GDT_ENTRIES descriptors
  *                        |   tss -> tss_table     |
  *                        |   counters             |
+ *                        |   cpu_data (CPUID)     |
  *   area                 +------------------------+
  *
  * CPU 0's area is a static struct: its GDT and TSS are the ones
@@ -28,7 +29,9 @@
 #ifndef KERNEL_SMP_PERCPU_H
 #define KERNEL_SMP_PERCPU_H
 
+#include "kernel/cpu/cpu.h"
 #include "kernel/cpu/gdt.h"
+#include "kernel/sched/cputime.h"
 #include "kernel/smp/smp.h"
 #include "kernel/types.h"
 
@@ -47,6 +50,11 @@ struct cpu_area {
 	u32 irq_call_count; /* CAL */
 	u32 irq_spurious_count; /* SPU */
 	u32 irq_error_count; /* APIC errors (ERR sums them) */
+	struct kernel_cpustat kcpustat; /* /proc/stat's cpuN line */
+
+	/* What CPUID says about this CPU (/proc/cpuinfo): CPU 0's is
+	 * boot_cpu, an AP's is read when it calls in. */
+	struct cpuinfo_x86 cpu_data;
 
 	/* Start-up: set by the AP when it runs (callin) and when its
 	 * timer is ticking and it is ready for calls (online). */
