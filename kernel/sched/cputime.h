@@ -43,9 +43,6 @@ struct kernel_cpustat {
  */
 void account_process_tick(struct task_struct *p, int user_tick);
 
-/* ticks ticks on this CPU with nothing to run: idle time. */
-void account_idle_ticks(u32 ticks);
-
 /* CPU cpu's counters (its area must exist). */
 const struct kernel_cpustat *kcpustat_cpu(int cpu);
 
