@@ -12,15 +12,13 @@
 # allowed only inside the functions named in ALLOWED, each of which checks
 # the CPU before using one: the kernel's in kernel/cpu/cpu.c (boot_cpu), musl's
 # fenv functions (the SSE control register only when AT_HWCAP has SSE) and
-# the benchmarks' bench_rdtsc (user/bench/bench.h, AT_HWCAP's TSC bit) and
-# proc_cpuinfo's test_cpuid (user/tests/proc_cpuinfo.c, only where
-# /proc/cpuinfo's "cpuid level" says the CPU has CPUID).
+# the benchmarks' bench_rdtsc (user/bench/bench.h, AT_HWCAP's TSC bit).
 # Compiler clones of those (name.part.0, name.constprop.0) count as them.
 set -eu
 
 ALLOWED="cpu_cpuid cpu_rdtsc cpu_invlpg cpu_enable_fxsr cpu_fxsave cpu_fxrstor
 feclearexcept feraiseexcept __fesetround fegetround fegetenv fesetenv fetestexcept
-bench_rdtsc test_cpuid"
+bench_rdtsc"
 
 # AT&T mnemonics: cmov*, cpuid, rdtsc(p), bswap, xadd, cmpxchg(8b) (486
 # and later), invlpg, invd, wbinvd, rdmsr, wrmsr, fxsave/fxrstor,
