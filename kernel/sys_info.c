@@ -271,17 +271,6 @@ long sys_sched_get_priority_max(int policy)
 	return 0;
 }
 
-long sys_sched_getaffinity(int pid, u32 len, u32 *umask)
-{
-	u32 mask = 1;
-
-	(void)pid;
-	if (len < sizeof(mask))
-		return -EINVAL;
-	return copy_to_user(umask, &mask, sizeof(mask)) ? -EFAULT
-							: (long)sizeof(mask);
-}
-
 /* getpriority returns 20 - nice, so that it is never negative. */
 long sys_getpriority(int which, int who)
 {

@@ -245,6 +245,7 @@
 #define __NR_ppoll	309
 #define __NR_set_robust_list	311
 #define __NR_get_robust_list	312
+#define __NR_getcpu	318
 #define __NR_epoll_pwait	319
 #define __NR_utimensat	320
 #define __NR_fallocate	324

@@ -17,6 +17,7 @@
 #include "fs/stat.h"
 #include "kernel/drivers/tty/tty.h"
 #include "kernel/lib/string.h"
+#include "kernel/lib/vsprintf.h"
 #include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
 #include "mm/vm/mm_struct.h"
@@ -246,14 +247,42 @@ static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t)
 		   t->maj_flt, t->utime, t->stime, t->cutime, t->cstime,
 		   nr_threads(t), t->start_time);
 	seq_printf(m, "%lu %lu 4294967295 0 0 0 0 0 ", vm << PAGE_SHIFT, rss);
-	seq_printf(m, "%u %u %u %u 0 0 0 %d 0 0 0\n",
+	seq_printf(m, "%u %u %u %u 0 0 0 %d %d 0 0\n",
 		   (u32)t->pending.signal, (u32)t->blocked, (u32)ign,
-		   (u32)catch, t->exit_signal);
+		   (u32)catch, t->exit_signal, t->cpu);
 }
 
 static void print_mask(struct seq_buf *m, const char *label, sigset_t s)
 {
 	seq_printf(m, "%s\t%08x%08x\n", label, (u32)(s >> 32), (u32)s);
+}
+
+/*
+ * The CPUs t may run on, as Linux's %*pb and %*pbl print a mask of
+ * nr_cpu_ids bits: "3" and "0-1" on two CPUs, "0f" and "0-3" with eight
+ * present and four allowed.
+ */
+static void print_cpus_allowed(struct seq_buf *m, struct task_struct *t)
+{
+	cpumask_t mask = t->cpus_allowed & cpu_present_map;
+	int cpu, end, first = 1, digits = (nr_cpu_ids() + 3) / 4;
+	char hex[12];
+
+	snprintf(hex, sizeof(hex), "%08x", mask);
+	seq_printf(m, "Cpus_allowed:\t%s\nCpus_allowed_list:\t",
+		   hex + 8 - digits);
+	for (cpu = 0; cpu < NR_CPUS; cpu = end + 1) {
+		end = cpu;
+		if (!cpu_isset(cpu, mask))
+			continue;
+		while (end + 1 < NR_CPUS && cpu_isset(end + 1, mask))
+			end++;
+		seq_printf(m, first ? "%d" : ",%d", cpu);
+		if (end > cpu)
+			seq_printf(m, "-%d", end);
+		first = 0;
+	}
+	seq_putc(m, '\n');
 }
 
 static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
@@ -293,6 +322,7 @@ static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
 	print_mask(m, "SigBlk:", t->blocked);
 	print_mask(m, "SigIgn:", ign);
 	print_mask(m, "SigCgt:", catch);
+	print_cpus_allowed(m, t);
 	seq_printf(m, "voluntary_ctxt_switches:\t%u\n", t->nvcsw);
 	seq_printf(m, "nonvoluntary_ctxt_switches:\t%u\n", t->nivcsw);
 }

@@ -8,7 +8,6 @@
 #include "fs/namei.h"
 #include "fs/super.h"
 #include "kernel/block/blkdev.h"
-#include "kernel/cpu/cpu.h"
 #include "kernel/sched/idle.h"
 #include "kernel/cpu/io.h"
 #include "kernel/lib/div64.h"
@@ -17,6 +16,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
+#include "kernel/smp/percpu.h"
 #include "kernel/time/time.h"
 #include "kernel/time/timer.h"
 #include "kernel/lib/vsprintf.h"
@@ -142,35 +142,6 @@ void proc_version_show(struct seq_buf *m, struct task_struct *t)
 	seq_puts(m, mapback_banner);
 }
 
-static const char *const cpu_flag_names[32] = {
-	"fpu", "vme", "de", "pse", "tsc", "msr", "pae", "mce", "cx8", "apic",
-	NULL, "sep", "mtrr", "pge", "mca", "cmov", "pat", "pse36", "pn",
-	"clflush", NULL, "dts", "acpi", "mmx", "fxsr", "sse", "sse2", "ss",
-	"ht", "tm", "ia64", "pbe",
-};
-
-void proc_cpuinfo_show(struct seq_buf *m, struct task_struct *t)
-{
-	int i;
-
-	(void)t;
-	seq_printf(m, "processor\t: 0\n");
-	seq_printf(m, "vendor_id\t: %s\n",
-		   boot_cpu.vendor[0] ? boot_cpu.vendor : "unknown");
-	seq_printf(m, "cpu family\t: %d\n", boot_cpu.family);
-	seq_printf(m, "model\t\t: %d\n", boot_cpu.model);
-	seq_printf(m, "model name\t: %d86\n", boot_cpu.family > 6 ? 6 :
-		   boot_cpu.family);
-	seq_printf(m, "fpu\t\t: %s\n", boot_cpu.has_fpu ? "yes" : "no");
-	seq_printf(m, "cpuid\t\t: %s\n", boot_cpu.has_cpuid ? "yes" : "no");
-	seq_printf(m, "wp\t\t: %s\n", boot_cpu.has_wp ? "yes" : "no");
-	seq_puts(m, "flags\t\t:");
-	for (i = 0; i < 32; i++)
-		if ((boot_cpu.x86_capability & (1u << i)) && cpu_flag_names[i])
-			seq_printf(m, " %s", cpu_flag_names[i]);
-	seq_puts(m, "\n\n");
-}
-
 /* "S.CC": seconds and hundredths of ticks (HZ is 100). */
 static void print_ticks(struct seq_buf *m, u32 ticks)
 {
@@ -210,28 +181,48 @@ void proc_loadavg_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "0.00 0.00 0.00 %d/%d %d\n", nr_running(), nr, last);
 }
 
+/* The cpu line is the sum over every CPU present, as Linux's over its
+ * possible ones; then a line per online CPU (kernel/sched/cputime.h). */
+static void show_cpustat(struct seq_buf *m, const char *label,
+			 const struct kernel_cpustat *k)
+{
+	int i;
+
+	seq_puts(m, label);
+	for (i = 0; i < NR_STATS; i++)
+		seq_printf(m, " %u", k->cpustat[i]);
+	seq_putc(m, '\n');
+}
+
+static void show_cpustats(struct seq_buf *m)
+{
+	struct kernel_cpustat sum = { { 0 } };
+	char label[8];
+	int cpu, i;
+
+	for_each_cpu(cpu, cpu_present_map)
+		for (i = 0; cpu_area(cpu) && i < NR_STATS; i++)
+			sum.cpustat[i] += kcpustat_cpu(cpu)->cpustat[i];
+	show_cpustat(m, "cpu ", &sum);
+	for_each_online_cpu(cpu) {
+		snprintf(label, sizeof(label), "cpu%d", cpu);
+		show_cpustat(m, label, kcpustat_cpu(cpu));
+	}
+}
+
 void proc_stat_show(struct seq_buf *m, struct task_struct *t)
 {
 	struct task_struct *p;
-	u32 user = 0, sys = 0, idle = 0, ctxt = 0, flags;
+	u32 ctxt = 0, flags;
 	int nr, last;
 
 	(void)t;
 	flags = tasklist_lock_irqsave();
-	/* The idle task's ticks are the idle column, not system time. */
-	list_for_each_entry(p, &task_list, tasks) {
+	list_for_each_entry(p, &task_list, tasks)
 		ctxt += p->nvcsw + p->nivcsw;
-		if (p == idle_task) {
-			idle = idle_ticks();
-			continue;
-		}
-		user += p->utime;
-		sys += p->stime;
-	}
 	tasklist_unlock_irqrestore(flags);
 	count_tasks(&nr, &last);
-	seq_printf(m, "cpu  %u 0 %u %u 0 0 0 0 0 0\n", user, sys, idle);
-	seq_printf(m, "cpu0 %u 0 %u %u 0 0 0 0 0 0\n", user, sys, idle);
+	show_cpustats(m);
 	seq_printf(m, "intr 0\nctxt %u\n", ctxt);
 	seq_printf(m, "btime %u\n", get_seconds() - jiffies / HZ);
 	seq_printf(m, "processes %d\nprocs_running %d\nprocs_blocked 0\n",

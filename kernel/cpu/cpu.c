@@ -23,10 +23,14 @@
 /* CPUID leaf 1 EDX bits. */
 #define X86_FEATURE_PSE (1u << 3)
 #define X86_FEATURE_TSC (1u << 4)
+#define X86_FEATURE_PAE (1u << 6)
 #define X86_FEATURE_APIC (1u << 9)
 #define X86_FEATURE_PGE (1u << 13)
+#define X86_FEATURE_PSE36 (1u << 17)
+#define X86_FEATURE_CLFLUSH (1u << 19)
 #define X86_FEATURE_FXSR (1u << 24)
 #define X86_FEATURE_SSE (1u << 25)
+#define X86_FEATURE_HT (1u << 28)
 
 #define CR4_OSFXSR (1u << 9)
 #define CR4_OSXMMEXCPT (1u << 10)
@@ -98,6 +102,67 @@ GUARDED void cpu_invlpg(u32 va)
 		write_cr3(read_cr3());
 }
 
+/* log2 of n rounded up (Linux's get_count_order). */
+static int count_order(u32 n)
+{
+	int order = 0;
+
+	while ((1u << order) < n)
+		order++;
+	return order;
+}
+
+/*
+ * The package and core ids, as Linux's detect_ht: leaf 1 gives the
+ * logical processors a package has (with the HTT bit), Intel's leaf 4 the
+ * cores; the APIC id's high bits number the package, the bits below them
+ * the core and the thread.
+ */
+static void detect_topology(struct cpuinfo_x86 *c, u32 ebx1, u32 edx1)
+{
+	u32 eax, ebx, ecx, edx, siblings;
+
+	c->phys_proc_id = c->initial_apicid;
+	c->x86_max_cores = 1;
+	if (c->cpuid_level >= 4 && !strcmp(c->vendor, "GenuineIntel")) {
+		cpu_cpuid(4, &eax, &ebx, &ecx, &edx);
+		if (eax & 0x1f)
+			c->x86_max_cores = (eax >> 26) + 1;
+	}
+	siblings = (ebx1 >> 16) & 0xff;
+	if (!(edx1 & X86_FEATURE_HT) || siblings <= 1)
+		return;
+	c->phys_proc_id = c->initial_apicid >> count_order(siblings);
+	siblings /= c->x86_max_cores;
+	c->cpu_core_id = (c->initial_apicid >> count_order(siblings)) &
+			 ((1 << count_order(c->x86_max_cores)) - 1);
+}
+
+/* The brand string of leaves 0x80000002..4 and the address sizes. */
+static void identify_extended(struct cpuinfo_x86 *c)
+{
+	u32 max_leaf, regs[4], leaf;
+
+	cpu_cpuid(0x80000000, &max_leaf, &regs[1], &regs[2], &regs[3]);
+	if ((max_leaf & 0xffff0000) != 0x80000000)
+		return;
+	if (max_leaf >= 0x80000004) {
+		for (leaf = 0; leaf < 3; leaf++) {
+			cpu_cpuid(0x80000002 + leaf, &regs[0], &regs[1],
+				  &regs[2], &regs[3]);
+			memcpy(c->model_id + leaf * 16, regs, 16);
+		}
+		c->model_id[48] = '\0';
+	}
+	if (max_leaf >= 0x80000008) {
+		cpu_cpuid(0x80000008, &regs[0], &regs[1], &regs[2], &regs[3]);
+		c->virt_bits = (regs[0] >> 8) & 0xff;
+		c->phys_bits = regs[0] & 0xff;
+	} else if (c->x86_capability & (X86_FEATURE_PAE | X86_FEATURE_PSE36)) {
+		c->phys_bits = 36;
+	}
+}
+
 static void identify_cpuid(struct cpuinfo_x86 *c)
 {
 	u32 max_leaf, eax, ebx, ecx, edx;
@@ -107,13 +172,17 @@ static void identify_cpuid(struct cpuinfo_x86 *c)
 	memcpy(c->vendor + 4, &edx, 4);
 	memcpy(c->vendor + 8, &ecx, 4);
 	c->vendor[12] = '\0';
+	c->cpuid_level = max_leaf;
 	if (max_leaf < 1)
 		return;
 	cpu_cpuid(1, &eax, &ebx, &ecx, &edx);
 	c->family = (eax >> 8) & 0xF;
 	c->model = (eax >> 4) & 0xF;
+	c->stepping = eax & 0xF;
 	if (c->family == 0xF)
 		c->family += (eax >> 20) & 0xFF;
+	if (c->family >= 6)
+		c->model += ((eax >> 16) & 0xF) << 4;
 	c->x86_capability = edx;
 	c->has_tsc = !!(edx & X86_FEATURE_TSC);
 	c->has_pse = !!(edx & X86_FEATURE_PSE);
@@ -121,6 +190,27 @@ static void identify_cpuid(struct cpuinfo_x86 *c)
 	c->has_apic = !!(edx & X86_FEATURE_APIC);
 	c->has_fxsr = !!(edx & X86_FEATURE_FXSR);
 	c->has_sse = !!(edx & X86_FEATURE_SSE);
+	c->initial_apicid = (ebx >> 24) & 0xff;
+	if (edx & X86_FEATURE_CLFLUSH)
+		c->clflush_size = ((ebx >> 8) & 0xff) * 8;
+	detect_topology(c, ebx, edx);
+	identify_extended(c);
+}
+
+void identify_cpu(struct cpuinfo_x86 *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->family = eflags_bit_toggles(EFLAGS_AC) ? 4 : 3;
+	c->cpuid_level = -1;
+	c->x86_max_cores = 1;
+	c->clflush_size = 32;
+	c->phys_bits = c->virt_bits = 32;
+	if (c->family >= 4 && eflags_bit_toggles(EFLAGS_ID)) {
+		c->has_cpuid = true;
+		identify_cpuid(c);
+	}
+	c->has_invlpg = c->family >= 4;
+	c->has_cmpxchg = c->family >= 4;
 }
 
 static void print_cpu(const struct cpuinfo_x86 *c)
@@ -137,14 +227,7 @@ void cpu_init(void)
 {
 	struct cpuinfo_x86 *c = &boot_cpu;
 
-	memset(c, 0, sizeof(*c));
-	c->family = eflags_bit_toggles(EFLAGS_AC) ? 4 : 3;
-	if (c->family >= 4 && eflags_bit_toggles(EFLAGS_ID)) {
-		c->has_cpuid = true;
-		identify_cpuid(c);
-	}
-	c->has_invlpg = c->family >= 4;
-	c->has_cmpxchg = c->family >= 4;
+	identify_cpu(c);
 	/* The 386 ignores WP; whether a 486+ honours it is cpu_test_wp()'s. */
 	if (c->family >= 4)
 		write_cr0(read_cr0() | CR0_WP);

@@ -29,12 +29,26 @@ struct cpuinfo_x86 {
 	bool has_fpu;		/* an x87 answered: set by fpu_init() */
 	u32 x86_capability;	/* CPUID leaf 1 EDX (0 without CPUID) with the
 				 * fpu bit as fpu_init() found: AT_HWCAP */
+	/* The rest is /proc/cpuinfo's, with Linux's names and defaults. */
+	int stepping;
+	int cpuid_level;	/* highest basic leaf, -1 without CPUID */
+	char model_id[49];	/* the brand string, "" without one */
+	int initial_apicid;	/* CPUID leaf 1's APIC id */
+	int phys_proc_id;	/* the package (socket) */
+	int cpu_core_id;	/* the core in its package */
+	int x86_max_cores;	/* cores a package has */
+	int clflush_size;	/* bytes */
+	int phys_bits, virt_bits;	/* address sizes */
 };
 
 extern struct cpuinfo_x86 boot_cpu;
 
 /* Identify the CPU, set CR0.WP on a 486+ and print the `cpu:` line. */
 void cpu_init(void);
+
+/* Fill c from the CPU running this (family, CPUID); cpu_init does it for
+ * boot_cpu, each AP for its own (kernel/smp/smpboot.c). */
+void identify_cpu(struct cpuinfo_x86 *c);
 
 /*
  * The WP test: va must be mapped read-only (present, not writable) in the

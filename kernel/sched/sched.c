@@ -31,6 +31,7 @@
 #include "kernel/locking/kernel_lock.h"
 #include "kernel/smp/percpu.h"
 #include "kernel/errno.h"
+#include "kernel/sched/cputime.h"
 #include "compat/posix-timers.h"
 #include "compat/rseq.h"
 #include "kernel/process/task.h"
@@ -383,6 +384,7 @@ void sched_tick(struct trapframe *tf)
 {
 	struct task_struct *t = current;
 
+	account_process_tick(t, user_mode(tf));
 	if (user_mode(tf))
 		t->utime++;
 	else

@@ -16,6 +16,7 @@
 #include "kernel/sched/sched.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
+#include "kernel/sched/cputime.h"
 #include "kernel/smp/percpu.h"
 #include "kernel/time/delay.h"
 #include "kernel/time/timer.h"
@@ -59,10 +60,12 @@ static void apic_timer_interrupt(struct trapframe *tf)
 {
 	this_cpu_area()->apic_timer_irqs++;
 	apic_eoi();
-	if (kernel_locked())
+	if (kernel_locked()) {
 		sched_tick(tf);
-	else
+	} else {
+		account_process_tick(current, user_mode(tf));
 		current->stime++;
+	}
 }
 
 /* Nothing to do here: the way back (to user mode, or to the idle loop)

@@ -12,6 +12,7 @@
  *   |   tss -> tss_table     |
  *   |   idle, curr, ...      |    the scheduler's per-CPU state
  *   |   counters             |
+ *   |   cpu_data (CPUID)     |
  *   +------------------------+
  *
  * CPU 0's area is a static struct: its GDT and TSS are the ones
@@ -24,7 +25,9 @@
 #ifndef KERNEL_SMP_PERCPU_H
 #define KERNEL_SMP_PERCPU_H
 
+#include "kernel/cpu/cpu.h"
 #include "kernel/cpu/gdt.h"
+#include "kernel/sched/cputime.h"
 #include "kernel/smp/smp.h"
 #include "kernel/types.h"
 
@@ -58,6 +61,11 @@ struct cpu_area {
 	u32 irq_spurious_count; /* SPU */
 	u32 irq_error_count; /* APIC errors (ERR sums them) */
 	u32 irq_resched_count; /* RES */
+	struct kernel_cpustat kcpustat; /* /proc/stat's cpuN line */
+
+	/* What CPUID says about this CPU (/proc/cpuinfo): CPU 0's is
+	 * boot_cpu, an AP's is read when it calls in. */
+	struct cpuinfo_x86 cpu_data;
 
 	/* Start-up: set by the AP when it runs (callin) and when its
 	 * timer is ticking and it is ready for calls (online). */

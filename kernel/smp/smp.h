@@ -40,6 +40,9 @@ extern cpumask_t cpu_present_map;
 extern volatile cpumask_t cpu_online_map;
 
 int num_online_cpus(void);
+/* One more than the highest CPU number present (Linux's nr_cpu_ids): the
+ * bits a CPU mask has to show. */
+int nr_cpu_ids(void);
 
 /*
  * The number of the CPU running this, from the kernel stack's

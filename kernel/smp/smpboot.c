@@ -108,6 +108,15 @@ int num_online_cpus(void)
 	return n;
 }
 
+int nr_cpu_ids(void)
+{
+	int n = 1;
+
+	while (n < NR_CPUS && (cpu_present_map >> n))
+		n++;
+	return n;
+}
+
 /* How many CPUs to run, the boot one included: maxcpus=, nosmp. */
 static int cpu_limit(void)
 {
@@ -138,6 +147,7 @@ void __noreturn start_secondary(struct cpu_area *area)
 	write_cr0(boot_cr0 & ~CR0_TS);
 	if (boot_cpu.has_fxsr)
 		cpu_enable_fxsr();
+	identify_cpu(&area->cpu_data);
 	area->callin = 1;
 	setup_local_APIC(false);
 	setup_APIC_timer();
@@ -306,6 +316,7 @@ void smp_init(void)
 	boot_cpu_area.tss = &cpu_tss;
 	boot_cpu_area.stack_top = (u32)boot_stack_top;
 	boot_cpu_area.callin = boot_cpu_area.online = 1;
+	boot_cpu_area.cpu_data = boot_cpu;
 	if (!boot_cpu.has_apic) {
 		printk("smp: no local APIC, one CPU\n");
 		return;
