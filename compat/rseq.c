@@ -2,8 +2,9 @@
  * compat/rseq.c - restartable sequences (Linux: compat/rseq.c).
  *
  * A thread registers a 32-byte struct rseq in its memory (rseq, 386).
- * The kernel keeps its cpu_id_start and cpu_id up to date (always 0:
- * one CPU) and, through its rseq_cs field, learns of a critical section:
+ * The kernel keeps its cpu_id_start and cpu_id up to date (the CPU the
+ * thread runs on: a move to another CPU is a switch, which marks the
+ * area for the way back to user mode) and, through its rseq_cs field, learns of a critical section:
  * a range [start_ip, start_ip + post_commit_offset) of code that reads
  * per-CPU data and commits with one final store.  If the thread is
  * preempted or takes a signal while its instruction pointer is in that
@@ -137,10 +138,11 @@ static int rseq_ip_fixup(struct trapframe *tf)
 	return 0;
 }
 
-/* The CPU numbers: 0, the only CPU, or what unregistering leaves. */
-static int rseq_set_cpu_id(struct task_struct *t, u32 cpu_id)
+/* The CPU numbers: cpu_id_start, then cpu_id (after unregistering, 0
+ * and RSEQ_CPU_ID_UNINITIALIZED, as Linux leaves them). */
+static int rseq_set_cpu_id(struct task_struct *t, u32 start, u32 cpu_id)
 {
-	u32 ids[2] = { 0, cpu_id };
+	u32 ids[2] = { start, cpu_id };
 
 	return copy_to_user(urseq(t), ids, sizeof(ids)) ? -EFAULT : 0;
 }
@@ -152,7 +154,7 @@ void rseq_handle_notify_resume(struct trapframe *tf)
 	t->rseq_resume = false;
 	if (!t->rseq)
 		return;
-	if (rseq_ip_fixup(tf) || rseq_set_cpu_id(t, 0))
+	if (rseq_ip_fixup(tf) || rseq_set_cpu_id(t, t->cpu, t->cpu))
 		force_sig(SIGSEGV, t);
 }
 
@@ -196,7 +198,7 @@ static long rseq_unregister(struct task_struct *t, u32 uaddr, u32 len,
 		return -EINVAL;
 	if (sig != t->rseq_sig)
 		return -EPERM;
-	if (rseq_set_cpu_id(t, RSEQ_CPU_ID_UNINITIALIZED))
+	if (rseq_set_cpu_id(t, 0, RSEQ_CPU_ID_UNINITIALIZED))
 		return -EFAULT;
 	rseq_execve(t);
 	return 0;

@@ -12,6 +12,7 @@
  */
 #include "tap.h"
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/mman.h>
@@ -162,7 +163,7 @@ static void abort_on_signal(void)
 	ok(alarms > 0 && cs_in_handler == 0,
 	   "the first handler ran with rseq_cs cleared: that signal aborted it");
 	is(rs.rseq_cs, 0, "rseq_cs is cleared");
-	is(rs.cpu_id, 0, "cpu_id stays 0");
+	is(rs.cpu_id, 0, "cpu_id is 0, the CPU it is pinned to");
 }
 
 /* Preemption: a spinning child takes the CPU from the section; the
@@ -186,7 +187,16 @@ static void abort_on_preemption(void)
 	is(r, 1, "preemption sends the section to abort_ip");
 	is(alarms, 0, "before the watchdog alarm");
 	is(rs.rseq_cs, 0, "rseq_cs is cleared");
-	is(rs.cpu_id_start, 0, "cpu_id_start stays 0");
+	is(rs.cpu_id_start, 0, "cpu_id_start is 0, the CPU it is pinned to");
+}
+
+static void pin_to_cpu0(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	ok_sys(sched_setaffinity(0, sizeof(set), &set), "pinned to CPU 0");
 }
 
 static void on_usr1(int sig)
@@ -282,6 +292,10 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "exec") == 0)
 		return rseq_call(&rs, 32, 0, RSEQ_SIG) == 0 ? 0 : 1;
+	/* On one CPU, so that the spinning child of abort_on_preemption
+	 * (which inherits this) really takes the CPU from the section, and
+	 * cpu_id is known. */
+	pin_to_cpu0();
 	set_desc(&cs_desc, cs_abort);
 	registration();
 	abort_on_signal();
