@@ -155,6 +155,7 @@ void __noreturn do_exit(int status)
 		panic("Attempted to kill init! exit status 0x%x", status);
 	BUG_ON(t->flags & PF_EXITING);
 	t->flags |= PF_EXITING;
+	group_stop_leave(t);
 	coredump_task_exit(t);	/* a thread dumping core reads us first */
 	mm_release(t);
 	exit_task_resources(t);

@@ -200,6 +200,7 @@ struct task_struct {
 	sigset_t blocked;		/* masked by rt_sigprocmask */
 	sigset_t saved_sigmask;		/* rt_sigsuspend, pselect6, ppoll: the
 					 * caller's mask to go back to */
+	bool group_stop_pending;	/* counted in signal->group_stop_count */
 	bool restore_sigmask;		/* ... when the frame saved it, or in
 					 * finish_syscall_restart */
 	struct sigpending pending;	/* sent, not yet delivered */

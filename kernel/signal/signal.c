@@ -92,6 +92,7 @@ static void prepare_signal(int sig, struct task_struct *t)
 			wake_up_stopped(t);
 		if (t->signal->flags & SIGNAL_STOP_STOPPED) {
 			t->signal->flags &= ~SIGNAL_STOP_STOPPED;
+			t->signal->group_stop_count = 0;
 			if (sig == SIGCONT)
 				notify_parent_stopped(t->group_leader,
 						      CLD_CONTINUED, SIGCONT);
@@ -378,26 +379,56 @@ static int dequeue_signal(struct task_struct *t, struct ksiginfo *info)
 	return sig;
 }
 
-/* The other live threads of t's group stop too: each gets SIGSTOP. */
-static void stop_other_threads(struct task_struct *t)
+/* The other live threads of t's group stop too: each gets SIGSTOP and
+ * is counted until it has stopped.  Returns how many. */
+static int stop_other_threads(struct task_struct *t)
 {
 	struct task_struct *o;
+	int n = 0;
 
 	for_each_thread(t->group_leader, o) {
 		if (o == t || (o->flags & PF_EXITING) ||
 		    (o->state & (TASK_ZOMBIE | TASK_DEAD)))
 			continue;
+		n++;
+		o->group_stop_pending = true;
 		o->pending.signal |= sigmask(SIGSTOP);
 		o->pending.info[SIGSTOP - 1].si_signo = SIGSTOP;
 		o->pending.info[SIGSTOP - 1].si_code = SI_KERNEL;
 		signal_wake_up(o);
 	}
+	return n;
+}
+
+/* t stops, or leaves the stop by exiting: the last one counted tells the
+ * parent.  Interrupts off. */
+static void group_stop_done(struct task_struct *t)
+{
+	struct signal_struct *sg = t->signal;
+
+	if (!t->group_stop_pending)
+		return;
+	t->group_stop_pending = false;
+	if (sg->group_stop_count && --sg->group_stop_count == 0)
+		notify_parent_stopped(t->group_leader, CLD_STOPPED,
+				      sg->group_stop_sig);
+}
+
+void group_stop_leave(struct task_struct *t)
+{
+	u32 flags = irq_save();
+
+	group_stop_done(t);
+	irq_restore(flags);
 }
 
 /*
  * The default action of a stop signal: sleep until SIGCONT or SIGKILL.
- * The whole process stops: the first thread to stop stops the others and
- * tells the parent (a simple form of Linux's group stop).
+ * The whole process stops: the first thread to stop stops the others,
+ * and the last one to stop tells the parent (a simple form of Linux's
+ * group stop).  With several CPUs a thread may still be running in user
+ * mode on another CPU when the first one stops: waitpid must not report
+ * the process stopped before it is.
  */
 static void do_signal_stop(int sig)
 {
@@ -406,9 +437,11 @@ static void do_signal_stop(int sig)
 
 	if (!(sg->flags & SIGNAL_STOP_STOPPED)) {
 		sg->flags |= SIGNAL_STOP_STOPPED;
-		stop_other_threads(current);
-		notify_parent_stopped(current->group_leader, CLD_STOPPED, sig);
+		sg->group_stop_sig = sig;
+		current->group_stop_pending = true;
+		sg->group_stop_count = stop_other_threads(current) + 1;
 	}
+	group_stop_done(current);
 	current->state = TASK_STOPPED;
 	schedule();
 	irq_restore(flags);

@@ -161,6 +161,11 @@ struct signal_struct {
 	struct sigpending shared_pending;
 	u32 flags;			/* SIGNAL_GROUP_EXIT */
 	int group_exit_code;		/* wait status once it is set */
+	/* A group stop under way: threads that have yet to stop (each
+	 * marked group_stop_pending), and the signal the parent hears of
+	 * when the last one has. */
+	int group_stop_count;
+	int group_stop_sig;
 	/* de_thread: the thread whose execve waits for the others to go. */
 	struct task_struct *group_exit_task;
 	/* The group's POSIX timers (compat/posix-timers.c). */
@@ -172,6 +177,10 @@ struct signal_struct {
 	 * (fs/coredump.h). */
 	struct core_state *core_state;
 };
+
+/* t leaves a group stop it was counted in without stopping (it exits):
+ * the others need not wait for it. */
+void group_stop_leave(struct task_struct *t);
 
 /* Send sig to the thread t.  info may be NULL (SI_USER from the current
  * task).  Returns 0, or -EINVAL for a bad signal number. */
