@@ -50,10 +50,10 @@ static struct page *swap_cached_page(u8 c)
 	if (!KEXPECT_TRUE(pg != NULL))
 		return NULL;
 	memset(page_address(pg), c, PAGE_SIZE);
-	SetPageLocked(pg);
+	__set_page_locked(pg);
 	SetPageAnon(pg);
 	if (!KEXPECT_EQ(add_to_swap(pg), 0)) {
-		ClearPageLocked(pg);
+		unlock_page(pg);
 		put_page(pg);
 		return NULL;
 	}

@@ -119,10 +119,10 @@ static bool put_out(swp_entry_t *e)
 		if (!KEXPECT_TRUE(pg != NULL))
 			return false;
 		memset(page_address(pg), i + 1, PAGE_SIZE);
-		SetPageLocked(pg);
+		__set_page_locked(pg);
 		SetPageAnon(pg);
 		if (!KEXPECT_EQ(add_to_swap(pg), 0)) {
-			ClearPageLocked(pg);
+			unlock_page(pg);
 			put_page(pg);
 			return false;
 		}
