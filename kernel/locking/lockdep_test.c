@@ -171,18 +171,24 @@ KTEST(spin_trylock_fails_on_a_held_lock)
 	KEXPECT_EQ(current->preempt_count, 0);
 }
 
-static DEFINE_SPINLOCK(irq_test_lock);
-
-/* What a handler would do: interrupts off, on the interrupted stack. */
-static noinline void take_in_handler(void)
+/* Take and release l as an interrupt handler would: interrupts off, on
+ * the interrupted task's stack, with its count of handlers raised. */
+static noinline void take_as_handler(spinlock_t *l)
 {
 	u32 flags = irq_save();
 
 	current->irq_depth++;
-	spin_lock(&irq_test_lock);
-	spin_unlock(&irq_test_lock);
+	spin_lock(l);
+	spin_unlock(l);
 	current->irq_depth--;
 	irq_restore(flags);
+}
+
+static DEFINE_SPINLOCK(irq_test_lock);
+
+static noinline void take_in_handler(void)
+{
+	take_as_handler(&irq_test_lock);
 }
 
 static noinline void take_with_irqs_on(void)
@@ -248,16 +254,9 @@ KTEST(lockdep_recursive_lock_reported)
 static DEFINE_SPINLOCK(safe_a);
 static DEFINE_SPINLOCK(unsafe_b);
 
-/* A handler: interrupts off, on the interrupted stack. */
 static noinline void take_safe_a_in_handler(void)
 {
-	u32 flags = irq_save();
-
-	current->irq_depth++;
-	spin_lock(&safe_a);
-	spin_unlock(&safe_a);
-	current->irq_depth--;
-	irq_restore(flags);
+	take_as_handler(&safe_a);
 }
 
 static noinline void take_unsafe_b_irqs_on(void)
@@ -337,13 +336,7 @@ static noinline void take_unsafe2_irqs_on(void)
 
 static noinline void take_safe2_in_handler(void)
 {
-	u32 flags = irq_save();
-
-	current->irq_depth++;
-	spin_lock(&safe2);
-	spin_unlock(&safe2);
-	current->irq_depth--;
-	irq_restore(flags);
+	take_as_handler(&safe2);
 }
 
 KTEST(lockdep_irq_inversion_reported_either_order)
@@ -406,13 +399,7 @@ static DEFINE_SPINLOCK(inner_irq);
 
 static noinline void take_inner_irq_in_handler(void)
 {
-	u32 flags = irq_save();
-
-	current->irq_depth++;
-	spin_lock(&inner_irq);
-	spin_unlock(&inner_irq);
-	current->irq_depth--;
-	irq_restore(flags);
+	take_as_handler(&inner_irq);
 }
 
 static noinline void release_outer_first(void)
