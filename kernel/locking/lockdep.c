@@ -167,6 +167,8 @@ void lockdep_init_map(struct lockdep_map *map, const char *name,
 	map->key = key;
 	map->name = name;
 	map->class = NULL;
+	map->nests = false;
+	map->unowned = false;
 }
 
 /* ---- Stack traces ---- */
@@ -412,8 +414,8 @@ static void report_circular(const struct held_lock *prev,
 	       "  lock(%s);\n                               lock(%s);\n"
 	       "                               lock(%s);\n  lock(%s);\n\n"
 	       " *** DEADLOCK ***\n\n",
-	       hlock_class(prev)->name, hlock_class(next)->name, hlock_class(prev)->name,
-	       hlock_class(next)->name);
+	       hlock_class(prev)->name, hlock_class(next)->name,
+	       hlock_class(prev)->name, hlock_class(next)->name);
 	print_held_locks(current);
 	report_end();
 }
@@ -426,8 +428,8 @@ static void report_order(const struct held_lock *prev,
 	printk("\nwhile holding lock:\n");
 	print_held(prev);
 	printk("\nmm/locking.h ranks %s at %d and %s at %d: %s\n\n",
-	       hlock_class(next)->name, hlock_class(next)->rank, hlock_class(prev)->name,
-	       hlock_class(prev)->rank,
+	       hlock_class(next)->name, hlock_class(next)->rank,
+	       hlock_class(prev)->name, hlock_class(prev)->rank,
 	       hlock_class(next)->rank == hlock_class(prev)->rank ?
 		       "they are never held together" :
 		       "the first is taken before the second");
@@ -806,7 +808,8 @@ static bool validate(struct lockdep_task *lt, const struct held_lock *next)
 	int i;
 
 	for (i = lt->depth - 1; i >= 0 && same_context(&lt->held[i], next); i--)
-		if (lt->held[i].class_idx == next->class_idx && !hlock_class(next)->nests) {
+		if (lt->held[i].class_idx == next->class_idx &&
+		    !hlock_class(next)->nests) {
 			report_recursion(&lt->held[i], next);
 			return false;
 		}
@@ -971,7 +974,7 @@ void __lock_release(struct lockdep_map *map, const void *instance, bool irqs_on,
 			goto unlock;
 		}
 	}
-	if (debug_locks == 1)
+	if (debug_locks == 1 && !map->unowned)
 		report_bad_unlock(map->name, ip);
 unlock:
 	graph_lock_give(t);

@@ -23,9 +23,9 @@
  *     another CPU's handler could wait on the first while its holder
  *     waits on the second;
  *   - taking a lock of a class the task already holds is reported;
- *   - releasing a lock no task holds is reported, and so is a release out
- *     of order that turns interrupts on while an irq-safe lock taken
- *     after it is still held.
+ *   - releasing a lock no task holds is reported (but for the page lock,
+ *     below), and so is a release out of order that turns interrupts on
+ *     while an irq-safe lock taken after it is still held.
  *
  * After the first report the validator turns itself off (debug_locks = 0),
  * as Linux's debug_locks_off(), so one bug gives one report.  Without
@@ -38,12 +38,8 @@
 
 /* Classes a lock of one init site may be split into (spin_lock_nested). */
 #define MAX_LOCKDEP_SUBCLASSES 4
-/*
- * Locks one task may hold at once (Linux: 48): readahead holds the page
- * locks of a whole window (VM_MAX_READAHEAD, 32) until the reads end,
- * under the file's and the mm's own locks.
- */
-#define MAX_LOCK_DEPTH 40
+/* Locks one task may hold at once (Linux: 48). */
+#define MAX_LOCK_DEPTH 32
 
 /*
  * The static object whose address names a class: one per init site
@@ -61,21 +57,26 @@ struct lockdep_map {
 	const char *name; /* the class's name, as written at init */
 	struct lock_class *class; /* subclass 0's class, once looked up */
 	bool nests; /* several may be held at once (below) */
+	bool unowned; /* may be set unseen, released by anyone (below) */
 };
 
-#define STATIC_LOCKDEP_MAP_INIT(lname)     \
-	{                                  \
-		NULL, (lname), NULL, false \
+#define STATIC_LOCKDEP_MAP_INIT(lname)            \
+	{                                         \
+		NULL, (lname), NULL, false, false \
 	}
 /*
- * A class whose locks a task may hold several of at once, in an order
- * the code keeps among them: the page lock (a write run locks pages in
- * index order).  Taking a second one is no recursion report; the order
- * against every other class is checked as for any lock.
+ * The page lock.  A task may hold several at once, in an order the code
+ * keeps among them (a write run locks pages in index order): taking a
+ * second one is no recursion report; the order against every other
+ * class is checked as for any lock.  And a page entering a cache for a
+ * read (add_to_page_cache, a new swap cache page) is locked unseen, for
+ * the read, which the task that started it does not wait for, and the
+ * disk interrupt unlocks it: so a release of a page lock that no task
+ * holds is no bad unlock balance.
  */
-#define STATIC_LOCKDEP_MAP_INIT_NESTS(lname) \
-	{                                    \
-		NULL, (lname), NULL, true    \
+#define STATIC_LOCKDEP_MAP_INIT_NESTS(lname)    \
+	{                                       \
+		NULL, (lname), NULL, true, true \
 	}
 
 /* One entry of a task's held-lock stack: 12 bytes, as every task_struct

@@ -50,10 +50,10 @@ static struct page *swap_cached_page(u8 c)
 	if (!KEXPECT_TRUE(pg != NULL))
 		return NULL;
 	memset(page_address(pg), c, PAGE_SIZE);
-	__set_page_locked(pg);
+	SetPageLocked(pg);
 	SetPageAnon(pg);
 	if (!KEXPECT_EQ(add_to_swap(pg), 0)) {
-		unlock_page(pg);
+		ClearPageLocked(pg);
 		put_page(pg);
 		return NULL;
 	}

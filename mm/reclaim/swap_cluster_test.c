@@ -119,10 +119,10 @@ static bool put_out(swp_entry_t *e)
 		if (!KEXPECT_TRUE(pg != NULL))
 			return false;
 		memset(page_address(pg), i + 1, PAGE_SIZE);
-		__set_page_locked(pg);
+		SetPageLocked(pg);
 		SetPageAnon(pg);
 		if (!KEXPECT_EQ(add_to_swap(pg), 0)) {
-			unlock_page(pg);
+			ClearPageLocked(pg);
 			put_page(pg);
 			return false;
 		}

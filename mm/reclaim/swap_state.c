@@ -180,10 +180,10 @@ static struct page *add_new_swap_page(swp_entry_t entry, bool ahead, int *err)
 		*err = -EIO;
 		return NULL;
 	}
-	__set_page_locked(page);
+	SetPageLocked(page);
 	*err = add_to_swap_cache(page, entry);
 	if (*err) {
-		unlock_page(page);	/* nobody could see it */
+		ClearPageLocked(page);	/* nobody could see it */
 		swap_free(entry);
 		put_page(page);
 		return NULL;

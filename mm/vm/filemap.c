@@ -73,16 +73,13 @@ static struct lockdep_map page_lock_map =
 static struct lockdep_map bdev_page_lock_map =
 	STATIC_LOCKDEP_MAP_INIT_NESTS("PG_locked(bdev)");
 
-static struct lockdep_map *mapping_lock_class(struct address_space *mapping)
+static struct lockdep_map *page_lock_class(struct page *page)
 {
+	struct address_space *mapping = page_mapping(page);
+
 	if (mapping && mapping->host && S_ISBLK(mapping->host->i_mode))
 		return &bdev_page_lock_map;
 	return &page_lock_map;
-}
-
-static struct lockdep_map *page_lock_class(struct page *page)
-{
-	return mapping_lock_class(page_mapping(page));
 }
 
 static bool __trylock_page(struct page *page)
@@ -113,11 +110,6 @@ void lock_page(struct page *page)
 		wait_event(page_wait, !PageLocked(page));
 }
 
-void __set_page_locked(struct page *page)
-{
-	BUG_ON(!trylock_page(page));
-}
-
 void unlock_page(struct page *page)
 {
 	BUG_ON(!PageLocked(page));
@@ -142,9 +134,6 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 		return err;
 	if (!__trylock_page(page))
 		BUG();	/* a page not yet in any cache has no other user */
-	if (unlikely(debug_locks))
-		__lock_acquire(mapping_lock_class(mapping), page, 0, true,
-			       _RET_IP_);
 	spin_lock_irqsave(&mapping->tree_lock, flags);
 	err = radix_tree_insert(&mapping->page_tree, index, page);
 	if (!err) {

@@ -27,9 +27,6 @@ void lock_page(struct page *page);
 /* Returns true and locks the page if it was unlocked (never sleeps). */
 bool trylock_page(struct page *page);
 void unlock_page(struct page *page);
-/* Lock a page nobody else can see yet (a new page on its way into a
- * cache), so the lock is free; unlock_page releases it as any. */
-void __set_page_locked(struct page *page);
 
 /*
  * Insert page at index: sets page->mapping and page->index, takes the
