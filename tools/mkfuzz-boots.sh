@@ -7,7 +7,8 @@
 # One boot per rmap mode and memory size.  A boot at 8M (or less) gets
 # the swap disk and swaps on it, as the user-swap-8m test boot does.  Each
 # runs init's runfuzz: the fuzzer for SECS seconds, then the audits, two
-# test programs and the leak check.  The timeout leaves room for those.
+# test programs and the leak check, with the lock validator on (a report
+# fails the boot).  The timeout leaves room for those.
 set -euo pipefail
 
 secs=$1 seed=$2 modes=$3 mems=$4
@@ -24,6 +25,6 @@ for mode in $modes; do
 		fi
 		echo "fuzz-$mode-$mem | qemu | 32 | $((secs * 2 + 180)) | $args |" \
 			"init=/sbin/init runfuzz rmap=$mode mem=$mem FUZZ_SECS=$secs" \
-			"FUZZ_SEED=$seed $extra | ^fuzz: [0-9]+ passed, [0-9]+ failed"
+			"FUZZ_SEED=$seed lockdep $extra | ^fuzz: [0-9]+ passed, [0-9]+ failed"
 	done
 done

@@ -298,6 +298,7 @@ run_boot() {
 		# that take the CD drive out and boot from drive A; bochs-hdd a
 		# test hard disk in the CD drive's place, 16 heads and 63
 		# sectors a track as tools/mkhdd.sh pads it, booted as drive C.
+		# The boot's args follow as more bochsrc lines (cpu:count=2).
 		local -a medium=()
 		if [ "$how" = bochs ]; then
 			status=$(build_medium iso)
@@ -325,7 +326,8 @@ run_boot() {
 				MAPBACK_SWAP=build/test-$name-swap.img \
 				MAPBACK_SERIAL=$log MAPBACK_LOG=build/test-$name.bochs.log \
 				timeout -k 5 "$t" "$BOCHS" -q -f tools/bochsrc \
-				-rc "build/test-$name.rc" "${medium[@]}" </dev/null
+				-rc "build/test-$name.rc" "${medium[@]}" \
+				"${args[@]}" </dev/null
 			 exit $?) >>"$out" 2>&1
 			status=$?
 			rm -f "build/test-$name-swap.img"

@@ -13,15 +13,28 @@
  *
  * Taking a lock of class N while the top of the held stack is class P
  * checks that N is not already held (recursion), that no path N -> ... -> P
- * exists in the graph (a breadth-first search over `after`), and that
- * mm/locking.h does not order N before P; then it adds the edge P -> N with
+ * exists in the graph (a breadth-first search over `after`), that
+ * mm/locking.h does not order N before P, and that the edge does not join
+ * an irq-safe class (P or one before it, searched over `before`) to an
+ * irq-unsafe one (N or one after it); then it adds the edge P -> N with
  * the stack trace of now.  Below a trylock on the stack it goes on down to
  * the first lock that was not a trylock, as Linux's check_prevs_add: a
- * trylock has no edge into it, so the edges out of it are made here.
+ * trylock has no edge into it, so the edges out of it are made here.  A
+ * class's first use in an interrupt handler searches forwards for an
+ * irq-unsafe class, its first use with interrupts on backwards for an
+ * irq-safe one, so the order of the sightings does not matter.
  *
- * All of it runs with interrupts off, which on one CPU is the validator's
- * own lock.  The tables are allocated once, when `lockdep` turns it on; a
- * full table ends validation with a message, as in Linux.
+ * Releasing looks the lock up on the stack: not held by anyone is a bad
+ * unlock balance; held, but with locks taken after it still held, is
+ * fine unless the release turns interrupts on, which leaves those locks
+ * held with interrupts on: each becomes irq-unsafe, and one that is
+ * irq-safe already is reported.
+ *
+ * All of it runs with interrupts off and under graph_lock, a bare xchg
+ * lock the validator does not see, so a CPU in an interrupt handler may
+ * take locks while another runs the validator.  The tables are allocated
+ * once, when `lockdep` turns it on; a full table ends validation with a
+ * message, as in Linux.
  */
 #include "kernel/locking/lockdep.h"
 #include "kernel/cmdline.h"
@@ -32,6 +45,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/process/task.h"
+#include "kernel/sched/spinlock.h"
 #include "mm/locking.h"
 #include "mm/phys/page_alloc.h"
 
@@ -47,6 +61,9 @@ struct lock_trace {
 };
 
 enum { LOCK_USED_IN_HARDIRQ, LOCK_ENABLED_HARDIRQ, LOCK_USAGE_STATES };
+
+/* The graph's two directions: `after` lists, and `before` lists. */
+enum { FORWARDS, BACKWARDS };
 
 static const char *const usage_names[LOCK_USAGE_STATES] = {
 	"IN-HARDIRQ-W",
@@ -64,11 +81,14 @@ struct lock_class {
 	u32 usage_mask; /* 1 << LOCK_* */
 	struct lock_trace *usage_traces[LOCK_USAGE_STATES];
 	struct lock_list *after; /* edges out: classes taken inside this */
+	struct lock_list *before; /* edges in: classes held when taking it */
 	u32 nr_after, nr_before;
 	u32 ops; /* acquisitions */
 	struct lock_class *hash_next;
-	u32 bfs_gen; /* search scratch: seen in search bfs_gen */
-	struct lock_list *bfs_via; /* the edge the search came in by */
+	/* Search scratch, per direction: seen in search bfs_gen[dir], and
+	 * the edge the search came in by. */
+	u32 bfs_gen[2];
+	struct lock_list *bfs_via[2];
 };
 
 /* An edge: `class` was taken while `from` was held, first at `trace`. */
@@ -76,6 +96,7 @@ struct lock_list {
 	struct lock_class *from, *class;
 	struct lock_trace *trace;
 	struct lock_list *next; /* in from->after */
+	struct lock_list *next_before; /* in class->before */
 };
 
 int debug_locks;
@@ -91,8 +112,10 @@ static u32 nr_traces;
 static struct lock_class *classhash[CLASSHASH_SIZE];
 static u32 bfs_gen;
 static struct lock_class **bfs_queue;
-/* __lock_acquire's frame: traces start at the code that takes the lock. */
-static u32 acquire_ebp;
+/* The hook's frame: traces start at the code that takes the lock. */
+static u32 hook_ebp;
+/* Every table and stack above; never seen by the validator itself. */
+static spinlock_t graph_lock;
 
 /* mm/locking.h's order, as data: see lock_rank(). */
 struct lock_rank {
@@ -144,6 +167,8 @@ void lockdep_init_map(struct lockdep_map *map, const char *name,
 	map->key = key;
 	map->name = name;
 	map->class = NULL;
+	map->nests = false;
+	map->unowned = false;
 }
 
 /* ---- Stack traces ---- */
@@ -151,7 +176,7 @@ void lockdep_init_map(struct lockdep_map *map, const char *name,
 static struct lock_trace *save_trace(void)
 {
 	struct lock_trace *t;
-	u32 ebp = acquire_ebp;
+	u32 ebp = hook_ebp;
 
 	if (nr_traces == MAX_STACK_TRACES)
 		return NULL;
@@ -249,6 +274,11 @@ static struct lock_class *map_class(struct lockdep_map *map, int subclass)
 	return c;
 }
 
+static struct lock_class *hlock_class(const struct held_lock *h)
+{
+	return &classes[h->class_idx];
+}
+
 /* ---- Reports ---- */
 
 static const char *usage_str(const struct lock_class *c)
@@ -269,7 +299,7 @@ static void print_class(const struct lock_class *c)
 
 static void print_held(const struct held_lock *h)
 {
-	print_class(h->class);
+	print_class(hlock_class(h));
 	printk(", at:");
 	print_address(h->ip);
 }
@@ -302,7 +332,10 @@ static void report_begin(const char *what)
 	u32 i;
 
 	lockdep_reports++;
-	debug_locks_off();
+	if (lockdep_expect_report)
+		debug_locks = 2; /* stacks kept until lockdep_rearm() */
+	else
+		debug_locks_off();
 	printk("\n");
 	for (i = 0; i < n; i++)
 		printk("=");
@@ -315,7 +348,7 @@ static void report_begin(const char *what)
 static void report_end(void)
 {
 	printk("\nstack backtrace:\n");
-	dump_backtrace(acquire_ebp);
+	dump_backtrace(hook_ebp);
 	if (lockdep_expect_report)
 		printk("lockdep: a test expected this report\n");
 	else
@@ -340,7 +373,7 @@ static void report_recursion(const struct held_lock *prev,
 	       "       ----\n  lock(%s);\n  lock(%s);\n\n *** DEADLOCK ***\n"
 	       "\n May be due to missing lock nesting notation "
 	       "(spin_lock_nested)\n\n",
-	       prev->class->name, next->class->name);
+	       hlock_class(prev)->name, hlock_class(next)->name);
 	print_held_locks(current);
 	report_end();
 }
@@ -352,7 +385,7 @@ static void report_circular(const struct held_lock *prev,
 	const struct lock_list *e;
 	int n = 0;
 
-	for (e = last; e; e = e->from->bfs_via)
+	for (e = last; e; e = e->from->bfs_via[FORWARDS])
 		n++;
 	report_begin("possible circular locking dependency detected");
 	print_trying(next);
@@ -360,7 +393,7 @@ static void report_circular(const struct held_lock *prev,
 	print_held(prev);
 	printk("\nwhich lock already depends on the new lock.\n\n"
 	       "the existing dependency chain (in reverse order) is:\n");
-	for (e = last; e; e = e->from->bfs_via) {
+	for (e = last; e; e = e->from->bfs_via[FORWARDS]) {
 		printk("\n-> #%d", n--);
 		print_class(e->class);
 		printk(":\n       taken while holding");
@@ -369,9 +402,9 @@ static void report_circular(const struct held_lock *prev,
 		print_trace(e->trace);
 	}
 	printk("\n-> #0");
-	print_class(next->class);
+	print_class(hlock_class(next));
 	printk(":\n       taken now while holding");
-	print_class(prev->class);
+	print_class(hlock_class(prev));
 	printk(", at:\n");
 	print_trace(save_trace());
 	printk("\nother info that might help us debug this:\n\n"
@@ -381,8 +414,8 @@ static void report_circular(const struct held_lock *prev,
 	       "  lock(%s);\n                               lock(%s);\n"
 	       "                               lock(%s);\n  lock(%s);\n\n"
 	       " *** DEADLOCK ***\n\n",
-	       prev->class->name, next->class->name, prev->class->name,
-	       next->class->name);
+	       hlock_class(prev)->name, hlock_class(next)->name,
+	       hlock_class(prev)->name, hlock_class(next)->name);
 	print_held_locks(current);
 	report_end();
 }
@@ -395,9 +428,9 @@ static void report_order(const struct held_lock *prev,
 	printk("\nwhile holding lock:\n");
 	print_held(prev);
 	printk("\nmm/locking.h ranks %s at %d and %s at %d: %s\n\n",
-	       next->class->name, next->class->rank, prev->class->name,
-	       prev->class->rank,
-	       next->class->rank == prev->class->rank ?
+	       hlock_class(next)->name, hlock_class(next)->rank,
+	       hlock_class(prev)->name, hlock_class(prev)->rank,
+	       hlock_class(next)->rank == hlock_class(prev)->rank ?
 		       "they are never held together" :
 		       "the first is taken before the second");
 	print_held_locks(current);
@@ -426,6 +459,246 @@ static void report_irq(struct lock_class *c, const struct held_lock *next,
 	report_end();
 }
 
+/* ---- The graph ---- */
+
+static struct lock_list *first_edge(const struct lock_class *c, int dir)
+{
+	return dir == FORWARDS ? c->after : c->before;
+}
+
+static struct lock_list *next_edge(const struct lock_list *e, int dir)
+{
+	return dir == FORWARDS ? e->next : e->next_before;
+}
+
+/* The class an edge leads to, going in direction dir. */
+static struct lock_class *edge_end(const struct lock_list *e, int dir)
+{
+	return dir == FORWARDS ? e->class : e->from;
+}
+
+/* Classes the last search visited without a match, `from` not counted. */
+static u32 bfs_visited;
+
+/*
+ * Breadth-first from `from` over the edges of direction dir, to the first
+ * class match() accepts (`from` itself too when with_from).  Returns it,
+ * or NULL; its bfs_via[dir], and theirs in turn, lead back to `from`.
+ */
+static struct lock_class *bfs(struct lock_class *from, int dir, bool with_from,
+			      bool (*match)(const struct lock_class *c,
+					    const void *data),
+			      const void *data)
+{
+	u32 head = 0, tail = 0;
+
+	bfs_gen++;
+	from->bfs_gen[dir] = bfs_gen;
+	from->bfs_via[dir] = NULL;
+	bfs_visited = 0;
+	if (with_from && match(from, data))
+		return from;
+	bfs_queue[tail++] = from;
+	while (head < tail) {
+		struct lock_class *c = bfs_queue[head++];
+		struct lock_list *e;
+
+		for (e = first_edge(c, dir); e; e = next_edge(e, dir)) {
+			struct lock_class *n = edge_end(e, dir);
+
+			if (n->bfs_gen[dir] == bfs_gen)
+				continue;
+			n->bfs_gen[dir] = bfs_gen;
+			n->bfs_via[dir] = e;
+			if (match(n, data))
+				return n;
+			bfs_queue[tail++] = n;
+		}
+	}
+	bfs_visited = tail - 1;
+	return NULL;
+}
+
+static bool is_class(const struct lock_class *c, const void *to)
+{
+	return c == to;
+}
+
+static bool never(const struct lock_class *c, const void *data)
+{
+	(void)c;
+	(void)data;
+	return false;
+}
+
+/* data: a usage bit, as a pointer-sized integer. */
+static bool has_usage(const struct lock_class *c, const void *bit)
+{
+	return c->usage_mask & (1u << (u32)bit);
+}
+
+/* The edge by which `to` is reached from `from` (follow ->from's
+ * bfs_via[FORWARDS] back to `from`), or NULL. */
+static struct lock_list *find_path(struct lock_class *from,
+				   struct lock_class *to)
+{
+	struct lock_class *c = bfs(from, FORWARDS, false, is_class, to);
+
+	return c ? c->bfs_via[FORWARDS] : NULL;
+}
+
+/* A class with usage bit that `from` (itself included) leads to in
+ * direction dir, or NULL. */
+static struct lock_class *find_usage(struct lock_class *from, int dir, int bit)
+{
+	return bfs(from, dir, true, has_usage, (const void *)(u32)bit);
+}
+
+/* ---- Reports of interrupt usage across classes ---- */
+
+static void print_edge(const struct lock_list *e)
+{
+	printk("   ");
+	print_class(e->from);
+	printk(" ->");
+	print_class(e->class);
+	printk(", first at:\n");
+	print_trace(e->trace);
+}
+
+/* The edges from `from` to the class a search in direction dir found,
+ * in the order of the graph (forwards: reversed, as a cycle's). */
+static void print_path(const struct lock_class *found, int dir)
+{
+	const struct lock_list *e = found->bfs_via[dir];
+
+	if (!e)
+		printk("   (the same lock)\n");
+	for (; e; e = edge_end(e, !dir)->bfs_via[dir])
+		print_edge(e);
+}
+
+static void print_usage(const struct lock_class *c, int bit)
+{
+	print_class(c);
+	printk("\n... which became %s at:\n", bit == LOCK_USED_IN_HARDIRQ ?
+						      "HARDIRQ-irq-safe" :
+						      "HARDIRQ-irq-unsafe");
+	print_trace(c->usage_traces[bit]);
+}
+
+static void print_irq_scenario(const struct lock_class *safe,
+			       const struct lock_class *unsafe)
+{
+	printk("\nother info that might help us debug this:\n\n"
+	       " Possible interrupt unsafe locking scenario:\n\n"
+	       "       CPU0                    CPU1\n"
+	       "       ----                    ----\n"
+	       "  lock(%s);\n"
+	       "                               local_irq_disable();\n"
+	       "                               lock(%s);\n"
+	       "                               lock(%s);\n"
+	       "  <Interrupt>\n    lock(%s);\n\n *** DEADLOCK ***\n\n",
+	       unsafe->name, safe->name, unsafe->name, safe->name);
+}
+
+/* The edge prev -> next would join safe (before prev) to unsafe (after
+ * next): Linux's print_bad_irq_dependency. */
+static void report_bad_irq_dependency(const struct held_lock *prev,
+				      const struct held_lock *next,
+				      const struct lock_class *safe,
+				      const struct lock_class *unsafe)
+{
+	report_begin("HARDIRQ-safe -> HARDIRQ-unsafe lock order detected");
+	print_trying(next);
+	printk("\nand this task is already holding:\n");
+	print_held(prev);
+	printk("which would create a new lock dependency:\n");
+	print_class(hlock_class(prev));
+	printk(" ->");
+	print_class(hlock_class(next));
+	printk("\n\nbut this new dependency connects a HARDIRQ-irq-safe lock:\n");
+	print_usage(safe, LOCK_USED_IN_HARDIRQ);
+	printk("to a HARDIRQ-irq-unsafe lock:\n");
+	print_usage(unsafe, LOCK_ENABLED_HARDIRQ);
+	printk("\nthe dependencies between HARDIRQ-irq-safe lock and the "
+	       "holding lock:\n");
+	print_path(safe, BACKWARDS);
+	printk("\nthe dependencies between the lock to be acquired and "
+	       "HARDIRQ-irq-unsafe lock (in reverse order):\n");
+	print_path(unsafe, FORWARDS);
+	print_irq_scenario(safe, unsafe);
+	print_held_locks(current);
+	report_end();
+}
+
+/* c has just become irq-safe (bit) with an irq-unsafe class after it, or
+ * irq-unsafe with an irq-safe one before it: Linux's print_irq_inversion_bug. */
+static void report_irq_inversion(const struct lock_class *c,
+				 const struct held_lock *h,
+				 const struct lock_class *other, int bit)
+{
+	bool now_safe = bit == LOCK_USED_IN_HARDIRQ;
+
+	report_begin("possible irq lock inversion dependency detected");
+	printk("%s/%d just changed the state of lock:\n", current->comm,
+	       current->pid);
+	print_held(h);
+	printk("but this lock %s, HARDIRQ-%s lock in the past:\n",
+	       now_safe ? "took another" : "was taken by another",
+	       now_safe ? "unsafe" : "safe");
+	print_usage(other,
+		    now_safe ? LOCK_ENABLED_HARDIRQ : LOCK_USED_IN_HARDIRQ);
+	printk("\nand interrupts could create inverse lock ordering between "
+	       "them.\n\nthe shortest dependencies between the two locks%s:\n",
+	       now_safe ? " (in reverse order)" : "");
+	print_path(other, now_safe ? FORWARDS : BACKWARDS);
+	printk("\nand it became %s at:\n",
+	       now_safe ? "HARDIRQ-irq-safe" : "HARDIRQ-irq-unsafe");
+	print_trace(c->usage_traces[bit]);
+	print_irq_scenario(now_safe ? c : other, now_safe ? other : c);
+	print_held_locks(current);
+	report_end();
+}
+
+static void print_releasing(const char *name, u32 ip)
+{
+	printk("%s/%d is trying to release lock (%s) at:\n", current->comm,
+	       current->pid, name);
+	print_address(ip);
+}
+
+/* A release of a lock that no task holds. */
+static void report_bad_unlock(const char *name, u32 ip)
+{
+	report_begin("bad unlock balance detected!");
+	print_releasing(name, ip);
+	printk("but there are no more locks to release!\n"
+	       "\nother info that might help us debug this:\n");
+	print_held_locks(current);
+	report_end();
+}
+
+/* A release that turns interrupts on while `later`, taken after it and
+ * irq-safe, is still held. */
+static void report_unlock_order(const struct held_lock *released,
+				const struct held_lock *later, u32 ip)
+{
+	report_begin("bad unlock balance detected!");
+	print_releasing(hlock_class(released)->name, ip);
+	printk("out of order, turning interrupts on, while a lock taken after "
+	       "it is still held:\n");
+	print_held(later);
+	printk("which interrupt handlers take:\n");
+	print_usage(hlock_class(later), LOCK_USED_IN_HARDIRQ);
+	printk("\nan interrupt now can spin on it for ever.  Release the locks "
+	       "in the reverse\norder of taking them, or restore the flags "
+	       "of the lock released last.\n\nother info that might help us "
+	       "debug this:\n");
+	print_held_locks(current);
+	report_end();
+}
+
 /* ---- Checks ---- */
 
 /* Record a usage of the class; false after a report. */
@@ -433,6 +706,7 @@ static bool mark_usage(struct lock_class *c, const struct held_lock *h, int bit)
 {
 	int other = bit == LOCK_USED_IN_HARDIRQ ? LOCK_ENABLED_HARDIRQ :
 						  LOCK_USED_IN_HARDIRQ;
+	struct lock_class *o;
 
 	if (c->usage_mask & (1u << bit))
 		return true;
@@ -442,35 +716,15 @@ static bool mark_usage(struct lock_class *c, const struct held_lock *h, int bit)
 		report_irq(c, h, other, bit);
 		return false;
 	}
-	return true;
-}
-
-/* Breadth-first from `from` over the edges: the edge by which `to` is
- * reached (follow ->from->bfs_via back to `from`), or NULL. */
-static struct lock_list *find_path(struct lock_class *from,
-				   struct lock_class *to)
-{
-	u32 head = 0, tail = 0;
-
-	bfs_gen++;
-	from->bfs_gen = bfs_gen;
-	from->bfs_via = NULL;
-	bfs_queue[tail++] = from;
-	while (head < tail) {
-		struct lock_class *c = bfs_queue[head++];
-		struct lock_list *e;
-
-		for (e = c->after; e; e = e->next) {
-			if (e->class->bfs_gen == bfs_gen)
-				continue;
-			e->class->bfs_gen = bfs_gen;
-			e->class->bfs_via = e;
-			if (e->class == to)
-				return e;
-			bfs_queue[tail++] = e->class;
-		}
+	/* irq-safe: nothing after it may be irq-unsafe; irq-unsafe: nothing
+	 * before it may be irq-safe. */
+	o = find_usage(c, bit == LOCK_USED_IN_HARDIRQ ? FORWARDS : BACKWARDS,
+		       other);
+	if (o) {
+		report_irq_inversion(c, h, o, bit);
+		return false;
 	}
-	return NULL;
+	return true;
 }
 
 static bool order_violation(const struct lock_class *prev,
@@ -485,12 +739,29 @@ static bool order_violation(const struct lock_class *prev,
 	return next->rank <= prev->rank;
 }
 
+/* The edge prev -> next must not lead from an irq-safe class (prev or
+ * one before it) to an irq-unsafe one (next or one after it). */
+static bool check_irq_order(const struct held_lock *prev,
+			    const struct held_lock *next)
+{
+	struct lock_class *safe, *unsafe;
+
+	safe = find_usage(hlock_class(prev), BACKWARDS, LOCK_USED_IN_HARDIRQ);
+	if (!safe)
+		return true;
+	unsafe = find_usage(hlock_class(next), FORWARDS, LOCK_ENABLED_HARDIRQ);
+	if (!unsafe)
+		return true;
+	report_bad_irq_dependency(prev, next, safe, unsafe);
+	return false;
+}
+
 /* The edge prev -> next, checked and recorded; false after a report. */
 static bool check_prev_add(const struct held_lock *prev,
 			   const struct held_lock *next,
 			   struct lock_trace **trace)
 {
-	struct lock_class *p = prev->class, *n = next->class;
+	struct lock_class *p = hlock_class(prev), *n = hlock_class(next);
 	struct lock_list *e;
 
 	for (e = p->after; e; e = e->next)
@@ -505,6 +776,8 @@ static bool check_prev_add(const struct held_lock *prev,
 		report_order(prev, next);
 		return false;
 	}
+	if (!check_irq_order(prev, next))
+		return false;
 	if (nr_entries == MAX_LOCKDEP_ENTRIES)
 		return too_many("MAX_LOCKDEP_ENTRIES");
 	if (!*trace)
@@ -515,6 +788,8 @@ static bool check_prev_add(const struct held_lock *prev,
 	e->trace = *trace;
 	e->next = p->after;
 	p->after = e;
+	e->next_before = n->before;
+	n->before = e;
 	p->nr_after++;
 	n->nr_before++;
 	return true;
@@ -533,7 +808,8 @@ static bool validate(struct lockdep_task *lt, const struct held_lock *next)
 	int i;
 
 	for (i = lt->depth - 1; i >= 0 && same_context(&lt->held[i], next); i--)
-		if (lt->held[i].class == next->class && !next->class->nests) {
+		if (lt->held[i].class_idx == next->class_idx &&
+		    !hlock_class(next)->nests) {
 			report_recursion(&lt->held[i], next);
 			return false;
 		}
@@ -547,6 +823,44 @@ static bool validate(struct lockdep_task *lt, const struct held_lock *next)
 	return true;
 }
 
+/* The usage and order checks of one acquisition; false after a report. */
+static bool check_acquire(struct lockdep_task *lt, const struct held_lock *next,
+			  bool irqs_on)
+{
+	/* A trylock in a handler cannot wait on the code it interrupted
+	 * (Linux's mark_irqflags skips it too). */
+	if (in_irq()) {
+		if (!next->trylock &&
+		    !mark_usage(hlock_class(next), next, LOCK_USED_IN_HARDIRQ))
+			return false;
+	} else if (irqs_on) {
+		if (!mark_usage(hlock_class(next), next, LOCK_ENABLED_HARDIRQ))
+			return false;
+	}
+	return next->trylock || validate(lt, next);
+}
+
+/* The validator's own lock; t's recursion count keeps a lock taken inside
+ * the validator (by what it prints) out of it. */
+static void graph_lock_take(struct task_struct *t)
+{
+	while (!arch_spin_trylock(&graph_lock))
+		asm volatile("rep; nop"); /* pause: a nop on a 386 */
+	t->lockdep.recursion++;
+}
+
+static void graph_lock_give(struct task_struct *t)
+{
+	t->lockdep.recursion--;
+	arch_spin_unlock(&graph_lock);
+}
+
+/* Is the hook to look at this lock? */
+static bool hook_on(const struct lockdep_map *map, struct task_struct *t)
+{
+	return debug_locks && t && map->name && !t->lockdep.recursion;
+}
+
 void __lock_acquire(struct lockdep_map *map, const void *instance, int subclass,
 		    bool trylock, u32 ip)
 {
@@ -555,118 +869,126 @@ void __lock_acquire(struct lockdep_map *map, const void *instance, int subclass,
 	struct task_struct *t = current;
 	struct lockdep_task *lt;
 	struct held_lock next;
+	struct lock_class *c;
 
-	if (!debug_locks || !t || !map->name)
+	if (!hook_on(map, t))
 		goto out;
-	acquire_ebp = (u32)__builtin_frame_address(0);
-	next.class = map_class(map, subclass);
-	if (!next.class)
-		goto out;
-	next.class->ops++;
+	graph_lock_take(t);
+	hook_ebp = (u32)__builtin_frame_address(0);
+	c = map_class(map, subclass);
+	if (!c)
+		goto unlock;
+	c->ops++;
+	next.class_idx = c - classes;
 	next.instance = instance;
 	next.ip = ip ? ip : _RET_IP_;
 	next.trylock = trylock;
 	next.irq_context = t->irq_depth;
-	/* A trylock in a handler cannot wait on the code it interrupted
-	 * (Linux's mark_irqflags skips it too). */
-	if (in_irq()) {
-		if (!trylock &&
-		    !mark_usage(next.class, &next, LOCK_USED_IN_HARDIRQ))
-			goto out;
-	} else if (irqs_on) {
-		if (!mark_usage(next.class, &next, LOCK_ENABLED_HARDIRQ))
-			goto out;
-	}
 	lt = &t->lockdep;
-	if (!trylock && !validate(lt, &next))
-		goto out;
+	if (debug_locks == 1)
+		check_acquire(lt, &next, irqs_on);
+	/* After a report a test expected, the stack is still kept. */
+	if (!debug_locks)
+		goto unlock;
 	if (lt->depth == MAX_LOCK_DEPTH) {
 		too_many("MAX_LOCK_DEPTH");
-		goto out;
+		goto unlock;
 	}
 	lt->held[lt->depth++] = next;
+unlock:
+	graph_lock_give(t);
 out:
 	irq_restore(flags);
 }
 
-/* Take the entry for map off t's stack; false if t does not hold it. */
-static bool release_from(struct task_struct *t, const void *instance)
+/* Where t holds instance on its stack, or -1. */
+static int find_held(struct task_struct *t, const void *instance)
 {
 	struct lockdep_task *lt = &t->lockdep;
 	int i;
 
 	for (i = lt->depth - 1; i >= 0; i--)
-		if (lt->held[i].instance == instance) {
-			lt->depth--;
-			memmove(&lt->held[i], &lt->held[i + 1],
-				(lt->depth - i) * sizeof(lt->held[0]));
-			return true;
-		}
-	return false;
+		if (lt->held[i].instance == instance)
+			return i;
+	return -1;
 }
 
-void __lock_release(struct lockdep_map *map, const void *instance, u32 ip)
+static void remove_held(struct task_struct *t, int i)
+{
+	struct lockdep_task *lt = &t->lockdep;
+
+	lt->depth--;
+	memmove(&lt->held[i], &lt->held[i + 1],
+		(lt->depth - i) * sizeof(lt->held[0]));
+}
+
+/*
+ * Held lock i is released and interrupts come on: the locks taken after
+ * it in its context stay held with interrupts on (Linux's mark_held_locks
+ * when interrupts are enabled).  False after a report.
+ */
+static bool check_irqs_on_above(struct lockdep_task *lt, int i, u32 ip)
+{
+	int j;
+
+	for (j = i + 1; j < lt->depth; j++) {
+		struct held_lock *h = &lt->held[j];
+
+		if (!same_context(h, &lt->held[i]))
+			continue;
+		if (hlock_class(h)->usage_mask & (1u << LOCK_USED_IN_HARDIRQ)) {
+			report_unlock_order(&lt->held[i], h, ip);
+			return false;
+		}
+		if (!mark_usage(hlock_class(h), h, LOCK_ENABLED_HARDIRQ))
+			return false;
+	}
+	return true;
+}
+
+void __lock_release(struct lockdep_map *map, const void *instance, bool irqs_on,
+		    u32 ip)
 {
 	u32 flags = irq_save();
-	struct task_struct *o;
+	struct task_struct *t = current, *o;
+	int i;
 
-	(void)ip;
-	if (!debug_locks || !current || !map->name)
+	if (!hook_on(map, t))
 		goto out;
-	if (release_from(current, instance))
-		goto out;
+	graph_lock_take(t);
+	hook_ebp = (u32)__builtin_frame_address(0);
+	if (!ip)
+		ip = _RET_IP_;
+	i = find_held(t, instance);
+	if (i >= 0) {
+		if (irqs_on && debug_locks == 1)
+			check_irqs_on_above(&t->lockdep, i, ip);
+		remove_held(t, i);
+		goto unlock;
+	}
 	/* Handed on: released by someone else for its holder. */
-	list_for_each_entry(o, &task_list, tasks)
-		if (release_from(o, instance))
-			break;
+	list_for_each_entry(o, &task_list, tasks) {
+		i = find_held(o, instance);
+		if (i >= 0) {
+			remove_held(o, i);
+			goto unlock;
+		}
+	}
+	if (debug_locks == 1 && !map->unowned)
+		report_bad_unlock(map->name, ip);
+unlock:
+	graph_lock_give(t);
 out:
 	irq_restore(flags);
 }
 
 void lockdep_rearm(void)
 {
-	u32 flags = irq_save();
-	struct task_struct *t;
-
-	list_for_each_entry(t, &task_list, tasks)
-		t->lockdep.depth = 0;
-	if (classes)
+	if (debug_locks == 2)
 		debug_locks = 1;
-	irq_restore(flags);
 }
 
 /* ---- /proc/lockdep ---- */
-
-/* Classes reachable from c over the edges (forward), not c itself. */
-static u32 count_reachable(struct lock_class *c)
-{
-	u32 head = 0, tail = 0;
-
-	bfs_gen++;
-	c->bfs_gen = bfs_gen;
-	bfs_queue[tail++] = c;
-	while (head < tail) {
-		struct lock_list *e;
-
-		for (e = bfs_queue[head++]->after; e; e = e->next)
-			if (e->class->bfs_gen != bfs_gen) {
-				e->class->bfs_gen = bfs_gen;
-				bfs_queue[tail++] = e->class;
-			}
-	}
-	return tail - 1;
-}
-
-/* Classes from which c is reachable. */
-static u32 count_reaching(struct lock_class *c)
-{
-	u32 i, n = 0;
-
-	for (i = 0; i < nr_classes; i++)
-		if (&classes[i] != c && find_path(&classes[i], c))
-			n++;
-	return n;
-}
 
 /*
  * Linux's format: each class with its key, acquisitions, the classes
@@ -680,13 +1002,20 @@ void proc_lockdep_show(struct seq_buf *m, struct task_struct *t)
 
 	(void)t;
 	seq_puts(m, "all lock classes:\n");
+	if (!classes || !current)
+		goto out;
+	graph_lock_take(current);
 	for (i = 0; i < nr_classes; i++) {
 		struct lock_class *c = &classes[i];
 		struct lock_list *e;
+		u32 fd, bd;
 
+		bfs(c, FORWARDS, false, never, NULL);
+		fd = bfs_visited;
+		bfs(c, BACKWARDS, false, never, NULL);
+		bd = bfs_visited;
 		seq_printf(m, "%08x OPS:%8u FD:%5u BD:%5u %s: %s", (u32)c->key,
-			   c->ops, count_reachable(c), count_reaching(c),
-			   usage_str(c), c->name);
+			   c->ops, fd, bd, usage_str(c), c->name);
 		if (c->subclass)
 			seq_printf(m, "/%d", c->subclass);
 		seq_puts(m, "\n");
@@ -695,5 +1024,7 @@ void proc_lockdep_show(struct seq_buf *m, struct task_struct *t)
 				   e->class->name);
 		seq_puts(m, "\n");
 	}
+	graph_lock_give(current);
+out:
 	irq_restore(flags);
 }

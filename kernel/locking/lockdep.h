@@ -18,7 +18,14 @@
  *     trylocks legal;
  *   - a class taken in an interrupt handler and also held with interrupts
  *     on elsewhere is reported, with both chains;
- *   - taking a lock of a class the task already holds is reported.
+ *   - so is an edge, or a path of edges, from a class taken in interrupt
+ *     handlers (irq-safe) to one taken with interrupts on (irq-unsafe):
+ *     another CPU's handler could wait on the first while its holder
+ *     waits on the second;
+ *   - taking a lock of a class the task already holds is reported;
+ *   - releasing a lock no task holds is reported (but for the page lock,
+ *     below), and so is a release out of order that turns interrupts on
+ *     while an irq-safe lock taken after it is still held.
  *
  * After the first report the validator turns itself off (debug_locks = 0),
  * as Linux's debug_locks_off(), so one bug gives one report.  Without
@@ -32,7 +39,7 @@
 /* Classes a lock of one init site may be split into (spin_lock_nested). */
 #define MAX_LOCKDEP_SUBCLASSES 4
 /* Locks one task may hold at once (Linux: 48). */
-#define MAX_LOCK_DEPTH 24
+#define MAX_LOCK_DEPTH 32
 
 /*
  * The static object whose address names a class: one per init site
@@ -50,39 +57,51 @@ struct lockdep_map {
 	const char *name; /* the class's name, as written at init */
 	struct lock_class *class; /* subclass 0's class, once looked up */
 	bool nests; /* several may be held at once (below) */
+	bool unowned; /* may be set unseen, released by anyone (below) */
 };
 
-#define STATIC_LOCKDEP_MAP_INIT(lname)     \
-	{                                  \
-		NULL, (lname), NULL, false \
+#define STATIC_LOCKDEP_MAP_INIT(lname)            \
+	{                                         \
+		NULL, (lname), NULL, false, false \
 	}
 /*
- * A class whose locks a task may hold several of at once, in an order
- * the code keeps among them: the page lock (a write run locks pages in
- * index order).  Taking a second one is no recursion report; the order
- * against every other class is checked as for any lock.
+ * The page lock.  A task may hold several at once, in an order the code
+ * keeps among them (a write run locks pages in index order): taking a
+ * second one is no recursion report; the order against every other
+ * class is checked as for any lock.  And a page entering a cache for a
+ * read (add_to_page_cache, a new swap cache page) is locked unseen, for
+ * the read, which the task that started it does not wait for, and the
+ * disk interrupt unlocks it: so a release of a page lock that no task
+ * holds is no bad unlock balance.
  */
-#define STATIC_LOCKDEP_MAP_INIT_NESTS(lname) \
-	{                                    \
-		NULL, (lname), NULL, true    \
+#define STATIC_LOCKDEP_MAP_INIT_NESTS(lname)    \
+	{                                       \
+		NULL, (lname), NULL, true, true \
 	}
 
-/* One entry of a task's held-lock stack. */
+/* One entry of a task's held-lock stack: 12 bytes, as every task_struct
+ * has MAX_LOCK_DEPTH of them. */
 struct held_lock {
-	struct lock_class *class;
-	const void *instance; /* the lock (or its page) */
-	u32 ip; /* where it was taken */
+	u16 class_idx; /* in the validator's table of classes */
 	u8 trylock;
 	u8 irq_context; /* interrupt handlers nested under it, when taken */
+	const void *instance; /* the lock (or its page) */
+	u32 ip; /* where it was taken */
 };
 
 /* In task_struct: the locks the task holds, innermost last. */
 struct lockdep_task {
 	int depth;
+	int recursion; /* inside the validator: its own locks are not seen */
 	struct held_lock held[MAX_LOCK_DEPTH];
 };
 
-/* Zero once the validator is off: not asked for, or after a report. */
+/*
+ * 1 while the validator checks; 0 once it is off (not asked for, after a
+ * report, a full table); 2 after a report a ktest expected, which keeps
+ * the held-lock stacks up to date but checks nothing until
+ * lockdep_rearm().
+ */
 extern int debug_locks;
 
 void lockdep_init_map(struct lockdep_map *map, const char *name,
@@ -93,11 +112,13 @@ void lockdep_init_map(struct lockdep_map *map, const char *name,
  * ip is where it was taken or released (0: the hook's caller); trylock:
  * the lock was only tried, and got.  lock_release finds the lock in the
  * current task's stack or, for a lock handed on (a page unlocked by the
- * disk interrupt that read it), in its holder's.
+ * disk interrupt that read it), in its holder's; irqs_on: the release
+ * turns interrupts on (spin_unlock_irq, an _irqrestore to flags with IF).
  */
 void __lock_acquire(struct lockdep_map *map, const void *instance, int subclass,
 		    bool trylock, u32 ip);
-void __lock_release(struct lockdep_map *map, const void *instance, u32 ip);
+void __lock_release(struct lockdep_map *map, const void *instance, bool irqs_on,
+		    u32 ip);
 
 static inline __attribute__((always_inline)) void
 lock_acquire_obj(struct lockdep_map *map, const void *instance, int subclass,
@@ -108,16 +129,23 @@ lock_acquire_obj(struct lockdep_map *map, const void *instance, int subclass,
 }
 
 static inline __attribute__((always_inline)) void
-lock_release_obj(struct lockdep_map *map, const void *instance, u32 ip)
+lock_release_obj_irq(struct lockdep_map *map, const void *instance,
+		     bool irqs_on, u32 ip)
 {
 	if (unlikely(debug_locks))
-		__lock_release(map, instance, ip);
+		__lock_release(map, instance, irqs_on, ip);
 }
+
+/* A release that leaves the interrupt flag as it is. */
+#define lock_release_obj(map, instance, ip) \
+	lock_release_obj_irq((map), (instance), false, (ip))
 
 /* A lock whose map is its own. */
 #define lock_acquire(map, subclass, trylock, ip) \
 	lock_acquire_obj((map), (map), (subclass), (trylock), (ip))
 #define lock_release(map, ip) lock_release_obj((map), (map), (ip))
+#define lock_release_irq(map, irqs_on, ip) \
+	lock_release_obj_irq((map), (map), (irqs_on), (ip))
 
 #define _RET_IP_ ((u32)__builtin_return_address(0))
 
@@ -129,9 +157,10 @@ bool debug_locks_off(void);
 extern int lockdep_reports;
 /*
  * For the ktests: a report that a test provokes says so instead of
- * "turning off the locking correctness validator", and the test turns the
- * validator back on with lockdep_rearm(), forgetting the held locks of
- * the current task (a test that took A and B leaves them behind).
+ * "turning off the locking correctness validator", leaves debug_locks at
+ * 2 (the stacks stay right, so every lock taken before or during the test
+ * is still found when it is released), and the test turns the checks
+ * back on with lockdep_rearm().
  */
 extern bool lockdep_expect_report;
 void lockdep_rearm(void);

@@ -2,8 +2,10 @@
  * kernel/locking/lockdep_test.c - the lock validator finds what it is for:
  * an inversion between two classes (with the call chains of both orders
  * in the report), a class taken in an interrupt handler and with
- * interrupts on, a lock of a class already held, and a nesting against
- * mm/locking.h's table; a trylock adds no edge.  The same checks as the
+ * interrupts on, an edge from a class taken in interrupt handlers to one
+ * taken with interrupts on (either sighting first), a lock of a class
+ * already held, a nesting against mm/locking.h's table, and releases
+ * that do not balance; a trylock adds no edge.  The same checks as the
  * spinlocks themselves: a trylock of a held lock fails.  /proc/lockdep
  * lists the classes and their edges.
  *
@@ -42,7 +44,7 @@ static bool one_report(void (*fn)(void))
 	lockdep_expect_report = true;
 	fn();
 	lockdep_expect_report = false;
-	one = lockdep_reports == before + 1 && !debug_locks;
+	one = lockdep_reports == before + 1 && debug_locks == 2;
 	lockdep_rearm();
 	return one;
 }
@@ -169,18 +171,24 @@ KTEST(spin_trylock_fails_on_a_held_lock)
 	KEXPECT_EQ(current->preempt_count, 0);
 }
 
-static DEFINE_SPINLOCK(irq_test_lock);
-
-/* What a handler would do: interrupts off, on the interrupted stack. */
-static noinline void take_in_handler(void)
+/* Take and release l as an interrupt handler would: interrupts off, on
+ * the interrupted task's stack, with its count of handlers raised. */
+static noinline void take_as_handler(spinlock_t *l)
 {
 	u32 flags = irq_save();
 
 	current->irq_depth++;
-	spin_lock(&irq_test_lock);
-	spin_unlock(&irq_test_lock);
+	spin_lock(l);
+	spin_unlock(l);
 	current->irq_depth--;
 	irq_restore(flags);
+}
+
+static DEFINE_SPINLOCK(irq_test_lock);
+
+static noinline void take_in_handler(void)
+{
+	take_as_handler(&irq_test_lock);
 }
 
 static noinline void take_with_irqs_on(void)
@@ -237,6 +245,207 @@ KTEST(lockdep_recursive_lock_reported)
 	KEXPECT_EQ(lockdep_reports, before);
 }
 
+/*
+ * An irq-safe lock (taken in a handler) held while taking an irq-unsafe
+ * one (taken with interrupts on elsewhere): another CPU holding the
+ * second with interrupts on can take the interrupt whose handler spins
+ * on the first, while this CPU, holding the first, spins on the second.
+ */
+static DEFINE_SPINLOCK(safe_a);
+static DEFINE_SPINLOCK(unsafe_b);
+
+static noinline void take_safe_a_in_handler(void)
+{
+	take_as_handler(&safe_a);
+}
+
+static noinline void take_unsafe_b_irqs_on(void)
+{
+	spin_lock(&unsafe_b);
+	spin_unlock(&unsafe_b);
+}
+
+static noinline void take_b_inside_a(void)
+{
+	u32 flags;
+
+	spin_lock_irqsave(&safe_a, flags);
+	spin_lock(&unsafe_b);
+	spin_unlock(&unsafe_b);
+	spin_unlock_irqrestore(&safe_a, flags);
+}
+
+static bool irqs_on_here(void)
+{
+	if (!(read_eflags() & EFLAGS_IF)) {
+		ktest_skip("interrupts are off");
+		return false;
+	}
+	return true;
+}
+
+KTEST(lockdep_irq_safe_to_unsafe_reported)
+{
+	int before = lockdep_reports;
+
+	if (!validator_on() || !irqs_on_here())
+		return;
+	take_safe_a_in_handler();
+	take_unsafe_b_irqs_on();
+	KEXPECT_EQ(lockdep_reports, before); /* each alone is consistent */
+	KEXPECT_TRUE(one_report(take_b_inside_a));
+	KEXPECT_TRUE(log_has_after("HARDIRQ-safe -> HARDIRQ-unsafe lock order",
+				   "(safe_a){-}"));
+	KEXPECT_TRUE(log_has_after("HARDIRQ-safe -> HARDIRQ-unsafe lock order",
+				   "(unsafe_b){+}"));
+	/* Both call chains: where each usage was first seen. */
+	KEXPECT_TRUE(log_has_after("HARDIRQ-safe -> HARDIRQ-unsafe lock order",
+				   "take_safe_a_in_handler+"));
+	KEXPECT_TRUE(log_has_after("HARDIRQ-safe -> HARDIRQ-unsafe lock order",
+				   "take_unsafe_b_irqs_on+"));
+	KEXPECT_TRUE(log_has_after("HARDIRQ-safe -> HARDIRQ-unsafe lock order",
+				   "take_b_inside_a+"));
+}
+
+/* The same pair through a middle lock, and the order of the sightings
+ * reversed: the edges come first (safe2 -> mid -> unsafe2, none of them
+ * used in an interrupt yet), then unsafe2 with interrupts on, then safe2
+ * in a handler, which finds unsafe2 after it. */
+static DEFINE_SPINLOCK(safe2);
+static DEFINE_SPINLOCK(mid);
+static DEFINE_SPINLOCK(unsafe2);
+
+static noinline void take_safe2_mid_unsafe2(void)
+{
+	u32 flags = irq_save();
+
+	spin_lock(&safe2);
+	spin_lock(&mid);
+	spin_lock(&unsafe2);
+	spin_unlock(&unsafe2);
+	spin_unlock(&mid);
+	spin_unlock(&safe2);
+	irq_restore(flags);
+}
+
+static noinline void take_unsafe2_irqs_on(void)
+{
+	spin_lock(&unsafe2);
+	spin_unlock(&unsafe2);
+}
+
+static noinline void take_safe2_in_handler(void)
+{
+	take_as_handler(&safe2);
+}
+
+KTEST(lockdep_irq_inversion_reported_either_order)
+{
+	int before = lockdep_reports;
+
+	if (!validator_on() || !irqs_on_here())
+		return;
+	take_safe2_mid_unsafe2();
+	take_unsafe2_irqs_on();
+	KEXPECT_EQ(lockdep_reports, before);
+	KEXPECT_TRUE(one_report(take_safe2_in_handler));
+	KEXPECT_TRUE(log_has_after("irq lock inversion", "took another, "
+							 "HARDIRQ-unsafe"));
+	KEXPECT_TRUE(log_has_after("irq lock inversion", "(unsafe2){+}"));
+	KEXPECT_TRUE(log_has_after("irq lock inversion", "(mid){.}"));
+	KEXPECT_TRUE(
+		log_has_after("irq lock inversion", "take_safe2_mid_unsafe2+"));
+	KEXPECT_TRUE(
+		log_has_after("irq lock inversion", "take_unsafe2_irqs_on+"));
+	KEXPECT_TRUE(
+		log_has_after("irq lock inversion", "take_safe2_in_handler+"));
+}
+
+static DEFINE_SPINLOCK(never_taken);
+
+static noinline void release_unheld(void)
+{
+	/* The lock word itself is free too: only the validator objects. */
+	spin_lock(&never_taken);
+	lock_release(&never_taken.dep_map, 0);
+	spin_unlock(&never_taken);
+}
+
+KTEST(lockdep_bad_unlock_balance_reported)
+{
+	struct semaphore s;
+
+	if (!validator_on())
+		return;
+	KEXPECT_TRUE(one_report(release_unheld));
+	KEXPECT_TRUE(log_has_after("bad unlock balance", "(never_taken)"));
+	KEXPECT_TRUE(log_has_after("bad unlock balance", "release_unheld+"));
+	KEXPECT_TRUE(log_has_after("bad unlock balance",
+				   "no more locks to release"));
+	/* A mutex up()ed without a down(). */
+	sema_init(&s, 1);
+	lockdep_expect_report = true;
+	up(&s);
+	lockdep_expect_report = false;
+	KEXPECT_EQ(debug_locks, 2);
+	lockdep_rearm();
+	KEXPECT_TRUE(log_has_after("bad unlock balance", "(&s)"));
+}
+
+/* Released out of order, the outer lock's flags turning interrupts on
+ * while the inner one, which handlers take, is still held. */
+static DEFINE_SPINLOCK(outer);
+static DEFINE_SPINLOCK(inner_irq);
+
+static noinline void take_inner_irq_in_handler(void)
+{
+	take_as_handler(&inner_irq);
+}
+
+static noinline void release_outer_first(void)
+{
+	u32 f1, f2;
+
+	spin_lock_irqsave(&outer, f1);
+	spin_lock_irqsave(&inner_irq, f2);
+	spin_unlock_irqrestore(&outer, f1); /* interrupts on: inner held */
+	spin_unlock_irqrestore(&inner_irq, f2);
+	irq_restore(f1);
+}
+
+static noinline void release_outer_first_keeping_irqs_off(void)
+{
+	u32 f1, f2;
+
+	spin_lock_irqsave(&outer, f1);
+	spin_lock_irqsave(&inner_irq, f2);
+	spin_unlock_irqrestore(&outer, f2); /* f2: interrupts stay off */
+	spin_unlock_irqrestore(&inner_irq, f1);
+}
+
+KTEST(lockdep_unlock_out_of_order_reported_when_it_matters)
+{
+	int before = lockdep_reports;
+
+	if (!validator_on() || !irqs_on_here())
+		return;
+	take_inner_irq_in_handler();
+	/* Out of order with interrupts kept off, or for locks no handler
+	 * takes, is fine. */
+	release_outer_first_keeping_irqs_off();
+	KEXPECT_EQ(lockdep_reports, before);
+	KEXPECT_TRUE(one_report(release_outer_first));
+	KEXPECT_TRUE(read_eflags() & EFLAGS_IF);
+	KEXPECT_TRUE(log_has_after("bad unlock balance", "(outer)"));
+	KEXPECT_TRUE(log_has_after("bad unlock balance",
+				   "out of order, turning interrupts on"));
+	KEXPECT_TRUE(log_has_after("bad unlock balance", "(inner_irq){-}"));
+	KEXPECT_TRUE(log_has_after("bad unlock balance",
+				   "take_inner_irq_in_handler+"));
+	KEXPECT_TRUE(
+		log_has_after("bad unlock balance", "release_outer_first+"));
+}
+
 static struct lock_class_key ptl_key, anon_key;
 static spinlock_t fake_ptl, fake_anon_lock;
 
@@ -279,7 +488,7 @@ KTEST(lockdep_semaphore_takes_part)
 	lockdep_expect_report = false;
 	up(&s1);
 	up(&s2);
-	KEXPECT_FALSE(debug_locks);
+	KEXPECT_EQ(debug_locks, 2); /* reported, stacks still kept */
 	lockdep_rearm();
 	KEXPECT_EQ(down_trylock(&s1), 0);
 	KEXPECT_EQ(down_trylock(&s1), 1);

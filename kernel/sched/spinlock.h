@@ -120,7 +120,7 @@ static inline void spin_lock_irq(spinlock_t *l)
 
 static inline void spin_unlock_irq(spinlock_t *l)
 {
-	lock_release(&l->dep_map, 0);
+	lock_release_irq(&l->dep_map, true, 0);
 	arch_spin_unlock(l);
 	sti();
 }
@@ -147,7 +147,7 @@ static inline bool __spin_trylock_irqsave(spinlock_t *l, u32 *flags)
 
 static inline void __spin_unlock_irqrestore(spinlock_t *l, u32 flags)
 {
-	lock_release(&l->dep_map, 0);
+	lock_release_irq(&l->dep_map, flags & EFLAGS_IF, 0);
 	arch_spin_unlock(l);
 	irq_restore(flags);
 }

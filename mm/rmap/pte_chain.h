@@ -55,7 +55,7 @@ static inline u32 pte_chain_lock(struct page *page)
 
 static inline void pte_chain_unlock(struct page *page, u32 flags)
 {
-	lock_release_obj(&pte_chain_lock_map, page, 0);
+	lock_release_obj_irq(&pte_chain_lock_map, page, flags & EFLAGS_IF, 0);
 	BUG_ON(!TestClearPageChainLock(page));
 	irq_restore(flags);
 }
