@@ -346,14 +346,15 @@ mode_args() {
 # virtual time of the run (run_ticks: under -icount the instructions of
 # all CPUs together, so it cannot shrink with more CPUs), wall time
 # (run_ms of NAME.sN.wall, multi-threaded), the speed-up in wall time
-# from 1 CPU, and busy instructions over Linux's with as many CPUs.
+# from 1 CPU, busy instructions over Linux's with as many CPUs, and the
+# kernel's share of the busy time (run_sys_pct).
 # sdet's figures are per script (its N users run N times the scripts),
 # kernbench's per run (three builds at every N).
 smp_summary() {
 	awk '
 	NR == 1 { for (i = 3; i <= NF; i++) col[i] = $i; ncol = NF; next }
 	($1 == "sdet" || $1 == "kernbench") &&
-	$2 ~ /^(run_busy_ticks|run_cpu_ticks|run_ticks|run_ms|scripts)$/ {
+	$2 ~ /^(run_busy_ticks|run_cpu_ticks|run_ticks|run_ms|run_sys_pct|scripts)$/ {
 		for (i = 3; i <= ncol; i++) {
 			if ($i == "-") continue
 			c = col[i]; wall = sub(/\.wall$/, "", c)
@@ -362,7 +363,8 @@ smp_summary() {
 			key = $1 SUBSEP k SUBSEP n
 			if (wall) {
 				if ($2 == "run_ms") ms[key] = $i
-				else if ($2 == "scripts") v[key, "scripts"] = $i
+				else if ($2 == "scripts" || $2 == "run_sys_pct")
+					if (!((key, $2) in v)) v[key, $2] = $i
 			}
 			else v[key, $2] = $i
 			if (!((k, n) in seen)) {
@@ -375,9 +377,9 @@ smp_summary() {
 	function per(key, x) { return v[key, "scripts"] ? x / v[key, "scripts"] : x }
 	function fig(key, m, d) { return (key, m) in v ? sprintf("%.1f", per(key, v[key, m]) / d) : "-" }
 	END {
-		printf "\n%-9s %-14s %4s %12s %12s %12s %10s %8s %9s\n", "benchmark",
+		printf "\n%-9s %-14s %4s %12s %12s %12s %10s %8s %9s %5s\n", "benchmark",
 		    "kernel", "cpus", "busy", "cpu", "ticks", "wall_ms", "speedup",
-		    "busy/lnx"
+		    "busy/lnx", "sys%"
 		for (b = 0; b < 2; b++) {
 			bench = b ? "kernbench" : "sdet"
 			d = b ? 1e6 : 1e3
@@ -392,9 +394,10 @@ smp_summary() {
 				lk = bench SUBSEP "linux" SUBSEP n
 				if (((key, "run_busy_ticks") in v) && ((lk, "run_busy_ticks") in v))
 					r = sprintf("%.2f", per(key, v[key, "run_busy_ticks"]) / per(lk, v[lk, "run_busy_ticks"]))
-				printf "%-9s %-14s %4s %12s %12s %12s %10s %8s %9s\n", bench, k, n,
+				printf "%-9s %-14s %4s %12s %12s %12s %10s %8s %9s %5s\n", bench, k, n,
 				    fig(key, "run_busy_ticks", d), fig(key, "run_cpu_ticks", d),
-				    fig(key, "run_ticks", d), w, sp, r
+				    fig(key, "run_ticks", d), w, sp, r,
+				    (key, "run_sys_pct") in v ? v[key, "run_sys_pct"] : "-"
 			}
 		}
 		printf "(sdet: thousands of instructions and ms per script; kernbench: millions and ms per run)\n"

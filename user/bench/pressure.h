@@ -40,6 +40,7 @@
  *                 ticks each CPU was not halted summed over them (an
  *                 upper bound of the instructions), and each one's
  *                 halted share
+ *   sys_pct       the kernel's share of the busy jiffies (phase_print_sys)
  *
  * Without a swap area (no TEST_SWAP_DEV, swapon failed) the benchmarks
  * still run: the kernel then reclaims only clean file pages.
@@ -65,6 +66,7 @@ struct disk_io {
 struct cpu_times {
 	int n;			/* CPUs found; 0: the file has none */
 	long long all[PHASE_MAX_CPUS], idle[PHASE_MAX_CPUS];
+	long long user[PHASE_MAX_CPUS], sys[PHASE_MAX_CPUS]; /* /proc/stat */
 };
 
 struct phase {
@@ -167,6 +169,8 @@ static inline void pressure_cpu(struct cpu_times *t)
 			t->all[cpu] += f[i];
 		/* idle and iowait are both time the CPU had nothing to run. */
 		t->idle[cpu] = f[3] + f[4];
+		t->user[cpu] = f[0] + f[1];
+		t->sys[cpu] = f[2] + f[5] + f[6];
 		t->n++;
 	}
 }
@@ -347,6 +351,29 @@ static inline void phase_print_busy(const struct phase *p, uint64_t ticks,
 	}
 }
 
+/*
+ * The kernel's share of the CPUs' busy time in the phase, in percent: the
+ * system, irq and softirq jiffies of /proc/stat over those and the user
+ * ones, every CPU's summed.  The part that a big kernel lock runs on one
+ * CPU at a time; as coarse as the tick (a jiffy is 10 ms on Mapback, 4 on
+ * Linux), so only a phase of many ticks says much.
+ */
+static inline void phase_print_sys(const struct phase *p,
+				   const struct cpu_times *stat)
+{
+	long long user = 0, sys = 0;
+	int i;
+
+	if (stat->n != p->stat.n)
+		return;
+	for (i = 0; i < stat->n; i++) {
+		user += stat->user[i] - p->stat.user[i];
+		sys += stat->sys[i] - p->stat.sys[i];
+	}
+	if (user + sys > 0)
+		phase_print(p, "sys_pct", sys * 100 / (user + sys));
+}
+
 static inline void phase_end(struct phase *p)
 {
 	uint64_t ticks = bench_rdtsc();
@@ -367,6 +394,7 @@ static inline void phase_end(struct phase *p)
 	n = phase_halted(p, &stat, &halted, now_ns, calls, h);
 	if (n > 0)
 		phase_print_busy(p, ticks - p->ticks, h, n);
+	phase_print_sys(p, &stat);
 	phase_print(p, "ms", ms - p->ms);
 	snprintf(prefix, sizeof(prefix), "%s_", p->name);
 	bench_print_delta(p->bench, prefix,
