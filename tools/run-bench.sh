@@ -158,6 +158,10 @@ boot() {
 	local name=$1 kernel=$2 initramfs=$3 cmdline=$4 log=build/bench-$1.log
 	local status=0
 
+	# What else ran on the host: the load is what moves wall time.
+	case $name in
+	*.wall) cut -d' ' -f1 /proc/loadavg >"build/bench-$name.load" ;;
+	esac
 	# shellcheck disable=SC2046
 	timeout -k 5 "$BENCH_TIMEOUT" "$QEMU" $(machine "$name") \
 		-kernel "$kernel" -initrd "$initramfs" \
@@ -305,8 +309,13 @@ main() {
 		table "${logs[@]}"
 	} | tee build/bench-table.txt
 	tools/bench-plot.sh build/bench-table.txt || true
-	[ "$BENCH_SMP" = 1 ] || smp_summary build/bench-table.txt |
-		tee build/bench-smp.txt
+	[ "$BENCH_SMP" = 1 ] || {
+		smp_summary build/bench-table.txt
+		for name in "${columns[@]}"; do
+			[ ! -f "build/bench-$name.load" ] ||
+				echo "host load when $name began: $(cat "build/bench-$name.load")"
+		done
+	} | tee build/bench-smp.txt
 	[ "$BENCH_RUNS" -gt 1 ] && repeat_check "${inames[@]}"
 	return "$failed"
 }
