@@ -40,7 +40,8 @@
  *                 ticks each CPU was not halted summed over them (an
  *                 upper bound of the instructions), and each one's
  *                 halted share
- *   sys_pct       the kernel's share of the busy jiffies (phase_print_sys)
+ *   sys_pct       the kernel's share of the reaped children's CPU time
+ *                 (phase_print_sys)
  *
  * Without a swap area (no TEST_SWAP_DEV, swapon failed) the benchmarks
  * still run: the kernel then reclaims only clean file pages.
@@ -50,6 +51,7 @@
 
 #include <ctype.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -66,7 +68,6 @@ struct disk_io {
 struct cpu_times {
 	int n;			/* CPUs found; 0: the file has none */
 	long long all[PHASE_MAX_CPUS], idle[PHASE_MAX_CPUS];
-	long long user[PHASE_MAX_CPUS], sys[PHASE_MAX_CPUS]; /* /proc/stat */
 };
 
 struct phase {
@@ -80,6 +81,7 @@ struct phase {
 	struct cpu_times stat;		/* /proc/stat, in jiffies */
 	struct cpu_times halted;	/* /proc/timer_list, in ns */
 	long long now_ns, calls;	/* -1: no /proc/timer_list */
+	struct rusage ru;		/* RUSAGE_CHILDREN */
 };
 
 /* MemTotal in bytes (exits when /proc/meminfo has none). */
@@ -169,8 +171,6 @@ static inline void pressure_cpu(struct cpu_times *t)
 			t->all[cpu] += f[i];
 		/* idle and iowait are both time the CPU had nothing to run. */
 		t->idle[cpu] = f[3] + f[4];
-		t->user[cpu] = f[0] + f[1];
-		t->sys[cpu] = f[2] + f[5] + f[6];
 		t->n++;
 	}
 }
@@ -242,6 +242,8 @@ static inline void phase_begin_on(struct phase *p, const char *bench,
 	pressure_diskstats(p->data_dev, &p->data);
 	pressure_cpu(&p->stat);
 	pressure_idle(&p->now_ns, &p->halted, &p->calls);
+	if (getrusage(RUSAGE_CHILDREN, &p->ru) < 0)
+		memset(&p->ru, 0, sizeof(p->ru));
 	p->ms = pressure_ms();
 	p->ticks = bench_rdtsc();
 }
@@ -352,24 +354,23 @@ static inline void phase_print_busy(const struct phase *p, uint64_t ticks,
 }
 
 /*
- * The kernel's share of the CPUs' busy time in the phase, in percent: the
- * system, irq and softirq jiffies of /proc/stat over those and the user
- * ones, every CPU's summed.  The part that a big kernel lock runs on one
- * CPU at a time; as coarse as the tick (a jiffy is 10 ms on Mapback, 4 on
- * Linux), so only a phase of many ticks says much.
+ * The kernel's share of the CPU time of the processes the phase reaped
+ * (getrusage's RUSAGE_CHILDREN: system over user and system), in percent:
+ * the part that a big kernel lock runs on one CPU at a time.  Both
+ * kernels charge it by the tick (10 ms on Mapback, 4 on Linux), so only a
+ * phase of many ticks says much.
  */
-static inline void phase_print_sys(const struct phase *p,
-				   const struct cpu_times *stat)
+static inline void phase_print_sys(const struct phase *p)
 {
-	long long user = 0, sys = 0;
-	int i;
+	struct rusage ru;
+	long long user, sys;
 
-	if (stat->n != p->stat.n)
+	if (getrusage(RUSAGE_CHILDREN, &ru) < 0)
 		return;
-	for (i = 0; i < stat->n; i++) {
-		user += stat->user[i] - p->stat.user[i];
-		sys += stat->sys[i] - p->stat.sys[i];
-	}
+	user = (ru.ru_utime.tv_sec - p->ru.ru_utime.tv_sec) * 1000000LL +
+	       ru.ru_utime.tv_usec - p->ru.ru_utime.tv_usec;
+	sys = (ru.ru_stime.tv_sec - p->ru.ru_stime.tv_sec) * 1000000LL +
+	      ru.ru_stime.tv_usec - p->ru.ru_stime.tv_usec;
 	if (user + sys > 0)
 		phase_print(p, "sys_pct", sys * 100 / (user + sys));
 }
@@ -394,7 +395,7 @@ static inline void phase_end(struct phase *p)
 	n = phase_halted(p, &stat, &halted, now_ns, calls, h);
 	if (n > 0)
 		phase_print_busy(p, ticks - p->ticks, h, n);
-	phase_print_sys(p, &stat);
+	phase_print_sys(p);
 	phase_print(p, "ms", ms - p->ms);
 	snprintf(prefix, sizeof(prefix), "%s_", p->name);
 	bench_print_delta(p->bench, prefix,
