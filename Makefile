@@ -350,10 +350,14 @@ test-linux: $(KERNEL) $(INITRAMFS) $(USERLAND_INITRAMFS) $(SWAP_BIG_IMG) $(EXT2_
 BENCH_RUNS ?= 2
 # kernbench also compiles from the userland disk at 16 and 32 MiB.
 BENCH_KERNBENCH_MEMS ?= 16 32
+# The CPUs of each column: BENCH_SMP="1 2 4" boots every column with
+# -smp 1, 2 and 4 and sums up sdet and kernbench by CPUs (docs/bench.md).
+BENCH_SMP ?= 1
 bench: $(KERNEL) $(BENCH_INITRAMFS) $(USERLAND_DISK) | deps
 	@command -v gnuplot >/dev/null || tools/deps.sh gnuplot-nox
 	@KERNEL=$(KERNEL) BENCH_INITRAMFS=$(BENCH_INITRAMFS) \
 		BENCH_KERNBENCH_MEMS="$(BENCH_KERNBENCH_MEMS)" \
+		BENCH_SMP="$(BENCH_SMP)" \
 		BENCH_RUNS=$(BENCH_RUNS) tools/run-bench.sh
 
 debug: $(KERNEL) $(INITRAMFS) | deps

@@ -73,6 +73,7 @@ BENCH_JOBS=${BENCH_JOBS:-0}
 BENCH_KERNELS=${BENCH_KERNELS:-pte_chain objrmap_list objrmap anon_vma linux}
 BENCH_WALL=${BENCH_WALL:-0}
 BENCH_KERNBENCH_MEMS=${BENCH_KERNBENCH_MEMS:-}
+BENCH_SMP=${BENCH_SMP:-1}
 SWAP=build/swap-bench.img
 SWAP_MIB=${BENCH_SWAP_MIB:-128}
 EXT2=build/ext2-bench.img
@@ -88,9 +89,14 @@ SUMMARY='^bench: [0-9]+ passed, 0 failed'
 # instead of waiting for real time to pass.
 # A NAME.wall boot runs in real time instead (BENCH_WALL).
 machine() {
+	local cpus
+
+	cpus=$(smp_of "$1")
+	echo -smp "$cpus"
 	case $1 in
 	*.wall) echo -m "$BENCH_MEM" -cpu "$BENCH_CPU" \
-		-rtc base=2026-01-01T00:00:00 ;;
+		-rtc base=2026-01-01T00:00:00
+		[ "$cpus" -eq 1 ] || echo -accel tcg,thread=multi ;;
 	*) echo -m "$BENCH_MEM" -cpu "$BENCH_CPU" -icount shift=0,sleep=off \
 		-rtc base=2026-01-01T00:00:00,clock=vm ;;
 	esac
@@ -99,6 +105,26 @@ machine() {
 		-drive file=$EXT2,format=raw,if=ide,index=2,snapshot=on
 	[ ! -f "$USERLAND_DISK" ] ||
 		echo -drive file=$USERLAND_DISK,format=raw,if=ide,index=3,snapshot=on
+}
+
+# icount_ok NAME: does column NAME boot under -icount?  Debian's Linux
+# 6.1 does not with several CPUs on QEMU 7.2: its clock stands still at
+# "x86: Booting SMP configuration" and the boot never ends, so its .sN
+# columns (N > 1) are booted only without -icount (BENCH_WALL), unless
+# BENCH_LINUX_ICOUNT_SMP=1.
+icount_ok() {
+	case $1 in
+	linux.s*) [ "$(smp_of "$1")" -eq 1 ] ||
+		[ "${BENCH_LINUX_ICOUNT_SMP:-0}" = 1 ] ;;
+	esac
+}
+
+# smp_of NAME: the CPUs of a boot, N for a NAME.sN... boot, else 1.
+smp_of() {
+	local n
+
+	n=$(echo "$1" | sed -n 's/^[^.]*\.s\([0-9][0-9]*\).*/\1/p')
+	echo "${n:-1}"
 }
 
 # The disks' names for the command line.
@@ -112,6 +138,9 @@ disk_args() {
 bench_args() {
 	local m
 
+	case $1 in
+	*.s[0-9]*) echo "BENCH_USERS=$(smp_of "$1") BENCH_MAKE_JOBS=$(smp_of "$1")" ;;
+	esac
 	case $1 in
 	*.kb[0-9]*)
 		m=${1#*.kb}
@@ -129,6 +158,10 @@ boot() {
 	local name=$1 kernel=$2 initramfs=$3 cmdline=$4 log=build/bench-$1.log
 	local status=0
 
+	# What else ran on the host: the load is what moves wall time.
+	case $name in
+	*.wall) cut -d' ' -f1 /proc/loadavg >"build/bench-$name.load" ;;
+	esac
 	# shellcheck disable=SC2046
 	timeout -k 5 "$BENCH_TIMEOUT" "$QEMU" $(machine "$name") \
 		-kernel "$kernel" -initrd "$initramfs" \
@@ -215,8 +248,8 @@ table() {
 }
 
 main() {
-	local linux run name failed=0
-	local -a names=() logs=() columns
+	local linux run name cpus failed=0
+	local -a names=() inames=() logs=() columns
 
 	mkdir -p build
 	tools/mkswap-image.sh "$SWAP" "$SWAP_MIB" >/dev/null
@@ -228,21 +261,30 @@ main() {
 			[ -n "$linux" ] || continue
 			linux_initramfs
 		fi
-		names+=("$name")
+		if [ "$BENCH_SMP" = 1 ]; then
+			names+=("$name")
+			continue
+		fi
+		for cpus in $BENCH_SMP; do
+			names+=("$name.s$cpus")
+		done
+	done
+	for name in "${names[@]}"; do
+		icount_ok "$name" && inames+=("$name")
 	done
 	for run in $(seq 1 "$BENCH_RUNS"); do
-		for name in "${names[@]}"; do
+		for name in "${inames[@]}"; do
 			[ "$run" -gt 1 ] && name=$name.$run
 			start "$name"
 		done
 	done
 	for m in $BENCH_KERNBENCH_MEMS; do
-		for name in "${names[@]}"; do
+		for name in "${inames[@]}"; do
 			start "$name.kb$m"
 		done
 	done
 	wait
-	columns=("${names[@]}")
+	columns=("${inames[@]}")
 	if [ "$BENCH_WALL" = 1 ]; then
 		for name in "${names[@]}"; do
 			BENCH_JOBS=1 start "$name.wall"
@@ -258,6 +300,7 @@ main() {
 		check "$name" || failed=1
 		logs+=("$(column_log "$name")") || failed=1
 	done
+	[ "${#columns[@]}" -gt 0 ] || return 1
 
 	{
 		printf '%-17s %-26s' benchmark metric
@@ -266,7 +309,14 @@ main() {
 		table "${logs[@]}"
 	} | tee build/bench-table.txt
 	tools/bench-plot.sh build/bench-table.txt || true
-	[ "$BENCH_RUNS" -gt 1 ] && repeat_check "${names[@]}"
+	[ "$BENCH_SMP" = 1 ] || {
+		smp_summary build/bench-table.txt
+		for name in "${columns[@]}"; do
+			[ ! -f "build/bench-$name.load" ] ||
+				echo "host load when $name began: $(cat "build/bench-$name.load")"
+		done
+	} | tee build/bench-smp.txt
+	[ "$BENCH_RUNS" -gt 1 ] && repeat_check "${inames[@]}"
 	return "$failed"
 }
 
@@ -297,6 +347,70 @@ mode_args() {
 	objrmap_list) echo "rmap=objrmap i_mmap=list$hp" ;;
 	*) echo "rmap=$mode$hp" ;;
 	esac
+}
+
+# smp_summary TABLE: sdet and kernbench for each kernel and number of
+# CPUs (the NAME.sN columns): busy instructions (run_busy_ticks, the
+# lower bound; run_cpu_ticks, the upper one, where it differs), the
+# virtual time of the run (run_ticks: under -icount the instructions of
+# all CPUs together, so it cannot shrink with more CPUs), wall time
+# (run_ms of NAME.sN.wall, multi-threaded), the speed-up in wall time
+# from 1 CPU, busy instructions over Linux's with as many CPUs, and the
+# kernel's share of the busy time (run_sys_pct).
+# sdet's figures are per script (its N users run N times the scripts),
+# kernbench's per run (three builds at every N).
+smp_summary() {
+	awk '
+	NR == 1 { for (i = 3; i <= NF; i++) col[i] = $i; ncol = NF; next }
+	($1 == "sdet" || $1 == "kernbench") &&
+	$2 ~ /^(run_busy_ticks|run_cpu_ticks|run_ticks|run_ms|run_sys_pct|scripts)$/ {
+		for (i = 3; i <= ncol; i++) {
+			if ($i == "-") continue
+			c = col[i]; wall = sub(/\.wall$/, "", c)
+			split(c, part, "."); k = part[1]; n = substr(part[2], 2)
+			if (n == "") continue
+			key = $1 SUBSEP k SUBSEP n
+			if (wall) {
+				if ($2 == "run_ms") ms[key] = $i
+				else if ($2 == "scripts" || $2 == "run_sys_pct")
+					if (!((key, $2) in v)) v[key, $2] = $i
+			}
+			else v[key, $2] = $i
+			if (!((k, n) in seen)) {
+				seen[k, n] = 1
+				if (!(k in kseen)) { kseen[k] = 1; ks[nk++] = k }
+				if (!(n in nseen)) { nseen[n] = 1; ns[nn++] = n }
+			}
+		}
+	}
+	function per(key, x) { return v[key, "scripts"] ? x / v[key, "scripts"] : x }
+	function fig(key, m, d) { return (key, m) in v ? sprintf("%.1f", per(key, v[key, m]) / d) : "-" }
+	END {
+		printf "\n%-9s %-14s %4s %12s %12s %12s %10s %8s %9s %5s\n", "benchmark",
+		    "kernel", "cpus", "busy", "cpu", "ticks", "wall_ms", "speedup",
+		    "busy/lnx", "sys%"
+		for (b = 0; b < 2; b++) {
+			bench = b ? "kernbench" : "sdet"
+			d = b ? 1e6 : 1e3
+			for (i = 0; i < nk; i++) for (j = 0; j < nn; j++) {
+				k = ks[i]; n = ns[j]; key = bench SUBSEP k SUBSEP n
+				if (!((key, "run_ticks") in v) && !(key in ms)) continue
+				one = bench SUBSEP k SUBSEP 1
+				w = sp = r = "-"
+				if (key in ms) w = sprintf("%.1f", per(key, ms[key]))
+				if ((key in ms) && (one in ms) && ms[key] > 0)
+					sp = sprintf("%.2f", per(one, ms[one]) / per(key, ms[key]))
+				lk = bench SUBSEP "linux" SUBSEP n
+				if (((key, "run_busy_ticks") in v) && ((lk, "run_busy_ticks") in v))
+					r = sprintf("%.2f", per(key, v[key, "run_busy_ticks"]) / per(lk, v[lk, "run_busy_ticks"]))
+				printf "%-9s %-14s %4s %12s %12s %12s %10s %8s %9s %5s\n", bench, k, n,
+				    fig(key, "run_busy_ticks", d), fig(key, "run_cpu_ticks", d),
+				    fig(key, "run_ticks", d), w, sp, r,
+				    (key, "run_sys_pct") in v ? v[key, "run_sys_pct"] : "-"
+			}
+		}
+		printf "(sdet: thousands of instructions and ms per script; kernbench: millions and ms per run)\n"
+	}' "$1"
 }
 
 # repeat_check NAME...: the figures of run 1 and run 2 of each boot, and

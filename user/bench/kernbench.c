@@ -1,7 +1,9 @@
 /*
  * kernbench.c - a small parallel C build, in the manner of Bligh's
- * kernbench: `make -j4` with tcc compiling and linking a multi-file
- * program, BENCH_BUILDS times (default 3), `make clean` between.
+ * kernbench: `make -jN` (BENCH_MAKE_JOBS, default 4; run-bench gives
+ * the machine's CPUs in its -smp columns) with tcc compiling and linking
+ * a multi-file program, BENCH_BUILDS times (default 3), `make clean`
+ * between.
  *
  * It needs Debian's make and tcc (dynamically linked, glibc): from the
  * real-userland initramfs (docs/userland.md), booted by run-bench with
@@ -163,7 +165,8 @@ static const char *chroot_disk(void)
 
 int main(void)
 {
-	char *build[] = { "/usr/bin/make", "-s", "-j4", NULL };
+	char jobs[16];
+	char *build[] = { "/usr/bin/make", "-s", jobs, NULL };
 	char *clean[] = { "/usr/bin/make", "-s", "clean", NULL };
 	char *prog[] = { DIR "/prog", NULL };
 	long i, builds = bench_env("BENCH_BUILDS", 3);
@@ -173,6 +176,7 @@ int main(void)
 	const char *disk = NULL;
 	struct phase ph;
 
+	snprintf(jobs, sizeof(jobs), "-j%ld", bench_env("BENCH_MAKE_JOBS", 4));
 	if ((access("/usr/bin/tcc", X_OK) || access("/usr/bin/make", X_OK)) &&
 	    !(disk = chroot_disk())) {
 		say("kernbench: no /usr/bin/tcc or make here: no figures\n");

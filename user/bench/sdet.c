@@ -12,10 +12,12 @@
  * at every fork and every exit.
  *
  * Figures: ticks_per_script for the whole run divided by the scripts run,
- * and the page faults taken.
+ * the page faults taken, the scripts run, and the run as a pressure.h
+ * phase ("run_": busy instructions, summed over the CPUs, and wall
+ * time), which run-bench's -smp columns compare per script.
  */
 #include <sys/stat.h>
-#include "bench/bench.h"
+#include "bench/pressure.h"
 
 #define NAME "sdet"
 #define LOOP "pgfault rmap_pte_chains"
@@ -79,12 +81,14 @@ int main(void)
 	long scripts = bench_env("BENCH_SCRIPTS", 8);
 	struct bench_counters before, after;
 	uint64_t t0, t1;
+	struct phase ph;
 	int failed = 0;
 
 	if (users < 1 || users > 64 || scripts < 1)
 		bench_fail(NAME, "BENCH_USERS or BENCH_SCRIPTS out of range");
 	write_script();
 	bench_snapshot(&before);
+	phase_begin(&ph, NAME, "run");
 	t0 = bench_rdtsc();
 	for (u = 0; u < users; u++) {
 		pid_t pid = fork();
@@ -103,11 +107,13 @@ int main(void)
 			failed = 1;
 	}
 	t1 = bench_rdtsc();
+	phase_end(&ph);
 	bench_snapshot(&after);
 	unlink(SCRIPT);
 	if (failed)
 		bench_fail(NAME, "a user failed");
 	bench_print(NAME, "ticks_per_script", (t1 - t0) / (users * scripts));
 	bench_print_delta(NAME, "", LOOP, &before, &after);
+	bench_print(NAME, "scripts", users * scripts);
 	return 0;
 }
