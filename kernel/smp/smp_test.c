@@ -129,9 +129,13 @@ KTEST(smp_each_ap_local_timer_ticks)
 		return;
 	for_each_online_cpu(cpu)
 		before[cpu] = cpu_area(cpu)->apic_timer_irqs;
-	/* Up to 5 s of ticks: an AP's host thread may be descheduled. */
+	/* Up to 5 s of ticks: an AP's host thread may be descheduled.
+	 * Sleep a tick at a time: this CPU then goes idle and lets go of
+	 * the big kernel lock, which an AP woken for work may be spinning
+	 * for with its interrupts (and its ticks) held off. */
 	do {
-		schedule();
+		current->state = TASK_UNINTERRUPTIBLE;
+		schedule_timeout(1);
 		all = true;
 		for_each_online_cpu(cpu)
 			if (cpu &&
