@@ -253,7 +253,7 @@ static void __schedule(bool preempted)
 void schedule(void)
 {
 	if (kmap_atomic_depth())
-		panic("scheduling while holding %d kmap_atomic slot(s)",
+		panic("scheduling while holding %d kmap_atomic mapping(s)",
 		      kmap_atomic_depth());
 	if (current->preempt_count)
 		panic("BUG: scheduling while atomic: %s/%d holds a spinlock",

@@ -47,12 +47,12 @@
 #ifndef MM_PHYS_FIXMAP_H
 #define MM_PHYS_FIXMAP_H
 
+#include "kernel/smp/smp.h"
 #include "mm/phys/kmap_types.h"
 #include "mm/phys/pgtable.h"
 
-/* Up to this many I/O APICs, and kmap_atomic slots for this many CPUs. */
+/* Up to this many I/O APICs. */
 #define MAX_IO_APICS 8
-#define FIX_KMAP_CPUS 8
 /* Pages a firmware table may span while it is read (bt_ioremap). */
 #define NR_FIX_BTMAPS 4
 
@@ -63,8 +63,8 @@ enum fixed_addresses {
 	FIX_IO_APIC_BASE_END = FIX_IO_APIC_BASE_0 + MAX_IO_APICS - 1,
 	FIX_BTMAP_END, /* boot-time table reading (kernel/smp/mpparse.h) */
 	FIX_BTMAP_BEGIN = FIX_BTMAP_END + NR_FIX_BTMAPS - 1,
-	FIX_KMAP_BEGIN, /* kmap_atomic: KM_TYPE_NR slots per CPU */
-	FIX_KMAP_END = FIX_KMAP_BEGIN + KM_TYPE_NR * FIX_KMAP_CPUS - 1,
+	FIX_KMAP_BEGIN, /* kmap_atomic: KM_TYPE_NR slots for each of NR_CPUS */
+	FIX_KMAP_END = FIX_KMAP_BEGIN + KM_TYPE_NR * NR_CPUS - 1,
 	__end_of_fixed_addresses
 };
 

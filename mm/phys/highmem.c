@@ -3,28 +3,38 @@
  *
  * kmap: LAST_PKMAP persistent entries in the PKMAP area, Linux's scheme.
  * pkmap_count[nr] is 0 for an entry that is free and flushed, 1 for one
- * nobody uses whose PTE (and perhaps a TLB entry) is still there, and
- * 1 + users otherwise.  Entries are taken round-robin; when the search
- * wraps to entry 0, every entry at 1 is cleared and the whole TLB is
- * flushed once (a CR3 reload, which any 386 has), so an unmapped entry
- * costs no flush of its own and is never reused while a stale TLB entry
+ * nobody uses whose PTE (and perhaps a TLB entry, on any CPU) is still
+ * there, and 1 + users otherwise.  Entries are taken round-robin; when the
+ * search wraps to entry 0, every entry at 1 is cleared and the TLB of
+ * every CPU is flushed once (flush_tlb_all), so an unmapped entry costs no
+ * flush of its own and is never reused while a stale TLB entry anywhere
  * may point at its old page.  When every entry is in use, kmap sleeps on
  * pkmap_map_wait until a kunmap drops one to 1.  A small hash finds the
- * entry of a page that is already mapped.  Interrupts off is the lock
- * (uniprocessor); kmap sleeps with them on.
+ * entry of a page that is already mapped.  kmap_lock, a spinlock taken
+ * with interrupts on as Linux's (neither call is allowed in an
+ * interrupt), guards all of it; kmap drops it to sleep.
  *
- * kmap_atomic: the fixmap slot FIX_KMAP_BEGIN + type (+ KM_TYPE_NR per
- * CPU).  Mapping sets the PTE, which was clear; unmapping clears it and
- * flushes that one address (invlpg, or a CR3 reload on a 386).  Every
- * call, low page or high, goes through the checker on this CPU's stack of
- * held slots.
+ * kmap_atomic: a high page gets the fixmap slot FIX_KMAP_BEGIN +
+ * KM_TYPE_NR * smp_processor_id() + type, so each CPU has slots of its own
+ * and only its own TLB ever holds them.  Mapping sets the PTE, which was
+ * clear; unmapping clears it and flushes that one address on this CPU
+ * (invlpg, or a CR3 reload on a 386).  Every slot taken and released goes
+ * through the checker on this CPU's stack of held slots.  A low page
+ * takes no slot: kmap_atomic returns its direct-map address and only
+ * counts it in this CPU's kmap_atomic_stack (direct), so sleeping or being
+ * preempted with it held is still caught on a machine without high
+ * memory; kunmap_atomic tells the two apart by the address.  The state of
+ * CPU n is km_cpu[n], changed only by CPU n with interrupts off.
  */
+#include "kernel/cpu/cpu.h"
 #include "kernel/cpu/io.h"
 #include "kernel/cpu/trap.h"
 #include "kernel/panic.h"
 #include "kernel/process/task.h"
 #include "kernel/sched/sched.h"
+#include "kernel/sched/spinlock.h"
 #include "kernel/sched/wait.h"
+#include "kernel/smp/smp.h"
 #include "mm/phys/fixmap.h"
 #include "mm/phys/highmem.h"
 #include "mm/phys/tlb.h"
@@ -37,8 +47,9 @@ static u16 pa_hash[1u << PA_HASH_BITS]; /* first entry + 1, 0: none */
 static u16 pa_next[LAST_PKMAP]; /* next entry + 1 in the bucket */
 static unsigned int last_pkmap_nr;
 static DECLARE_WAIT_QUEUE_HEAD(pkmap_map_wait);
+static DEFINE_SPINLOCK(kmap_lock);
 
-static struct kmap_atomic_stack km_stack; /* this CPU's held slots */
+static struct kmap_atomic_stack km_cpu[NR_CPUS];
 
 static unsigned int pa_hashfn(const struct page *page)
 {
@@ -87,26 +98,27 @@ static void flush_all_zero_pkmaps(void)
 		pkmap_hash_del(i);
 		need_flush = true;
 	}
+	/* Any CPU may have used any entry: flush every TLB. */
 	if (need_flush)
 		flush_tlb_all();
 }
 
-/* Sleep until a kunmap frees an entry.  Called and returns with the
- * lock (interrupts off) held in *flags. */
-static void pkmap_wait(u32 *flags)
+/* Sleep until a kunmap frees an entry.  Called and returns with
+ * kmap_lock held. */
+static void pkmap_wait(void)
 {
 	wait_queue_t w;
 
 	init_wait(&w);
 	prepare_to_wait(&pkmap_map_wait, &w, TASK_UNINTERRUPTIBLE);
-	irq_restore(*flags);
+	spin_unlock(&kmap_lock);
 	schedule();
-	*flags = irq_save();
+	spin_lock(&kmap_lock);
 	finish_wait(&pkmap_map_wait, &w);
 }
 
-/* An entry for page, which has none: its number. */
-static int map_new_virtual(struct page *page, u32 *flags)
+/* An entry for page, which has none: its number.  kmap_lock held. */
+static int map_new_virtual(struct page *page)
 {
 	int count, nr;
 
@@ -122,7 +134,7 @@ start:
 			break;
 		if (--count)
 			continue;
-		pkmap_wait(flags);
+		pkmap_wait();
 		/* Someone else may have mapped it while we slept. */
 		nr = pkmap_lookup(page);
 		if (nr >= 0)
@@ -138,42 +150,44 @@ start:
 
 void *kmap_high(struct page *page)
 {
-	u32 flags;
 	int nr;
 
 	/* kmap may sleep: not from an interrupt, nor inside kmap_atomic. */
 	BUG_ON(in_irq() || kmap_atomic_depth());
-	flags = irq_save();
+	spin_lock(&kmap_lock);
 	nr = pkmap_lookup(page);
 	if (nr < 0)
-		nr = map_new_virtual(page, &flags);
+		nr = map_new_virtual(page);
 	pkmap_count[nr]++;
-	irq_restore(flags);
+	spin_unlock(&kmap_lock);
 	return (void *)PKMAP_ADDR(nr);
 }
 
 void kunmap_high(struct page *page)
 {
-	u32 flags = irq_save();
-	int nr = pkmap_lookup(page);
 	bool need_wakeup = false;
+	int nr;
 
+	BUG_ON(in_irq());
+	spin_lock(&kmap_lock);
+	nr = pkmap_lookup(page);
 	BUG_ON(nr < 0 || pkmap_count[nr] < 2);
 	if (--pkmap_count[nr] == 1)
 		need_wakeup = waitqueue_active(&pkmap_map_wait);
-	irq_restore(flags);
+	spin_unlock(&kmap_lock);
 	if (need_wakeup)
 		wake_up(&pkmap_map_wait);
 }
 
 u32 kmap_pool_in_use(void)
 {
-	u32 flags = irq_save(), n = 0;
+	u32 n = 0;
 	int i;
 
+	spin_lock(&kmap_lock);
 	for (i = 0; i < LAST_PKMAP; i++)
 		n += pkmap_count[i] > 1;
-	irq_restore(flags);
+	spin_unlock(&kmap_lock);
 	return n;
 }
 
@@ -208,53 +222,98 @@ const char *kmap_atomic_release_error(const struct kmap_atomic_stack *s,
 	return NULL;
 }
 
+/* This CPU's state; interrupts are off, so it stays this CPU's. */
+static struct kmap_atomic_stack *this_km(void)
+{
+	return &km_cpu[smp_processor_id()];
+}
+
 int kmap_atomic_depth(void)
 {
-	return km_stack.depth;
+	u32 flags = irq_save();
+	struct kmap_atomic_stack *s = this_km();
+	int depth = s->depth + s->direct;
+
+	irq_restore(flags);
+	return depth;
 }
 
-static enum fixed_addresses kmap_atomic_idx(enum km_type type)
+u32 kmap_atomic_vaddr(int cpu, enum km_type type)
 {
-	return (enum fixed_addresses)(FIX_KMAP_BEGIN + type);
+	return fix_to_virt((enum fixed_addresses)(FIX_KMAP_BEGIN +
+						  KM_TYPE_NR * cpu + type));
 }
 
-void *kmap_atomic(struct page *page, enum km_type type)
+static void *kmap_atomic_high(struct page *page, enum km_type type)
 {
 	u32 flags = irq_save();
-	const char *why = kmap_atomic_take_error(&km_stack, type);
+	int cpu = smp_processor_id();
+	struct kmap_atomic_stack *s = &km_cpu[cpu];
+	const char *why = kmap_atomic_take_error(s, type);
 	u32 vaddr;
+	pte_t *pte;
 
 	if (why)
 		panic("kmap_atomic(type %d): %s", type, why);
-	if (PageHighMem(page)) {
-		pte_t *pte = fixmap_pte(kmap_atomic_idx(type));
-
-		BUG_ON(!pte_none(*pte));
-		set_pte(pte, mk_pte(page, PAGE_KERNEL));
-		vaddr = fix_to_virt(kmap_atomic_idx(type));
-	} else {
-		vaddr = (u32)page_address(page);
-	}
-	km_stack.type[km_stack.depth] = type;
-	km_stack.vaddr[km_stack.depth] = vaddr;
-	km_stack.depth++;
+	vaddr = kmap_atomic_vaddr(cpu, type);
+	pte = fixmap_pte(virt_to_fix(vaddr));
+	BUG_ON(!pte_none(*pte));
+	set_pte(pte, mk_pte(page, PAGE_KERNEL));
+	s->type[s->depth] = type;
+	s->vaddr[s->depth] = vaddr;
+	s->depth++;
 	irq_restore(flags);
 	return (void *)vaddr;
 }
 
-void kunmap_atomic(void *kvaddr, enum km_type type)
+void *kmap_atomic(struct page *page, enum km_type type)
+{
+	u32 flags;
+
+	if (PageHighMem(page))
+		return kmap_atomic_high(page, type);
+	if ((unsigned int)type >= KM_TYPE_NR)
+		panic("kmap_atomic(type %d): no such kmap_atomic type", type);
+	flags = irq_save();
+	this_km()->direct++;
+	irq_restore(flags);
+	return page_address(page);
+}
+
+static void kunmap_atomic_high(void *kvaddr, enum km_type type)
 {
 	u32 flags = irq_save();
+	struct kmap_atomic_stack *s = this_km();
 	u32 vaddr = (u32)kvaddr & PAGE_MASK;
-	const char *why = kmap_atomic_release_error(&km_stack, vaddr, type);
+	const char *why = kmap_atomic_release_error(s, vaddr, type);
 
 	if (why)
 		panic("kunmap_atomic(%p, type %d): %s", kvaddr, type, why);
-	if (vaddr == fix_to_virt(kmap_atomic_idx(type))) {
-		pte_clear(fixmap_pte(kmap_atomic_idx(type)));
-		__flush_tlb_one(vaddr);	/* only this CPU maps the slot */
+	pte_clear(fixmap_pte(virt_to_fix(vaddr)));
+	/* This CPU's own slot: no other TLB can hold it. */
+	cpu_invlpg(vaddr);
+	s->depth--;
+	irq_restore(flags);
+}
+
+void kunmap_atomic(void *kvaddr, enum km_type type)
+{
+	struct kmap_atomic_stack *s;
+	u32 flags;
+
+	if (!kmap_atomic_is_direct(kvaddr)) {
+		kunmap_atomic_high(kvaddr, type);
+		return;
 	}
-	km_stack.depth--;
+	if ((unsigned int)type >= KM_TYPE_NR)
+		panic("kunmap_atomic(%p, type %d): no such kmap_atomic type",
+		      kvaddr, type);
+	flags = irq_save();
+	s = this_km();
+	if (!s->direct)
+		panic("kunmap_atomic(%p, type %d): no low page mapped", kvaddr,
+		      type);
+	s->direct--;
 	irq_restore(flags);
 }
 

@@ -14,19 +14,23 @@
  *                                  in use.  Process context only.  A page
  *                                  kmapped twice shares one entry (counted).
  *   kmap_atomic(page, type) /      a fixmap slot of this CPU, one per
- *   kunmap_atomic(addr, type)      km_type; never sleeps, usable with
- *                                  interrupts off and in interrupts; the
- *                                  code in between must not sleep (and is
- *                                  not preempted).  Slots are released in
- *                                  the reverse order they were taken.
+ *   kunmap_atomic(addr, type)      km_type and CPU; never sleeps, usable
+ *                                  with interrupts off and in interrupts;
+ *                                  the code in between must not sleep (and
+ *                                  is not preempted, so it stays on this
+ *                                  CPU).  Slots are released in the
+ *                                  reverse order they were taken.
  *
- * kmap_atomic is checked on every page, low or high: taking a slot this
- * CPU already holds, a kunmap_atomic whose type is not the last one taken
- * or whose address is not that slot's, and sleeping while a slot is held
- * all stop with BUG.  A low page is returned at its direct-map address by
- * both and costs no mapping.  Allocations that can live in high memory
- * ask for it with __GFP_HIGHMEM (GFP_HIGHUSER for user and page-cache
- * pages).
+ * A low page has an address already, so kmap returns it, and so does
+ * kmap_atomic, without a slot (Linux's fast path): it only counts the page
+ * as held on this CPU, so that sleeping or being preempted in between
+ * still stops with BUG on every machine.  For a high page kmap_atomic takes
+ * this CPU's slot of that type, checked: taking a slot this CPU already
+ * holds, a kunmap_atomic whose type is not the last one taken or whose
+ * address is not that slot's all stop with BUG.  kunmap_atomic knows which
+ * of the two it undoes by the address (kmap_atomic_is_direct).
+ * Allocations that can live in high memory ask for it with __GFP_HIGHMEM
+ * (GFP_HIGHUSER for user and page-cache pages).
  */
 #ifndef MM_PHYS_HIGHMEM_H
 #define MM_PHYS_HIGHMEM_H
@@ -56,9 +60,10 @@ void kunmap_atomic(void *kvaddr, enum km_type type);
 /* The page a kmap_atomic or kmap address (or a direct-map one) maps. */
 struct page *kmap_atomic_to_page(const void *kvaddr);
 
-/* The kmap_atomic slots one CPU holds, in the order taken. */
+/* What one CPU holds: its slots, in the order taken, and low pages. */
 struct kmap_atomic_stack {
-	int depth;
+	int depth; /* slots */
+	int direct; /* low pages, returned at their direct-map address */
 	enum km_type type[KM_TYPE_NR];
 	u32 vaddr[KM_TYPE_NR]; /* page-aligned */
 };
@@ -72,9 +77,19 @@ const char *kmap_atomic_take_error(const struct kmap_atomic_stack *s,
 				   enum km_type type);
 const char *kmap_atomic_release_error(const struct kmap_atomic_stack *s,
 				      u32 vaddr, enum km_type type);
-/* kmap_atomic slots this CPU holds now: the scheduler refuses to switch
- * away (BUG on a sleep, no preemption) while it is not 0. */
+/* kmap_atomic mappings this CPU holds now, slots and low pages: the
+ * scheduler refuses to switch away (BUG on a sleep, no preemption) while
+ * it is not 0. */
 int kmap_atomic_depth(void);
+/* The address of CPU cpu's slot of type type. */
+u32 kmap_atomic_vaddr(int cpu, enum km_type type);
+
+/* Whether a kmap_atomic address is a low page's own (the direct map,
+ * below the kstack, PKMAP and fixmap areas) rather than a slot. */
+static inline bool kmap_atomic_is_direct(const void *kvaddr)
+{
+	return (u32)kvaddr - PAGE_OFFSET < MAXMEM;
+}
 
 /* Persistent kmap entries in use (pkmap_count above 1), for tests. */
 u32 kmap_pool_in_use(void);

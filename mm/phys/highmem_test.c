@@ -5,12 +5,17 @@
  *
  * The tests that need high pages skip on a machine without them; the
  * highmem= boots (mem=32M highmem=16M) and the -m 2G / -m 3G boots run
- * them.
+ * them.  The tests of two CPUs' slots skip with one CPU online.
+ *
+ * kmap_atomic_sleep_panics sleeps with a low page mapped on purpose, so it
+ * runs only when named (ktest_only=kmap_atomic_sleep_panics, the
+ * ktest-kmap-sleep boot of tools/test-boots, which expects the panic).
  */
 #include "kernel/cmdline.h"
 #include "kernel/ktest.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/sched.h"
+#include "kernel/smp/smp.h"
 #include "mm/phys/fixmap.h"
 #include "mm/phys/highmem.h"
 #include "mm/phys/mmzone.h"
@@ -305,4 +310,170 @@ KTEST(kmap_pool_exhaustion_waits_for_kunmap)
 	KEXPECT_EQ(kmap_pool_in_use(), 0);
 	free_list(&taken);
 	__free_page(w.page);
+}
+
+/*
+ * Each CPU has KM_TYPE_NR slots of its own, CPU n's just below CPU n-1's
+ * in the fixmap (Linux's FIX_KMAP_BEGIN + KM_TYPE_NR * cpu + type): all
+ * distinct pages of the fixmap, none in the direct map.
+ */
+KTEST(kmap_atomic_slots_are_per_cpu)
+{
+	u32 seen[NR_CPUS * KM_TYPE_NR];
+	bool inside = true, distinct = true;
+	int cpu, t, i, n = 0;
+
+	KEXPECT_EQ(kmap_atomic_vaddr(1, KM_USER0),
+		   kmap_atomic_vaddr(0, KM_USER0) - KM_TYPE_NR * PAGE_SIZE);
+	KEXPECT_EQ(kmap_atomic_vaddr(0, KM_BOUNCE_READ),
+		   FIXADDR_TOP - (u32)FIX_KMAP_BEGIN * PAGE_SIZE);
+	KEXPECT_EQ(kmap_atomic_vaddr(NR_CPUS - 1, KM_TYPE_NR - 1),
+		   FIXADDR_START);
+	for (cpu = 0; cpu < NR_CPUS; cpu++)
+		for (t = 0; t < KM_TYPE_NR; t++) {
+			u32 va = kmap_atomic_vaddr(cpu, (enum km_type)t);
+
+			inside &= va >= FIXADDR_START &&
+				  va <= fix_to_virt(FIX_KMAP_BEGIN) &&
+				  !kmap_atomic_is_direct((void *)va);
+			for (i = 0; i < n; i++)
+				distinct &= seen[i] != va;
+			seen[n++] = va;
+		}
+	KEXPECT_TRUE(inside);
+	KEXPECT_TRUE(distinct);
+}
+
+struct ap_kmap {
+	struct page *page;
+	int cpu;
+	u32 vaddr, seen;
+	int depth_before, depth_inside, depth_after;
+};
+
+/* On the AP, in its function-call interrupt. */
+static void ap_kmap_atomic(void *info)
+{
+	struct ap_kmap *a = info;
+	u32 *v;
+
+	a->cpu = smp_processor_id();
+	a->depth_before = kmap_atomic_depth();
+	v = kmap_atomic(a->page, KM_USER0);
+	a->vaddr = (u32)v;
+	a->depth_inside = kmap_atomic_depth();
+	a->seen = v[0];
+	kunmap_atomic(v, KM_USER0);
+	a->depth_after = kmap_atomic_depth();
+}
+
+/*
+ * CPU 0 holds KM_USER0 on mine while CPU 1 takes its own KM_USER0 for
+ * theirs: no "slot taken twice", each sees its own page, and each CPU
+ * counts only what it holds.
+ */
+static void two_cpus_map(struct page *mine, struct page *theirs)
+{
+	struct ap_kmap a = { .page = theirs, .cpu = -1 };
+	u32 *v, *w = kmap_atomic(theirs, KM_USER0);
+
+	w[0] = 0x7E1A1B5u;
+	kunmap_atomic(w, KM_USER0);
+	v = kmap_atomic(mine, KM_USER0);
+	v[0] = 0xC0FFEEu;
+	KEXPECT_EQ(smp_call_function_single(1, ap_kmap_atomic, &a, 1), 0);
+	KEXPECT_EQ(a.cpu, 1);
+	KEXPECT_EQ(a.seen, 0x7E1A1B5u);
+	KEXPECT_EQ(a.depth_before, 0);
+	KEXPECT_EQ(a.depth_inside, 1);
+	KEXPECT_EQ(a.depth_after, 0);
+	KEXPECT_EQ(kmap_atomic_depth(), 1);
+	KEXPECT_EQ(v[0], 0xC0FFEEu);
+	if (PageHighMem(theirs))
+		KEXPECT_EQ(a.vaddr, kmap_atomic_vaddr(1, KM_USER0));
+	else
+		KEXPECT_EQ(a.vaddr, (u32)page_address(theirs));
+	if (PageHighMem(mine))
+		KEXPECT_EQ((u32)v, kmap_atomic_vaddr(0, KM_USER0));
+	kunmap_atomic(v, KM_USER0);
+	KEXPECT_EQ(kmap_atomic_depth(), 0);
+}
+
+KTEST(kmap_atomic_two_cpus_hold_their_own_slots)
+{
+	struct page *mine, *theirs;
+	gfp_t gfp = GFP_KERNEL;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip("only CPU 0 online");
+		return;
+	}
+	KASSERT_EQ(smp_processor_id(), 0);
+	/* High pages where there are some, so that real slots are taken. */
+	if (zones[ZONE_HIGHMEM].free_pages >= 2 + zones[ZONE_HIGHMEM].pages_low)
+		gfp = GFP_HIGH_NOWAIT;
+	mine = alloc_page(gfp);
+	theirs = alloc_page(gfp);
+	KASSERT_TRUE(mine && theirs);
+	two_cpus_map(mine, theirs);
+	__free_page(mine);
+	__free_page(theirs);
+}
+
+/*
+ * A low page costs no slot: its own address comes back, this CPU's slot
+ * PTE stays clear, and only the depth counts it.  A high page mapped
+ * inside it still takes this CPU's slot, and the two unwind in order.
+ */
+KTEST(kmap_atomic_low_page_takes_no_slot)
+{
+	struct page *lo = alloc_page(GFP_KERNEL), *hi;
+	int cpu = smp_processor_id(); /* held kmap_atomic: never preempted */
+	pte_t *slot0 =
+		fixmap_pte(virt_to_fix(kmap_atomic_vaddr(cpu, KM_USER0)));
+	pte_t *slot1 =
+		fixmap_pte(virt_to_fix(kmap_atomic_vaddr(cpu, KM_USER1)));
+	void *v, *w;
+
+	KASSERT_TRUE(lo != NULL);
+	KEXPECT_EQ(kmap_atomic_depth(), 0);
+	v = kmap_atomic(lo, KM_USER0);
+	KEXPECT_TRUE(v == page_address(lo));
+	KEXPECT_TRUE(kmap_atomic_is_direct(v));
+	KEXPECT_TRUE(pte_none(*slot0));
+	KEXPECT_EQ(kmap_atomic_depth(), 1);
+	if (need_highmem(1)) {
+		hi = alloc_page(GFP_HIGH_NOWAIT);
+		KASSERT_TRUE(hi != NULL);
+		w = kmap_atomic(hi, KM_USER1);
+		KEXPECT_EQ((u32)w, kmap_atomic_vaddr(cpu, KM_USER1));
+		KEXPECT_FALSE(kmap_atomic_is_direct(w));
+		KEXPECT_FALSE(pte_none(*slot1));
+		KEXPECT_TRUE(kmap_atomic_to_page(w) == hi);
+		KEXPECT_EQ(kmap_atomic_depth(), 2);
+		kunmap_atomic(w, KM_USER1);
+		KEXPECT_TRUE(pte_none(*slot1));
+		__free_page(hi);
+	}
+	kunmap_atomic(v, KM_USER0);
+	KEXPECT_EQ(kmap_atomic_depth(), 0);
+	__free_page(lo);
+}
+
+/* Sleeping with a low page mapped stops as it does with a slot held. */
+KTEST(kmap_atomic_sleep_panics)
+{
+	struct page *lo;
+
+	if (!ktest_named("kmap_atomic_sleep_panics")) {
+		ktest_skip(
+			"panics on purpose: run with ktest_only=kmap_atomic_sleep_panics");
+		return;
+	}
+	lo = alloc_page(GFP_KERNEL);
+	KASSERT_TRUE(lo != NULL);
+	kmap_atomic(lo, KM_USER0);
+	schedule();
+	/* Only reached when the sleep was not refused. */
+	KEXPECT_TRUE(false);
 }
