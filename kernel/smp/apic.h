@@ -38,6 +38,7 @@ _Static_assert((SPURIOUS_APIC_VECTOR & 0x0F) == 0x0F,
 #define APIC_LDR 0xD0
 #define APIC_DFR 0xE0
 #define APIC_SPIV 0xF0
+#define APIC_IRR 0x200 /* 8 words on a 16-byte stride: vector n is bit n % 32 */
 #define APIC_ESR 0x280
 #define APIC_ICR 0x300
 #define APIC_ICR2 0x310

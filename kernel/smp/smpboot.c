@@ -38,6 +38,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/smp/apic.h"
+#include "kernel/smp/io_apic.h"
 #include "kernel/smp/mpparse.h"
 #include "kernel/smp/percpu.h"
 #include "kernel/smp/smp.h"
@@ -277,9 +278,11 @@ static bool find_cpus(void)
 	if (acpi_boot_init())
 		return true;
 	nr_table_apicids = nr_disabled = 0;
+	mp_reset_ioapics();
 	if (mp_parse())
 		return true;
 	nr_table_apicids = nr_disabled = 0;
+	mp_reset_ioapics();
 	mp_lapic_addr = APIC_DEFAULT_PHYS_BASE;
 	return false;
 }
@@ -312,4 +315,5 @@ void smp_init(void)
 		smp_boot_cpus(limit);
 	printk("smp: %d CPU%s online\n", num_online_cpus(),
 	       num_online_cpus() > 1 ? "s" : "");
+	setup_IO_APIC();
 }
