@@ -15,7 +15,8 @@
  *      paging on;
  *   4. the boot CPU waits (at most 5 s) for it to call in, then for it to
  *      be online: its own GDT, TSS, IDT and page directory loaded, its
- *      APIC enabled and its timer ticking.
+ *      APIC enabled and its timer ticking;
+ *   5. the ISA IRQs move to the I/O APIC, still to CPU 0 (io_apic.h).
  *
  * The trampoline turns paging on with a start-up page directory: the
  * kernel's entries plus the first 4 MiB at address 0, so the instruction
