@@ -8,13 +8,14 @@
  * 16-byte stride and are read and written whole (the Pentium's APIC has
  * an erratum with narrower accesses).
  *
- * Until the I/O APIC takes the device interrupts over (kernel/smp/io_apic.h),
- * and on machines without one, the boot CPU's LINT0 is ExtINT ("virtual
- * wire"): an IRQ goes 8259 -> LINT0 -> CPU as it did with the APIC off, is
- * acknowledged at the 8259 as before and needs no APIC EOI.  Through the
- * I/O APIC it ends with apic_eoi().  The vectors the APIC itself delivers (timer,
- * call-function, error, spurious) are above the 8259's, as Linux puts
- * them, and each but the spurious one ends with apic_eoi().
+ * Until the I/O APIC takes the device interrupts over
+ * (kernel/smp/io_apic.h), and on machines without one, the boot CPU's
+ * LINT0 is ExtINT ("virtual wire"): an IRQ goes 8259 -> LINT0 -> CPU as it
+ * did with the APIC off, is acknowledged at the 8259 as before and needs
+ * no APIC EOI; through the I/O APIC it ends with apic_eoi().  The vectors
+ * the APIC itself delivers (timer, call-function, error, spurious) are
+ * above the 8259's, as Linux puts them, and each but the spurious one
+ * ends with apic_eoi().
  */
 #ifndef KERNEL_SMP_APIC_H
 #define KERNEL_SMP_APIC_H
