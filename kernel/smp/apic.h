@@ -13,9 +13,9 @@
  * LINT0 is ExtINT ("virtual wire"): an IRQ goes 8259 -> LINT0 -> CPU as it
  * did with the APIC off, is acknowledged at the 8259 as before and needs
  * no APIC EOI; through the I/O APIC it ends with apic_eoi().  The vectors
- * the APIC itself delivers (timer, call-function, error, spurious) are
- * above the 8259's, as Linux puts them, and each but the spurious one
- * ends with apic_eoi().
+ * the APIC itself delivers (timer, call-function, reschedule, error,
+ * spurious) are above the 8259's, as Linux puts them, and each but the
+ * spurious one ends with apic_eoi().
  */
 #ifndef KERNEL_SMP_APIC_H
 #define KERNEL_SMP_APIC_H
@@ -25,6 +25,7 @@
 /* Vectors, as Linux i386's. */
 #define LOCAL_TIMER_VECTOR 0xEF
 #define CALL_FUNCTION_VECTOR 0xFB
+#define RESCHEDULE_VECTOR 0xFC
 #define ERROR_APIC_VECTOR 0xFE
 #define SPURIOUS_APIC_VECTOR 0xFF
 _Static_assert((SPURIOUS_APIC_VECTOR & 0x0F) == 0x0F,
