@@ -7,8 +7,9 @@
  *     0:       2081          0    XT-PIC   0-edge      timer
  *   LOC:          0       2079   Local timer interrupts
  *
- * Device interrupts come through the 8259 to CPU 0 only (virtual wire,
- * kernel/smp/apic.h), so their other columns are 0.  CPU 0's tick is the
+ * Device interrupts come to CPU 0 only, through the I/O APIC (the line
+ * names the pin: "IO-APIC   2-edge      timer", ISA IRQ 0 on QEMU's pin 2)
+ * or the 8259 ("XT-PIC"), so their other columns are 0.  CPU 0's tick is the
  * PIT's IRQ 0; only the APs' local APIC timers count in LOC.  TLB counts
  * the flush requests a CPU received (mm/phys/tlb.c); each also came as a
  * function call, so CAL counts it too, as on Linux.  The width
@@ -43,7 +44,9 @@ static u32 total_errors(void)
 
 void proc_interrupts_show(struct seq_buf *m, struct task_struct *t)
 {
-	int irq, cpu;
+	int irq, cpu, hwirq;
+	const struct irq_chip *chip;
+	const char *flow;
 
 	(void)t;
 	seq_printf(m, "%11s", "");
@@ -56,13 +59,16 @@ void proc_interrupts_show(struct seq_buf *m, struct task_struct *t)
 		seq_printf(m, "%3d: ", irq);
 		for_each_online_cpu(cpu)
 			seq_printf(m, "%10u ", cpu == 0 ? kstat_irqs(irq) : 0);
-		seq_printf(m, " %8s %3d-edge      %s\n", "XT-PIC", irq,
+		chip = irq_get_chip(irq, &hwirq, &flow);
+		seq_printf(m, " %8s %3d-%-8s  %s\n", chip->name, hwirq, flow,
 			   irq_name(irq));
 	}
 	cpu_line(m, "LOC", offsetof(struct cpu_area, apic_timer_irqs),
 		 "Local timer interrupts");
 	cpu_line(m, "SPU", offsetof(struct cpu_area, irq_spurious_count),
 		 "Spurious interrupts");
+	cpu_line(m, "RES", offsetof(struct cpu_area, irq_resched_count),
+		 "Rescheduling interrupts");
 	cpu_line(m, "CAL", offsetof(struct cpu_area, irq_call_count),
 		 "Function call interrupts");
 	seq_printf(m, "%3s: ", "TLB");

@@ -2,7 +2,7 @@
  * kernel/cpu/trap.c - dispatch every trap to its handler.
  *
  * kernel/cpu/entry.asm calls trap() with the frame it built.  IRQs are acked
- * at the PIC before their handler runs, so a handler that switches tasks
+ * at their chip before their handler runs, so a handler that switches tasks
  * (the timer tick) does not leave the PIC waiting.  All gates except
  * int 0x80 are interrupt gates: handlers start with IF clear.  User mode
  * may reach int 0x80, int3 and int $4 (DPL 3), no other vector.
@@ -38,6 +38,9 @@ _Static_assert(__builtin_offsetof(struct trapframe, cs) == 60,
 static trap_handler_t handlers[IDT_ENTRIES];
 static const char *irq_names[NR_IRQS];
 static u32 irq_counts[NR_IRQS];
+static const struct irq_chip *irq_chips[NR_IRQS];
+static int irq_hwirqs[NR_IRQS];
+static const char *irq_flows[NR_IRQS];
 
 extern const u32 trap_stubs[NR_STUBS + 1];	/* the last is int 0x80 */
 extern const u32 system_stubs[IDT_ENTRIES - FIRST_SYSTEM_VECTOR];
@@ -67,6 +70,11 @@ void trap_init(void)
 {
 	int v;
 
+	for (v = 0; v < NR_IRQS; v++) {
+		irq_chips[v] = &i8259A_chip;
+		irq_hwirqs[v] = v;
+		irq_flows[v] = "edge";
+	}
 	for (v = 0; v < NR_STUBS; v++)
 		idt_set_gate(v, trap_stubs[v], GATE_INTERRUPT, 0);
 	/* As on Linux, user code may raise these two itself: int3 (the
@@ -95,7 +103,27 @@ void request_irq(int irq, trap_handler_t h, const char *name)
 	BUG_ON(irq < 0 || irq >= NR_IRQS);
 	handlers[IRQ_BASE + irq] = h;
 	irq_names[irq] = name;
-	pic_enable_irq(irq);
+	irq_chips[irq]->unmask(irq);
+}
+
+void set_irq_chip(int irq, const struct irq_chip *chip, int hwirq,
+		  const char *flow)
+{
+	BUG_ON(irq < 0 || irq >= NR_IRQS);
+	if (handlers[IRQ_BASE + irq])
+		irq_chips[irq]->mask(irq);
+	irq_chips[irq] = chip;
+	irq_hwirqs[irq] = hwirq;
+	irq_flows[irq] = flow;
+	if (handlers[IRQ_BASE + irq])
+		chip->unmask(irq);
+}
+
+const struct irq_chip *irq_get_chip(int irq, int *hwirq, const char **flow)
+{
+	*hwirq = irq_hwirqs[irq];
+	*flow = irq_flows[irq];
+	return irq_chips[irq];
 }
 
 const char *irq_name(int irq)
@@ -228,7 +256,7 @@ static void irq_dispatch(struct trapframe *tf)
 	struct task_struct *t = current;
 	int irq = tf->trapno - IRQ_BASE;
 
-	if (!pic_ack(irq))
+	if (!irq_chips[irq]->ack(irq))
 		return;
 	irq_counts[irq]++;
 	if (t)

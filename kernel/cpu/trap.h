@@ -68,13 +68,36 @@ void trap_init(void);
 /* The handler for an exception vector (0..31); NULL restores the default. */
 void set_trap_handler(int vector, trap_handler_t h);
 trap_handler_t get_trap_handler(int vector);
-/* Handle IRQ 0..15 with h and unmask it at the PIC; the PIC is acked first.
+/*
+ * The interrupt controller an IRQ comes through (Linux's struct irq_chip):
+ * the 8259 (kernel/drivers/pic.c, every IRQ at boot) or the I/O APIC
+ * (kernel/smp/io_apic.c).  ack runs before the handler, so a handler that
+ * switches tasks (the timer tick) leaves no controller waiting; it
+ * returns false for a spurious IRQ, which is then not handled.
+ */
+struct irq_chip {
+	const char *name; /* /proc/interrupts' controller column */
+	void (*unmask)(int irq);
+	void (*mask)(int irq);
+	bool (*ack)(int irq);
+};
+/* Handle IRQ 0..15 with h and unmask it at its chip, which is acked first.
  * name is what /proc/interrupts shows for it. */
 void request_irq(int irq, trap_handler_t h, const char *name);
 /* IRQ irq's handler's name, NULL if none; and how often CPU 0 (the only
- * one the 8259 reaches) took it. */
+ * one device interrupts reach) took it. */
 const char *irq_name(int irq);
 u32 kstat_irqs(int irq);
+/*
+ * Move irq to chip, where it is input hwirq (the 8259's line, an I/O
+ * APIC's pin) and flows as flow ("edge", "fasteoi": /proc/interrupts).  A
+ * requested irq is masked at its old chip and unmasked at the new one.
+ * Interrupts off.
+ */
+void set_irq_chip(int irq, const struct irq_chip *chip, int hwirq,
+		  const char *flow);
+/* irq's chip, and its input and flow there. */
+const struct irq_chip *irq_get_chip(int irq, int *hwirq, const char **flow);
 /* Handle vector FIRST_SYSTEM_VECTOR..0xFF (an interrupt the local APIC
  * delivers) with h, through an interrupt gate; h sends its own EOI. */
 void set_intr_gate(int vector, trap_handler_t h);

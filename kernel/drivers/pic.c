@@ -57,6 +57,8 @@ void pic_enable_irq(int irq)
 	u32 flags = irq_save();
 
 	irq_mask &= ~(1 << irq);
+	if (irq >= 8)
+		irq_mask &= ~(1 << CASCADE_IRQ);
 	pic_write_mask();
 	irq_restore(flags);
 }
@@ -66,6 +68,15 @@ void pic_disable_irq(int irq)
 	u32 flags = irq_save();
 
 	irq_mask |= 1 << irq;
+	pic_write_mask();
+	irq_restore(flags);
+}
+
+void pic_mask_all(void)
+{
+	u32 flags = irq_save();
+
+	irq_mask = 0xFFFF;
 	pic_write_mask();
 	irq_restore(flags);
 }
@@ -93,3 +104,10 @@ bool pic_ack(int irq)
 	outb(PIC1_CMD, PIC_EOI);
 	return true;
 }
+
+const struct irq_chip i8259A_chip = {
+	.name = "XT-PIC",
+	.unmask = pic_enable_irq,
+	.mask = pic_disable_irq,
+	.ack = pic_ack,
+};

@@ -6,6 +6,7 @@
 #ifndef KERNEL_DRIVERS_PIC_H
 #define KERNEL_DRIVERS_PIC_H
 
+#include "kernel/cpu/trap.h"
 #include "kernel/types.h"
 
 void pic_init(void);
@@ -17,6 +18,12 @@ void pic_disable_irq(int irq);
  * IRQ must not be handled.
  */
 bool pic_ack(int irq);
+/* Mask every line, the cascade too (the I/O APIC has taken the IRQs over);
+ * enabling a slave IRQ again opens the cascade. */
+void pic_mask_all(void);
+
+/* The 8259 as an IRQ's chip ("XT-PIC", kernel/cpu/trap.h). */
+extern const struct irq_chip i8259A_chip;
 
 extern u32 pic_spurious_count;
 

@@ -19,12 +19,14 @@
  *                                                  64-bit APIC address
  *
  * The XSDT (ACPI 2.0's 64-bit pointers) is not needed: on i386 every
- * table the RSDT names is below 4 GiB.  I/O APIC and interrupt override
- * entries (types 1 and 2) are for an I/O APIC driver, which there is not.
+ * table the RSDT names is below 4 GiB.  I/O APIC entries (type 1: +2 id,
+ * +4 address, +8 first GSI) and interrupt source overrides (type 2: +2
+ * bus, +3 ISA IRQ, +4 GSI, +8 flags) go to kernel/smp/io_apic.c.
  */
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
 #include "kernel/smp/apic.h"
+#include "kernel/smp/io_apic.h"
 #include "kernel/smp/mpparse.h"
 #include "mm/phys/page.h"
 
@@ -33,7 +35,12 @@
 #define RSDP_V1_SIZE 20
 #define HEADER_SIZE 36
 
-enum { MADT_LAPIC = 0, MADT_LAPIC_OVERRIDE = 5 };
+enum {
+	MADT_LAPIC = 0,
+	MADT_IOAPIC = 1,
+	MADT_INT_SRC_OVR = 2,
+	MADT_LAPIC_OVERRIDE = 5
+};
 #define MADT_ENABLED 1
 
 struct acpi_rsdp {
@@ -74,6 +81,22 @@ struct madt_lapic {
 	u32 flags;
 } __packed;
 
+struct madt_ioapic {
+	struct madt_entry h;
+	u8 id;
+	u8 reserved;
+	u32 address;
+	u32 gsi_base;
+} __packed;
+
+struct madt_int_src_ovr {
+	struct madt_entry h;
+	u8 bus; /* 0: ISA */
+	u8 source_irq;
+	u32 gsi;
+	u16 flags; /* MP_IRQPOL_*, MP_IRQTRIG_* */
+} __packed;
+
 struct madt_lapic_override {
 	struct madt_entry h;
 	u16 reserved;
@@ -83,6 +106,8 @@ struct madt_lapic_override {
 
 _Static_assert(sizeof(struct acpi_table_header) == HEADER_SIZE, "ACPI 5.2.6");
 _Static_assert(sizeof(struct acpi_madt) == 44, "ACPI 5.2.12");
+_Static_assert(sizeof(struct madt_ioapic) == 12, "ACPI 5.2.12.3");
+_Static_assert(sizeof(struct madt_int_src_ovr) == 10, "ACPI 5.2.12.5");
 
 static u32 find_rsdp(void)
 {
@@ -138,6 +163,18 @@ static void parse_madt(const struct acpi_madt *madt)
 			const struct madt_lapic *l = (const void *)e;
 
 			mp_register_lapic(l->apic_id, l->flags & MADT_ENABLED);
+		} else if (e->type == MADT_IOAPIC &&
+			   e->length >= sizeof(struct madt_ioapic)) {
+			const struct madt_ioapic *io = (const void *)e;
+
+			mp_register_ioapic(io->id, io->address, io->gsi_base);
+		} else if (e->type == MADT_INT_SRC_OVR &&
+			   e->length >= sizeof(struct madt_int_src_ovr)) {
+			const struct madt_int_src_ovr *o = (const void *)e;
+
+			if (o->bus == 0)
+				mp_override_legacy_irq(o->source_irq, o->gsi,
+						       o->flags);
 		} else if (e->type == MADT_LAPIC_OVERRIDE &&
 			   e->length >= sizeof(struct madt_lapic_override)) {
 			const struct madt_lapic_override *o = (const void *)e;

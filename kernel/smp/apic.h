@@ -8,12 +8,14 @@
  * 16-byte stride and are read and written whole (the Pentium's APIC has
  * an erratum with narrower accesses).
  *
- * On the boot CPU the 8259 stays the source of every device interrupt:
- * LINT0 is ExtINT ("virtual wire"), so an IRQ goes 8259 -> LINT0 -> CPU
- * as it did with the APIC off, is acknowledged at the 8259 as before and
- * needs no APIC EOI.  The vectors the APIC itself delivers (timer,
- * call-function, reschedule, error, spurious) are above the 8259's, as Linux puts
- * them, and each but the spurious one ends with apic_eoi().
+ * Until the I/O APIC takes the device interrupts over
+ * (kernel/smp/io_apic.h), and on machines without one, the boot CPU's
+ * LINT0 is ExtINT ("virtual wire"): an IRQ goes 8259 -> LINT0 -> CPU as it
+ * did with the APIC off, is acknowledged at the 8259 as before and needs
+ * no APIC EOI; through the I/O APIC it ends with apic_eoi().  The vectors
+ * the APIC itself delivers (timer, call-function, reschedule, error,
+ * spurious) are above the 8259's, as Linux puts them, and each but the
+ * spurious one ends with apic_eoi().
  */
 #ifndef KERNEL_SMP_APIC_H
 #define KERNEL_SMP_APIC_H
@@ -39,6 +41,7 @@ _Static_assert((SPURIOUS_APIC_VECTOR & 0x0F) == 0x0F,
 #define APIC_LDR 0xD0
 #define APIC_DFR 0xE0
 #define APIC_SPIV 0xF0
+#define APIC_IRR 0x200 /* 8 words on a 16-byte stride: vector n is bit n % 32 */
 #define APIC_ESR 0x280
 #define APIC_ICR 0x300
 #define APIC_ICR2 0x310

@@ -15,14 +15,22 @@
  *      1..7 = a default           +1 APIC id, +3 flags (bit 0 enabled)
  *      configuration              type 1..4 (bus, I/O APIC, interrupts): 8
  *
+ *   type 1 bus: +1 id, +2 "ISA   ", "PCI   "...
+ *   type 2 I/O APIC: +1 id, +2 version, +3 flags (bit 0 usable), +4 address
+ *   type 3 I/O interrupt: +1 kind (INT, NMI, SMI, ExtINT), +2 flags
+ *      (polarity, trigger), +4 source bus, +5 source IRQ, +6 I/O APIC
+ *      id, +7 its pin
+ *
  * A default configuration (feature 1 non-zero) is two processors with
  * APIC ids 0 and 1 at the default address, as the specification says.
- * The bus, I/O APIC and interrupt entries are what an I/O APIC driver
- * would read; there is none yet, so they are skipped.
+ * The I/O APICs and the interrupt entries go to kernel/smp/io_apic.c;
+ * the local interrupt entries (type 4) are not needed: CPU 0's LINT0 and
+ * LINT1 are set up as every PC wires them (apic.c).
  */
 #include "kernel/lib/string.h"
 #include "kernel/printk.h"
 #include "kernel/smp/apic.h"
+#include "kernel/smp/io_apic.h"
 #include "kernel/smp/mpparse.h"
 #include "mm/phys/page.h"
 
@@ -68,6 +76,33 @@ struct mpc_config_processor {
 	u32 cpufeature[2];
 	u32 reserved[2];
 } __packed;
+
+struct mpc_config_bus {
+	u8 type;
+	u8 busid;
+	char bustype[6];
+} __packed;
+
+struct mpc_config_ioapic {
+	u8 type;
+	u8 apicid;
+	u8 apicver;
+	u8 flags; /* bit 0: usable */
+	u32 apicaddr;
+} __packed;
+
+struct mpc_config_intsrc {
+	u8 type;
+	u8 irqtype;
+	u16 irqflag;
+	u8 srcbus;
+	u8 srcbusirq;
+	u8 dstapic;
+	u8 dstirq;
+} __packed;
+
+/* Bus ids whose interrupts are ISA's (edge, active high by default). */
+static u32 isa_buses[256 / 32];
 
 _Static_assert(sizeof(struct mpf_intel) == MPF_SIZE, "MPS 4.1");
 _Static_assert(sizeof(struct mp_config_table) == MPC_HEADER_SIZE, "MPS 4.2");
@@ -117,6 +152,26 @@ static u32 find_mpf(void)
 	return found;
 }
 
+static void read_bus(const struct mpc_config_bus *b)
+{
+	if (!memcmp(b->bustype, "ISA", 3) || !memcmp(b->bustype, "EISA", 4))
+		isa_buses[b->busid / 32] |= 1u << (b->busid % 32);
+}
+
+static void read_ioapic(const struct mpc_config_ioapic *io)
+{
+	if (io->flags & 1)
+		mp_register_ioapic(io->apicid, io->apicaddr, MP_GSI_NEXT);
+}
+
+static void read_intsrc(const struct mpc_config_intsrc *m)
+{
+	bool isa = (isa_buses[m->srcbus / 32] >> (m->srcbus % 32)) & 1;
+
+	mp_save_irq(m->irqtype, isa, m->srcbusirq, m->dstapic, m->dstirq,
+		    m->irqflag);
+}
+
 /* The entries of a checked table; false if one has an unknown type. */
 static bool read_entries(const struct mp_config_table *mpc)
 {
@@ -135,8 +190,17 @@ static bool read_entries(const struct mp_config_table *mpc)
 			p += sizeof(*proc);
 			break;
 		case MP_BUS:
+			read_bus((const void *)p);
+			p += 8;
+			break;
 		case MP_IOAPIC:
+			read_ioapic((const void *)p);
+			p += 8;
+			break;
 		case MP_INTSRC:
+			read_intsrc((const void *)p);
+			p += 8;
+			break;
 		case MP_LINTSRC:
 			p += 8;
 			break;
@@ -189,6 +253,9 @@ bool mp_parse(void)
 		mp_lapic_addr = APIC_DEFAULT_PHYS_BASE;
 		mp_register_lapic(0, true);
 		mp_register_lapic(1, true);
+		/* The specification's default I/O APIC: id 2, ISA IRQs on
+		 * their own pins. */
+		mp_register_ioapic(2, IO_APIC_DEFAULT_PHYS_BASE, 0);
 		return true;
 	}
 	return mpf->physptr && read_config_table(mpf->physptr);

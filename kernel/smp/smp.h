@@ -58,7 +58,8 @@ int hard_smp_processor_id(void);
 /*
  * Find and start the other CPUs (kmain, interrupts off, after the clock
  * is calibrated): parse the tables, enable the boot CPU's local APIC with
- * the 8259 kept on LINT0 (virtual wire), boot every AP allowed.
+ * the 8259 on LINT0 (virtual wire), boot every AP allowed, then route the
+ * device interrupts through the I/O APIC if there is one (io_apic.h).
  */
 void smp_init(void);
 

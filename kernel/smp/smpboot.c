@@ -16,7 +16,8 @@
  *      paging on;
  *   4. the boot CPU waits (at most 5 s) for it to call in, then for it to
  *      be online: its own GDT, TSS, IDT and page directory loaded, its
- *      APIC enabled and its timer ticking.
+ *      APIC enabled and its timer ticking;
+ *   5. the ISA IRQs move to the I/O APIC, still to CPU 0 (io_apic.h).
  *
  * The trampoline turns paging on with a start-up page directory: the
  * kernel's entries plus the first 4 MiB at address 0, so the instruction
@@ -42,6 +43,7 @@
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/smp/apic.h"
+#include "kernel/smp/io_apic.h"
 #include "kernel/smp/mpparse.h"
 #include "kernel/smp/percpu.h"
 #include "kernel/smp/smp.h"
@@ -301,9 +303,11 @@ static bool find_cpus(void)
 	if (acpi_boot_init())
 		return true;
 	nr_table_apicids = nr_disabled = 0;
+	mp_reset_ioapics();
 	if (mp_parse())
 		return true;
 	nr_table_apicids = nr_disabled = 0;
+	mp_reset_ioapics();
 	mp_lapic_addr = APIC_DEFAULT_PHYS_BASE;
 	return false;
 }
@@ -337,4 +341,5 @@ void smp_init(void)
 		smp_boot_cpus(limit);
 	printk("smp: %d CPU%s online\n", num_online_cpus(),
 	       num_online_cpus() > 1 ? "s" : "");
+	setup_IO_APIC();
 }

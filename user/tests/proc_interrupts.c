@@ -4,9 +4,11 @@
  * The first line names a column per online CPU, CPU0 first and in order;
  * every line after it is "LABEL:" and then one count per CPU (a device
  * IRQ's number, or LOC, CAL and the other per-CPU interrupt kinds), except
- * ERR and MIS, which hold one total.  IRQ 0 is the timer, and LOC (local
- * timer), CAL (function calls) and ERR are there; a second read never
- * shows a count smaller than the first.
+ * ERR and MIS, which hold one total.  IRQ 0 is the timer, an edge
+ * through the I/O APIC ("IO-APIC   2-edge      timer" on QEMU, whose
+ * PIT is on pin 2) or the 8259 ("XT-PIC"), and LOC (local timer), CAL
+ * (function calls) and ERR are there; a second read never shows a count
+ * smaller than the first.
  */
 #include "tests/tap.h"
 
@@ -17,6 +19,8 @@ struct line {
 	int columns;
 	unsigned long long total;
 	int timer;
+	char chip[16], flow[16];
+	int hwirq;
 };
 
 static char buf[65536];
@@ -68,6 +72,9 @@ static int parse_line(char *s, struct line *l)
 		p = end;
 	}
 	l->timer = strstr(p, "timer") != NULL;
+	l->chip[0] = l->flow[0] = '\0';
+	l->hwirq = -1;
+	sscanf(p, "%15s %d-%15s", l->chip, &l->hwirq, l->flow);
 	return 1;
 }
 
@@ -123,6 +130,10 @@ int main(void)
 	is(bad, 0, "every line has one count per CPU (ERR and MIS one)");
 	l = find(lines[0], n0, "0");
 	ok(l && l->timer, "IRQ 0 is the timer");
+	ok(l && (!strcmp(l->chip, "IO-APIC") || !strcmp(l->chip, "XT-PIC")) &&
+		   !strcmp(l->flow, "edge") && l->hwirq >= 0,
+	   "IRQ 0 comes through the IO-APIC or the XT-PIC, edge (%s %d-%s)",
+	   l ? l->chip : "", l ? l->hwirq : -1, l ? l->flow : "");
 	ok(find(lines[0], n0, "LOC") != NULL, "LOC line");
 	ok(find(lines[0], n0, "CAL") != NULL, "CAL line");
 	ok(find(lines[0], n0, "ERR") != NULL, "ERR line");
