@@ -27,66 +27,62 @@
 /* Reclaim's questions about a page (and writeback's, page_mkclean). */
 enum question { REFERENCED, UNMAP, MKCLEAN };
 
-/* Ask q about page, which is locked. */
-static int ask(struct page *page, enum question q)
-{
-	int ret;
-
-	if (q == REFERENCED)
-		return page_referenced(page);
-	if (q == UNMAP)
-		return try_to_unmap(page);
-	current->flags |= PF_MEMALLOC; /* as reclaim: only try i_shared_sem */
-	ret = page_mkclean(page);
-	current->flags &= ~PF_MEMALLOC;
-	return ret;
-}
-
 /* The answer that says "a lock was busy, the page was skipped". */
 static bool says_skipped(enum question q, int ret)
 {
 	return q == UNMAP ? ret == SWAP_AGAIN : ret > 0;
 }
 
-/*
- * Ask q with mm's page_table_lock held; site is where the try must fail.
- * Returns the counter's increase, or -1 if the answer was not "skipped".
- */
-static int ask_ptl_held(struct mm_struct *mm, struct page *page,
-			enum question q, enum trylock_site site)
+/* Hold ptl by its word alone (invisible to the validator), or sem. */
+static void hold(spinlock_t *ptl, struct semaphore *sem)
 {
-	u32 before = trylock_failures[site], flags;
-	int ret;
-
-	lock_page(page);
-	flags = irq_save();
-	BUG_ON(!arch_spin_trylock(&mm->page_table_lock));
-	ret = ask(page, q);
-	arch_spin_unlock(&mm->page_table_lock);
-	irq_restore(flags);
-	unlock_page(page);
-	if (!says_skipped(q, ret))
-		return -1;
-	return trylock_failures[site] - before;
+	if (ptl)
+		BUG_ON(!arch_spin_trylock(ptl));
+	else
+		BUG_ON(down_trylock(sem));
 }
 
-/* The same with the file's i_shared_sem held. */
-static int ask_sem_held(struct address_space *mapping, struct page *page,
-			enum question q, enum trylock_site site)
+static void release(spinlock_t *ptl, struct semaphore *sem)
 {
-	u32 before = trylock_failures[site], flags;
+	if (ptl)
+		arch_spin_unlock(ptl);
+	else
+		up(sem);
+}
+
+/*
+ * Ask q about page with ptl (or sem) held; site is where the try must
+ * fail.  Returns the counter's increase, or -1 if the answer was not
+ * "skipped".  Before page_referenced, a call with the lock free clears
+ * PG_referenced and the accessed bits, so that only the busy lock can
+ * make the answer "referenced".
+ */
+static int ask_held(struct page *page, enum question q, spinlock_t *ptl,
+		    struct semaphore *sem, enum trylock_site site)
+{
+	u32 before, flags;
 	int ret;
 
 	lock_page(page);
 	flags = irq_save();
-	BUG_ON(down_trylock(&mapping->i_shared_sem));
-	ret = ask(page, q);
-	up(&mapping->i_shared_sem);
+	if (q == REFERENCED)
+		page_referenced(page);
+	before = trylock_failures[site];
+	hold(ptl, sem);
+	if (q == REFERENCED) {
+		ret = page_referenced(page);
+	} else if (q == UNMAP) {
+		ret = try_to_unmap(page);
+	} else {
+		current->flags |= PF_MEMALLOC; /* as reclaim: only try */
+		ret = page_mkclean(page);
+		current->flags &= ~PF_MEMALLOC;
+	}
+	release(ptl, sem);
 	irq_restore(flags);
 	unlock_page(page);
-	if (!says_skipped(q, ret))
-		return -1;
-	return trylock_failures[site] - before;
+	return says_skipped(q, ret) ? (int)(trylock_failures[site] - before) :
+				      -1;
 }
 
 /* page is still what mm maps at RMAP_TEST_ADDR, holding magic. */
@@ -132,7 +128,8 @@ KTEST(trylock_page_table_lock_busy_file_page_skipped_and_counted)
 	for (q = REFERENCED; q <= MKCLEAN; q++) {
 		if (q == REFERENCED && page_uses_chain(page))
 			continue;
-		KEXPECT_EQ(ask_ptl_held(fam.mm[0], page, q, ptl_site(page, q)),
+		KEXPECT_EQ(ask_held(page, q, &fam.mm[0]->page_table_lock, NULL,
+				    ptl_site(page, q)),
 			   1);
 		KEXPECT_TRUE(intact(fam.mm[0], page, RMAP_TEST_MAGIC));
 	}
@@ -169,7 +166,9 @@ KTEST(trylock_i_shared_sem_busy_file_page_skipped_and_counted)
 		goto out;
 	}
 	for (q = REFERENCED; q <= MKCLEAN; q++) {
-		KEXPECT_EQ(ask_sem_held(f->f_mapping, page, q, site[q]), 1);
+		KEXPECT_EQ(ask_held(page, q, NULL, &f->f_mapping->i_shared_sem,
+				    site[q]),
+			   1);
 		KEXPECT_TRUE(intact(fam.mm[0], page, RMAP_TEST_MAGIC));
 	}
 	KEXPECT_EQ(rmap_audit(), 0);
@@ -196,7 +195,8 @@ KTEST(trylock_page_table_lock_busy_anon_page_skipped_and_counted)
 	for (q = REFERENCED; q <= UNMAP; q++) {
 		if (q == REFERENCED && page_uses_chain(page))
 			continue;
-		KEXPECT_EQ(ask_ptl_held(fam.mm[0], page, q, ptl_site(page, q)),
+		KEXPECT_EQ(ask_held(page, q, &fam.mm[0]->page_table_lock, NULL,
+				    ptl_site(page, q)),
 			   1);
 		KEXPECT_TRUE(intact(fam.mm[0], page, RMAP_TEST_MAGIC));
 	}
@@ -225,9 +225,9 @@ KTEST(trylock_page_table_lock_busy_in_pagetrace_counted)
 		ktest_skip("rmap=pte_chain traces the chain, with no lock");
 		goto out;
 	}
-	BUG_ON(!arch_spin_trylock(&fam.mm[1]->page_table_lock));
+	hold(&fam.mm[1]->page_table_lock, NULL);
 	pagetrace_show(&m, fam.mm[0], RMAP_TEST_ADDR);
-	arch_spin_unlock(&fam.mm[1]->page_table_lock);
+	release(&fam.mm[1]->page_table_lock, NULL);
 	KEXPECT_EQ(trylock_failures[TRYLOCK_PTL_PAGETRACE] - before, 1u);
 	KEXPECT_TRUE(intact(fam.mm[1], page, RMAP_TEST_MAGIC));
 out:
