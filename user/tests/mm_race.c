@@ -353,8 +353,9 @@ static void run_anon_worker(double end, struct worker_stats *st, int k)
 	}
 }
 
-/* The hog's size: as big as RAM with swap on (reclaim must swap), else a
- * third of what is free (reclaim of the page cache, no OOM). */
+/* The hog's size: 2 MiB more than RAM with swap on (reclaim must swap),
+ * else a third of what is free, at most 64 MiB (reclaim of the page
+ * cache, no OOM). */
 static uint32_t hog_pages(void)
 {
 	long free_kb = meminfo_kb("MemFree");
@@ -362,11 +363,12 @@ static uint32_t hog_pages(void)
 	if (free_kb <= 0)
 		return 256;
 	if (swap_on())
-		return memtotal_mib() * 256;
-	return free_kb / 4 / 3;
+		return (memtotal_mib() + 2) * 256;
+	return free_kb / 4 / 3 < 64 * 256 ? free_kb / 4 / 3 : 64 * 256;
 }
 
-static int worker(int i, enum role role, int fd, int ncpu, double end)
+static int worker(int i, enum role role, int fd, int ncpu, double end,
+		  uint32_t hog)
 {
 	struct worker_stats *st = &sh->w[i];
 	struct sigaction sa;
@@ -382,7 +384,7 @@ static int worker(int i, enum role role, int fd, int ncpu, double end)
 	if (role == TRUNCATOR)
 		run_truncator(fd, end, st);
 	else if (role == HOG)
-		run_hog(hog_pages(), end, st);
+		run_hog(hog, end, st);
 	else if (role == FILE_WORKER)
 		run_file_worker(fd, i, end, st);
 	else
@@ -442,6 +444,8 @@ int main(void)
 	pid_t pids[MAX_WORKERS];
 	unsigned rounds = 0, checked = 0, raced = 0, faults = 0;
 	unsigned left, limit;
+	uint32_t hog;
+	long pswpout;
 	double end;
 
 	if (ncpu < 1)
@@ -458,11 +462,13 @@ int main(void)
 	fd = must(open("mm-race", O_RDWR | O_CREAT | O_TRUNC, 0644));
 	must(ftruncate(fd, FILE_PAGES * PAGE));
 	diag("%d workers on %ld CPUs for %ld s", nworkers, ncpu, seconds);
+	hog = hog_pages();
+	pswpout = vmstat_read("pswpout");
 	end = now() + seconds;
 	for (i = 0; i < nworkers; i++) {
 		pids[i] = fork();
 		if (pids[i] == 0)
-			_exit(worker(i, role_of(i), fd, ncpu, end));
+			_exit(worker(i, role_of(i), fd, ncpu, end, hog));
 		if (pids[i] < 0)
 			diag("fork of worker %d failed: %s", i,
 			     strerror(errno));
@@ -493,6 +499,8 @@ int main(void)
 	check_file(fd, nworkers);
 	diag("%u checks skipped for a racing truncate, %u expected faults",
 	     raced, faults);
+	diag("hog: %u KiB, %u passes", hog * 4, sh->w[1].rounds);
+	check_evicted(pswpout, hog / 256);
 	show_trylock_counters();
 	close(fd);
 	unlink("mm-race");
