@@ -93,7 +93,15 @@ boot_pgdir:
 	resb 4096
 boot_pgtables:
 	resb 4096 * BOOT_PTS
+; The boot thread's kernel stack, CPU 0's idle task's later: THREAD_SIZE
+; (8 KiB) at a THREAD_SIZE boundary, with its struct thread_info at the
+; bottom (kernel/process/thread_info.h).  The 8 KiB below are spare, so
+; that an overflow during the early boot lands there rather than in the
+; page tables; the first context switch reports it (the magic word).
+alignb 8192
+boot_stack_spare:
+	resb 8192
 global boot_stack, boot_stack_top
 boot_stack:
-	resb 16384
+	resb 8192
 boot_stack_top:

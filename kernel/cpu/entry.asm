@@ -6,7 +6,8 @@
 ; and the general registers, giving a struct trapframe (kernel/cpu/trap.h),
 ; switches to the kernel data segments and calls trap(frame).  trapret
 ; undoes it; it is also where a new task starts (proc builds a frame and
-; jumps here), so it is the only way out of a trap.
+; jumps here), so it is the only way out of a trap.  On the way to user
+; mode it gives back the big kernel lock (kernel/locking/kernel_lock.h).
 ;
 ; Only 386 instructions.  Some 386s hang on a POPAD followed by an
 ; instruction using EAX as a base/index (Linux check_popad), so a NOP
@@ -18,7 +19,9 @@ KERNEL_DS equ 0x10
 
 section .text
 
-extern trap, iret_error
+extern trap, iret_error, exit_to_user_mode
+
+TF_CS equ 60                            ; struct trapframe's cs
 
 ; Exceptions with a CPU error code: #DF 8, #TS 10, #NP 11, #SS 12, #GP 13,
 ; #PF 14, #AC 17.
@@ -75,6 +78,10 @@ alltraps:
 	add esp, 4
 global trapret
 trapret:
+	test byte [esp + TF_CS], 3      ; back to user mode: the CPU lets go
+	jz .restore                     ; of the big kernel lock, interrupts
+	call exit_to_user_mode          ; off until the iretd
+.restore:
 	popad
 	nop                             ; 386 POPAD erratum, see above
 .pop_gs:

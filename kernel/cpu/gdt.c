@@ -9,9 +9,14 @@
  * (kernel/cpu/doublefault.c), which then finds the interrupted state saved in
  * cpu_tss.  cpu_tss's I/O bitmap offset points past its limit, so user
  * mode gets #GP on any port.
+ *
+ * Each CPU has its own GDT and TSS (boot_gdt and cpu_tss are CPU 0's;
+ * the others' are in their struct cpu_area, kernel/smp/percpu.h): the
+ * TLS and LDT entries and esp0 belong to the task running on that CPU.
  */
 #include "kernel/cpu/gdt.h"
 #include "kernel/lib/string.h"
+#include "kernel/smp/percpu.h"
 
 struct desc_ptr {
 	u16 limit;
@@ -72,7 +77,7 @@ void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 	int i;
 
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
-		struct desc_struct *d = &boot_gdt[GDT_ENTRY_TLS_MIN + i];
+		struct desc_struct *d = &this_cpu_area()->gdt[GDT_ENTRY_TLS_MIN + i];
 
 		if (ldt_empty(&tls[i]))
 			d->a = d->b = 0;
@@ -87,8 +92,8 @@ void load_ldt(const struct desc_struct *entries, u32 nr)
 	u16 sel = 0;
 
 	if (nr) {
-		boot_gdt[GDT_ENTRY_LDT] = make_desc((u32)entries, nr * 8 - 1,
-					       ACC_LDT, 0);
+		this_cpu_area()->gdt[GDT_ENTRY_LDT] =
+			make_desc((u32)entries, nr * 8 - 1, ACC_LDT, 0);
 		sel = GDT_ENTRY_LDT * 8;
 	}
 	asm volatile("lldt %w0" : : "r"(sel) : "memory");
@@ -96,7 +101,7 @@ void load_ldt(const struct desc_struct *entries, u32 nr)
 
 void tss_set_esp0(u32 esp0)
 {
-	cpu_tss.esp0 = esp0;
+	this_cpu_area()->tss->esp0 = esp0;
 }
 
 void gdt_set_tss(int entry, struct tss_struct *t)

@@ -26,9 +26,14 @@
 #include "kernel/printk.h"
 #include "kernel/random.h"
 #include "kernel/sched/sched.h"
+#include "kernel/locking/kernel_lock.h"
+#include "kernel/smp/apic.h"
 #include "kernel/process/task.h"
 
 #define NR_STUBS (IRQ_BASE + NR_IRQS)
+
+_Static_assert(__builtin_offsetof(struct trapframe, cs) == 60,
+	       "kernel/cpu/entry.asm's TF_CS");
 
 static trap_handler_t handlers[IDT_ENTRIES];
 static const char *irq_names[NR_IRQS];
@@ -201,6 +206,7 @@ void kernel_fault(struct trapframe *tf)
  */
 void iret_error(struct trapframe *tf)
 {
+	lock_kernel();	/* trapret let go of it before the iretd */
 	tf->cs = USER_CS;
 	tf->ss = USER_DS;
 	force_sig_fault(SIGILL, ILL_BADSTK, 0);
@@ -222,7 +228,6 @@ static void irq_dispatch(struct trapframe *tf)
 	struct task_struct *t = current;
 	int irq = tf->trapno - IRQ_BASE;
 
-	idle_stop();	/* even a spurious IRQ ends the halt */
 	if (!pic_ack(irq))
 		return;
 	irq_counts[irq]++;
@@ -235,8 +240,46 @@ static void irq_dispatch(struct trapframe *tf)
 		t->irq_depth--;
 }
 
+static bool is_interrupt(u32 vector)
+{
+	return (vector >= IRQ_BASE && vector < IRQ_BASE + NR_IRQS) ||
+	       vector >= FIRST_SYSTEM_VECTOR;
+}
+
+/*
+ * The interrupts that run without the big kernel lock
+ * (kernel/locking/kernel_lock.h): function calls (a shootdown's sender
+ * holds the lock and waits for the answer), the APIC's spurious and
+ * error interrupts, and the tick or wake-up of a CPU that was halted in
+ * idle (the idle loop takes the lock itself when it has work).
+ */
+static bool runs_unlocked(u32 vector, bool was_idle)
+{
+	return vector == CALL_FUNCTION_VECTOR ||
+	       vector == SPURIOUS_APIC_VECTOR || vector == ERROR_APIC_VECTOR ||
+	       ((vector == LOCAL_TIMER_VECTOR || vector == RESCHEDULE_VECTOR) &&
+		was_idle);
+}
+
+/*
+ * Every trap.  The CPU takes the big kernel lock unless it holds it
+ * already (a trap from kernel code); a trap from user mode gives it back
+ * in trapret (exit_to_user_mode), after prepare_exit_to_user, which may
+ * have switched tasks or even CPUs; a trap that took it from the idle
+ * halt gives it back here.
+ */
 void trap(struct trapframe *tf)
 {
+	bool was_idle = is_interrupt(tf->trapno) && idle_stop();
+	bool took;
+
+	if (runs_unlocked(tf->trapno, was_idle)) {
+		handlers[tf->trapno](tf);
+		return;
+	}
+	took = !kernel_locked();
+	if (took)
+		lock_kernel();
 	if (tf->trapno >= IRQ_BASE && tf->trapno < IRQ_BASE + NR_IRQS)
 		irq_dispatch(tf);
 	else if (handlers[tf->trapno])
@@ -247,6 +290,8 @@ void trap(struct trapframe *tf)
 		kernel_fault(tf);
 	if (user_mode(tf))
 		prepare_exit_to_user(tf);
+	else if (took)
+		unlock_kernel();
 }
 
 /* The fault catcher for ktests; the stack work is in kernel/cpu/entry.asm. */

@@ -93,11 +93,10 @@ void task_init_links(struct task_struct *t)
 	init_waitqueue_head(&t->wait_chldexit);
 }
 
-struct task_struct *alloc_task(void)
+/* A zeroed task_struct with its kernel stack, or NULL. */
+static struct task_struct *alloc_task_and_stack(void)
 {
 	struct task_struct *t = kmem_cache_alloc(task_cachep, GFP_KERNEL);
-	u32 flags;
-	int i;
 
 	if (!t)
 		return NULL;
@@ -107,6 +106,22 @@ struct task_struct *alloc_task(void)
 		kmem_cache_free(task_cachep, t);
 		return NULL;
 	}
+	setup_thread_info(t->stack, t);
+	BUG_ON((u32)&t->fpu & 15);	/* FXSAVE needs 16-byte alignment */
+	t->state = TASK_RUNNING;
+	task_init_links(t);
+	fpu_reset(&t->fpu);
+	return t;
+}
+
+struct task_struct *alloc_task(void)
+{
+	struct task_struct *t = alloc_task_and_stack();
+	u32 flags;
+	int i;
+
+	if (!t)
+		return NULL;
 	flags = irq_save();
 	t->pid = alloc_pid();
 	irq_restore(flags);
@@ -118,17 +133,24 @@ struct task_struct *alloc_task(void)
 		free_task(t);
 		return NULL;
 	}
-	*(u32 *)t->stack = STACK_END_MAGIC;
-	BUG_ON((u32)&t->fpu & 15);	/* FXSAVE needs 16-byte alignment */
 	t->tgid = t->pid;
-	t->state = TASK_RUNNING;
 	t->exit_signal = SIGCHLD;
 	t->cpus_allowed = CPU_MASK_ALL;
-	task_init_links(t);
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)
 		clear_tls(&t->tls_array[i]);
 	init_rlimits(t);
-	fpu_reset(&t->fpu);
+	return t;
+}
+
+struct task_struct *alloc_idle_task(struct task_struct *boot)
+{
+	struct task_struct *t = alloc_task_and_stack();
+
+	if (!t)
+		return NULL;
+	t->sighand = boot->sighand;
+	t->signal = boot->signal;
+	t->flags = PF_KTHREAD | PF_IDLE;
 	return t;
 }
 

@@ -29,14 +29,13 @@
 #include "kernel/sched/wait.h"
 #include "kernel/locking/lockdep.h"
 #include "kernel/smp/smp.h"
+#include "kernel/process/thread_info.h"
 
 struct mm_struct;
 struct files_struct;
 struct fs_struct;
 struct tty_struct;
 
-#define THREAD_SIZE	8192		/* kernel stack per task: 2 pages */
-#define STACK_END_MAGIC	0x57AC6E9D	/* lowest word of every kernel stack */
 #define TASK_COMM_LEN	16
 #define PID_MAX		32768	/* pids are below it: Linux's 32-bit limit */
 #define PID_MAX_MIN	301	/* Linux's RESERVED_PIDS + 1 */
@@ -155,6 +154,7 @@ struct task_struct {
 	struct lockdep_task lockdep;	/* locks held (kernel/locking/lockdep.h) */
 	u32 time_slice;			/* ticks left before preemption */
 	int cpu;			/* the CPU it runs on, or last ran on */
+	int on_cpu;			/* running on t->cpu now (or switching) */
 	cpumask_t cpus_allowed;		/* where it may run (sched_setaffinity) */
 	int syscall_nr;			/* call being served (orig eax), or -1 */
 	struct blk_plug *plug;		/* bios held back to merge, or NULL */
@@ -244,9 +244,8 @@ struct task_struct {
 	char comm[TASK_COMM_LEN];	/* name: exec'd file's basename */
 };
 
-/* The task running now.  Changes only in schedule(). */
-extern struct task_struct *current;
-/* The idle task: runs when the run queue is empty; pid 0. */
+/* CPU 0's idle task, the boot thread: pid 0, the parent of kernel
+ * threads.  Each other CPU has its own idle task (cpu_area->idle). */
 extern struct task_struct *idle_task;
 /* PID 1, the reaper of orphans. */
 extern struct task_struct *init_task;
@@ -276,6 +275,11 @@ static inline u32 task_stack_top(struct task_struct *t)
 	return (u32)t->stack + THREAD_SIZE;
 }
 
+static inline struct thread_info *task_thread_info(struct task_struct *t)
+{
+	return t->stack;
+}
+
 /* The letter ps and /proc/PID/stat show for t's state. */
 static inline char task_state_char(const struct task_struct *t)
 {
@@ -302,6 +306,10 @@ void task_cache_init(void);
 /* Empty list heads and wait queue of a new task (alloc_task, the idle task). */
 void task_init_links(struct task_struct *t);
 struct task_struct *alloc_task(void);
+/* An idle task for another CPU: pid 0 like boot, the boot thread, whose
+ * signal structures it shares (an idle task takes no signal); never
+ * freed and on no list. */
+struct task_struct *alloc_idle_task(struct task_struct *boot);
 /* Free what alloc_task allocated (the task must be off every list). */
 void free_task(struct task_struct *t);
 /* Link t into the task list and under its parent. */

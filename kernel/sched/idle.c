@@ -1,81 +1,130 @@
 /*
- * kernel/sched/idle.c - what the CPU does when nothing is runnable, and for how
- * long.
+ * kernel/sched/idle.c - what a CPU does when nothing is runnable for it,
+ * and for how long.
  *
- * The idle task halts until an interrupt.  The time from the hlt to the
- * interrupt that ends it is idle time; the handler's own work (a disk
- * completion, a wake-up) is not, so irq_dispatch calls idle_stop() before
- * the handler runs.  With a TSC the period is measured in cycles and
- * added in nanoseconds at the clock's rate of the moment (kernel/time/tsc.c):
- * the rate changes in the tick's handler, after idle_stop(), or in a
- * running task, never during a halt, so no period spans two rates and
- * idle time never outruns the clock.  Without one (or with its rate
- * unknown), idle time is the ticks that found the idle task running, as
- * /proc/stat counts it.
+ * Each CPU has an idle task (CPU 0's is the boot thread); it halts until
+ * an interrupt.  The time from the hlt to the interrupt that ends it is
+ * idle time; the handler's own work (a disk completion, a wake-up) is
+ * not, so trap() calls idle_stop() before the handler runs.  With a TSC
+ * the period is measured in cycles and added in nanoseconds at the
+ * clock's rate of the moment (kernel/time/tsc.c): the rate changes in the
+ * tick's handler, after idle_stop(), or in a running task, never during a
+ * halt, so no period spans two rates and idle time never outruns the
+ * clock.  Without one (or with its rate unknown), idle time is the ticks
+ * that found the idle task running, as /proc/stat counts it.
  *
- *   idle task:  cli  [run queue empty]  idle_entry = TSC  sti;hlt ......
- *   interrupt:                                          idle_stop(): +=
+ *   idle task:  [run queue has nothing for this CPU]  unlock BKL
+ *               cli  idle_entry = TSC  sti;hlt ......
+ *   interrupt:                                   idle_stop(): +=
  *
- * Everything here runs with interrupts off: it is one CPU's state.
+ * The idle task lets go of the big kernel lock while it halts, so other
+ * CPUs may run kernel code, and halts again after an interrupt unless
+ * its need_resched was set: by a wake-up that chose this CPU (with a
+ * reschedule IPI from another CPU) or by this CPU's tick finding work.
+ * Only then does it take the lock back and look at the run queue.  The
+ * counts are each CPU's own, written with interrupts off.
  */
 #include "kernel/sched/idle.h"
 #include "kernel/cpu/io.h"
+#include "kernel/locking/kernel_lock.h"
 #include "kernel/sched/sched.h"
+#include "kernel/smp/percpu.h"
 #include "kernel/time/time.h"
 #include "kernel/cpu/trap.h" /* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
 #include "kernel/time/tsc.h"
 
-static bool idle_active; /* halted since idle_entry */
-static u64 idle_entry;
-static u64 idle_ns; /* all finished idle periods */
-static u32 nr_idle_calls;
-
-void idle_stop(void)
+bool idle_stop(void)
 {
-	if (!idle_active)
-		return;
-	idle_active = false;
-	idle_ns += tsc_cycles_to_ns(tsc_cycles() - idle_entry);
+	struct cpu_area *area = this_cpu_area();
+
+	if (!area->idle_halted)
+		return false;
+	area->idle_halted = false;
+	area->idle_ns += tsc_cycles_to_ns(tsc_cycles() - area->idle_entry);
+	return true;
+}
+
+u32 idle_ticks_cpu(int cpu)
+{
+	struct task_struct *idle = cpu_area(cpu) ? cpu_area(cpu)->idle : NULL;
+
+	return idle ? idle->utime + idle->stime : 0;
 }
 
 u32 idle_ticks(void)
 {
-	return idle_task ? idle_task->utime + idle_task->stime : 0;
+	u32 n = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		n += idle_ticks_cpu(cpu);
+	return n;
 }
 
-u64 get_cpu_idle_time_ns(void)
+u64 get_cpu_idle_time_ns_cpu(int cpu)
 {
 	u32 flags;
 	u64 ns;
 
 	if (!tsc_measured())
-		return (u64)idle_ticks() * NSEC_PER_TICK;
+		return (u64)idle_ticks_cpu(cpu) * NSEC_PER_TICK;
 	flags = irq_save();
-	ns = idle_ns;
+	ns = cpu_area(cpu)->idle_ns;
 	irq_restore(flags);
+	return ns;
+}
+
+u64 get_cpu_idle_time_ns(void)
+{
+	u64 ns = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		ns += get_cpu_idle_time_ns_cpu(cpu);
 	return ns;
 }
 
 u32 idle_calls(void)
 {
-	return nr_idle_calls;
+	u32 n = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		n += cpu_area(cpu)->nr_idle_calls;
+	return n;
+}
+
+/* Halt until a wake-up for this CPU; interrupts off on entry and return,
+ * the big kernel lock not held. */
+static void idle_halt(struct task_struct *idle)
+{
+	struct cpu_area *area = this_cpu_area();
+
+	while (!idle->need_resched) {
+		area->idle_halted = true;
+		area->idle_entry = tsc_cycles();
+		area->nr_idle_calls++;
+		/* sti takes effect after hlt begins, so an interrupt that
+		 * comes now still ends this hlt rather than being lost. */
+		asm volatile("sti; hlt; cli" : : : "memory");
+	}
 }
 
 void __noreturn cpu_idle(void)
 {
+	struct task_struct *idle = current;
+
 	for (;;) {
 		cli();
 		idle_stop(); /* whatever ended the last hlt */
-		if (nr_running() > 0) {
+		idle->need_resched = 0;
+		if (sched_has_work()) {
 			schedule();
 			continue;
 		}
-		/* sti takes effect after hlt begins, so an interrupt that
-		 * comes now still ends this hlt rather than being lost. */
-		idle_active = true;
-		idle_entry = tsc_cycles();
-		nr_idle_calls++;
-		asm volatile("sti; hlt" : : : "memory");
+		unlock_kernel();
+		idle_halt(idle);
+		lock_kernel();
 	}
 }

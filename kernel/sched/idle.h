@@ -1,21 +1,27 @@
 /*
- * kernel/sched/idle.h - the idle loop, and how long the CPU has been idle.
+ * kernel/sched/idle.h - the idle loop, and how long each CPU has been idle.
  */
 #ifndef KERNEL_SCHED_IDLE_H
 #define KERNEL_SCHED_IDLE_H
 
 #include "kernel/types.h"
 
-/* The boot thread ends as the idle task here. */
+/* Each CPU's idle task ends here (the boot thread on CPU 0), holding the
+ * big kernel lock. */
 void __noreturn cpu_idle(void);
 /* An interrupt has woken the CPU: its handler's work is not idle time.
- * irq_dispatch calls it first, with interrupts off. */
-void idle_stop(void);
-/* The ticks that found the idle task running (/proc/stat, /proc/uptime). */
+ * trap() calls it first, with interrupts off.  True if the CPU was halted
+ * in idle. */
+bool idle_stop(void);
+/* The ticks that found an idle task running, all CPUs (/proc/stat,
+ * /proc/uptime), and those of one CPU. */
 u32 idle_ticks(void);
-/* Nanoseconds the CPU has spent halted since boot, and the number of
- * halts (idle_calls); /proc/timer_list prints them. */
+u32 idle_ticks_cpu(int cpu);
+/* Nanoseconds spent halted since boot, all CPUs summed as /proc/uptime
+ * sums them, or one CPU's; and the number of halts (idle_calls, all
+ * CPUs); /proc/timer_list prints them. */
 u64 get_cpu_idle_time_ns(void);
+u64 get_cpu_idle_time_ns_cpu(int cpu);
 u32 idle_calls(void);
 
 #endif

@@ -33,6 +33,9 @@ struct task_struct *kthread_run(int (*fn)(void *), void *arg,
 	if (!t)
 		return ERR_PTR(-ENOMEM);
 	t->flags = PF_KTHREAD;
+	/* Where its creator may run; those the boot thread makes, anywhere. */
+	if (!(current->flags & PF_IDLE))
+		t->cpus_allowed = current->cpus_allowed;
 	strlcpy(t->comm, name, TASK_COMM_LEN);
 	t->umask = 022;
 	t->start_time = jiffies;

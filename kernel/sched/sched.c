@@ -1,15 +1,23 @@
 /*
- * kernel/sched/sched.c - round-robin scheduling on one CPU (see kernel/sched/sched.h).
+ * kernel/sched/sched.c - round-robin scheduling on every CPU (see
+ * kernel/sched/sched.h).
  *
- * The run queue holds every TASK_RUNNING task except the idle task,
- * current included; schedule() rotates current to the tail (or takes it
- * off if it is going to sleep) and switches to the head.  All of it runs
- * with interrupts off, which is the run queue's lock.
+ * One run queue holds every TASK_RUNNING task except the idle tasks,
+ * those running included; each CPU's schedule() rotates its current task
+ * to the tail (or takes it off if it is going to sleep) and switches to
+ * the first task that no other CPU is running and that may run on this
+ * one (cpus_allowed).  The big kernel lock (kernel/locking/kernel_lock.h)
+ * is the run queue's lock between CPUs, interrupts off the lock against
+ * this CPU's own handlers; the lock stays with the CPU across the switch.
  *
- * The idle task is the boot thread: after kmain's initialisation it
- * loops halting the CPU (cpu_idle, kernel/sched/idle.c), and schedule() picks it
- * only when the run queue is empty.  A task that exits for good (TASK_DEAD) cannot free
- * its own stack; the next task to run does it in schedule_tail().
+ *   run_queue: [A on CPU0] <-> [B] <-> [C on CPU1] <-> [D]
+ *   CPU0 schedules: A goes to the tail, B is first not running: B runs.
+ *
+ * Each CPU has an idle task (CPU 0's is the boot thread) that halts when
+ * there is nothing for it; a wake-up that finds a CPU idle sets that idle
+ * task's need_resched and, on another CPU, sends it a reschedule IPI.
+ * A task that exits for good (TASK_DEAD) cannot free its own stack; the
+ * next task to run on that CPU does it in schedule_tail().
  */
 #include "kernel/sched/sched.h"
 #include "kernel/cpu/fpu.h"
@@ -19,6 +27,9 @@
 #include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "kernel/lib/vsprintf.h"
+#include "kernel/locking/kernel_lock.h"
+#include "kernel/smp/percpu.h"
 #include "kernel/errno.h"
 #include "compat/posix-timers.h"
 #include "compat/rseq.h"
@@ -30,14 +41,11 @@
 #include "mm/phys/page.h"
 #include "mm/phys/pgtable.h"
 
-struct task_struct *current;
 struct task_struct *idle_task;
 struct task_struct *init_task;
 
 static LIST_HEAD(run_queue);
 static LIST_HEAD(timeout_list);		/* tasks in schedule_timeout */
-/* The task switched away from, for schedule_tail on the new stack. */
-static struct task_struct *last_prev;
 
 void swtch(struct context **old, struct context *new);
 
@@ -50,6 +58,16 @@ static struct signal_struct boot_signal = {
 };
 extern char boot_stack[];
 
+static struct task_struct *this_idle(void)
+{
+	return this_cpu_area()->idle;
+}
+
+static bool is_idle_task(const struct task_struct *t)
+{
+	return t->flags & PF_IDLE;
+}
+
 void sched_init(void)
 {
 	struct task_struct *t = &boot_task;
@@ -58,18 +76,32 @@ void sched_init(void)
 	t->state = TASK_RUNNING;
 	t->flags = PF_KTHREAD | PF_IDLE;
 	t->cpus_allowed = cpumask_of(0);
-	/* The boot stack is 16 KiB, so task_stack_top() is not its top;
-	 * that matters only for traps from user mode, which the idle task
-	 * never takes. */
 	t->stack = boot_stack;
-	*(u32 *)t->stack = STACK_END_MAGIC;
+	setup_thread_info(t->stack, t);
+	t->on_cpu = 1;
 	t->pid = 0;
 	t->sighand = &boot_sighand;
 	t->signal = &boot_signal;
 	task_init_links(t);
 	strlcpy(t->comm, "swapper", TASK_COMM_LEN);
 	list_add_tail(&t->tasks, &task_list);
-	current = idle_task = t;
+	idle_task = t;
+	cpu_area(0)->idle = cpu_area(0)->curr = t;
+}
+
+struct task_struct *fork_idle(int cpu)
+{
+	struct task_struct *t = alloc_idle_task(idle_task);
+
+	if (!t)
+		return NULL;
+	t->cpus_allowed = cpumask_of(cpu);
+	t->cpu = cpu;
+	t->on_cpu = 1;
+	task_thread_info(t)->cpu = cpu;
+	snprintf(t->comm, TASK_COMM_LEN, "swapper/%d", cpu);
+	cpu_area(cpu)->idle = cpu_area(cpu)->curr = t;
+	return t;
 }
 
 void sched_start(void)
@@ -91,7 +123,10 @@ static void switch_mm_to(struct task_struct *next)
  * the registers.  Returns when prev runs again. */
 static void context_switch(struct task_struct *prev, struct task_struct *next)
 {
-	if (*(u32 *)prev->stack != STACK_END_MAGIC)
+	struct cpu_area *area = this_cpu_area();
+
+	BUG_ON(area->cpu != hard_smp_processor_id());
+	if (task_thread_info(prev)->stack_end_magic != STACK_END_MAGIC)
 		panic("kernel stack overflow in pid %d (%s)", prev->pid,
 		      prev->comm);
 	switch_mm_to(next);
@@ -99,26 +134,84 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 	tss_set_esp0(task_stack_top(next));
 	load_tls(next->tls_array);	/* also nulls the live %fs/%gs */
 	fpu_switch(&prev->fpu, &next->fpu);
-	last_prev = prev;
-	current = next;
+	next->cpu = area->cpu;
+	task_thread_info(next)->cpu = area->cpu;
+	area->curr = next;
+	area->last_prev = prev;
 	swtch(&prev->context, next->context);
 }
 
-/* First thing on the new stack after a switch (also for new tasks). */
+/* First thing on the new stack after a switch (also for new tasks):
+ * the task switched away from on this CPU may now run elsewhere. */
 void schedule_tail(void)
 {
-	struct task_struct *prev = last_prev;
+	struct cpu_area *area = this_cpu_area();
+	struct task_struct *prev = area->last_prev;
 
-	last_prev = NULL;
-	if (prev && prev->state == TASK_DEAD)
+	area->last_prev = NULL;
+	if (!prev)
+		return;
+	prev->on_cpu = 0;
+	if (prev->state == TASK_DEAD)
 		free_task(prev);
 }
 
-static struct task_struct *pick_next(void)
+/* May t run on cpu now: allowed there, and not running on another? */
+static bool can_run_on(const struct task_struct *t, int cpu)
 {
-	if (list_empty(&run_queue))
-		return idle_task;
-	return list_first_entry(&run_queue, struct task_struct, run_list);
+	return cpu_isset(cpu, t->cpus_allowed) && (!t->on_cpu || t->cpu == cpu);
+}
+
+static struct task_struct *pick_next(int cpu)
+{
+	struct task_struct *t;
+
+	list_for_each_entry(t, &run_queue, run_list)
+		if (can_run_on(t, cpu))
+			return t;
+	return this_idle();
+}
+
+bool sched_has_work(void)
+{
+	int cpu = smp_processor_id();
+	struct task_struct *t;
+
+	list_for_each_entry(t, &run_queue, run_list)
+		if (can_run_on(t, cpu) && !is_idle_task(t))
+			return true;
+	return false;
+}
+
+/*
+ * t is runnable and waits: if a CPU it may use is idle, make that CPU
+ * look at the run queue (its own first, where t last ran).  Interrupts
+ * off, the big kernel lock held.
+ */
+static void wake_idle_cpu(struct task_struct *t)
+{
+	cpumask_t mask = t->cpus_allowed & cpu_online_map;
+	int this = smp_processor_id(), cpu;
+
+	if (cpu_isset(t->cpu, mask) &&
+	    cpu_area(t->cpu)->curr == cpu_area(t->cpu)->idle)
+		mask = cpumask_of(t->cpu);
+	for_each_cpu(cpu, mask) {
+		struct cpu_area *area = cpu_area(cpu);
+
+		if (area->curr != area->idle || area->idle->need_resched)
+			continue;
+		area->idle->need_resched = 1;
+		if (cpu != this)
+			smp_send_reschedule(cpu);
+		return;
+	}
+}
+
+void kick_process(struct task_struct *t)
+{
+	if (t->on_cpu && t->cpu != smp_processor_id())
+		smp_send_reschedule(t->cpu);
 }
 
 /*
@@ -136,21 +229,24 @@ static void __schedule(bool preempted)
 	if (prev->state == TASK_INTERRUPTIBLE && signal_pending(prev))
 		prev->state = TASK_RUNNING;
 	runnable = preempted || prev->state == TASK_RUNNING;
-	if (prev != idle_task) {
+	if (!is_idle_task(prev)) {
 		if (runnable)
 			list_move_tail(&prev->run_list, &run_queue);
 		else
 			list_del_init(&prev->run_list);
 	}
 	prev->need_resched = 0;
-	next = pick_next();
+	next = pick_next(smp_processor_id());
 	next->time_slice = SCHED_SLICE;
 	if (next != prev) {
 		if (runnable)
 			prev->nivcsw++;
 		else
 			prev->nvcsw++;
+		next->on_cpu = 1;
 		rseq_preempt(prev);
+		if (runnable && !is_idle_task(prev))
+			wake_idle_cpu(prev);
 		context_switch(prev, next);
 		schedule_tail();
 	}
@@ -165,6 +261,7 @@ void schedule(void)
 	if (current->preempt_count)
 		panic("BUG: scheduling while atomic: %s/%d holds a spinlock",
 		      current->comm, current->pid);
+	BUG_ON(!kernel_locked());
 	__schedule(false);
 }
 
@@ -186,8 +283,11 @@ static bool wake_up_state(struct task_struct *t, long states)
 
 	if (t->state & states) {
 		t->state = TASK_RUNNING;
-		if (list_empty(&t->run_list) && t != idle_task)
+		if (list_empty(&t->run_list) && !is_idle_task(t)) {
 			list_add_tail(&t->run_list, &run_queue);
+			if (!t->on_cpu)
+				wake_idle_cpu(t);
+		}
 		woke = true;
 	}
 	irq_restore(flags);
@@ -210,7 +310,9 @@ void wake_up_new_task(struct task_struct *t)
 
 	t->state = TASK_RUNNING;
 	t->time_slice = SCHED_SLICE;
+	t->cpu = smp_processor_id();
 	list_add_tail(&t->run_list, &run_queue);
+	wake_idle_cpu(t);
 	irq_restore(flags);
 }
 
@@ -278,6 +380,9 @@ static bool preemptible(struct trapframe *tf)
 	       !kmap_atomic_depth();
 }
 
+/* Each CPU's tick (CPU 0's from the PIT, the others' from their local
+ * APIC timer), with the big kernel lock; the timers of the whole system
+ * run on CPU 0's, which also counts jiffies. */
 void sched_tick(struct trapframe *tf)
 {
 	struct task_struct *t = current;
@@ -286,11 +391,13 @@ void sched_tick(struct trapframe *tf)
 		t->utime++;
 	else
 		t->stime++;
-	run_timeouts();
-	run_real_timers();
-	run_posix_timers();
-	if (t == idle_task) {
-		if (!list_empty(&run_queue))
+	if (smp_processor_id() == 0) {
+		run_timeouts();
+		run_real_timers();
+		run_posix_timers();
+	}
+	if (is_idle_task(t)) {
+		if (sched_has_work())
 			t->need_resched = 1;
 	} else if (t->time_slice && --t->time_slice == 0) {
 		t->need_resched = 1;
@@ -304,8 +411,10 @@ int set_cpus_allowed(struct task_struct *p, cpumask_t mask)
 	if (!(mask & cpu_online_map))
 		return -EINVAL;
 	p->cpus_allowed = mask;
-	if (!cpu_isset(p->cpu, mask))
+	if (!cpu_isset(p->cpu, mask)) {
 		p->need_resched = 1;
+		kick_process(p);
+	}
 	return 0;
 }
 

@@ -1,8 +1,9 @@
 /*
  * kernel/sched/sched.h - the scheduler: run queue, schedule(), sleeping, ticks.
  *
- * Round robin: runnable tasks wait in one FIFO run queue; the one at the
- * head runs next, for a time slice of SCHED_SLICE ticks.  The timer tick
+ * Round robin: runnable tasks wait in one FIFO run queue, shared by every
+ * CPU; the first one a CPU may run runs next there, for a time slice of
+ * SCHED_SLICE ticks.  The timer tick
  * (sched_tick, installed as the timer's tick hook) charges the running
  * task and, when its slice is used up, preempts it if it was in user mode
  * or is a kernel thread (kswapd, the init thread running the ktests).
@@ -63,6 +64,15 @@ void prepare_exit_to_user(struct trapframe *tf);
  * moves at its next switch.
  */
 int set_cpus_allowed(struct task_struct *p, cpumask_t mask);
+
+/* Is a task other than the idle task waiting that may run on this CPU?
+ * (The idle loop; the big kernel lock held.) */
+bool sched_has_work(void);
+/* Make t, running on another CPU, enter the kernel (a reschedule IPI) so
+ * that it sees a signal or a change of its allowed CPUs. */
+void kick_process(struct task_struct *t);
+/* The idle task of CPU cpu, made before that CPU starts (smpboot). */
+struct task_struct *fork_idle(int cpu);
 
 /* Number of runnable tasks (sysinfo, /proc/loadavg). */
 int nr_running(void);

@@ -141,10 +141,14 @@ static void add_pending(int sig, const struct ksiginfo *info,
 	slot->si_signo = sig;
 }
 
+/* A task asleep wakes to see the signal; one running on another CPU is
+ * made to enter the kernel, where the way back to user mode delivers it. */
 static void signal_wake_up(struct task_struct *t)
 {
 	if (t->state == TASK_INTERRUPTIBLE)
 		wake_up_process(t);
+	else
+		kick_process(t);
 }
 
 static int __send_sig_info(int sig, const struct ksiginfo *info,

@@ -11,6 +11,9 @@
 #include "kernel/smp/apic.h"
 #include "kernel/cpu/io.h"
 #include "kernel/cpu/trap.h"
+#include "kernel/locking/kernel_lock.h"
+#include "kernel/process/task.h"
+#include "kernel/sched/sched.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
 #include "kernel/smp/percpu.h"
@@ -45,10 +48,29 @@ u8 read_apic_id(void)
 	return GET_APIC_ID(apic_read(APIC_ID));
 }
 
+/*
+ * An AP's tick (CPU 0 ticks from the PIT, kernel/time/timer.c).  With the
+ * big kernel lock held, the scheduler's tick; without it the CPU was
+ * halted in idle (kernel/cpu/trap.c lets that tick in unlocked) and only
+ * the idle task's time is counted: a wake-up for this CPU comes as a
+ * reschedule IPI, not by looking at the run queue every tick.
+ */
 static void apic_timer_interrupt(struct trapframe *tf)
 {
-	(void)tf;
 	this_cpu_area()->apic_timer_irqs++;
+	apic_eoi();
+	if (kernel_locked())
+		sched_tick(tf);
+	else
+		current->stime++;
+}
+
+/* Nothing to do here: the way back (to user mode, or to the idle loop)
+ * looks at need_resched and pending signals. */
+static void reschedule_interrupt(struct trapframe *tf)
+{
+	(void)tf;
+	this_cpu_area()->irq_resched_count++;
 	apic_eoi();
 }
 
@@ -82,6 +104,7 @@ void apic_map(void)
 	set_fixmap_nocache(FIX_APIC_BASE, mp_lapic_addr);
 	set_intr_gate(LOCAL_TIMER_VECTOR, apic_timer_interrupt);
 	set_intr_gate(CALL_FUNCTION_VECTOR, call_function_interrupt);
+	set_intr_gate(RESCHEDULE_VECTOR, reschedule_interrupt);
 	set_intr_gate(ERROR_APIC_VECTOR, error_interrupt);
 	set_intr_gate(SPURIOUS_APIC_VECTOR, spurious_interrupt);
 }

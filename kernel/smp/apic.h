@@ -12,7 +12,7 @@
  * LINT0 is ExtINT ("virtual wire"), so an IRQ goes 8259 -> LINT0 -> CPU
  * as it did with the APIC off, is acknowledged at the 8259 as before and
  * needs no APIC EOI.  The vectors the APIC itself delivers (timer,
- * call-function, error, spurious) are above the 8259's, as Linux puts
+ * call-function, reschedule, error, spurious) are above the 8259's, as Linux puts
  * them, and each but the spurious one ends with apic_eoi().
  */
 #ifndef KERNEL_SMP_APIC_H
@@ -23,6 +23,7 @@
 /* Vectors, as Linux i386's. */
 #define LOCAL_TIMER_VECTOR 0xEF
 #define CALL_FUNCTION_VECTOR 0xFB
+#define RESCHEDULE_VECTOR 0xFC
 #define ERROR_APIC_VECTOR 0xFE
 #define SPURIOUS_APIC_VECTOR 0xFF
 _Static_assert((SPURIOUS_APIC_VECTOR & 0x0F) == 0x0F,

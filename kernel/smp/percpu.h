@@ -2,25 +2,21 @@
  * kernel/smp/percpu.h - each processor's own area: who it is, its
  * descriptor tables, its idle stack and its counters.
  *
- * An AP's area is two pages, the struct at the bottom and the idle stack
- * above it, growing down towards it (as Linux keeps thread_info under a
- * kernel stack):
+ * An AP's area is one page; its idle task, with an ordinary kernel stack,
+ * is made for it before it starts (kernel/smp/smpboot.c):
  *
- *   area + CPU_AREA_SIZE +------------------------+ <- idle stack top, the
- *                        | idle stack             |    AP's first esp (and
- *                        |   grows down           |    its TSS esp0)
- *                        |          ...           |
- *                        +------------------------+
- *                        | struct cpu_area        |
- *                        |   cpu, apicid          |
- *                        |   gdt -> gdt_table     |    GDT_ENTRIES descriptors
- *                        |   tss -> tss_table     |
- *                        |   counters             |
- *   area                 +------------------------+
+ *   +------------------------+
+ *   | struct cpu_area        |
+ *   |   cpu, apicid          |
+ *   |   gdt -> gdt_table     |    GDT_ENTRIES descriptors
+ *   |   tss -> tss_table     |
+ *   |   idle, curr, ...      |    the scheduler's per-CPU state
+ *   |   counters             |
+ *   +------------------------+
  *
  * CPU 0's area is a static struct: its GDT and TSS are the ones
  * kernel/cpu/gdt.c loaded at the first instruction (boot_gdt, cpu_tss)
- * and its stack is boot.asm's, so its gdt and tss point there.
+ * and its idle task is the boot thread.
  *
  * Each counter is written only by its own CPU (in its interrupt
  * handlers), so none needs a lock; anyone may read them.
@@ -32,8 +28,7 @@
 #include "kernel/smp/smp.h"
 #include "kernel/types.h"
 
-#define CPU_AREA_ORDER 1
-#define CPU_AREA_SIZE (4096u << CPU_AREA_ORDER)
+struct task_struct;
 
 struct cpu_area {
 	int cpu; /* smp_processor_id() */
@@ -42,11 +37,27 @@ struct cpu_area {
 	struct tss_struct *tss;
 	u32 stack_top; /* the idle stack's top (CPU 0: boot_stack_top) */
 
+	/* The scheduler's (kernel/sched/sched.c), under the BKL. */
+	struct task_struct *idle; /* this CPU's idle task */
+	struct task_struct *curr; /* the task running here */
+	struct task_struct *last_prev; /* switched away from, for schedule_tail */
+
+	/* Idle time (kernel/sched/idle.c), this CPU's own. */
+	bool idle_halted; /* halted in idle since idle_entry */
+	u64 idle_entry;
+	u64 idle_ns; /* finished idle periods */
+	u32 nr_idle_calls;
+
+	/* The big kernel lock (kernel/locking/kernel_lock.c). */
+	u32 bkl_contended; /* times this CPU found it held */
+	u64 bkl_spin_cycles; /* TSC cycles spent spinning for it */
+
 	/* Statistics, /proc/interrupts' columns. */
 	u32 apic_timer_irqs; /* LOC */
 	u32 irq_call_count; /* CAL */
 	u32 irq_spurious_count; /* SPU */
 	u32 irq_error_count; /* APIC errors (ERR sums them) */
+	u32 irq_resched_count; /* RES */
 
 	/* Start-up: set by the AP when it runs (callin) and when its
 	 * timer is ticking and it is ready for calls (online). */
@@ -54,7 +65,9 @@ struct cpu_area {
 	volatile int online;
 
 	/* smp_call_function's handshake (kernel/smp/smp.c): the sequence
-	 * number of the last call this CPU took and finished. */
+	 * number of the last call sent to this CPU, and of the last one it
+	 * took and finished. */
+	volatile u32 call_wanted;
 	volatile u32 call_started;
 	volatile u32 call_finished;
 
@@ -63,7 +76,7 @@ struct cpu_area {
 	struct tss_struct tss_table;
 };
 
-_Static_assert(sizeof(struct cpu_area) <= 1024, "the idle stack keeps room");
+_Static_assert(sizeof(struct cpu_area) <= 4096, "one page");
 
 /* The area of CPU cpu; NULL if it was never started. */
 extern struct cpu_area *cpu_areas[NR_CPUS];

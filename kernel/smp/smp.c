@@ -8,7 +8,9 @@
  *
  *   sender (call_lock held)            target, in its IPI handler
  *   call_data = {func, info, seq}
- *   IPI --------------------------->   copy func, info, seq
+ *   each target's call_wanted = seq
+ *   IPI --------------------------->   call_wanted != call_started?
+ *                                      copy func, info
  *                                      call_started = seq   (taken)
  *   wait call_started == seq  <-----   func(info)
  *   (with wait:)                       call_finished = seq  (done)
@@ -23,12 +25,13 @@
  * call_data.  TLB shootdown is this pattern with the page to flush as
  * the argument and the mm's CPU mask as the targets.
  *
- * The sender waits with interrupts off, under call_lock.  No target ever
- * waits for the sender: today only CPU 0 sends (the APs run nothing but
- * their interrupt handlers), so this cannot deadlock.  Once APs send
- * too, two CPUs calling each other with interrupts off would each wait
- * for the other forever, which is why Linux forbids calling with
- * interrupts disabled; the wait below then has to run with them on.
+ * The sender waits with interrupts off, under call_lock.  It holds the
+ * big kernel lock (every sender runs kernel code), so no other CPU is
+ * sending, and every target answers: a target in user mode or halted has
+ * interrupts on; one in the kernel's entry or exit path, or spinning for
+ * the big kernel lock, has them off but polls (smp_call_function_poll)
+ * while it spins.  The IPI that arrives after a poll took the call finds
+ * call_started == call_wanted and does nothing.
  */
 #include "kernel/smp/smp.h"
 #include "kernel/cpu/io.h"
@@ -48,19 +51,39 @@ static struct {
 
 static DEFINE_SPINLOCK(call_lock);
 
+/* Interrupts are off: the IPI handler and a poll on this CPU never
+ * overlap. */
 void smp_call_function_interrupt(void)
 {
 	struct cpu_area *area = this_cpu_area();
-	void (*func)(void *) = call_data.func;
-	void *info = call_data.info;
-	u32 seq = call_data.seq;
+	u32 seq = area->call_wanted;
+	void (*func)(void *);
+	void *info;
 
+	if (seq == area->call_started)
+		return;
+	barrier();
+	func = call_data.func;
+	info = call_data.info;
 	barrier();
 	area->call_started = seq;
 	barrier();
 	func(info);
 	barrier();
 	area->call_finished = seq;
+}
+
+void smp_call_function_poll(void)
+{
+	u32 flags = irq_save();
+
+	smp_call_function_interrupt();
+	irq_restore(flags);
+}
+
+void smp_send_reschedule(int cpu)
+{
+	apic_send_ipi(cpu_area(cpu)->apicid, APIC_DM_FIXED | RESCHEDULE_VECTOR);
 }
 
 static void wait_for_seq(volatile u32 *word, u32 seq)
@@ -77,11 +100,15 @@ int smp_call_function_mask(cpumask_t mask, void (*func)(void *info), void *info,
 
 	spin_lock_irqsave(&call_lock, flags);
 	self = smp_processor_id();
+	BUG_ON(self != hard_smp_processor_id());
 	mask &= cpu_online_map & ~cpumask_of(self);
 	if (mask) {
 		call_data.func = func;
 		call_data.info = info;
 		call_data.seq++;
+		barrier();
+		for_each_cpu(cpu, mask)
+			cpu_area(cpu)->call_wanted = call_data.seq;
 		barrier();
 		for_each_cpu(cpu, mask)
 			apic_send_ipi(cpu_area(cpu)->apicid,

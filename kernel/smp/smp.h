@@ -4,12 +4,12 @@
  *
  * The boot processor (BSP) is always CPU 0.  smp_init() finds the others
  * in the ACPI MADT or the Intel MultiProcessor table (kernel/smp/mpparse.h),
- * starts each one (kernel/smp/smpboot.c) and leaves it halted with
- * interrupts on: the application processors (APs) answer interrupts from
- * their local APIC (the timer, function calls) and run nothing else.  The
- * rest of the kernel still runs only on CPU 0, under its uniprocessor rule
- * (interrupts off is the lock), so a function sent to an AP must touch
- * only what its caller hands it or the AP's own struct cpu_area.
+ * starts each one (kernel/smp/smpboot.c) into its idle task.  Every CPU
+ * then runs tasks from the one run queue (kernel/sched/sched.c); kernel
+ * code runs on one CPU at a time, under the big kernel lock
+ * (kernel/locking/kernel_lock.h).  A function sent to another CPU runs
+ * there without that lock, in interrupt context: it must touch only what
+ * its caller hands it or that CPU's own state (its TLB, its cpu_area).
  *
  * On a 386 or 486 without a local APIC, with `nosmp`, or with a single
  * processor, only CPU 0 is online and everything here degrades to it.
@@ -18,6 +18,7 @@
 #define KERNEL_SMP_SMP_H
 
 #include "kernel/types.h"
+#include "kernel/process/thread_info.h"
 
 /* CPUs Mapback can run, as the kmap_atomic slots in the fixmap allow. */
 #define NR_CPUS 8
@@ -41,11 +42,15 @@ extern volatile cpumask_t cpu_online_map;
 int num_online_cpus(void);
 
 /*
- * The number of the CPU running this: its local APIC id looked up in the
- * table smpboot filled.  Call it where the answer cannot change under
- * the caller (interrupts off, or an AP, which runs nothing that moves).
+ * The number of the CPU running this, from the kernel stack's
+ * thread_info (kernel/process/thread_info.h).  Stable while the caller
+ * cannot be switched away: interrupts off, a spinlock held, or kernel
+ * code of a user task between two sleeps.
  */
-int smp_processor_id(void);
+#define smp_processor_id() (current_thread_info()->cpu)
+/* The same from the local APIC's id register (slow: an uncached read);
+ * for checks that the thread_info is right. */
+int hard_smp_processor_id(void);
 
 /*
  * Find and start the other CPUs (kmain, interrupts off, after the clock
@@ -72,5 +77,11 @@ int smp_call_function_mask(cpumask_t mask, void (*func)(void *info), void *info,
 
 /* The call-function IPI's handler (kernel/smp/smp.c): run what was sent. */
 void smp_call_function_interrupt(void);
+/* The same from a CPU spinning with interrupts off (for the big kernel
+ * lock): run the call sent to this CPU, if one waits. */
+void smp_call_function_poll(void);
+
+/* Make cpu enter the kernel and look at its run queue and signals. */
+void smp_send_reschedule(int cpu);
 
 #endif

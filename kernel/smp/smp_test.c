@@ -7,6 +7,7 @@
  */
 #include "kernel/errno.h"
 #include "kernel/ktest.h"
+#include "kernel/process/task.h"
 #include "kernel/sched/sched.h"
 #include "kernel/smp/apic.h"
 #include "kernel/smp/mpparse.h"
@@ -169,8 +170,10 @@ KTEST(smp_per_cpu_areas_are_distinct)
 		if (a != 0) {
 			KEXPECT_TRUE(x->gdt == x->gdt_table);
 			KEXPECT_TRUE(x->tss == &x->tss_table);
-			KEXPECT_EQ(x->tss->esp0, x->stack_top);
-			KEXPECT_EQ(x->stack_top, (u32)x + CPU_AREA_SIZE);
+			KEXPECT_TRUE(x->idle != NULL);
+			KEXPECT_EQ(x->stack_top, task_stack_top(x->idle));
+			KEXPECT_EQ(x->idle->cpu, a);
+			KEXPECT_TRUE(x->idle->flags & PF_IDLE);
 		}
 		for_each_online_cpu(b) {
 			struct cpu_area *y = cpu_area(b);

@@ -8,7 +8,8 @@
  *   2. the boot CPU's APIC is mapped and enabled, the 8259 on LINT0, and
  *      its timer calibrated (apic.c);
  *   3. each AP (up to maxcpus=, none with nosmp) gets a cpu_area (its
- *      GDT, TSS and idle stack, percpu.h) and is woken by INIT, STARTUP,
+ *      GDT and TSS, percpu.h) and an idle task, on whose stack it
+ *      starts, and is woken by INIT, STARTUP,
  *      STARTUP (the MP specification's "universal start-up algorithm",
  *      with its 10 ms and 200 us waits) into the trampoline
  *      (trampoline.asm), which brings it to start_secondary() below with
@@ -24,9 +25,8 @@
  * the start-up directory is freed when every AP has done so.  The
  * kernel's own directory never gets the identity mapping.
  *
- * An AP then halts with interrupts on, forever: the scheduler, and
- * everything that takes the kernel's uniprocessor locks, runs on CPU 0
- * only (kernel/smp/smp.h).
+ * An AP then takes the big kernel lock and enters its idle task's loop
+ * (kernel/sched/idle.c): from there it runs tasks like CPU 0.
  */
 #include "kernel/smp/smpboot.h"
 #include "kernel/cmdline.h"
@@ -34,6 +34,10 @@
 #include "kernel/cpu/gdt.h"
 #include "kernel/cpu/idt.h"
 #include "kernel/cpu/io.h"
+#include "kernel/locking/kernel_lock.h"
+#include "kernel/process/task.h"
+#include "kernel/sched/idle.h"
+#include "kernel/sched/sched.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "kernel/printk.h"
@@ -69,7 +73,7 @@ struct trampoline_params {
 extern char trampoline_start[], trampoline_end[], trampoline_params[];
 extern char boot_stack_top[];
 
-static struct cpu_area boot_cpu_area;
+static struct cpu_area boot_cpu_area = { .gdt = boot_gdt, .tss = &cpu_tss };
 struct cpu_area *cpu_areas[NR_CPUS] = { &boot_cpu_area };
 cpumask_t cpu_present_map = 1;
 volatile cpumask_t cpu_online_map = 1;
@@ -90,7 +94,7 @@ void mp_register_lapic(u8 apicid, bool enabled)
 		table_apicids[nr_table_apicids++] = apicid;
 }
 
-int smp_processor_id(void)
+int hard_smp_processor_id(void)
 {
 	return lapic_enabled ? apicid_to_cpu[read_apic_id()] : 0;
 }
@@ -123,6 +127,9 @@ static int cpu_limit(void)
 
 void __noreturn start_secondary(struct cpu_area *area);
 
+/* On the AP's idle task's stack, interrupts off.  Once online it waits
+ * for the big kernel lock (answering function calls meanwhile) and
+ * becomes an ordinary CPU of the scheduler. */
 void __noreturn start_secondary(struct cpu_area *area)
 {
 	write_cr3(__pa(swapper_pg_dir));
@@ -135,8 +142,8 @@ void __noreturn start_secondary(struct cpu_area *area)
 	setup_local_APIC(false);
 	setup_APIC_timer();
 	area->online = 1;
-	for (;;)
-		asm volatile("sti; hlt" : : : "memory");
+	lock_kernel();
+	cpu_idle();
 }
 
 /* The start-up directory: swapper_pg_dir's entries, and its first 4 MiB
@@ -194,10 +201,11 @@ static bool wait_for(volatile int *flag, u32 usecs)
 	return *flag != 0;
 }
 
+/* The area and the idle task of CPU cpu (set in cpu_areas[cpu]). */
 static struct cpu_area *alloc_cpu_area(int cpu, u8 apicid)
 {
-	struct cpu_area *area =
-		(struct cpu_area *)__get_free_pages(GFP_KERNEL, CPU_AREA_ORDER);
+	struct cpu_area *area = (struct cpu_area *)__get_free_page(GFP_KERNEL);
+	struct task_struct *idle;
 
 	if (!area)
 		return NULL;
@@ -206,7 +214,14 @@ static struct cpu_area *alloc_cpu_area(int cpu, u8 apicid)
 	area->apicid = apicid;
 	area->gdt = area->gdt_table;
 	area->tss = &area->tss_table;
-	area->stack_top = (u32)area + CPU_AREA_SIZE;
+	cpu_areas[cpu] = area;
+	idle = fork_idle(cpu);
+	if (!idle) {
+		cpu_areas[cpu] = NULL;
+		free_page((unsigned long)area);
+		return NULL;
+	}
+	area->stack_top = task_stack_top(idle);
 	return area;
 }
 
@@ -223,7 +238,6 @@ static bool do_boot_cpu(int cpu, u8 apicid, pgd_t *pgd)
 		printk("smp: no memory for CPU%d\n", cpu);
 		return false;
 	}
-	cpu_areas[cpu] = area;
 	apicid_to_cpu[apicid] = cpu;
 	params->cr3 = __pa(pgd);
 	params->stack = area->stack_top;

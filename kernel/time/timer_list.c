@@ -4,8 +4,8 @@
  *
  * Linux's file lists every pending timer of every CPU; Mapback has no
  * high-resolution timers to list, so it prints the lines of Linux's
- * format that it does have: the time now, and for its one CPU the idle
- * counts that tick-sched keeps (idle_calls, idle_sleeptime,
+ * format that it does have: the time now, and for each online CPU the
+ * idle counts that tick-sched keeps (idle_calls, idle_sleeptime,
  * iowait_sleeptime).  make bench reads "now at" and idle_sleeptime on
  * both kernels to tell the instructions a phase executed from the time
  * the CPU spent halted (user/bench/pressure.h).  Mapback does not tell
@@ -14,18 +14,25 @@
 #include "fs/proc/procfs.h"
 #include "kernel/lib/seq_buf.h"
 #include "kernel/sched/idle.h"
+#include "kernel/smp/percpu.h"
 #include "kernel/time/timer.h"
 #include "kernel/time/tsc.h"
 
 void proc_timer_list_show(struct seq_buf *m, struct task_struct *t)
 {
+	int cpu;
+
 	(void)t;
 	seq_puts(m, "Timer List Version: v0.9\n");
 	seq_printf(m, "now at %llu nsecs\n\n", ktime_get_ns());
-	seq_puts(m, "cpu: 0\n");
-	seq_printf(m, "  .%-15s: %u\n", "idle_calls", idle_calls());
-	seq_printf(m, "  .%-15s: %llu nsecs\n", "idle_sleeptime",
-		   get_cpu_idle_time_ns());
-	seq_printf(m, "  .%-15s: %llu nsecs\n", "iowait_sleeptime", 0ULL);
-	seq_printf(m, "  .%-15s: %u\n", "last_jiffies", jiffies);
+	for_each_online_cpu(cpu) {
+		seq_printf(m, "cpu: %d\n", cpu);
+		seq_printf(m, "  .%-15s: %u\n", "idle_calls",
+			   cpu_area(cpu)->nr_idle_calls);
+		seq_printf(m, "  .%-15s: %llu nsecs\n", "idle_sleeptime",
+			   get_cpu_idle_time_ns_cpu(cpu));
+		seq_printf(m, "  .%-15s: %llu nsecs\n", "iowait_sleeptime",
+			   0ULL);
+		seq_printf(m, "  .%-15s: %u\n", "last_jiffies", jiffies);
+	}
 }
