@@ -22,6 +22,7 @@
 #include "mm/vmstat.h"
 #include "mm/phys/tlb.h"
 #include "mm/locking.h"
+#include "mm/trylock_stat.h"
 
 static void kb(struct seq_buf *m, const char *label, u32 pages)
 {
@@ -144,6 +145,9 @@ void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "pgpgin %u\npgpgout %u\n", vm_events.pgpgin / 2,
 		   vm_events.pgpgout / 2);
 	seq_printf(m, "rmap_walk_ticks %llu\n", rmap_stats.walk_ticks);
+	for (i = 0; i < NR_TRYLOCK_SITES; i++)
+		seq_printf(m, "%s %u\n", trylock_site_names[i],
+			   trylock_failures[i]);
 }
 
 void proc_rmap_show(struct seq_buf *m, struct task_struct *t)

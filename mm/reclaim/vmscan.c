@@ -62,6 +62,7 @@
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/trylock_stat.h"
 #include "mm/locking.h"
 #include "mm/rmap/pagetrace_events.h"
 #include "mm/writeback/writeback.h"
@@ -229,8 +230,10 @@ static bool referenced_locked(struct page *page)
 {
 	bool referenced;
 
-	if (!trylock_page(page))
+	if (!trylock_page(page)) {
+		trylock_failed(TRYLOCK_PAGE_LOCK_REFILL);
 		return true;
+	}
 	referenced = page_referenced(page);
 	unlock_page(page);
 	return referenced;
@@ -281,6 +284,8 @@ u32 shrink_zone(struct zone *z, u32 nr)
 				vm_events.pgscan_anon++;
 			v = shrink_page(page);
 			unlock_page(page);
+		} else {
+			trylock_failed(TRYLOCK_PAGE_LOCK_SHRINK);
 		}
 		putback_page(page, v, file);
 		freed += v == PAGE_FREE;

@@ -20,6 +20,7 @@
 #include "mm/vmstat.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/reclaim/vmscan.h"
+#include "mm/trylock_stat.h"
 
 #define NR_TEST_PAGES 48
 
@@ -249,7 +250,7 @@ KTEST(refill_inactive_keeps_referenced_and_locked_pages_active)
 	struct lru_aside aside[MAX_NR_ZONES];
 	struct page *page[3];
 	struct rmap_family f;
-	u32 deactivated;
+	u32 deactivated, busy;
 	int i;
 
 	if (KEXPECT_EQ(rmap_family_anon(&f, 1, 3), 0)) {
@@ -262,12 +263,15 @@ KTEST(refill_inactive_keeps_referenced_and_locked_pages_active)
 		make_old(page[2]);
 		lock_page(page[2]);
 		deactivated = vm_events.pgdeactivate;
+		busy = trylock_failures[TRYLOCK_PAGE_LOCK_REFILL];
 		lru_set_aside(aside, page, 3);
 		for (i = 0; i < MAX_NR_ZONES; i++)	/* once per zone */
 			shrink_zone(&zones[i], 3);
 		lru_put_back(aside);
 		unlock_page(page[2]);
 		KEXPECT_EQ(vm_events.pgdeactivate - deactivated, 1u);
+		KEXPECT_EQ(trylock_failures[TRYLOCK_PAGE_LOCK_REFILL] - busy,
+			   1u);
 		KEXPECT_TRUE(PageActive(page[0]));
 		KEXPECT_TRUE(PageActive(page[2]));
 	}
@@ -316,4 +320,41 @@ KTEST(shrink_zone_keeps_a_referenced_page_and_swaps_an_idle_one)
 	}
 	rmap_family_free(&f);
 	tst_swapoff0();
+}
+
+/*
+ * shrink_zone skips an inactive page someone else has locked (only tries
+ * the page lock, mm/trylock_stat.h): it stays mapped, with its data, and
+ * goes back on the list.
+ */
+KTEST(shrink_zone_skips_a_locked_page_and_counts_it)
+{
+	struct lru_aside aside[MAX_NR_ZONES];
+	struct rmap_family f = { .n = 0 };
+	struct page *page;
+	u32 busy, flags;
+	pte_t pte;
+	int i;
+
+	if (KEXPECT_EQ(rmap_family_anon(&f, 1, 1), 0)) {
+		page = rmap_family_page(&f);
+		make_old(page);
+		lock_page(page);
+		busy = trylock_failures[TRYLOCK_PAGE_LOCK_SHRINK];
+		flags = irq_save();	/* kswapd must not find it meanwhile */
+		lru_set_aside(aside, &page, 0);
+		lru_cache_del(page);
+		lru_cache_add(page);	/* alone on the inactive list */
+		for (i = 0; i < MAX_NR_ZONES; i++)
+			shrink_zone(&zones[i], 1);
+		KEXPECT_TRUE(PageLRU(page));
+		lru_put_back(aside);
+		irq_restore(flags);
+		unlock_page(page);
+		KEXPECT_EQ(trylock_failures[TRYLOCK_PAGE_LOCK_SHRINK] - busy, 1u);
+		pte = pte_at(f.mm[0], RMAP_TEST_ADDR);
+		KEXPECT_TRUE(pte_present(pte) && pte_page(pte) == page);
+		KEXPECT_EQ(rmap_touch(f.mm[0], RMAP_TEST_ADDR), RMAP_TEST_MAGIC);
+	}
+	rmap_family_free(&f);
 }

@@ -183,6 +183,7 @@ static int trace_vma(struct vm_area_struct *vma, struct page *page, void *arg)
 		return 0;
 	}
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
+		trylock_failed(TRYLOCK_PTL_PAGETRACE);
 		seq_printf(w->m, " at 0x%08lx: page_table_lock busy\n", addr);
 		return 0;
 	}

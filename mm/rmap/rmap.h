@@ -55,7 +55,7 @@ struct rmap_stats {
 	u32 pages_unmapped;	/* PTEs cleared by try_to_unmap */
 	u32 referenced_calls, unmap_calls;
 	u32 unmap_success, unmap_again, unmap_fail;
-	u32 trylock_failed;	/* i_shared_sem or page_table_lock busy */
+	u32 trylock_failed;	/* sum of mm/trylock_stat.h but the page lock */
 	u32 anon_vmas;		/* anon_vma objects now (rmap=anon_vma) */
 	u32 cluster_scans;	/* nonlinear VMAs scanned (rmap=anon_vma) */
 	u64 walk_ticks;		/* TSC ticks inside page_referenced and

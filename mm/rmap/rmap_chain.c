@@ -87,7 +87,7 @@ static int try_to_unmap_chain_one(struct page *page, pte_addr_t paddr)
 
 	rmap_stats.ptes_visited++;
 	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
-		rmap_stats.trylock_failed++;
+		trylock_failed(TRYLOCK_PTL_UNMAP_CHAIN);
 		return SWAP_AGAIN;
 	}
 	vma = find_vma(mm, addr);

@@ -69,7 +69,7 @@ static bool scan_cluster(struct vm_area_struct *vma, unsigned long start,
 	pte_t *pte;
 
 	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
-		rmap_stats.trylock_failed++;
+		trylock_failed(TRYLOCK_PTL_UNMAP_CLUSTER);
 		return false;
 	}
 	for (addr = start; addr < end; addr += PAGE_SIZE) {

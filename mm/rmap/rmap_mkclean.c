@@ -63,7 +63,7 @@ static int mkclean_one(struct vm_area_struct *vma, struct page *page, void *arg)
 	if (addr == (unsigned long)-EFAULT)
 		return 0;
 	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
-		rmap_stats.trylock_failed++;
+		trylock_failed(TRYLOCK_PTL_MKCLEAN_FILE);
 		w->cleaned++;
 		w->found = -1; /* a PTE may be missed: no count check */
 		return 0;
@@ -94,7 +94,7 @@ static int mkclean_chain_one(pte_t *ptep, pte_addr_t paddr, struct page *page,
 
 	rmap_stats.ptes_visited++;
 	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
-		rmap_stats.trylock_failed++;
+		trylock_failed(TRYLOCK_PTL_MKCLEAN_CHAIN);
 		((struct mkclean_walk *)arg)->cleaned++;
 		return 0;
 	}
@@ -114,6 +114,7 @@ static int mkclean_file(struct page *page)
 		.rmap_one = mkclean_one,
 		.arg = &w,
 		.wait = !(current && (current->flags & PF_MEMALLOC)),
+		.busy = TRYLOCK_I_SHARED_SEM_MKCLEAN,
 	};
 
 	if (rmap_walk_file(page, &rwc) == RMAP_WALK_BUSY)

@@ -61,7 +61,8 @@ int page_referenced_one(struct vm_area_struct *vma, struct page *page)
 	if (addr == (unsigned long)-EFAULT)
 		return 0;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
-		rmap_stats.trylock_failed++;
+		trylock_failed(PageAnon(page) ? TRYLOCK_PTL_REFERENCED_ANON
+					      : TRYLOCK_PTL_REFERENCED_FILE);
 		return 1;
 	}
 	ptep = find_obj_pte(vma, addr, page);
@@ -88,7 +89,7 @@ int rmap_walk_file(struct page *page, struct rmap_walk_control *rwc)
 	if (rwc->wait) {
 		down(&mapping->i_shared_sem);
 	} else if (down_trylock(&mapping->i_shared_sem)) {
-		rmap_stats.trylock_failed++;
+		trylock_failed(rwc->busy);
 		return RMAP_WALK_BUSY;
 	}
 	for_each_mapping_vma(vma, &it, mapping, page->index, page->index) {
@@ -117,6 +118,7 @@ int page_referenced_obj(struct page *page)
 	int referenced = 0;
 	struct rmap_walk_control rwc = {
 		.rmap_one = page_referenced_visit, .arg = &referenced,
+		.busy = TRYLOCK_I_SHARED_SEM_REFERENCED,
 	};
 
 	if (rmap_walk_file(page, &rwc) == RMAP_WALK_BUSY)
@@ -134,7 +136,8 @@ int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 	if (addr == (unsigned long)-EFAULT)
 		return SWAP_SUCCESS;
 	if (!spin_trylock_irqsave(&vma->vm_mm->page_table_lock, flags)) {
-		rmap_stats.trylock_failed++;
+		trylock_failed(PageAnon(page) ? TRYLOCK_PTL_UNMAP_ANON
+					      : TRYLOCK_PTL_UNMAP_FILE);
 		return SWAP_AGAIN;
 	}
 	ptep = find_obj_pte(vma, addr, page);
@@ -177,6 +180,7 @@ int try_to_unmap_obj(struct page *page)
 {
 	struct rmap_walk_control rwc = {
 		.rmap_one = try_to_unmap_visit, .done = unmap_nonlinear,
+		.busy = TRYLOCK_I_SHARED_SEM_UNMAP,
 	};
 	int ret = rmap_walk_file(page, &rwc);
 

@@ -15,6 +15,7 @@
 #define MM_RMAP_RMAP_WALK_H
 
 #include "mm/phys/page.h"
+#include "mm/trylock_stat.h"
 
 struct vm_area_struct;
 
@@ -41,6 +42,8 @@ struct rmap_walk_control {
 	/* Wait for i_shared_sem (a process asking, never reclaim, which
 	 * only tries: mm/locking.h). */
 	bool wait;
+	/* Unless wait: the counter a busy i_shared_sem goes up in. */
+	enum trylock_site busy;
 };
 /* The walk's result when it could not take the object's lock. */
 #define RMAP_WALK_BUSY (-1)

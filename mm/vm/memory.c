@@ -127,7 +127,9 @@ static int do_shared_wp_page(struct mm_struct *mm, struct vm_area_struct *vma,
 		ret = VM_FAULT_MINOR;
 	}
 	put_page(page);
-	if (ret == VM_FAULT_MINOR)
+	/* Shared anonymous memory has no file (its page came back from
+	 * swap read-only): swap, not writeback, takes its dirty pages. */
+	if (ret == VM_FAULT_MINOR && vma->vm_file)
 		balance_dirty_pages_ratelimited(vma->vm_file->f_mapping);
 	return ret;
 }
