@@ -8,6 +8,7 @@
  * /proc/swaps and /proc/rmap are here too.
  */
 #include "fs/proc/procfs.h"
+#include "kernel/locking/kernel_lock.h"
 #include "mm/vm/filemap.h"
 #include "kernel/cpu/io.h"
 #include "mm/phys/mmzone.h"
@@ -126,6 +127,8 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "rmap_trylock_failed", &rmap_stats.trylock_failed },
 	{ "pgtable_maps", &pgtable_maps },
 	{ "pgtable_maps_high", &pgtable_maps_high },
+	{ "bkl_contended", &bkl_stats.contended },
+	{ "bkl_spin_ms", &bkl_stats.spin_ms },
 };
 
 void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)

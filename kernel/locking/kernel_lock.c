@@ -10,19 +10,22 @@
  * While spinning, a CPU runs the function calls sent to it
  * (smp_call_function_poll), so a holder waiting for a TLB shootdown's
  * answer never waits on a CPU that is waiting for it.  The spin is timed
- * (cycles, when there is a TSC) into the CPU's counters, so the bench
- * can say how much the one lock costs.
+ * (with the TSC, where there is one) into /proc/vmstat's bkl_contended
+ * and bkl_spin_ms, so the bench can say what the one lock costs.
  */
 #include "kernel/locking/kernel_lock.h"
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "kernel/process/thread_info.h"
-#include "kernel/smp/percpu.h"
+#include "kernel/lib/div64.h"
 #include "kernel/smp/smp.h"
 #include "kernel/time/tsc.h"
 
 static volatile u32 kernel_flag = 1;
 static volatile int kernel_flag_cpu; /* the holder, or -1 */
+
+struct bkl_stats bkl_stats;
+static u64 bkl_spin_ns; /* all the spinning, to the nanosecond */
 
 bool kernel_locked(void)
 {
@@ -40,11 +43,10 @@ static bool try_take(void)
 /* Interrupts off on entry and return; on while waiting if they were on
  * before lock_kernel (flags), so this CPU's handlers keep running (each
  * takes and gives back the lock itself). */
-static void spin(struct cpu_area *area, u32 flags)
+static void spin(u32 flags)
 {
-	u64 start = tsc_cycles();
+	u64 start = tsc_cycles(), ms;
 
-	area->bkl_contended++;
 	do {
 		while (kernel_flag) {
 			irq_restore(flags);
@@ -53,7 +55,12 @@ static void spin(struct cpu_area *area, u32 flags)
 			cli();
 		}
 	} while (!try_take());
-	area->bkl_spin_cycles += tsc_cycles() - start;
+	/* Counted once the lock is ours: no other CPU writes them now. */
+	bkl_stats.contended++;
+	bkl_spin_ns += tsc_cycles_to_ns(tsc_cycles() - start);
+	ms = bkl_spin_ns;
+	do_div(&ms, 1000000);
+	bkl_stats.spin_ms = (u32)ms;
 }
 
 /*
@@ -71,7 +78,7 @@ void lock_kernel(void)
 		panic("lock_kernel: CPU%d holds the big kernel lock already",
 		      cpu);
 	if (!try_take())
-		spin(cpu_area(cpu), flags);
+		spin(flags);
 	kernel_flag_cpu = cpu;
 	irq_restore(flags);
 }

@@ -27,6 +27,14 @@
 
 #include "kernel/types.h"
 
+/* /proc/vmstat (Mapback's own lines): how often a CPU found the lock
+ * held, and the milliseconds CPUs spent spinning for it, all together. */
+struct bkl_stats {
+	u32 contended;
+	u32 spin_ms;
+};
+extern struct bkl_stats bkl_stats;
+
 /* Take the BKL for this CPU, spinning while another CPU holds it.  BUGs
  * if this CPU holds it already. */
 void lock_kernel(void);

@@ -62,26 +62,38 @@ u32 idle_ticks(void)
 	return n;
 }
 
-u64 get_cpu_idle_time_ns_cpu(int cpu)
+/*
+ * Another CPU may be halted now, or wake and add its period while we
+ * read: read until two passes agree, and count a halt under way up to
+ * the TSC reading `cycles` (as Linux counts the idle period in progress),
+ * so that idle time read beside the clock never runs ahead of it.
+ */
+u64 get_cpu_idle_time_ns_at(int cpu, u64 cycles)
 {
-	u32 flags;
-	u64 ns;
+	volatile struct cpu_area *area = cpu_area(cpu);
+	u64 ns, entry;
+	bool halted;
 
 	if (!tsc_measured())
 		return (u64)idle_ticks_cpu(cpu) * NSEC_PER_TICK;
-	flags = irq_save();
-	ns = cpu_area(cpu)->idle_ns;
-	irq_restore(flags);
+	do {
+		halted = area->idle_halted;
+		entry = area->idle_entry;
+		ns = area->idle_ns;
+	} while (halted != area->idle_halted || entry != area->idle_entry ||
+		 ns != area->idle_ns);
+	if (halted && cycles > entry)
+		ns += tsc_cycles_to_ns(cycles - entry);
 	return ns;
 }
 
 u64 get_cpu_idle_time_ns(void)
 {
-	u64 ns = 0;
+	u64 ns = 0, now = tsc_cycles();
 	int cpu;
 
 	for_each_online_cpu(cpu)
-		ns += get_cpu_idle_time_ns_cpu(cpu);
+		ns += get_cpu_idle_time_ns_at(cpu, now);
 	return ns;
 }
 

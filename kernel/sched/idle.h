@@ -18,10 +18,11 @@ bool idle_stop(void);
 u32 idle_ticks(void);
 u32 idle_ticks_cpu(int cpu);
 /* Nanoseconds spent halted since boot, all CPUs summed as /proc/uptime
- * sums them, or one CPU's; and the number of halts (idle_calls, all
- * CPUs); /proc/timer_list prints them. */
+ * sums them, or one CPU's up to the TSC reading cycles (a halt under way
+ * included); and the number of halts (idle_calls, all CPUs);
+ * /proc/timer_list prints them. */
 u64 get_cpu_idle_time_ns(void);
-u64 get_cpu_idle_time_ns_cpu(int cpu);
+u64 get_cpu_idle_time_ns_at(int cpu, u64 cycles);
 u32 idle_calls(void);
 
 #endif

@@ -51,10 +51,6 @@ struct cpu_area {
 	u64 idle_ns; /* finished idle periods */
 	u32 nr_idle_calls;
 
-	/* The big kernel lock (kernel/locking/kernel_lock.c). */
-	u32 bkl_contended; /* times this CPU found it held */
-	u64 bkl_spin_cycles; /* TSC cycles spent spinning for it */
-
 	/* Statistics, /proc/interrupts' columns. */
 	u32 apic_timer_irqs; /* LOC */
 	u32 irq_call_count; /* CAL */

@@ -20,6 +20,7 @@
 
 void proc_timer_list_show(struct seq_buf *m, struct task_struct *t)
 {
+	u64 cycles = tsc_cycles(); /* the idle times are read up to here */
 	int cpu;
 
 	(void)t;
@@ -30,7 +31,7 @@ void proc_timer_list_show(struct seq_buf *m, struct task_struct *t)
 		seq_printf(m, "  .%-15s: %u\n", "idle_calls",
 			   cpu_area(cpu)->nr_idle_calls);
 		seq_printf(m, "  .%-15s: %llu nsecs\n", "idle_sleeptime",
-			   get_cpu_idle_time_ns_cpu(cpu));
+			   get_cpu_idle_time_ns_at(cpu, cycles));
 		seq_printf(m, "  .%-15s: %llu nsecs\n", "iowait_sleeptime",
 			   0ULL);
 		seq_printf(m, "  .%-15s: %u\n", "last_jiffies", jiffies);
