@@ -118,7 +118,6 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 	struct cpu_area *area = this_cpu_area();
 	int cpu = area->cpu;
 
-	BUG_ON(area->cpu != hard_smp_processor_id());
 	if (task_thread_info(prev)->stack_end_magic != STACK_END_MAGIC)
 		panic("kernel stack overflow in pid %d (%s)", prev->pid,
 		      prev->comm);
