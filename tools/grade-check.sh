@@ -28,7 +28,7 @@ INCOMPLETE="
 4 | all | page_referenced_one does not flush the entry it clears | mm/rmap/rmap_obj.c | /flush_tlb_page(vma->vm_mm, addr);/d
 5 | all | refill_inactive deactivates referenced pages too | mm/reclaim/vmscan.c | s/referenced_locked(page)) {/referenced_locked(page) \&\& 0) {/
 5 | all | shrink_page has no first test and evicts pages in use | mm/reclaim/vmscan.c | /if (page_referenced(page) && page_mapped(page))/,/return PAGE_ACTIVATE;/d
-5 | all | referenced_locked calls a page someone else has locked idle | mm/reclaim/vmscan.c | /if (!trylock_page(page))/{n;s/return true;/return false;/}
+5 | all | referenced_locked calls a page someone else has locked idle | mm/reclaim/vmscan.c | /if (!trylock_page(page)) {/{n;n;s/return true;/return false;/}
 5 | all | refill_inactive keeps the reference isolate_tail took | mm/reclaim/vmscan.c | /^\t\tput_page(page);$/d
 6 | all | add_to_swap leaves the page clean | mm/reclaim/swap_state.c | /^\tSetPageDirty(page);$/d
 6 | all | read_swap_cache leaves the page it read off the LRU | mm/reclaim/swap_state.c | /^\tlru_cache_add_active(page);$/d
