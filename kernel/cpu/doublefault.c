@@ -23,12 +23,17 @@
 #include "kernel/printk.h"
 #include "kernel/process/task.h"
 #include "kernel/cpu/trap.h"
+#include "kernel/smp/percpu.h"
 #include "mm/phys/page.h"
 #include "mm/phys/pgtable.h"
 
-#define DF_STACK_SIZE 4096
+/* A kernel stack like any other, so `current` works on it: its
+ * thread_info names the task that was running on CPU 0, whose own
+ * thread_info an overflow has just overwritten. */
+#define DF_STACK_SIZE THREAD_SIZE
 
-static u8 doublefault_stack[DF_STACK_SIZE] __attribute__((aligned(16)));
+static u8 doublefault_stack[DF_STACK_SIZE]
+	__attribute__((aligned(THREAD_SIZE)));
 static struct tss_struct doublefault_tss;
 
 static void __noreturn doublefault_fn(void)
@@ -36,6 +41,7 @@ static void __noreturn doublefault_fn(void)
 	struct tss_struct *t = &cpu_tss;
 	bool overflow = kstack_in_guard(t->esp);
 
+	setup_thread_info(doublefault_stack, cpu_area(0)->curr);
 	printk("double fault: eip %08x esp %08x ebp %08x cr2 %08x esp0 %08x\n",
 	       t->eip, t->esp, t->ebp, read_cr2(), t->esp0);
 	if (current)
