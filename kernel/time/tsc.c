@@ -20,7 +20,8 @@
  * TSC_REFINE_TICKS ticks (2 s) tsc_tick() divides the cycles since the last
  * window by the ticks, and a rate that differs from the one in use by more
  * than 1/REFINE_SLACK replaces it.  A new rate moves the base to now first
- * (the ns so far at the old rate), so the clock never goes back.
+ * (the ns so far at the old rate), so the clock never goes back, and starts
+ * the next window.
  *
  * It is the TSC, not jiffies plus the TSC since the last tick: a tick can
  * come late or be lost (an emulator on a busy host, interrupts held off),
@@ -160,6 +161,9 @@ void tsc_set_cycles_per_tick(u32 rate)
 	base_ns = clock_at(tsc);
 	base_tsc = tsc;
 	cycles_per_tick = rate;
+	/* A new window from the next tick: the rate is judged against
+	 * ticks that came after it was set. */
+	window_open = false;
 	irq_restore(flags);
 }
 
