@@ -6,9 +6,10 @@
  * store, ordered after the critical section by x86's store order and a
  * compiler barrier.
  *
- * Mapback runs on one CPU, so a lock found held can only be held by this
- * CPU's own code, below on the stack or preempted: spinning would never
- * end.  That is a bug, reported at once (spin_lock_contended: a panic
+ * Kernel code runs on one CPU at a time, under the big kernel lock
+ * (kernel/locking/kernel_lock.h), so a lock found held can only be held by
+ * this CPU's own code, below on the stack or preempted: spinning would
+ * never end.  That is a bug, reported at once (spin_lock_contended: a panic
  * naming the lock), never a silent hang; with `lockdep` the validator
  * reports it first with the chains of both acquisitions.
  *
