@@ -56,7 +56,13 @@ TRAP_NOERR 128
 %endrep
 
 ; The rest of a struct trapframe below the error code and vector, then
-; the kernel's data segments.
+; the kernel's data segments.  %fs and %gs become null: the kernel never
+; uses them, and a selector left live in one could name a TLS or LDT
+; entry the kernel empties meanwhile (exec, set_thread_area, modify_ldt).
+; trapret's pop of that selector faults and its fixup nulls the saved
+; copy, but the nested trap saves the live registers too: were they still
+; the stale selector, its own trapret would fault the same way, over and
+; over down the stack.
 %macro SAVE_ALL 0
 	push ds
 	push es
@@ -66,6 +72,9 @@ TRAP_NOERR 128
 	mov ax, KERNEL_DS
 	mov ds, ax
 	mov es, ax
+	xor eax, eax
+	mov fs, ax
+	mov gs, ax
 	cld                             ; user mode may have left DF set: the
 	                                ; kernel's rep movs/stos count up
 %endmacro

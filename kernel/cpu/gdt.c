@@ -66,11 +66,10 @@ bool ldt_empty(const struct user_desc *u)
 }
 
 /*
- * The live %fs and %gs may still name a slot just changed (exec emptied
- * it, or another task's TLS is going in): an interrupt taken now would
- * save that selector and #GP reloading it on the way out.  The kernel
- * never uses them, and a task's user values come back from its trapframe
- * when it returns to user mode, so they are nulled here.
+ * No segment register can name a slot while it changes: every trap's
+ * entry (kernel/cpu/entry.asm SAVE_ALL) nulls the live %fs and %gs, and
+ * a task's user values come back from its trapframe, checked again, when
+ * it returns to user mode.
  */
 void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 {
@@ -84,7 +83,6 @@ void load_tls(const struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 		else
 			*d = fill_ldt(&tls[i]);
 	}
-	asm volatile("movl %0, %%fs\n\tmovl %0, %%gs" : : "r"(0));
 }
 
 void load_ldt(const struct desc_struct *entries, u32 nr)

@@ -2,7 +2,8 @@
  * kernel/cpu/gdt_test.c - ktests for the TLS slots and the LDT: a descriptor
  * installed by load_tls() or load_ldt() really addresses the memory its
  * base names, and an empty one, or any LDT selector once no table is
- * loaded, cannot be loaded.
+ * loaded, cannot be loaded; a trap taken while %gs still names a slot
+ * just emptied returns with %gs null instead of faulting on its way out.
  */
 #include "kernel/cpu/gdt.h"
 #include "kernel/ktest.h"
@@ -30,13 +31,11 @@ static void load_gs(void *sel)
 		     "movw %w1, %%gs" : : "r"(sel), "r"(0));
 }
 
-KTEST(tls_descriptor_addresses_its_base)
+/* Slots 0 and 2 empty, slot 1 a flat data segment based at tls_block[1]. */
+static void tls_slot1_at_block(struct user_desc tls[GDT_ENTRY_TLS_ENTRIES])
 {
-	struct user_desc tls[GDT_ENTRY_TLS_ENTRIES];
 	int i;
 
-	for (i = 0; i < 4; i++)
-		tls_block[i] = 0x11111111 * (i + 1);
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++) {
 		tls[i] = (struct user_desc){ .entry_number = GDT_ENTRY_TLS_MIN + i,
 					     .read_exec_only = 1,
@@ -49,6 +48,16 @@ KTEST(tls_descriptor_addresses_its_base)
 	tls[1].read_exec_only = 0;
 	tls[1].seg_not_present = 0;
 	tls[1].useable = 1;
+}
+
+KTEST(tls_descriptor_addresses_its_base)
+{
+	struct user_desc tls[GDT_ENTRY_TLS_ENTRIES];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		tls_block[i] = 0x11111111 * (i + 1);
+	tls_slot1_at_block(tls);
 	load_tls(tls);
 	KEXPECT_EQ(read_gs(0, TLS_SEL(1)), 0x22222222);
 	KEXPECT_EQ(read_gs(8, TLS_SEL(1)), 0x44444444);
@@ -56,6 +65,37 @@ KTEST(tls_descriptor_addresses_its_base)
 	tls[1] = tls[0];	/* empty again: the slot must no longer load */
 	load_tls(tls);
 	KEXPECT_EQ(ktest_catch_fault(load_gs, (void *)TLS_SEL(1), NULL), T_GPFLT);
+}
+
+static void divide_by_zero(void *arg)
+{
+	(void)arg;
+	asm volatile("xorl %%ecx, %%ecx\n\t"
+		     "xorl %%edx, %%edx\n\t"
+		     "divl %%ecx"
+		     : : "a"(1) : "ecx", "edx", "cc");
+}
+
+/*
+ * %gs keeps a selector whose slot is emptied under it, as a program's does
+ * when exec clears its TLS.  The divide's trapret pops that selector: the
+ * pop faults, and the fault's own trapret must not fault again (the
+ * entry nulls %gs, so the nested frame holds 0); the fixup nulls the
+ * saved copy and the trap returns with %gs null.
+ */
+KTEST(trap_return_nulls_a_gs_whose_slot_was_emptied)
+{
+	struct user_desc tls[GDT_ENTRY_TLS_ENTRIES];
+	u16 gs;
+
+	tls_slot1_at_block(tls);
+	load_tls(tls);
+	asm volatile("movw %w0, %%gs" : : "r"(TLS_SEL(1)));
+	tls[1] = tls[0];
+	load_tls(tls);
+	KEXPECT_EQ(ktest_catch_fault(divide_by_zero, NULL, NULL), T_DIVIDE);
+	asm volatile("movw %%gs, %w0" : "=r"(gs));
+	KEXPECT_EQ(gs, 0);
 }
 
 KTEST(ldt_entry_addresses_its_base)

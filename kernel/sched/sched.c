@@ -128,7 +128,7 @@ static void context_switch(struct task_struct *prev, struct task_struct *next)
 		enter_lazy_tlb(cpu_tlbstate[cpu].active_mm, cpu);
 	load_mm_ldt(next->mm);
 	tss_set_esp0(task_stack_top(next));
-	load_tls(next->tls_array);	/* also nulls the live %fs/%gs */
+	load_tls(next->tls_array);
 	fpu_switch(&prev->fpu, &next->fpu);
 	next->cpu = area->cpu;
 	task_thread_info(next)->cpu = area->cpu;

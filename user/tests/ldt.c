@@ -13,8 +13,8 @@
  * for the pointer.  A forked child gets a copy of the table; an exec'd
  * program starts with none.  A return to user mode whose %ss names an
  * entry cleared in the meantime cannot load it: SIGILL, as Linux's
- * iret_error.  (musl keeps its thread pointer in %gs, so
- * the test uses %fs.)
+ * iret_error; an %fs in the same case comes back null.  (musl keeps its
+ * thread pointer in %gs, so the test uses %fs.)
  */
 #include <signal.h>
 #include <stdint.h>
@@ -138,6 +138,32 @@ static int child_loses_ss(void)
 	return ret == 0 ? 2 : 3;
 }
 
+/*
+ * Run with %fs on LDT entry 5 while a system call clears it: the return
+ * to user mode cannot load %fs again and leaves it null.
+ */
+static int child_loses_fs(void)
+{
+	struct ldt_desc d = data_desc(5, 7), clear;
+	unsigned int fs = 0xffff;
+	long ret;
+
+	if (modify_ldt(0x11, &d, sizeof(d)) != 0)
+		return 1;
+	memset(&clear, 0, sizeof(clear));
+	clear.entry_number = 5;
+	asm volatile("movw %w[sel], %%fs\n\t"
+		     "int $0x80\n\t"
+		     "movw %%fs, %w[fs]"
+		     : "=a"(ret), [fs] "+r"(fs)
+		     : "a"(SYS_modify_ldt), "b"(1), "c"(&clear),
+		       "d"(sizeof(clear)), [sel] "S"(LDT_SEL(5))
+		     : "memory");
+	if (ret != 0)
+		return 2;
+	return fs == 0 ? 0 : 3;
+}
+
 /* Rewrite entry 0 in the child: the parent's stays. */
 static int child_rewrites(void)
 {
@@ -235,6 +261,8 @@ static void test_fork(const char *self)
 	is_exit(in_child(child_rewrites), 0, "a child may rewrite it");
 	is_signal(in_child(child_loses_ss), SIGILL,
 		  "returning to an %%ss whose entry was cleared: SIGILL");
+	is_exit(in_child(child_loses_fs), 0,
+		"returning to an %%fs whose entry was cleared: %%fs is null");
 	is(modify_ldt(0, buf, 8), 8, "read entry 0");
 	ok(buf[0] == data_bytes(7, 0), "the child's write left ours alone");
 	pid = fork();
