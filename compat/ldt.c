@@ -14,12 +14,19 @@
  *
  * A user's %ds/%es/%fs/%gs may name an entry a later write clears: the
  * trap exit's pops have fixups that null such a selector (kernel/cpu/entry.asm).
+ *
+ * Threads of the process may be running on other CPUs, each with the old
+ * table in its LDTR (the CPU reads the GDT's LDT descriptor only at LLDT).
+ * A write makes each of them load the new table, by IPI, before the old
+ * one is freed: a CPU left on a freed table would read whatever kmalloc
+ * puts there next as descriptors.
  */
 #include "kernel/errno.h"
 #include "kernel/cpu/gdt.h"
 #include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/sched/semaphore.h"
+#include "kernel/smp/smp.h"
 #include "kernel/process/task.h"
 #include "kernel/cpu/uaccess.h"
 #include "mm/phys/slab.h"
@@ -133,6 +140,13 @@ static int ldt_entry(const struct user_desc *info, bool oldmode,
 	return 0;
 }
 
+/* On a CPU of the mm's mask: reload the table if a task of mm runs here. */
+static void reload_ldt_ipi(void *info)
+{
+	if (current && current->mm == info)
+		load_mm_ldt(info);
+}
+
 /* func 1 and 0x11: replace the table by a copy with one entry set. */
 static long write_ldt(void *ptr, unsigned long bytecount, bool oldmode)
 {
@@ -164,7 +178,8 @@ static long write_ldt(void *ptr, unsigned long bytecount, bool oldmode)
 		memcpy(ldt->entries, old->entries, old_nr * LDT_ENTRY_SIZE);
 	ldt->entries[info.entry_number] = d;
 	mm->ldt = ldt;
-	load_mm_ldt(mm); /* before the old table goes */
+	load_mm_ldt(mm); /* here and on every CPU, before the old table goes */
+	smp_call_function_mask(mm->cpu_vm_mask, reload_ldt_ipi, mm, 1);
 	kfree(old);
 	up(&ldt_sem);
 	return 0;

@@ -13,9 +13,13 @@
  * for the pointer.  A forked child gets a copy of the table; an exec'd
  * program starts with none.  A return to user mode whose %ss names an
  * entry cleared in the meantime cannot load it: SIGILL, as Linux's
- * iret_error; an %fs in the same case comes back null.  (musl keeps its
- * thread pointer in %gs, so the test uses %fs.)
+ * iret_error; an %fs in the same case comes back null.  A thread
+ * spinning on another CPU while the table grows can use the new entry
+ * (its CPU loads the new table).  (musl keeps its thread pointer in %gs,
+ * so the test uses %fs.)
  */
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/syscall.h>
@@ -164,6 +168,50 @@ static int child_loses_fs(void)
 	return fs == 0 ? 0 : 3;
 }
 
+static volatile int spinner_ready, entry_written;
+static volatile uint32_t spinner_read;
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set); /* EINVAL with one CPU */
+}
+
+/* On CPU 1 if there is one: spin in user mode until entry 6 exists,
+ * then read through it (SIGSEGV if this CPU still has the old table). */
+static void *spinner(void *arg)
+{
+	(void)arg;
+	pin(1);
+	spinner_ready = 1;
+	while (!entry_written)
+		;
+	spinner_read = read_fs(LDT_SEL(6), 0);
+	return NULL;
+}
+
+/* A thread running while another writes an entry past the table's end
+ * uses the new entry: every CPU of the process loads the new table. */
+static int child_thread_sees_new_entry(void)
+{
+	struct ldt_desc d = data_desc(6, 7);
+	pthread_t t;
+
+	pin(0);
+	if (pthread_create(&t, NULL, spinner, NULL))
+		return 1;
+	while (!spinner_ready)
+		sched_yield();
+	if (modify_ldt(0x11, &d, sizeof(d)) != 0)
+		return 2;
+	entry_written = 1;
+	pthread_join(t, NULL);
+	return spinner_read == 0x12345678 ? 0 : 3;
+}
+
 /* Rewrite entry 0 in the child: the parent's stays. */
 static int child_rewrites(void)
 {
@@ -263,6 +311,8 @@ static void test_fork(const char *self)
 		  "returning to an %%ss whose entry was cleared: SIGILL");
 	is_exit(in_child(child_loses_fs), 0,
 		"returning to an %%fs whose entry was cleared: %%fs is null");
+	is_exit(in_child(child_thread_sees_new_entry), 0,
+		"a thread on another CPU uses an entry written meanwhile");
 	is(modify_ldt(0, buf, 8), 8, "read entry 0");
 	ok(buf[0] == data_bytes(7, 0), "the child's write left ours alone");
 	pid = fork();
