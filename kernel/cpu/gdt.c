@@ -102,9 +102,9 @@ void tss_set_esp0(u32 esp0)
 	this_cpu_area()->tss->esp0 = esp0;
 }
 
-void gdt_set_tss(int entry, struct tss_struct *t)
+void gdt_set_tss(struct desc_struct *gdt, int entry, struct tss_struct *t)
 {
-	boot_gdt[entry] = make_desc((u32)t, sizeof(*t) - 1, ACC_TSS, 0);
+	gdt[entry] = make_desc((u32)t, sizeof(*t) - 1, ACC_TSS, 0);
 }
 
 void gdt_init_cpu(struct desc_struct *gdt, struct tss_struct *tss, u32 esp0)

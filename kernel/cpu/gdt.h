@@ -80,8 +80,8 @@ void gdt_init(void);
  * them on this CPU.  gdt_init() does it with boot_gdt and cpu_tss. */
 void gdt_init_cpu(struct desc_struct *gdt, struct tss_struct *tss, u32 esp0);
 
-/* Point GDT entry at t as an available 32-bit TSS. */
-void gdt_set_tss(int entry, struct tss_struct *t);
+/* Point entry of gdt at t as an available 32-bit TSS. */
+void gdt_set_tss(struct desc_struct *gdt, int entry, struct tss_struct *t);
 /* The stack the CPU switches to on a trap from ring 3 (set per task). */
 void tss_set_esp0(u32 esp0);
 

@@ -8,10 +8,15 @@
  * a double fault handled on its own stack, naming the task, with a
  * backtrace through stack_hog).  Without the guard or the double-fault
  * task gate the machine would reset and the boot would miss that line.
+ * The overflow runs on the highest-numbered CPU, so the smp2 boot of it
+ * (smp2-stack-overflow) proves an AP's task gate as well.
  */
 #include "kernel/ktest.h"
+#include "kernel/printk.h"
 #include "kernel/process/kstack.h"
 #include "kernel/sched/kthread.h"
+#include "kernel/sched/sched.h"
+#include "kernel/smp/smp.h"
 #include "kernel/lib/string.h"
 #include "kernel/process/task.h"
 #include "kernel/cpu/trap.h"
@@ -54,9 +59,18 @@ static u32 stack_hog(u32 depth)
 	return stack_hog(depth + 1) + frame[0];
 }
 
+/* Moves to the last CPU first (ktests and their threads run on CPU 0). */
 static int overflow_thread(void *arg)
 {
+	int c, cpu = 0;
+
 	(void)arg;
+	for_each_online_cpu(c)
+		cpu = c;
+	set_cpus_allowed(current, cpumask_of(cpu));
+	while (smp_processor_id() != cpu)
+		schedule();
+	printk("stackhog: overflowing on CPU%d\n", cpu);
 	return (int)stack_hog(0);
 }
 

@@ -75,9 +75,12 @@ struct cpu_area {
 	volatile u32 call_started;
 	volatile u32 call_finished;
 
-	/* An AP's own tables; CPU 0 uses kernel/cpu/gdt.c's. */
+	/* An AP's own tables; CPU 0 uses kernel/cpu/gdt.c's.  The
+	 * double-fault TSS and stack too (kernel/cpu/doublefault.c). */
 	struct desc_struct gdt_table[GDT_ENTRIES];
 	struct tss_struct tss_table;
+	struct tss_struct doublefault_tss;
+	void *doublefault_stack;
 };
 
 _Static_assert(sizeof(struct cpu_area) <= 4096, "one page");

@@ -32,10 +32,12 @@
 #include "kernel/smp/smpboot.h"
 #include "kernel/cmdline.h"
 #include "kernel/cpu/cpu.h"
+#include "kernel/cpu/doublefault.h"
 #include "kernel/cpu/gdt.h"
 #include "kernel/cpu/idt.h"
 #include "kernel/cpu/io.h"
 #include "kernel/locking/kernel_lock.h"
+#include "kernel/process/kstack.h"
 #include "kernel/process/task.h"
 #include "kernel/sched/idle.h"
 #include "kernel/sched/sched.h"
@@ -145,6 +147,7 @@ void __noreturn start_secondary(struct cpu_area *area)
 {
 	write_cr3(__pa(swapper_pg_dir));
 	gdt_init_cpu(area->gdt, area->tss, area->stack_top);
+	doublefault_init_cpu(area);
 	idt_load();
 	write_cr0(boot_cr0 & ~CR0_TS);
 	if (boot_cpu.has_fxsr)
@@ -226,10 +229,15 @@ static struct cpu_area *alloc_cpu_area(int cpu, u8 apicid)
 	area->apicid = apicid;
 	area->gdt = area->gdt_table;
 	area->tss = &area->tss_table;
+	if (!doublefault_alloc_cpu(area)) {
+		free_page((unsigned long)area);
+		return NULL;
+	}
 	cpu_areas[cpu] = area;
 	idle = fork_idle(cpu);
 	if (!idle) {
 		cpu_areas[cpu] = NULL;
+		kstack_free(area->doublefault_stack);
 		free_page((unsigned long)area);
 		return NULL;
 	}
