@@ -4,8 +4,8 @@
  *
  * Every user PTE that maps a page goes in through vm_install_pte and out
  * through vm_clear_pte: the fault handler, COW, fork's page table copy,
- * exec's argument pages, mremap's move, remap_file_pages, munmap, exit,
- * truncate.  That keeps rss, the page reference each PTE holds, the dirty
+ * exec's argument pages, mremap's move, remap_file_pages; munmap, exit and
+ * truncate through vm_clear_pte_gather, its batched form.  That keeps rss, the page reference each PTE holds, the dirty
  * bit and the reverse mapping (page_add_rmap/page_remove_rmap) in one
  * place each.  try_to_unmap, which keeps the reverse map itself, uses only
  * the hardware half, vm_zap_pte.
@@ -14,6 +14,8 @@
 #define MM_RMAP_PTE_MAP_H
 
 #include "mm/vm/vma.h"
+
+struct mmu_gather;
 
 /*
  * Make *ptep (empty) map page with the PTE value entry.  The caller holds
@@ -32,6 +34,13 @@ int vm_install_pte(struct vm_area_struct *vma, unsigned long addr,
  */
 pte_t vm_clear_pte(struct vm_area_struct *vma, unsigned long addr,
 		   pte_t *ptep);
+
+/*
+ * vm_clear_pte for a walk over a range (mm/vm/mmu_gather.h): everything
+ * but the flush and the put_page, which wait for the gather's flush.
+ */
+void vm_clear_pte_gather(struct mmu_gather *tlb, struct vm_area_struct *vma,
+			 unsigned long addr, pte_t *ptep);
 
 /*
  * The hardware half of vm_clear_pte: clear, flush, move the dirty bit,

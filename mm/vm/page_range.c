@@ -12,12 +12,15 @@
  *
  * fork's copy and unmapping walk one page table (4 MiB) at a time and
  * hold the mm's page_table_lock only while touching PTEs, never across an
- * allocation; mremap's move goes page by page.
+ * allocation; mremap's move goes page by page.  Unmapping gathers the
+ * pages it unmaps and flushes the TLBs once for many of them
+ * (mm/vm/mmu_gather.h).
  */
 #include "fs/address_space.h"
 #include "kernel/errno.h"
 #include "kernel/panic.h"
 #include "mm/vm/memory.h"
+#include "mm/vm/mmu_gather.h"
 #include "mm/phys/page.h"
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/i_mmap.h"
@@ -46,16 +49,18 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long addr, stop, flags;
+	struct mmu_gather tlb;
 	pte_t *table, *pte;
 
 	BUG_ON(start < vma->vm_start || end > vma->vm_end);
+	tlb_gather_mmu(&tlb, mm);
 	for (addr = start; addr < end; addr = stop) {
 		stop = pgtable_end(addr, end);
 		spin_lock_irqsave(&mm->page_table_lock, flags);
 		table = pte = pte_lookup_map(mm, addr);
 		for (; pte && addr < stop; addr += PAGE_SIZE, pte++) {
 			if (pte_present(*pte))
-				vm_clear_pte(vma, addr, pte);
+				vm_clear_pte_gather(&tlb, vma, addr, pte);
 			else if (pte_file(*pte))
 				set_pte(pte, __pte(0));
 			else if (!pte_none(*pte))
@@ -65,6 +70,7 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 			pte_unmap(table);
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
+	tlb_finish_mmu(&tlb);
 }
 
 /*
