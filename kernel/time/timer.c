@@ -1,9 +1,17 @@
 /*
  * kernel/time/timer.c - the 8253 PIT as the system clock.
  *
- * Channel 0 in mode 3 (square wave) divides the 1 193 182 Hz input by
+ * Channel 0 in mode 2 (rate generator) divides the 1 193 182 Hz input by
  * PIT_DIVISOR; the output edge on IRQ 0 is the tick.  Only the command
  * and data ports of the original 8253 are used (no 8254 read-back).
+ *
+ * Mode 2, as Linux programs it, not mode 3: the output drops for one
+ * input clock per period and rises again, one edge per tick.
+ * QEMU's PIT in mode 3 reports its output high at both transitions of the
+ * square wave; its 8259 sees one edge, but its I/O APIC takes each report
+ * as an edge, and when CPU 0 was busy every half period ended in an
+ * interrupt: jiffies, and the clock that keeps up with them, ran at twice
+ * the speed of time.
  */
 #include "kernel/time/timer.h"
 #include "kernel/cpu/io.h"
@@ -11,7 +19,7 @@
 #include "kernel/time/tsc.h"
 
 #define PIT_CH0 0x40
-#define PIT_CH0_LOHI_MODE3 0x36	/* channel 0, low then high byte, mode 3 */
+#define PIT_CH0_LOHI_MODE2 0x34	/* channel 0, low then high byte, mode 2 */
 #define TIMER_IRQ 0
 
 volatile u32 jiffies;
@@ -35,7 +43,7 @@ tick_hook_t timer_set_tick_hook(tick_hook_t fn)
 
 void timer_init(void)
 {
-	outb(PIT_CMD, PIT_CH0_LOHI_MODE3);
+	outb(PIT_CMD, PIT_CH0_LOHI_MODE2);
 	outb(PIT_CH0, PIT_DIVISOR & 0xFF);
 	outb(PIT_CH0, PIT_DIVISOR >> 8);
 	request_irq(TIMER_IRQ, timer_interrupt, "timer");

@@ -5,6 +5,7 @@
 #include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
 #include "kernel/time/timer.h"
+#include "kernel/time/tsc.h"
 
 KTEST(timer_ticks_advance)
 {
@@ -40,4 +41,28 @@ KTEST(timer_tick_hook_runs_each_tick)
 	timer_set_tick_hook(old);
 	KEXPECT_GE(hook_calls, 2);
 	KEXPECT_GT(hook_jiffies, start);
+}
+
+/*
+ * With CPU 0 busy (interrupts on, never halting) for 20 ticks of TSC time,
+ * jiffies must not run ahead of it: with the PIT in mode 3, QEMU's I/O
+ * APIC took an interrupt every half tick (kernel/time/timer.c).  A loaded
+ * host can make ticks late or lose them, never add any, so only the upper
+ * bound is asserted.
+ */
+KTEST(jiffies_keep_pace_with_the_tsc_while_cpu_busy)
+{
+	u32 rate = tsc_cycles_per_tick(), start;
+	u64 t0;
+
+	if (!tsc_measured()) {
+		ktest_skip("no TSC rate");
+		return;
+	}
+	KASSERT_TRUE(read_eflags() & EFLAGS_IF);
+	start = jiffies;
+	t0 = tsc_cycles();
+	while (tsc_cycles() - t0 < (u64)rate * 20)
+		asm volatile("" : : : "memory");
+	KEXPECT_LE(jiffies - start, 20 * 5 / 4 + 1);
 }
