@@ -6,12 +6,12 @@
  * frame cannot be pushed.  An ordinary gate would push onto that same
  * stack and fault a third time, which resets the machine without a word.
  * So vector 8 is a task gate, as on Linux i386: the CPU saves the state of
- * what ran into cpu_tss and loads doublefault_tss, whose stack, segments
- * and page directory are known good.  The handler reads the interrupted
- * registers back from cpu_tss, says whether esp was in a stack guard, and
- * panics with the task and a backtrace of the overflowed stack (its
- * frames, above the guard, are intact).  It never returns: the CPU state
- * of the faulting task is not worth resuming.
+ * what ran into its TSS and loads its double-fault TSS, whose stack,
+ * segments and page directory are known good.  The handler reads the
+ * interrupted registers back from the CPU's TSS, says whether esp was in
+ * a stack guard, and panics with the task and a backtrace of the
+ * overflowed stack (its frames, above the guard, are intact).  It never
+ * returns: the CPU state of the faulting task is not worth resuming.
  */
 #include "kernel/cpu/doublefault.h"
 #include "kernel/cpu/gdt.h"

@@ -6,8 +6,8 @@
  * used for one thing, the ring-0 stack pointer (esp0/ss0) the CPU loads
  * when a trap arrives from user mode; Mapback switches tasks in software.
  * The one hardware task switch is the double fault's, into a second TSS
- * (kernel/cpu/doublefault.c), which then finds the interrupted state saved in
- * cpu_tss.  cpu_tss's I/O bitmap offset points past its limit, so user
+ * of the CPU's (kernel/cpu/doublefault.c), which then finds the
+ * interrupted state saved in the first.  cpu_tss's I/O bitmap offset points past its limit, so user
  * mode gets #GP on any port.
  *
  * Each CPU has its own GDT and TSS (boot_gdt and cpu_tss are CPU 0's;

@@ -116,21 +116,29 @@ static int child_empty_entry(void)
 	return (int)read_fs(LDT_SEL(1), 0);
 }
 
+/* Old mode's write that clears entry (base and limit 0). */
+static struct ldt_desc clear_desc(unsigned int entry)
+{
+	struct ldt_desc d;
+
+	memset(&d, 0, sizeof(d));
+	d.entry_number = entry;
+	return d;
+}
+
 /*
  * Run with %ss on LDT entry 4 (flat data) while a system call clears it:
  * the return to user mode cannot load %ss.
  */
 static int child_loses_ss(void)
 {
-	struct ldt_desc d = data_desc(4, 0xfffff), clear;
+	struct ldt_desc d = data_desc(4, 0xfffff), clear = clear_desc(4);
 	long ret;
 
 	d.base_addr = 0;
 	d.limit_in_pages = 1;
 	if (modify_ldt(0x11, &d, sizeof(d)) != 0)
 		return 1;
-	memset(&clear, 0, sizeof(clear));
-	clear.entry_number = 4;
 	asm volatile("movl %%ss, %%edi\n\t"
 		     "movw %w[sel], %%ss\n\t"
 		     "int $0x80\n\t"
@@ -148,14 +156,12 @@ static int child_loses_ss(void)
  */
 static int child_loses_fs(void)
 {
-	struct ldt_desc d = data_desc(5, 7), clear;
+	struct ldt_desc d = data_desc(5, 7), clear = clear_desc(5);
 	unsigned int fs = 0xffff;
 	long ret;
 
 	if (modify_ldt(0x11, &d, sizeof(d)) != 0)
 		return 1;
-	memset(&clear, 0, sizeof(clear));
-	clear.entry_number = 5;
 	asm volatile("movw %w[sel], %%fs\n\t"
 		     "int $0x80\n\t"
 		     "movw %%fs, %w[fs]"
