@@ -36,16 +36,6 @@ static char *slurp(const char *name, int *len)
 	return buf;
 }
 
-static bool contains(const char *text, const char *s)
-{
-	size_t n = strlen(s);
-
-	for (; *text; text++)
-		if (!strncmp(text, s, n))
-			return true;
-	return false;
-}
-
 static bool has_line_prefix(const char *text, const char *prefix)
 {
 	size_t n = strlen(prefix);
@@ -141,7 +131,7 @@ KTEST(procfs_pid_dirs_and_self)
 	snprintf(buf, sizeof(buf), "%d (", current->pid);
 	KEXPECT_TRUE(!strncmp(t, buf, strlen(buf)));
 	snprintf(name, sizeof(name), "(%s) R ", current->comm);
-	KEXPECT_TRUE(contains(t, name));
+	KEXPECT_TRUE(strstr(t, name));
 	kfree(t);
 	snprintf(name, sizeof(name), "/proc/%d/status", current->pid);	/* again */
 	t = slurp(name, &len);

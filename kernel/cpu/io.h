@@ -126,4 +126,12 @@ static inline void write_cr3(u32 v)
 	asm volatile("movl %0, %%cr3" : : "r"(v) : "memory");
 }
 
+/* Swap value into *word and return what was there: one bus-locked step
+ * (xchg with memory locks by itself), the base of every lock here. */
+static inline u32 xchg(volatile u32 *word, u32 value)
+{
+	asm volatile("xchgl %0, %1" : "+r"(value), "+m"(*word) : : "memory");
+	return value;
+}
+
 #endif

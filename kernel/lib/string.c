@@ -100,6 +100,17 @@ char *strrchr(const char *s, int c)
 	}
 }
 
+/* The first occurrence of needle in haystack, or NULL. */
+char *strstr(const char *haystack, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *haystack; haystack++)
+		if (!strncmp(haystack, needle, n))
+			return (char *)haystack;
+	return n ? NULL : (char *)haystack;
+}
+
 /* Copy at most size-1 bytes and always terminate; return strlen(src). */
 size_t strlcpy(char *dst, const char *src, size_t size)
 {

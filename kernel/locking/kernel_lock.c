@@ -34,10 +34,7 @@ bool kernel_locked(void)
 
 static bool try_take(void)
 {
-	u32 old = 1;
-
-	asm volatile("xchgl %0, %1" : "+r"(old), "+m"(kernel_flag) : : "memory");
-	return old == 0;
+	return xchg(&kernel_flag, 1) == 0;
 }
 
 /* Interrupts off on entry and return; on while waiting if they were on

@@ -60,10 +60,7 @@ void preempt_enable(void);
 
 static inline bool arch_spin_trylock(spinlock_t *l)
 {
-	u32 v = 1;
-
-	asm volatile("xchgl %0, %1" : "+r"(v), "+m"(l->slock) : : "memory");
-	return v == 0;
+	return xchg(&l->slock, 1) == 0;
 }
 
 static inline void arch_spin_lock(spinlock_t *l)
