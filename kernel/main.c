@@ -18,6 +18,7 @@
 #include "kernel/drivers/vga.h"
 #include "kernel/signal/fault_signal.h"
 #include "kernel/cpu/fpu.h"
+#include "kernel/cpu/nmi.h"
 #include "kernel/cpu/gdt.h"
 #include "kernel/init.h"
 #include "kernel/cpu/io.h"
@@ -69,6 +70,7 @@ void kmain(u32 magic, u32 mbi_phys)
 	lockdep_init();
 	syscall_init();
 	fault_signal_init();
+	nmi_init();
 	cmdline_report_unknown();
 	cpu_init();
 	fpu_init();

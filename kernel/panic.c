@@ -35,11 +35,10 @@ void print_address(u32 addr)
 		printk(" [<%08x>]\n", addr);
 }
 
-void dump_backtrace(u32 ebp)
+void dump_frames(u32 ebp)
 {
 	int depth;
 
-	printk("Call Trace:\n");
 	/*
 	 * Stacks grow down, so each caller's frame lies above its callee's;
 	 * stopping when that fails keeps a corrupt chain from looping.
@@ -53,6 +52,12 @@ void dump_backtrace(u32 ebp)
 			break;
 		ebp = frame[0];
 	}
+}
+
+void dump_backtrace(u32 ebp)
+{
+	printk("Call Trace:\n");
+	dump_frames(ebp);
 }
 
 KERNEL_PARAM("panic", "reboot N seconds after a panic (N < 0: at once; 0: halt)");

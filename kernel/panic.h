@@ -27,6 +27,8 @@ void __noreturn panic_at(u32 ebp, const char *fmt, ...) __printf(2, 3);
  * line as ` [<c0101234>] function+0x12`.
  */
 void dump_backtrace(u32 ebp);
+/* The same lines without the "Call Trace:" header. */
+void dump_frames(u32 ebp);
 /* One such line for addr. */
 void print_address(u32 addr);
 

@@ -149,7 +149,7 @@ void set_syscall_handler(trap_handler_t h)
 	handlers[SYSCALL_VECTOR] = h;
 }
 
-static void show_regs(struct trapframe *tf)
+void show_regs(struct trapframe *tf)
 {
 	bool user = user_mode(tf);
 	u32 esp = user ? tf->esp : (u32)&tf->esp;
@@ -276,14 +276,16 @@ static bool is_interrupt(u32 vector)
 
 /*
  * The interrupts that run without the big kernel lock
- * (kernel/locking/kernel_lock.h): function calls (a shootdown's sender
- * holds the lock and waits for the answer), the APIC's spurious and
- * error interrupts, and the tick or wake-up of a CPU that was halted in
- * idle (the idle loop takes the lock itself when it has work).
+ * (kernel/locking/kernel_lock.h): the NMI (it may arrive inside any
+ * section, on a CPU that holds the lock or waits for it), function calls
+ * (a shootdown's sender holds the lock and waits for the answer), the
+ * APIC's spurious and error interrupts, and the tick or wake-up of a CPU
+ * that was halted in idle (the idle loop takes the lock itself when it
+ * has work).
  */
 static bool runs_unlocked(u32 vector, bool was_idle)
 {
-	return vector == CALL_FUNCTION_VECTOR ||
+	return vector == T_NMI || vector == CALL_FUNCTION_VECTOR ||
 	       vector == SPURIOUS_APIC_VECTOR || vector == ERROR_APIC_VECTOR ||
 	       ((vector == LOCAL_TIMER_VECTOR || vector == RESCHEDULE_VECTOR) &&
 		was_idle);

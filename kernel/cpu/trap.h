@@ -117,6 +117,8 @@ const char *trap_name(u32 trapno);
  * fixup if there is one, else die().
  */
 void kernel_fault(struct trapframe *tf);
+/* Print tf's registers, the EIP named, and CR0, CR2, CR3. */
+void show_regs(struct trapframe *tf);
 /* Print the exception, decoded CR2, registers and backtrace; panic. */
 void __noreturn die(struct trapframe *tf);
 

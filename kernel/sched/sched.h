@@ -33,6 +33,9 @@ void sched_start(void);
 /* Give up the CPU; returns when current is chosen again.  If current is
  * not TASK_RUNNING it sleeps until wake_up_process(). */
 void schedule(void);
+/* Print every task: pid, tgid, state, CPU, name, and for one not on a
+ * CPU the calls it sleeps in (kernel/sched/show_state.c). */
+void show_state(void);
 /* Make t runnable (from any sleep state).  Returns true if it slept. */
 bool wake_up_process(struct task_struct *t);
 /* Resume a TASK_STOPPED task (SIGCONT).  Returns true if it was stopped. */
