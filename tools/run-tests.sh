@@ -150,7 +150,8 @@ run_boot() {
 	local -a args
 	read -ra args <<<"${b_args[$i]}"
 
-	rm -f "$log" "$out" "build/test-$name.status" build/test-"$name"-ext2*.img \
+	rm -f "$log" "$out" "build/test-$name.status" "build/test-$name.hang" \
+		build/test-"$name"-ext2*.img \
 		"build/test-$name-ioerr.img"
 	# @ext2rw@ in args: a fresh copy of the writable ext2 disk for this
 	# boot, which judge_boot checks with e2fsck; @ext2-pressure@ the same;
@@ -174,8 +175,13 @@ run_boot() {
 			kernel=$LINUX
 			cmdline="$LINUX_CMDLINE $cmdline"
 		fi
-		timeout -k 5 "$t" "$QEMU" -kernel "$kernel" -append "$cmdline" \
-			-m "$mem" -display none -monitor none \
+		# A boot that hangs leaves each CPU's registers and kernel
+		# backtrace in build/test-NAME.hang (tools/qemu-watchdog.py).
+		local elf=$KERNEL
+		[ "$how" = linux ] && elf=-
+		timeout -k 5 $((t + 60)) tools/qemu-watchdog.py "$t" "build/test-$name.hang" "$elf" \
+			"$QEMU" -kernel "$kernel" -append "$cmdline" \
+			-m "$mem" -display none \
 			-serial "file:$log" -no-reboot \
 			-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 			"${args[@]}" </dev/null >"$out" 2>&1
@@ -467,6 +473,10 @@ judge_boot() {
 		[ -s "$log" ] || show=build/test-$name.out
 		echo "    --- last lines of $show ---"
 		tail -n 15 "$show" | awk '{ print "    " $0 }'
+		if [ -s "build/test-$name.hang" ]; then
+			echo "    --- where each CPU was when it timed out (build/test-$name.hang) ---"
+			awk '{ print "    " $0 }' "build/test-$name.hang"
+		fi
 	fi
 }
 
@@ -506,6 +516,7 @@ main() {
 		fi
 		if [ -n "$INITRAMFS" ]; then
 			host_check initramfs tools/check-initramfs.sh "$INITRAMFS"
+			host_check qemu-watchdog tools/check-watchdog.sh "$KERNEL" "$INITRAMFS"
 		fi
 	fi
 
