@@ -134,12 +134,14 @@ disk_args() {
 }
 
 # bench_args NAME: BENCH_ARGS, and for a NAME.kbM boot kernbench alone
-# in M MiB.
+# in M MiB.  A NAME.sN boot runs N sdet scripts at once and make -jN,
+# after a kernbench build that warms the page cache.
 bench_args() {
 	local m
 
 	case $1 in
-	*.s[0-9]*) echo "BENCH_USERS=$(smp_of "$1") BENCH_MAKE_JOBS=$(smp_of "$1")" ;;
+	*.s[0-9]*) echo "BENCH_USERS=$(smp_of "$1") BENCH_MAKE_JOBS=$(smp_of "$1")" \
+		"BENCH_KERNBENCH_WARMUP=1" ;;
 	esac
 	case $1 in
 	*.kb[0-9]*)
