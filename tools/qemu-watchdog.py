@@ -41,7 +41,8 @@ KERNEL_BASE = 0xC0000000
 
 
 def elf_functions(path):
-    """(address, name) of every function in a 32-bit ELF file, sorted."""
+    """(address, name) of every code symbol in a 32-bit ELF file, sorted:
+    functions, and the untyped labels of assembly (trapret, alltraps)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != b"\x7fELF" or data[4] != 1:
@@ -56,8 +57,10 @@ def elf_functions(path):
             continue
         strtab = sections[sh[6]]
         for off in range(sh[4], sh[4] + sh[5], 16):
-            name, value, _, info = struct.unpack_from("<IIIB", data, off)
-            if info & 0xF != 2:  # STT_FUNC
+            name, value, _, info, _, shndx = struct.unpack_from(
+                "<IIIBBH", data, off)
+            # STT_FUNC, or STT_NOTYPE in a section (not the file's name)
+            if info & 0xF not in (0, 2) or shndx == 0 or not name:
                 continue
             start = strtab[4] + name
             end = data.index(b"\0", start)

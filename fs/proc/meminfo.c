@@ -129,6 +129,7 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "pgtable_maps_high", &pgtable_maps_high },
 	{ "bkl_contended", &bkl_stats.contended },
 	{ "bkl_spin_ms", &bkl_stats.spin_ms },
+	{ "bkl_sleeps", &bkl_stats.sleeps },
 };
 
 void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)

@@ -114,6 +114,11 @@ static inline u32 read_cr2(void)
 	return v;
 }
 
+static inline void write_cr2(u32 v)
+{
+	asm volatile("movl %0, %%cr2" : : "r"(v) : "memory");
+}
+
 static inline u32 read_cr3(void)
 {
 	u32 v;

@@ -292,6 +292,32 @@ static bool runs_unlocked(u32 vector, bool was_idle)
 }
 
 /*
+ * An exception from user mode waits for the big kernel lock with
+ * interrupts on, as a system call does: the CPU keeps taking its
+ * interrupts meanwhile and may halt until the holder lets go
+ * (kernel/locking/kernel_lock.c) instead of spinning.  A page fault's
+ * address is read first and put back before the handler runs, since an
+ * interrupt handled meanwhile may fault (and be fixed up) itself.  The
+ * handler then starts with interrupts off, as from its gate.  A system
+ * call's trap gate left them on, and on they stay; an interrupt waits
+ * with them off (lock_kernel keeps them as they are).
+ */
+static void lock_kernel_for(struct trapframe *tf)
+{
+	u32 cr2;
+
+	if (!user_mode(tf) || tf->trapno >= NR_EXCEPTIONS) {
+		lock_kernel();
+		return;
+	}
+	cr2 = read_cr2();
+	sti();
+	lock_kernel();
+	cli();
+	write_cr2(cr2);
+}
+
+/*
  * Every trap.  The CPU takes the big kernel lock unless it holds it
  * already (a trap from kernel code); a trap from user mode gives it back
  * in trapret (exit_to_user_mode), after prepare_exit_to_user, which may
@@ -309,7 +335,7 @@ void trap(struct trapframe *tf)
 	}
 	took = !kernel_locked();
 	if (took)
-		lock_kernel();
+		lock_kernel_for(tf);
 	if (tf->trapno >= IRQ_BASE && tf->trapno < IRQ_BASE + NR_IRQS)
 		irq_dispatch(tf);
 	else if (handlers[tf->trapno])

@@ -21,6 +21,8 @@
  *
  * A CPU spinning for the lock still answers function calls sent to it,
  * with interrupts off or on: the holder may be waiting for that answer.
+ * One that waited long with interrupts on halts until the holder lets go
+ * (kernel_lock.c).
  */
 #ifndef KERNEL_LOCKING_KERNEL_LOCK_H
 #define KERNEL_LOCKING_KERNEL_LOCK_H
@@ -28,10 +30,12 @@
 #include "kernel/types.h"
 
 /* /proc/vmstat (Mapback's own lines): how often a CPU found the lock
- * held, and the milliseconds CPUs spent spinning for it, all together. */
+ * held, the milliseconds CPUs spent waiting for it, all together, and
+ * how often a waiting CPU halted until the holder woke it. */
 struct bkl_stats {
 	u32 contended;
 	u32 spin_ms;
+	u32 sleeps;
 };
 extern struct bkl_stats bkl_stats;
 

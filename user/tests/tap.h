@@ -270,6 +270,27 @@ static inline void remove_dir(const char *dir)
 }
 
 /* A number from the environment (e.g. TEST_ANON_MIB), else def. */
+/* Run only on CPU cpu from now on: 0, or -1 with errno (EINVAL when
+ * there is no such CPU). */
+static inline int pin_to_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* The CPUs this task may run on. */
+static inline int allowed_cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return CPU_COUNT(&set);
+}
+
 static inline long env_long(const char *name, long def)
 {
 	const char *s = getenv(name);

@@ -50,15 +50,6 @@ static void on_segv(int sig)
 	siglongjmp(spin_jmp, 1);
 }
 
-static int pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
 /* One read of the page by the spinner; r and c1 are what it saw before. */
 static void spin_once(void)
 {
@@ -94,7 +85,7 @@ static void spin_once(void)
 static void *spinner(void *arg)
 {
 	(void)arg;
-	parallel = want_parallel && pin(1) == 0;
+	parallel = want_parallel && pin_to_cpu(1) == 0;
 	ready = 1;
 	while (!stop) {
 		spin_once();
@@ -178,19 +169,10 @@ static int one_round(unsigned r)
 	return wait_for_word(&after_reads, r);
 }
 
-static int online_cpus(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof(set), &set))
-		return 1;
-	return CPU_COUNT(&set);
-}
-
 int main(void)
 {
 	struct sigaction sa = { .sa_handler = on_segv };
-	int cpus = online_cpus(), w, err;
+	int cpus = allowed_cpus(), w, err;
 	unsigned r = 1;
 	pthread_t t;
 
@@ -201,7 +183,7 @@ int main(void)
 	elsewhere = page + page_size / sizeof(*page);
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGSEGV, &sa, NULL);
-	want_parallel = cpus >= 2 && pin(0) == 0;
+	want_parallel = cpus >= 2 && pin_to_cpu(0) == 0;
 	err = pthread_create(&t, NULL, spinner, NULL);
 	if (err) {
 		skip("a spinning thread", "no memory for a thread");
