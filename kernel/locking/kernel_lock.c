@@ -14,10 +14,10 @@
  * and bkl_spin_ms, so the bench can say what the one lock costs.
  *
  * A CPU that has spun SPIN_NS_BEFORE_SLEEP (20 us, some ten times an
- * IPI's way) with interrupts on (a system call, the idle loop) halts
- * instead, its bit set in bkl_sleepers,
- * and the holder's unlock_kernel wakes it with a function-call IPI that
- * carries no call.  Spinning is right while the holder runs, but the
+ * IPI's way) with interrupts on (a system call, an exception from user
+ * mode, the idle loop) halts instead, its bit set in bkl_sleepers, and
+ * the holder's unlock_kernel wakes one such CPU with a function-call IPI
+ * that carries no call.  Spinning is right while the holder runs, but the
  * holder may not be running: a virtual CPU whose host thread waits for a
  * host core (four CPUs emulated on two cores) holds the lock for as long
  * as the spinners keep the cores busy.  Halting gives the core back.
@@ -126,11 +126,14 @@ void lock_kernel(void)
  * finds nothing to do.  One is enough, since its own unlock wakes the
  * next; waking all would have them all race for the lock and all but one
  * spin again.  sleepers is one reading of bkl_sleepers: a second one
- * could find the bit already cleared by a CPU that woke by itself. */
+ * could find the bit already cleared by a CPU that woke by itself.  Our
+ * own bit may be set too, by a wait that an interrupt broke into: that
+ * wait is not halted, and the interrupt's unlock must wake another. */
 static void wake_one_sleeper(u32 sleepers)
 {
 	int cpu;
 
+	sleepers &= ~cpumask_of(smp_processor_id());
 	for_each_cpu(cpu, sleepers) {
 		apic_send_ipi(cpu_area(cpu)->apicid,
 			      APIC_DM_FIXED | CALL_FUNCTION_VECTOR);
