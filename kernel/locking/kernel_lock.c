@@ -125,15 +125,13 @@ void lock_kernel(void)
  * lowest numbered: a function-call IPI with no call queued, whose handler
  * finds nothing to do.  One is enough, since its own unlock wakes the
  * next; waking all would have them all race for the lock and all but one
- * spin again.  sleepers is one reading of bkl_sleepers: a second one
- * could find the bit already cleared by a CPU that woke by itself.  Our
- * own bit may be set too, by a wait that an interrupt broke into: that
- * wait is not halted, and the interrupt's unlock must wake another. */
+ * spin again.  sleepers is one reading of bkl_sleepers, not empty: a
+ * second reading could find the bit already cleared by a CPU that woke
+ * by itself. */
 static void wake_one_sleeper(u32 sleepers)
 {
 	int cpu;
 
-	sleepers &= ~cpumask_of(smp_processor_id());
 	for_each_cpu(cpu, sleepers) {
 		apic_send_ipi(cpu_area(cpu)->apicid,
 			      APIC_DM_FIXED | CALL_FUNCTION_VECTOR);
@@ -143,14 +141,18 @@ static void wake_one_sleeper(u32 sleepers)
 
 void unlock_kernel(void)
 {
-	u32 flags = irq_save();
+	u32 flags = irq_save(), sleepers;
 
 	if (!kernel_locked())
 		panic("unlock_kernel: CPU%d does not hold the big kernel lock",
 		      smp_processor_id());
 	kernel_flag_cpu = -1;
 	xchg(&kernel_flag, 0);
-	wake_one_sleeper(bkl_sleepers);
+	/* Our own bit may be set, by a wait that an interrupt broke into:
+	 * that wait is not halted, and this unlock must wake another. */
+	sleepers = bkl_sleepers & ~cpumask_of(smp_processor_id());
+	if (sleepers)
+		wake_one_sleeper(sleepers);
 	irq_restore(flags);
 }
 
