@@ -146,6 +146,14 @@ def dump_cpu(mon, funcs, cpu, regs, out):
     out.write("\n")
 
 
+def paging_on(regs):
+    """Has the kernel started this CPU?  One it never started (nosmp,
+    maxcpus=) still waits for its start-up IPI in real mode and answers
+    no NMI."""
+    cr0 = re.search(r"\bCR0=([0-9a-f]+)", regs)
+    return bool(cr0) and (int(cr0.group(1), 16) & 0x80000000) != 0
+
+
 def serial_log(args):
     """The file QEMU's -serial file:PATH writes the console to, or None."""
     for flag, value in zip(args, args[1:]):
@@ -167,16 +175,17 @@ def read_from(path, offset):
         return f.read().decode(errors="replace").replace("\r", "")
 
 
-def nmi_dump(mon, log_path, ncpus, out):
+def nmi_dump(mon, log_path, running, out):
     """Let the machine run again and send every CPU an NMI: Mapback's
     handler (kernel/cpu/nmi.c) prints each CPU's registers and backtrace
     and every task with the calls it sleeps in, each CPU's part ending
-    with an end line.  Wait for all of them, then copy that text."""
+    with an end line.  Wait for those of the running CPUs, then copy that
+    text."""
     start = log_size(log_path)
     mon.command("cont")
     mon.command("nmi")
     deadline = time.monotonic() + NMI_WAIT
-    ends = ["---[ end NMI on CPU%d ]---" % i for i in range(ncpus)]
+    ends = ["---[ end NMI on CPU%d ]---" % i for i in running]
     while time.monotonic() < deadline:
         text = read_from(log_path, start)
         if all(end in text for end in ends):
@@ -197,12 +206,15 @@ def dump(sock_path, elf, dump_path, log_path):
         cpus = mon.command("info cpus")
         out.write(cpus + "\n")
         regs = mon.command("info registers -a")
+        running = []
         for cpu, text in enumerate(re.split(r"^CPU#\d+\n", regs,
                                             flags=re.M)[1:]):
             out.write("CPU#%d\n" % cpu)
             dump_cpu(mon, funcs, cpu, text, out)
+            if paging_on(text):
+                running.append(cpu)
         if funcs and log_path:
-            nmi_dump(mon, log_path, cpus.count("CPU #"), out)
+            nmi_dump(mon, log_path, running, out)
     mon.command("quit")
 
 
