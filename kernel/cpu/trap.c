@@ -300,12 +300,15 @@ static bool runs_unlocked(u32 vector, bool was_idle)
  * interrupt handled meanwhile may fault (and be fixed up) itself.  The
  * handler then starts with interrupts off, as from its gate.  A system
  * call's trap gate left them on, and on they stay; an interrupt waits
- * with them off (lock_kernel keeps them as they are).
+ * with them off (lock_kernel keeps them as they are).  A free lock is
+ * simply taken: the dance is for the wait only.
  */
 static void lock_kernel_for(struct trapframe *tf)
 {
 	u32 cr2;
 
+	if (trylock_kernel())
+		return;
 	if (!user_mode(tf) || tf->trapno >= NR_EXCEPTIONS) {
 		lock_kernel();
 		return;

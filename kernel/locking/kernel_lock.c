@@ -121,6 +121,17 @@ void lock_kernel(void)
 	irq_restore(flags);
 }
 
+bool trylock_kernel(void)
+{
+	u32 flags = irq_save();
+	bool took = try_take();
+
+	if (took)
+		kernel_flag_cpu = smp_processor_id();
+	irq_restore(flags);
+	return took;
+}
+
 /* Wake one of the CPUs in sleepers (halted in sleep_for_lock), the
  * lowest numbered: a function-call IPI with no call queued, whose handler
  * finds nothing to do.  One is enough, since its own unlock wakes the

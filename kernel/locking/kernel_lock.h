@@ -42,6 +42,9 @@ extern struct bkl_stats bkl_stats;
 /* Take the BKL for this CPU, spinning while another CPU holds it.  BUGs
  * if this CPU holds it already. */
 void lock_kernel(void);
+/* Take it if no CPU holds it; false, having waited for nothing, if one
+ * does (this one included). */
+bool trylock_kernel(void);
 /* Let go of it; this CPU must hold it. */
 void unlock_kernel(void);
 /* Does this CPU hold it? */
