@@ -10,7 +10,9 @@
  * anything but a regular file or a block device take one chunk, since
  * asking a pipe or a tty for more could block, except that a pipe holding
  * more is read on (a pipe read gives all it holds up to the count, as on
- * Linux).
+ * Linux), and so is a device that never blocks (/dev/zero, /dev/urandom:
+ * Linux's drivers loop to the count themselves), which stops early only
+ * for a signal.
  *
  * A pipe's bytes are gone once read, and Linux's pipe_read consumes only
  * what it copied out: a read into a buffer that faults leaves them in the
@@ -29,6 +31,8 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/cpu/uaccess.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/wait.h"
 #include "mm/phys/page_alloc.h"
 
 struct iovec {
@@ -51,12 +55,19 @@ static bool fifo_has_data(struct file *f)
 	       (f->f_op->poll(f, NULL) & POLLIN);
 }
 
+/* A character device with no poll operation, which poll therefore calls
+ * always ready: it never blocks (/dev/zero, /dev/full, /dev/urandom). */
+static bool never_blocks(struct file *f)
+{
+	return S_ISCHR(f->f_inode->i_mode) && f->f_op && !f->f_op->poll;
+}
+
 /* After a full chunk: is there more to read without blocking?  A file or
  * a disk (a block device) always says. */
 static bool read_on(struct file *f)
 {
 	return S_ISREG(f->f_inode->i_mode) || S_ISBLK(f->f_inode->i_mode) ||
-	       fifo_has_data(f);
+	       never_blocks(f) || fifo_has_data(f);
 }
 
 /* The most to ask a pipe for: what the buffer takes, unless the pipe is
@@ -99,6 +110,13 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t n, loff_t *pos)
 		done += r;
 		if ((size_t)r < chunk || !read_on(f))
 			break;
+		/* A device can be asked for gigabytes: a signal ends the read
+		 * with what it has, and other tasks get the CPU meanwhile. */
+		if (never_blocks(f)) {
+			if (signal_pending_current())
+				break;
+			cond_resched();
+		}
 	}
 	free_page((unsigned long)kbuf);
 	return done ? (ssize_t)done : r;

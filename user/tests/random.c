@@ -70,6 +70,7 @@ static void test_getrandom(void)
 
 static void test_device(const char *path, unsigned int minor)
 {
+	static unsigned char big[256 * 1024];
 	unsigned char a[256], b[256];
 	struct stat st;
 	int fd;
@@ -90,6 +91,11 @@ static void test_device(const char *path, unsigned int minor)
 	is(read(fd, b, sizeof(b)), (long)sizeof(b), "%s reads again", path);
 	ok(memcmp(a, b, sizeof(a)) != 0, "%s gives different bytes each read",
 	   path);
+	memset(big, 0, sizeof(big));
+	is(read(fd, big, sizeof(big)), (long)sizeof(big),
+	   "%s: a 256 KiB read is whole", path);
+	ok(untouched(big + sizeof(big) - 4096, 4096, 0) < 64,
+	   "%s: the end of it is filled too", path);
 	is(write(fd, "some entropy", 12), 12, "%s accepts a write", path);
 	is(lseek(fd, 0, SEEK_CUR), 0, "%s: the position does not move", path);
 	close(fd);

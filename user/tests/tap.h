@@ -269,7 +269,6 @@ static inline void remove_dir(const char *dir)
 	rmdir(dir);
 }
 
-/* A number from the environment (e.g. TEST_ANON_MIB), else def. */
 /* Run only on CPU cpu from now on: 0, or -1 with errno (EINVAL when
  * there is no such CPU). */
 static inline int pin_to_cpu(int cpu)
@@ -291,6 +290,7 @@ static inline int allowed_cpus(void)
 	return CPU_COUNT(&set);
 }
 
+/* A number from the environment (e.g. TEST_ANON_MIB), else def. */
 static inline long env_long(const char *name, long def)
 {
 	const char *s = getenv(name);
