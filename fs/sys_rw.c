@@ -31,6 +31,7 @@
 #include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/cpu/uaccess.h"
+#include "kernel/random.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/wait.h"
 #include "mm/phys/page_alloc.h"
@@ -62,12 +63,22 @@ static bool never_blocks(struct file *f)
 	return S_ISCHR(f->f_inode->i_mode) && f->f_op && !f->f_op->poll;
 }
 
-/* After a full chunk: is there more to read without blocking?  A file or
- * a disk (a block device) always says. */
+/*
+ * After a full chunk: go on reading?  A file or a disk (a block device)
+ * always says.  A device that never blocks: yes, unless a signal has
+ * come, which ends the transfer with what it has; it can be asked for
+ * gigabytes, so other tasks get the CPU here meanwhile.  A pipe: while it
+ * holds more.
+ */
 static bool read_on(struct file *f)
 {
-	return S_ISREG(f->f_inode->i_mode) || S_ISBLK(f->f_inode->i_mode) ||
-	       never_blocks(f) || fifo_has_data(f);
+	if (S_ISREG(f->f_inode->i_mode) || S_ISBLK(f->f_inode->i_mode))
+		return true;
+	if (never_blocks(f)) {
+		cond_resched();
+		return !signal_pending_current();
+	}
+	return fifo_has_data(f);
 }
 
 /* The most to ask a pipe for: what the buffer takes, unless the pipe is
@@ -110,13 +121,6 @@ static ssize_t do_read(struct file *f, char *ubuf, size_t n, loff_t *pos)
 		done += r;
 		if ((size_t)r < chunk || !read_on(f))
 			break;
-		/* A device can be asked for gigabytes: a signal ends the read
-		 * with what it has, and other tasks get the CPU meanwhile. */
-		if (never_blocks(f)) {
-			if (signal_pending_current())
-				break;
-			cond_resched();
-		}
 	}
 	free_page((unsigned long)kbuf);
 	return done ? (ssize_t)done : r;
@@ -268,10 +272,9 @@ long sys_writev(unsigned int fd, const struct iovec *iov, int iovcnt)
 /*
  * From in at *pos_in to out at *pos_out through the bounce page, never
  * through user memory (what Linux's do_splice_direct does for sendfile
- * and copy_file_range).  It stops at the end of in and, for anything but
- * a regular file, after one chunk (a pipe could block).  Bytes read but
- * not written are given back to in.  The bytes moved, or the error when
- * none were.
+ * and copy_file_range).  It stops at the end of in, or where read_on
+ * says.  Bytes read but not written are given back to in.  The bytes
+ * moved, or the error when none were.
  */
 static ssize_t copy_through_page(struct file *in, loff_t *pos_in,
 				 struct file *out, loff_t *pos_out, size_t count)
@@ -297,7 +300,7 @@ static ssize_t copy_through_page(struct file *in, loff_t *pos_in,
 			break;
 		}
 		done += r;
-		if ((size_t)r < chunk || !S_ISREG(in->f_inode->i_mode))
+		if ((size_t)r < chunk || !read_on(in))
 			break;
 	}
 	free_page((unsigned long)kbuf);
@@ -305,10 +308,23 @@ static ssize_t copy_through_page(struct file *in, loff_t *pos_in,
 }
 
 /*
+ * What sendfile can read, as on Linux 6.1 (where it takes an input with a
+ * splice_read): files, disks and the random devices, not pipes, ttys,
+ * /dev/zero or /dev/null.
+ */
+static bool sendfile_readable(struct file *in)
+{
+	umode_t mode = in->f_inode->i_mode;
+
+	return S_ISREG(mode) || S_ISBLK(mode) || in->f_op == &random_fops;
+}
+
+/*
  * sendfile: with an offset, in is read from there and its f_pos stays;
  * without, from its f_pos.  The checks come in Linux's order: in, its
  * mode, the offset, out, its mode; an O_APPEND out is EINVAL (Linux 6.1
- * refuses it too).
+ * refuses it too), and so is an input sendfile cannot read, unless
+ * nothing was asked for.
  */
 static long do_sendfile(unsigned int out_fd, unsigned int in_fd,
 			loff_t *ppos, size_t count)
@@ -329,7 +345,7 @@ static long do_sendfile(unsigned int out_fd, unsigned int in_fd,
 	if (!out || !(out->f_mode & FMODE_WRITE))
 		goto out;
 	r = -EINVAL;
-	if (out->f_flags & O_APPEND)
+	if ((out->f_flags & O_APPEND) || (count && !sendfile_readable(in)))
 		goto out;
 	r = copy_through_page(in, ppos ? ppos : &in->f_pos, out, &out->f_pos,
 			      count);

@@ -1,9 +1,11 @@
 /*
  * sendfile.c - sendfile (187) and sendfile64 (239), called raw: file to
- * file with and without an offset, file to pipe, the end of the file, and
- * the errors in the order Linux checks them.
+ * file with and without an offset, file to pipe, devices and pipes as the
+ * input, the end of the file, and the errors in the order Linux checks
+ * them.
  */
 #include "tap.h"
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 #define IN "/tmp/sendfile.in"
@@ -116,11 +118,55 @@ static void errors(void)
 	close(in);
 }
 
+/*
+ * Linux 6.1 sends from what it can splice from: a random device, read to
+ * the count as read(2) reads it; not /dev/zero, /dev/null, /dev/full or a
+ * pipe (EINVAL), unless nothing is asked for.
+ */
+static void device_to_file(void)
+{
+	static const char *const refused[] = {
+		"/dev/zero", "/dev/null", "/dev/full",
+	};
+	int out = open(OUT, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int urandom = open("/dev/urandom", O_RDONLY);
+	struct stat st;
+	char left[8];
+	unsigned int i;
+	int p[2];
+
+	if (!ok_sys(out, "open the output") ||
+	    !ok_sys(urandom, "open /dev/urandom") || !ok_sys(pipe(p), "pipe"))
+		return;
+	is(sendfile32(out, urandom, NULL, 100000), 100000,
+	   "/dev/urandom to a file: all 100000 bytes in one call");
+	ok(fstat(out, &st) == 0 && st.st_size == 100000,
+	   "the file is 100000 bytes long");
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		int fd = open(refused[i], O_RDONLY);
+
+		is_errno(sendfile32(out, fd, NULL, 100), EINVAL,
+			 "from %s: EINVAL", refused[i]);
+		is(sendfile32(out, fd, NULL, 0), 0,
+		   "from %s, nothing asked: 0", refused[i]);
+		close(fd);
+	}
+	is(write(p[1], "abc", 3), 3, "three bytes into a pipe");
+	is_errno(sendfile32(out, p[0], NULL, 100), EINVAL,
+		 "from a pipe: EINVAL");
+	is(read(p[0], left, sizeof(left)), 3, "the pipe still holds them");
+	close(p[0]);
+	close(p[1]);
+	close(urandom);
+	close(out);
+}
+
 int main(void)
 {
 	fill();
 	file_to_file();
 	file_to_pipe();
+	device_to_file();
 	errors();
 	unlink(IN);
 	unlink(OUT);
