@@ -400,7 +400,6 @@ int do_pipe(struct file **res, int flags)
 
 	if (!inode)
 		return err;
-	inode->i_nlink = 0;
 	inode_init_owner(inode, NULL, inode->i_mode);	/* the caller's */
 	inode->i_fop = &fifo_fops;
 	pipe = get_pipe_info(inode);

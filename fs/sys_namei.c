@@ -39,7 +39,7 @@ long sys_mkdir(const char *path, int mode)
 long sys_mknodat(int dfd, const char *path, int mode, unsigned int dev)
 {
 	if (S_ISDIR(mode))
-		return -EINVAL;	/* mkdir's job */
+		return -EPERM;	/* mkdir's job */
 	return WITH_NAME_AT(dfd, path,
 			    vfs_mknod(base, name, mode, new_decode_dev(dev)));
 }

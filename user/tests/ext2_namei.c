@@ -10,7 +10,7 @@
  * renames in storms and over files and directories, removes files that
  * are still open, and checks link counts, d_type, st_rdev, statfs's free
  * inodes and every errno Linux 6.1 gives (EEXIST, ENOTEMPTY, EISDIR,
- * ENOTDIR, EINVAL, ENAMETOOLONG, ENOSPC for inodes, EROFS).  Then it
+ * ENOTDIR, EINVAL, EPERM, ENAMETOOLONG, ENOSPC for inodes, EROFS).  Then it
  * unmounts, mounts again and finds the same tree, and leaves it there:
  * after the boot the host runs e2fsck on the disk (tools/run-tests.sh),
  * which must find nothing to fix.
@@ -302,6 +302,10 @@ static void nodes(void)
 	is(typed, 1, "one DT_FIFO");
 	is_errno(mknod(at("dev/null"), S_IFCHR | 0666, makedev(1, 3)), EEXIST,
 		 "mknod over a name: EEXIST");
+	is_errno(mknod(at("dev/dir"), S_IFDIR | 0755, 0), EPERM,
+		 "mknod of a directory: EPERM");
+	is_errno(mknod(at("dev/what"), 0170000 | 0644, 0), EINVAL,
+		 "mknod of no known type: EINVAL");
 }
 
 static void renames(void)

@@ -37,6 +37,7 @@ static void test_basic(void)
 	is(read(p[0], buf + 3, sizeof(buf)), 7, "next read takes the rest");
 	ok(memcmp(buf, "helloworld", 10) == 0, "data in order");
 	ok(fstat(p[0], &st) == 0 && S_ISFIFO(st.st_mode), "fstat: S_ISFIFO");
+	is(st.st_nlink, 1, "fstat: one link, as Linux's pipefs gives");
 	is_errno(lseek(p[0], 0, SEEK_SET), ESPIPE, "lseek on a pipe: ESPIPE");
 	is_errno(write(p[0], "x", 1), EBADF, "write to the read end: EBADF");
 	is_errno(read(p[1], buf, 1), EBADF, "read from the write end: EBADF");
