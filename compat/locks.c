@@ -1,5 +1,5 @@
 /*
- * compat/locks.c - POSIX record locks (see compat/locks.h).
+ * compat/locks.c - POSIX record locks and flock(2) (see compat/locks.h).
  *
  * Held locks are struct file_lock on one list, file_lock_list, with
  * their inode; a request (posix_lock_file) first looks for a lock of
@@ -24,6 +24,15 @@
  * those of another process, and, as on Linux, take no part in deadlock
  * detection (they have no owning process to follow).
  *
+ * flock(2) locks are another kind again, kept on the same list: the
+ * whole file, shared (LOCK_SH, kept as a read lock) or exclusive
+ * (LOCK_EX, a write lock), owned by the open file like an OFD lock and
+ * going with it, but meeting only other flock locks, as on Linux: a
+ * POSIX lock and a flock lock on one file never conflict.  An open holds
+ * at most one; asking for the other type drops it first and then waits
+ * (or fails, with LOCK_NB) like a new request, so a conversion is not
+ * atomic, as Linux documents.  No deadlock detection.
+ *
  * /proc/locks lists the held locks in Linux's format.
  *
  * No lock protects the lists: kernel code running for a process is not
@@ -35,6 +44,7 @@
 #include "fs/fcntl.h"
 #include "fs/fdtable.h"
 #include "fs/proc/procfs.h"
+#include "fs/sys_util.h"
 #include "kernel/errno.h"
 #include "kernel/list.h"
 #include "kernel/sched/sched.h"
@@ -71,6 +81,7 @@ struct file_lock {
 	struct inode *fl_inode;
 	void *fl_owner;			/* files_struct, or file for OFD */
 	bool fl_ofd;			/* an open file description lock */
+	bool fl_flock;			/* a flock(2) lock: the whole file */
 	int fl_pid;			/* the owner's tgid, for F_GETLK; -1
 					 * for an OFD lock */
 	int fl_type;			/* F_RDLCK or F_WRLCK */
@@ -106,7 +117,7 @@ static struct file_lock *posix_conflict(const struct file_lock *req)
 	struct file_lock *fl;
 
 	list_for_each_entry(fl, &file_lock_list, fl_link) {
-		if (fl->fl_inode != req->fl_inode ||
+		if (fl->fl_inode != req->fl_inode || fl->fl_flock ||
 		    fl->fl_owner == req->fl_owner || !overlap(fl, req))
 			continue;
 		if (fl->fl_type == F_WRLCK || req->fl_type == F_WRLCK)
@@ -153,7 +164,7 @@ static void posix_apply(struct file_lock *req, struct file_lock *spare[2])
 	struct file_lock *fl, *next;
 
 	list_for_each_entry_safe(fl, next, &file_lock_list, fl_link) {
-		if (fl->fl_inode != req->fl_inode ||
+		if (fl->fl_inode != req->fl_inode || fl->fl_flock ||
 		    fl->fl_owner != req->fl_owner)
 			continue;
 		if (fl->fl_type == req->fl_type) {
@@ -285,6 +296,7 @@ static long flock_to_posix_lock(struct file *file, struct file_lock *fl,
 	fl->fl_inode = file->f_inode;
 	fl->fl_owner = current_files();
 	fl->fl_ofd = false;
+	fl->fl_flock = false;
 	fl->fl_pid = current->tgid;
 	return 0;
 }
@@ -425,6 +437,126 @@ long fcntl_lock(struct file *file, unsigned int cmd, unsigned long arg)
 	return -EINVAL;
 }
 
+/* file's flock lock, or NULL. */
+static struct file_lock *flock_held(struct file *file)
+{
+	struct file_lock *fl;
+
+	list_for_each_entry(fl, &file_lock_list, fl_link)
+		if (fl->fl_flock && fl->fl_owner == file)
+			return fl;
+	return NULL;
+}
+
+/* Does another open's flock lock on file's inode keep type out? */
+static bool flock_conflict(struct file *file, int type)
+{
+	struct file_lock *fl;
+
+	list_for_each_entry(fl, &file_lock_list, fl_link) {
+		if (!fl->fl_flock || fl->fl_inode != file->f_inode ||
+		    fl->fl_owner == file)
+			continue;
+		if (fl->fl_type == F_WRLCK || type == F_WRLCK)
+			return true;
+	}
+	return false;
+}
+
+/* flock_lock_file: type F_RDLCK, F_WRLCK or F_UNLCK for file; wait
+ * unless LOCK_NB. */
+static long flock_lock_file(struct file *file, int type, bool wait)
+{
+	struct file_lock *held = flock_held(file), *new = NULL;
+	wait_queue_t wq;
+	long err = 0;
+
+	if (held && held->fl_type == type)
+		return 0;
+	if (type != F_UNLCK) {
+		new = kmalloc(sizeof(*new), GFP_KERNEL);
+		if (!new)
+			return -ENOLCK;
+	}
+	/* Held is looked up again: kmalloc may have slept. */
+	held = flock_held(file);
+	if (held) {
+		locks_delete_lock(held);
+		wake_up_all(&locks_wait);
+	}
+	while (new && flock_conflict(file, type)) {
+		if (!wait) {
+			err = -EWOULDBLOCK;
+			goto out;
+		}
+		init_wait(&wq);
+		prepare_to_wait(&locks_wait, &wq, TASK_INTERRUPTIBLE);
+		if (!signal_pending(current))
+			schedule();
+		finish_wait(&locks_wait, &wq);
+		if (signal_pending(current)) {
+			err = -ERESTARTSYS;
+			goto out;
+		}
+	}
+	if (new) {
+		*new = (struct file_lock){
+			.fl_inode = file->f_inode, .fl_owner = file,
+			.fl_flock = true, .fl_pid = current->tgid,
+			.fl_type = type, .fl_start = 0, .fl_end = OFFSET_MAX,
+		};
+		list_add_tail(&new->fl_link, &file_lock_list);
+		new = NULL;
+	}
+out:
+	kfree(new);
+	return err;
+}
+
+#define LOCK_SH 1
+#define LOCK_EX 2
+#define LOCK_NB 4
+#define LOCK_UN 8
+#define LOCK_MAND 32
+
+/*
+ * flock(fd, cmd), with Linux 6.1's checks in its order: a LOCK_MAND
+ * request is ignored (0: Linux dropped mandatory flock locks and kept
+ * the call succeeding), an unknown operation is EINVAL before the
+ * descriptor is looked at (fget_current refuses an O_PATH one: EBADF),
+ * and a descriptor open for neither reading nor writing can only unlock.
+ */
+long sys_flock(unsigned int fd, unsigned int cmd)
+{
+	struct file *file;
+	long err;
+	int type;
+
+	if (cmd & LOCK_MAND)
+		return 0;
+	switch (cmd & ~LOCK_NB) {
+	case LOCK_SH:
+		type = F_RDLCK;
+		break;
+	case LOCK_EX:
+		type = F_WRLCK;
+		break;
+	case LOCK_UN:
+		type = F_UNLCK;
+		break;
+	default:
+		return -EINVAL;
+	}
+	file = fget_current(fd);
+	if (!file)
+		return -EBADF;
+	err = -EBADF;
+	if (type == F_UNLCK || (file->f_mode & (FMODE_READ | FMODE_WRITE)))
+		err = flock_lock_file(file, type, !(cmd & LOCK_NB));
+	fput(file);
+	return err;
+}
+
 /* Every lock owner holds on file's inode goes; waiters look again. */
 static void locks_remove_owner(struct file *file, void *owner)
 {
@@ -452,7 +584,8 @@ void locks_remove_file(struct file *file)
 }
 
 /* /proc/locks: "1: POSIX  ADVISORY  WRITE 42 00:02:7 0 EOF", as Linux;
- * an OFD lock is "OFDLCK ADVISORY  WRITE -1 ...". */
+ * an OFD lock is "OFDLCK ADVISORY  WRITE -1 ...", a flock lock
+ * "FLOCK  ADVISORY  WRITE 42 00:02:7 0 EOF". */
 void proc_locks_show(struct seq_buf *m, struct task_struct *t)
 {
 	struct file_lock *fl;
@@ -463,7 +596,10 @@ void proc_locks_show(struct seq_buf *m, struct task_struct *t)
 		dev_t dev = fl->fl_inode->i_sb->s_dev;
 
 		seq_printf(m, "%d: %s ADVISORY  %s %d %02x:%02x:%lu %lld ",
-			   ++id, fl->fl_ofd ? "OFDLCK" : "POSIX ",
+			   ++id,
+			   fl->fl_flock ? "FLOCK "
+			   : fl->fl_ofd ? "OFDLCK"
+					: "POSIX ",
 			   fl->fl_type == F_WRLCK ? "WRITE" : "READ",
 			   fl->fl_pid, MAJOR(dev), MINOR(dev),
 			   fl->fl_inode->i_ino, fl->fl_start);
