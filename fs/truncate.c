@@ -4,9 +4,17 @@
  *
  * Pages are found in batches with radix_tree_gang_lookup, each referenced
  * before the batch is worked on.  Each is locked, rechecked (it may have
- * left the mapping while we slept), removed from the cache and released;
- * the lookup reference is dropped last, which frees the frame unless
- * someone else (a mapping process, reclaim) still holds it.
+ * left the mapping while we slept), unmapped again if a fault mapped it
+ * after the caller's unmap_mapping_range, removed from the cache and
+ * released; the lookup reference is dropped last, which frees the frame
+ * unless someone else (reclaim) still holds it.
+ *
+ * A page is never removed while a PTE maps it: that PTE would keep a page
+ * that belongs to no file, and the next unmap of it would find no object
+ * to account it to.  The caller unmapped the range first, but a fault
+ * that began before the new size was set may have slept (reading the
+ * page back from swap or disk) and mapped the page since, as may one
+ * into a punched hole at any time.
  */
 #include "fs/truncate.h"
 #include "mm/vm/filemap.h"
@@ -54,6 +62,16 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 	truncate_inode_pages_range(mapping, lstart, -1);
 }
 
+/* Take the locked page out of every PTE that maps it.  Unmapping may
+ * sleep (i_shared_sem), and a fault may map the page again meanwhile:
+ * faults do not take the page lock. */
+static void unmap_page(struct address_space *mapping, struct page *page)
+{
+	while (page_mapped(page))
+		unmap_mapping_range(mapping, (loff_t)page->index << PAGE_SHIFT,
+				    PAGE_SIZE);
+}
+
 /* Remove and free the pages first..last, and their swap slots. */
 static void remove_pages(struct address_space *mapping, unsigned long first,
 			 unsigned long last)
@@ -78,6 +96,7 @@ static void remove_pages(struct address_space *mapping, unsigned long first,
 				 * in its mapping. */
 				wait_on_page_writeback(page);
 				if (page->mapping == mapping) {
+					unmap_page(mapping, page);
 					cancel_dirty_page(page);
 					remove_from_page_cache(page);
 					put_page(page);	/* the cache's */

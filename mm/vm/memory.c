@@ -286,6 +286,15 @@ static int do_file_page(struct vm_area_struct *vma, unsigned long addr,
 		put_page(page);
 		return VM_FAULT_OOM;
 	}
+	/* Reading the page, page_mkwrite and the conversion may sleep, and
+	 * a truncate meanwhile may have taken the page out of its file:
+	 * then map nothing and let the access fault again (SIGBUS past the
+	 * end, a fresh page in a hole).  From here to the PTE nothing
+	 * sleeps. */
+	if (!page->mapping) {
+		put_page(page);
+		return VM_FAULT_MINOR;
+	}
 	ret = install_new(vma, addr, page, entry, VM_FAULT_MAJOR);
 	if (ret > 0 && !write)
 		do_fault_around(vma, addr);

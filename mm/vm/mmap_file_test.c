@@ -2,7 +2,8 @@
  * mm/vm/mmap_file_test.c - ktests for file mappings: page cache pages through
  * nopage, MAP_SHARED writes, MAP_PRIVATE copy-on-write, the i_mmap lists,
  * fork of a shared mapping, truncate (unmap_mapping_range) and SIGBUS
- * beyond EOF, fault-around and the PTEs fork leaves to faults.
+ * beyond EOF, truncate racing a fault, fault-around and the PTEs fork
+ * leaves to faults.
  *
  * The file is mm/vm/file_test.h's: no file system is mounted in ktests.
  */
@@ -168,6 +169,68 @@ KTEST(file_mapping_shared_private_fork_truncate)
 	free_test_file(&tf);
 	KEXPECT_EQ(mapping->nrpages, 0);
 	KEXPECT_EQ(settled_free_pages(), free_before);
+}
+
+/* A nopage that, like a fault asleep reading its page while a truncate
+ * runs, finds its page gone from the file when it wakes. */
+static struct page *nopage_then_truncated(struct vm_area_struct *vma,
+					  unsigned long addr)
+{
+	struct page *page = filemap_nopage(vma, addr);
+
+	tf.inode.i_size = 0;
+	truncate_inode_pages(&tf.inode.i_data, 0);
+	return page;
+}
+
+static const struct vm_operations_struct truncated_while_asleep_ops = {
+	.nopage = nopage_then_truncated,
+};
+
+/*
+ * A page leaves its file only with no PTE left on it, however the fault
+ * and the truncate interleave: a page a fault mapped after truncate's
+ * unmap_mapping_range is unmapped by truncate_inode_pages itself, and a
+ * fault whose page was truncated while it slept maps nothing.
+ */
+KTEST(truncate_never_leaves_a_page_mapped_outside_its_file)
+{
+	struct address_space *mapping = &tf.inode.i_data;
+	struct page *cache[2];
+	struct vm_area_struct *vma;
+	struct mm_struct *mm;
+	int i;
+
+	make_test_file(&tf, 2 * PAGE_SIZE);
+	for (i = 0; i < 2; i++)
+		KASSERT_EQ(read_mapping_page(mapping, i, &tf.file, &cache[i]),
+			   0);
+	mm = mm_alloc();
+	KASSERT_TRUE(mm);
+	vma = file_vma_pages(mm, SHARED_RW, 2);
+	KASSERT_TRUE(vma);
+
+	/* Mapped after the unmap: truncate's removal finds the PTE. */
+	KEXPECT_GT(handle_mm_fault(mm, vma, FADDR + PAGE_SIZE, false), 0);
+	KEXPECT_TRUE(mapped(mm, FADDR + PAGE_SIZE) == cache[1]);
+	tf.inode.i_size = PAGE_SIZE;
+	truncate_inode_pages(mapping, PAGE_SIZE);
+	KEXPECT_TRUE(mapped(mm, FADDR + PAGE_SIZE) == NULL);
+	KEXPECT_TRUE(cache[1]->mapping == NULL);
+	KEXPECT_FALSE(page_mapped(cache[1]));
+
+	/* Truncated while the fault slept: nothing is mapped. */
+	unmap_mapping_range(mapping, 0, 0);
+	vma->vm_ops = &truncated_while_asleep_ops;
+	KEXPECT_EQ(handle_mm_fault(mm, vma, FADDR, false), VM_FAULT_MINOR);
+	KEXPECT_TRUE(mapped(mm, FADDR) == NULL);
+	KEXPECT_TRUE(cache[0]->mapping == NULL);
+
+	mmput(mm);
+	for (i = 0; i < 2; i++)
+		put_page(cache[i]);
+	free_test_file(&tf);
+	KEXPECT_EQ(mapping->nrpages, 0);
 }
 
 #define AROUND_PAGES 40
