@@ -271,22 +271,6 @@ long sys_sched_get_priority_max(int policy)
 	return 0;
 }
 
-/* getpriority returns 20 - nice, so that it is never negative. */
-long sys_getpriority(int which, int who)
-{
-	(void)which;
-	(void)who;
-	return 20;
-}
-
-long sys_setpriority(int which, int who, int prio)
-{
-	(void)which;
-	(void)who;
-	(void)prio;
-	return 0;
-}
-
 #define PR_GET_DUMPABLE 3
 #define PR_SET_DUMPABLE 4
 #define PR_SET_NAME 15

@@ -243,9 +243,9 @@ static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t)
 	seq_printf(m, "%d (%s) %c %d %d %d %d %d %u ", t->pid, t->comm,
 		   task_state_char(t), ppid, t->pgrp, t->session,
 		   t->tty ? CONSOLE_TTY_NR : 0, tpgid, t->flags);
-	seq_printf(m, "%u 0 %u 0 %u %u %u %u 20 0 %d 0 %u ", t->min_flt,
+	seq_printf(m, "%u 0 %u 0 %u %u %u %u %d %d %d 0 %u ", t->min_flt,
 		   t->maj_flt, t->utime, t->stime, t->cutime, t->cstime,
-		   nr_threads(t), t->start_time);
+		   20 + t->nice, t->nice, nr_threads(t), t->start_time);
 	seq_printf(m, "%lu %lu 4294967295 0 0 0 0 0 ", vm << PAGE_SHIFT, rss);
 	seq_printf(m, "%u %u %u %u 0 0 0 %d %d 0 0\n",
 		   (u32)t->pending.signal, (u32)t->blocked, (u32)ign,

@@ -78,6 +78,9 @@ static void init_rlimits(struct task_struct *t)
 	t->rlim[RLIMIT_NOFILE].rlim_cur = INR_OPEN_CUR;
 	t->rlim[RLIMIT_NOFILE].rlim_max = INR_OPEN_MAX;
 	t->rlim[RLIMIT_CORE].rlim_cur = 0;
+	/* No raising of priority without CAP_SYS_NICE, as on Linux. */
+	t->rlim[RLIMIT_NICE].rlim_cur = t->rlim[RLIMIT_NICE].rlim_max = 0;
+	t->rlim[RLIMIT_RTPRIO].rlim_cur = t->rlim[RLIMIT_RTPRIO].rlim_max = 0;
 }
 
 void task_init_links(struct task_struct *t)

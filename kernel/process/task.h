@@ -102,6 +102,8 @@ struct context {
 #define RLIMIT_NOFILE	7
 #define RLIMIT_MEMLOCK	8
 #define RLIMIT_AS	9
+#define RLIMIT_NICE	13
+#define RLIMIT_RTPRIO	14
 #define RLIM_NLIMITS	16
 #define RLIM_INFINITY	(~0UL)
 /* The limits a task starts with where they are not infinite (Linux's). */
@@ -153,6 +155,7 @@ struct task_struct {
 	int preempt_count;		/* spin_locks held: not preemptible */
 	struct lockdep_task lockdep;	/* locks held (kernel/locking/lockdep.h) */
 	u32 time_slice;			/* ticks left before preemption */
+	int nice;			/* -20..19 (kernel/sched/nice.c) */
 	int cpu;			/* the CPU it runs on, or last ran on */
 	int on_cpu;			/* running on t->cpu now (or switching) */
 	cpumask_t cpus_allowed;		/* where it may run (sched_setaffinity) */

@@ -233,7 +233,7 @@ static void __schedule(bool preempted)
 	}
 	prev->need_resched = 0;
 	next = pick_next(smp_processor_id());
-	next->time_slice = SCHED_SLICE;
+	next->time_slice = task_timeslice(next);
 	if (next != prev) {
 		if (runnable)
 			prev->nivcsw++;
@@ -305,7 +305,7 @@ void wake_up_new_task(struct task_struct *t)
 	u32 flags = irq_save();
 
 	t->state = TASK_RUNNING;
-	t->time_slice = SCHED_SLICE;
+	t->time_slice = task_timeslice(t);
 	t->cpu = smp_processor_id();
 	list_add_tail(&t->run_list, &run_queue);
 	wake_idle_cpu(t);

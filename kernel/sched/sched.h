@@ -3,7 +3,7 @@
  *
  * Round robin: runnable tasks wait in one FIFO run queue, shared by every
  * CPU; the first one a CPU may run runs next there, for a time slice of
- * SCHED_SLICE ticks.  The timer tick
+ * SCHED_SLICE ticks, more or fewer by its nice value.  The timer tick
  * (sched_tick, installed as the timer's tick hook) charges the running
  * task and, when its slice is used up, preempts it if it was in user mode
  * or is a kernel thread (kswapd, the init thread running the ktests).
@@ -22,7 +22,11 @@
 struct task_struct;
 struct trapframe;
 
-#define SCHED_SLICE	5	/* ticks: 50 ms at HZ 100 */
+#define SCHED_SLICE	5	/* ticks: 50 ms at HZ 100, at nice 0 */
+
+/* The ticks t runs each time it is picked: SCHED_SLICE scaled by its
+ * nice value (kernel/sched/nice.c). */
+u32 task_timeslice(const struct task_struct *t);
 
 /* Turn the boot thread into a task (pid 1 until init execs) and create
  * the idle task.  After this, current is valid. */
