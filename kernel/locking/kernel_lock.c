@@ -27,6 +27,24 @@
  * an IPI that comes between the look and the `hlt` waits for the `sti`
  * before it, which lets it in only once the `hlt` has begun.  bkl_sleeps
  * in /proc/vmstat counts the halts.
+ *
+ * Waiters are served in turn.  A plain xchg lock lets the CPU that just
+ * let go take the lock straight back, and on emulated CPUs that share
+ * host cores a waiter whose thread is not running at the moment of the
+ * release can lose every race for minutes: a CPU waiting in an interrupt
+ * (interrupts off) then takes no tick, jiffies stand still, and every
+ * timeout in the system with them.  So a CPU that has to wait draws a
+ * ticket (bkl_ticket[], its bit in bkl_waiting), and while any CPU
+ * waits, only the oldest ticket may take the lock: a CPU arriving, or
+ * coming back for it, queues behind.  Tickets are drawn under a small
+ * xchg lock of their own (a 386 has no xadd).  The ticket belongs to the
+ * CPU, not to one call of lock_kernel: an interrupt that comes while an
+ * outer wait (interrupts on) spins waits with the same ticket, and
+ * whichever takes the lock gives the ticket back, since the CPU has what
+ * it waited for; an outer wait that finds its ticket gone draws a new
+ * one.  So no ticket outlives its CPU's wait, even when the interrupt
+ * schedules another task there (the idle task is preempted that way).
+ * The holder wakes the sleeper with the oldest ticket.
  */
 #include "kernel/locking/kernel_lock.h"
 #include "kernel/cpu/io.h"
@@ -41,6 +59,10 @@
 static volatile u32 kernel_flag = 1;
 static volatile int kernel_flag_cpu; /* the holder, or -1 */
 static volatile u32 bkl_sleepers;    /* a bit for each CPU halted in spin() */
+static volatile u32 bkl_waiting;     /* a bit for each CPU with a ticket */
+static volatile u32 bkl_ticket[NR_CPUS]; /* its turn, 0: not waiting */
+static volatile u32 ticket_lock;     /* guards next_ticket */
+static u32 next_ticket;
 
 #define SPIN_NS_BEFORE_SLEEP 20000
 
@@ -57,13 +79,66 @@ static bool try_take(void)
 	return xchg(&kernel_flag, 1) == 0;
 }
 
+/* Interrupts off. */
+static void draw_ticket(int cpu)
+{
+	while (xchg(&ticket_lock, 1))
+		asm volatile("rep; nop" : : : "memory");
+	if (++next_ticket == 0)
+		next_ticket = 1;
+	bkl_ticket[cpu] = next_ticket;
+	xchg(&ticket_lock, 0);
+	asm volatile("lock; orl %1, %0"
+		     : "+m"(bkl_waiting) : "ri"(1u << cpu) : "memory");
+}
+
+/* This CPU has the lock: its ticket, if it had one, is spent. */
+static void took_lock(int cpu)
+{
+	kernel_flag_cpu = cpu;
+	if (bkl_waiting & (1u << cpu)) {
+		asm volatile("lock; andl %1, %0"
+			     : "+m"(bkl_waiting) : "ri"(~(1u << cpu))
+			     : "memory");
+		bkl_ticket[cpu] = 0;
+	}
+}
+
+/* Does another CPU wait for the lock? */
+static bool others_waiting(int cpu)
+{
+	return bkl_waiting & ~(1u << cpu);
+}
+
+/* Is cpu's ticket the oldest?  Tickets are compared as a distance, so
+ * that the count may wrap. */
+static bool my_turn(int cpu)
+{
+	u32 mine = bkl_ticket[cpu], waiting = bkl_waiting & ~(1u << cpu);
+	int other;
+
+	for_each_cpu(other, waiting) {
+		u32 theirs = bkl_ticket[other];
+
+		if (theirs && (s32)(theirs - mine) < 0)
+			return false;
+	}
+	return true;
+}
+
+/* May cpu, holding a ticket, take the lock now? */
+static bool lock_open_to(int cpu)
+{
+	return !kernel_flag && my_turn(cpu);
+}
+
 /* Halt until the holder lets go (or any interrupt comes).  Interrupts
  * off on entry and return. */
 static void sleep_for_lock(int cpu)
 {
 	asm volatile("lock; orl %1, %0"
 		     : "+m"(bkl_sleepers) : "ri"(1u << cpu) : "memory");
-	if (kernel_flag)
+	if (!lock_open_to(cpu))
 		asm volatile("sti; hlt; cli" : : : "memory");
 	asm volatile("lock; andl %1, %0"
 		     : "+m"(bkl_sleepers) : "ri"(~(1u << cpu)) : "memory");
@@ -78,7 +153,11 @@ static void spin(u32 flags, int cpu)
 	u32 sleeps = 0;
 
 	do {
-		while (kernel_flag) {
+		/* An interrupt taken while we waited may have spent the
+		 * ticket (its handler took the lock with it). */
+		if (!bkl_ticket[cpu])
+			draw_ticket(cpu);
+		while (!lock_open_to(cpu)) {
 			if ((flags & EFLAGS_IF) &&
 			    tsc_cycles_to_ns(tsc_cycles() - since) >
 				    SPIN_NS_BEFORE_SLEEP) {
@@ -90,6 +169,8 @@ static void spin(u32 flags, int cpu)
 			smp_call_function_poll();
 			asm volatile("rep; nop" : : : "memory");
 			cli();
+			if (!bkl_ticket[cpu])
+				draw_ticket(cpu);
 		}
 	} while (!try_take());
 	/* Counted once the lock is ours: no other CPU writes them now. */
@@ -115,39 +196,40 @@ void lock_kernel(void)
 	if (kernel_flag && kernel_flag_cpu == cpu)
 		panic("lock_kernel: CPU%d holds the big kernel lock already",
 		      cpu);
-	if (!try_take())
+	if (others_waiting(cpu) || !try_take())
 		spin(flags, cpu);
-	kernel_flag_cpu = cpu;
+	took_lock(cpu);
 	irq_restore(flags);
 }
 
 bool trylock_kernel(void)
 {
 	u32 flags = irq_save();
-	bool took = try_take();
+	int cpu = smp_processor_id();
+	bool took = !others_waiting(cpu) && try_take();
 
 	if (took)
-		kernel_flag_cpu = smp_processor_id();
+		took_lock(cpu);
 	irq_restore(flags);
 	return took;
 }
 
-/* Wake one of the CPUs in sleepers (halted in sleep_for_lock), the
- * lowest numbered: a function-call IPI with no call queued, whose handler
- * finds nothing to do.  One is enough, since its own unlock wakes the
- * next; waking all would have them all race for the lock and all but one
- * spin again.  sleepers is one reading of bkl_sleepers, not empty: a
- * second reading could find the bit already cleared by a CPU that woke
- * by itself. */
+/* Wake the CPU in sleepers (halted in sleep_for_lock) with the oldest
+ * ticket: a function-call IPI with no call queued, whose handler finds
+ * nothing to do.  One is enough, since its own unlock wakes the next;
+ * waking all would have them all look and all but one halt again.
+ * sleepers is one reading of bkl_sleepers, not empty: a second reading
+ * could find the bit already cleared by a CPU that woke by itself. */
 static void wake_one_sleeper(u32 sleepers)
 {
-	int cpu;
+	int cpu, next = -1;
 
-	for_each_cpu(cpu, sleepers) {
-		apic_send_ipi(cpu_area(cpu)->apicid,
-			      APIC_DM_FIXED | CALL_FUNCTION_VECTOR);
-		return;
-	}
+	for_each_cpu(cpu, sleepers)
+		if (next < 0 ||
+		    (s32)(bkl_ticket[cpu] - bkl_ticket[next]) < 0)
+			next = cpu;
+	apic_send_ipi(cpu_area(next)->apicid,
+		      APIC_DM_FIXED | CALL_FUNCTION_VECTOR);
 }
 
 void unlock_kernel(void)
