@@ -349,6 +349,39 @@ static inline void wait_sleeping(pid_t pid)
 		sched_yield();
 }
 
+/*
+ * A child that opens path read-write, locks it with lock (0 on success)
+ * and, once this process is asleep (waiting for that lock), closes its
+ * open and exits 0.  Its pid once it holds the lock; -1 when it could not
+ * take it (the child is reaped).
+ */
+static inline pid_t fork_lock_holder(const char *path, int (*lock)(int fd))
+{
+	int p[2];
+	pid_t pid;
+	char c;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		int h = open(path, O_RDWR);
+
+		if (h < 0 || lock(h) != 0 || write(p[1], "x", 1) != 1)
+			_exit(1);
+		wait_sleeping(getppid());
+		close(h);
+		_exit(0);
+	}
+	close(p[1]);	/* a child that fails before writing gives EOF */
+	if (pid > 0 && read(p[0], &c, 1) != 1) {
+		wait_for(pid);
+		pid = -1;
+	}
+	close(p[0]);
+	return pid;
+}
+
 /* The value of line "Name:" in text (a /proc/meminfo read), or -1. */
 static inline long meminfo_field(const char *text, const char *name)
 {
