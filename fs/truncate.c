@@ -62,14 +62,25 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 	truncate_inode_pages_range(mapping, lstart, -1);
 }
 
-/* Take the locked page out of every PTE that maps it.  Unmapping may
- * sleep (i_shared_sem), and a fault may map the page again meanwhile:
- * faults do not take the page lock. */
+#define UNMAP_TRIES 8
+
+/* Take the locked page out of every PTE that maps it: where its index
+ * says, and, if it is still mapped, in the nonlinear VMAs, which may hold
+ * it anywhere.  Unmapping may sleep (i_shared_sem), and a fault may map
+ * the page again meanwhile (faults do not take the page lock), so it
+ * looks again; a page still mapped after many rounds is a PTE no walk of
+ * the file can find: a kernel bug. */
 static void unmap_page(struct address_space *mapping, struct page *page)
 {
-	while (page_mapped(page))
+	int tries;
+
+	for (tries = 0; page_mapped(page); tries++) {
+		BUG_ON(tries == UNMAP_TRIES);
 		unmap_mapping_range(mapping, (loff_t)page->index << PAGE_SHIFT,
 				    PAGE_SIZE);
+		if (tries && page_mapped(page))
+			unmap_mapping_nonlinear(mapping);
+	}
 }
 
 /* Remove and free the pages first..last, and their swap slots. */

@@ -36,6 +36,9 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
  */
 void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 			 loff_t holelen);
+/* Unmap every nonlinear VMA of mapping whole: remap_file_pages may have put
+ * any page of the file anywhere in one, outside its linear range. */
+void unmap_mapping_nonlinear(struct address_space *mapping);
 
 /* fork: give dst's copy of vma the same pages, COW for private ones. */
 int copy_page_range(struct mm_struct *dst, struct mm_struct *src,

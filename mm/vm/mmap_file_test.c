@@ -10,6 +10,7 @@
 #include "kernel/ktest.h"
 #include "mm/vm/file_test.h"
 #include "mm/vm/filemap.h"
+#include "mm/vm/fremap.h"
 #include "mm/phys/highmem.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
@@ -25,22 +26,31 @@
 
 static struct test_file tf;
 
-static struct vm_area_struct *file_vma_pages(struct mm_struct *mm,
-					     unsigned long flags,
-					     unsigned long pages)
+/* A VMA of the test file's first pages at start. */
+static struct vm_area_struct *file_vma_at(struct mm_struct *mm,
+					  unsigned long flags,
+					  unsigned long start,
+					  unsigned long pages)
 {
 	struct vm_area_struct *vma = vma_alloc(mm);
 
 	if (!vma)
 		return NULL;
-	vma->vm_start = FADDR;
-	vma->vm_end = FADDR + pages * PAGE_SIZE;
+	vma->vm_start = start;
+	vma->vm_end = start + pages * PAGE_SIZE;
 	vma->vm_flags = flags;
 	vma->vm_page_prot = vm_get_page_prot(flags);
 	vma->vm_file = get_file(&tf.file);
 	vma->vm_ops = &generic_file_vm_ops;
 	vma_link(mm, vma);
 	return vma;
+}
+
+static struct vm_area_struct *file_vma_pages(struct mm_struct *mm,
+					     unsigned long flags,
+					     unsigned long pages)
+{
+	return file_vma_at(mm, flags, FADDR, pages);
 }
 
 static struct vm_area_struct *file_vma(struct mm_struct *mm,
@@ -190,14 +200,15 @@ static const struct vm_operations_struct truncated_while_asleep_ops = {
 /*
  * A page leaves its file only with no PTE left on it, however the fault
  * and the truncate interleave: a page a fault mapped after truncate's
- * unmap_mapping_range is unmapped by truncate_inode_pages itself, and a
- * fault whose page was truncated while it slept maps nothing.
+ * unmap_mapping_range is unmapped by truncate_inode_pages itself, even
+ * where a nonlinear VMA holds it outside its linear range, and a fault
+ * whose page was truncated while it slept maps nothing.
  */
 KTEST(truncate_never_leaves_a_page_mapped_outside_its_file)
 {
 	struct address_space *mapping = &tf.inode.i_data;
 	struct page *cache[2];
-	struct vm_area_struct *vma;
+	struct vm_area_struct *vma, *nl;
 	struct mm_struct *mm;
 	int i;
 
@@ -217,6 +228,23 @@ KTEST(truncate_never_leaves_a_page_mapped_outside_its_file)
 	truncate_inode_pages(mapping, PAGE_SIZE);
 	KEXPECT_TRUE(mapped(mm, FADDR + PAGE_SIZE) == NULL);
 	KEXPECT_TRUE(cache[1]->mapping == NULL);
+	KEXPECT_FALSE(page_mapped(cache[1]));
+
+	/* Page 1 again, read back, and put by remap_file_pages' populate
+	 * where a nonlinear VMA's linear range says page 0. */
+	tf.inode.i_size = 2 * PAGE_SIZE;
+	put_page(cache[1]);
+	KASSERT_EQ(read_mapping_page(mapping, 1, &tf.file, &cache[1]), 0);
+	nl = file_vma_at(mm, SHARED_RW | VM_NONLINEAR, FADDR + 4 * PAGE_SIZE,
+			 1);
+	KASSERT_TRUE(nl);
+	get_page(cache[1]);
+	KASSERT_EQ(install_page(nl, nl->vm_start, cache[1], nl->vm_page_prot),
+		   0);
+	KEXPECT_TRUE(mapped(mm, nl->vm_start) == cache[1]);
+	tf.inode.i_size = PAGE_SIZE;
+	truncate_inode_pages(mapping, PAGE_SIZE);
+	KEXPECT_TRUE(mapped(mm, nl->vm_start) == NULL);
 	KEXPECT_FALSE(page_mapped(cache[1]));
 
 	/* Truncated while the fault slept: nothing is mapped. */

@@ -217,6 +217,18 @@ void unmap_mapping_range(struct address_space *mapping, loff_t holebegin,
 	up(&mapping->i_shared_sem);
 }
 
+void unmap_mapping_nonlinear(struct address_space *mapping)
+{
+	struct mapping_vma_iter it;
+	struct vm_area_struct *vma;
+
+	down(&mapping->i_shared_sem);
+	for_each_mapping_vma(vma, &it, mapping, 0, ~0UL)
+		if (vma->vm_flags & VM_NONLINEAR)
+			zap_page_range(vma, vma->vm_start, vma->vm_end);
+	up(&mapping->i_shared_sem);
+}
+
 /*
  * Rewrite the protection of vma's present PTEs in [start, end) to its
  * vm_page_prot (mprotect).  Accessed and dirty bits are kept; a private
