@@ -38,6 +38,15 @@ int install_page(struct vm_area_struct *vma, unsigned long addr,
 		return -ENOMEM;
 	}
 	pte = pte_offset_map_lock(mm, addr, &flags);
+	/* The table allocation and the conversion may sleep, and a truncate
+	 * meanwhile may have taken the page out of its file (remap_file_pages
+	 * then fails, as a fault would find the page gone).  From here to the
+	 * PTE nothing sleeps. */
+	if (!page->mapping) {
+		pte_unmap_unlock(mm, pte, flags);
+		put_page(page);
+		return -EINVAL;
+	}
 	if (pte_present(*pte))
 		vm_clear_pte(vma, addr, pte);
 	err = vm_install_pte(vma, addr, pte, page,

@@ -201,8 +201,8 @@ static const struct vm_operations_struct truncated_while_asleep_ops = {
  * A page leaves its file only with no PTE left on it, however the fault
  * and the truncate interleave: a page a fault mapped after truncate's
  * unmap_mapping_range is unmapped by truncate_inode_pages itself, even
- * where a nonlinear VMA holds it outside its linear range, and a fault
- * whose page was truncated while it slept maps nothing.
+ * where a nonlinear VMA holds it outside its linear range, and a fault or
+ * a populate whose page was truncated while it slept maps nothing.
  */
 KTEST(truncate_never_leaves_a_page_mapped_outside_its_file)
 {
@@ -244,6 +244,13 @@ KTEST(truncate_never_leaves_a_page_mapped_outside_its_file)
 	KEXPECT_TRUE(mapped(mm, nl->vm_start) == cache[1]);
 	tf.inode.i_size = PAGE_SIZE;
 	truncate_inode_pages(mapping, PAGE_SIZE);
+	KEXPECT_TRUE(mapped(mm, nl->vm_start) == NULL);
+	KEXPECT_FALSE(page_mapped(cache[1]));
+
+	/* Truncated while populate slept: install_page maps nothing. */
+	get_page(cache[1]);
+	KEXPECT_EQ(install_page(nl, nl->vm_start, cache[1], nl->vm_page_prot),
+		   -EINVAL);
 	KEXPECT_TRUE(mapped(mm, nl->vm_start) == NULL);
 	KEXPECT_FALSE(page_mapped(cache[1]));
 
