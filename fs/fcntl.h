@@ -52,6 +52,8 @@
 #define SEEK_SET 0
 #define SEEK_CUR 1
 #define SEEK_END 2
+#define SEEK_DATA 3	/* the next offset >= off that holds data */
+#define SEEK_HOLE 4	/* the next offset >= off in a hole (EOF is one) */
 
 /* access(2) */
 #define F_OK 0

@@ -425,5 +425,6 @@ int ext2_dotdot(struct inode *dir, struct ext2_dir_pos *pos)
 
 const struct file_operations ext2_dir_operations = {
 	.readdir = ext2_readdir,
+	.llseek = ext2_llseek,
 	.fsync = ext2_fsync,	/* the blocks live in the device's buffers */
 };

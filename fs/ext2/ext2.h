@@ -412,6 +412,8 @@ extern const struct inode_operations ext2_dir_inode_operations;
 /* fsync of a file or directory: the inode, and the device's dirty
  * buffers (directory blocks, bitmaps, inode tables). */
 int ext2_fsync(struct file *file, bool datasync);
+/* lseek, with SEEK_DATA and SEEK_HOLE from the block map. */
+loff_t ext2_llseek(struct file *file, loff_t off, int whence);
 extern const struct file_operations ext2_file_operations;
 extern const struct inode_operations ext2_file_inode_operations;
 extern const struct inode_operations ext2_symlink_inode_operations;

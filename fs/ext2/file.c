@@ -14,6 +14,7 @@
 #include "fs/block_dev.h"
 #include "fs/ext2/ext2.h"
 #include "fs/generic_file.h"
+#include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "mm/vm/filemap.h"
@@ -75,6 +76,46 @@ static int ext2_page_mkwrite(struct vm_area_struct *vma, struct page *page)
 	return err;
 }
 
+/*
+ * SEEK_DATA and SEEK_HOLE read the block map, as Linux answers for ext2
+ * (through its ext4 driver): a block no pointer maps is a hole, the end
+ * of the file is one, past the end there is neither (ENXIO).  Every block
+ * is looked up in turn: a huge, mostly empty file takes a while.
+ */
+loff_t ext2_llseek(struct file *file, loff_t off, int whence)
+{
+	struct inode *inode = file->f_mapping->host;
+	unsigned int bits = inode->i_sb->s_blocksize_bits;
+	bool hole = whence == SEEK_HOLE;
+	loff_t size, at, pos = -ENXIO;
+	u32 block, last, pblock;
+	int err = 0;
+
+	if (whence != SEEK_DATA && whence != SEEK_HOLE)
+		return default_llseek(file, off, whence);
+	down(&inode->i_sem);	/* the size and the map stay still */
+	size = inode->i_size;
+	if (off >= 0 && off < size) {
+		last = (size - 1) >> bits;
+		for (block = off >> bits; block <= last; block++) {
+			err = ext2_get_block(inode, block, &pblock, 0);
+			if (err || (pblock == 0) == hole)
+				break;
+		}
+		at = max(off, (loff_t)block << bits);
+		if (err)
+			pos = err;
+		else if (hole)
+			pos = min(at, size);
+		else if (block <= last)
+			pos = at;
+	}
+	if (pos >= 0)
+		file->f_pos = pos;
+	up(&inode->i_sem);
+	return pos;
+}
+
 static const struct vm_operations_struct ext2_file_vm_ops = {
 	.nopage = filemap_nopage,
 	.populate = filemap_populate,
@@ -92,6 +133,7 @@ const struct file_operations ext2_file_operations = {
 	.read = generic_file_read,
 	.write = generic_file_write,
 	.mmap = ext2_file_mmap,
+	.llseek = ext2_llseek,
 	.fsync = ext2_fsync,
 };
 

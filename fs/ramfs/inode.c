@@ -10,6 +10,7 @@
 #include "compat/memfd.h"
 #include "fs/super.h"
 #include "fs/truncate.h"
+#include "fs/vfs.h"
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
@@ -127,9 +128,83 @@ static long ramfs_fallocate(struct file *file, int mode, loff_t offset,
 	return err;
 }
 
+/* The first index >= index whose page holds data: in the cache and read
+ * (a page still being filled is a hole yet), or on swap.  ~0UL: none. */
+static unsigned long next_data(struct address_space *mapping,
+			       unsigned long index)
+{
+	unsigned long cached = index, swapped = index;
+	struct page *page;
+	bool uptodate;
+
+	for (;;) {
+		if (!find_get_pages(mapping, cached, 1, &page)) {
+			cached = ~0UL;
+			break;
+		}
+		cached = page->index;
+		uptodate = PageUptodate(page);
+		put_page(page);
+		if (uptodate || cached == ~0UL)
+			break;
+		cached++;
+	}
+	if (!next_swapped(mapping, &swapped))
+		swapped = ~0UL;
+	return min(cached, swapped);
+}
+
+/* The first offset >= off (< size) that holds data, or -ENXIO. */
+static loff_t seek_data(struct address_space *mapping, loff_t off, loff_t size)
+{
+	unsigned long index = next_data(mapping, off >> PAGE_SHIFT);
+	loff_t at = (loff_t)index << PAGE_SHIFT;
+
+	if (index == ~0UL || at >= size)
+		return -ENXIO;
+	return max(off, at);
+}
+
+/* The first offset >= off (< size) in a hole; size itself is one. */
+static loff_t seek_hole(struct address_space *mapping, loff_t off, loff_t size)
+{
+	unsigned long index = off >> PAGE_SHIFT;
+
+	while ((loff_t)index << PAGE_SHIFT < size &&
+	       next_data(mapping, index) == index)
+		index++;
+	return min(size, max(off, (loff_t)index << PAGE_SHIFT));
+}
+
+/*
+ * SEEK_DATA and SEEK_HOLE see ramfs's holes, as on Linux's tmpfs: a page
+ * never written (nor fallocated) is a hole, a page in memory or on swap
+ * is data, and the end of the file is a hole.  Past the end there is
+ * neither: ENXIO.  i_sem keeps the size still.
+ */
+static loff_t ramfs_llseek(struct file *file, loff_t off, int whence)
+{
+	struct inode *inode = file->f_inode;
+	loff_t pos = -ENXIO;
+
+	if (whence != SEEK_DATA && whence != SEEK_HOLE)
+		return default_llseek(file, off, whence);
+	if (off < 0)
+		return -ENXIO;
+	down(&inode->i_sem);
+	if (off < inode->i_size)
+		pos = (whence == SEEK_DATA ? seek_data : seek_hole)(
+			file->f_mapping, off, inode->i_size);
+	if (pos >= 0)
+		file->f_pos = pos;
+	up(&inode->i_sem);
+	return pos;
+}
+
 const struct file_operations ramfs_file_operations = {
 	.read = generic_file_read,
 	.write = generic_file_write,
+	.llseek = ramfs_llseek,
 	.fallocate = ramfs_fallocate,
 };
 

@@ -38,16 +38,23 @@ static swp_entry_t item_to_entry(void *item)
 static LIST_HEAD(swapped_mappings);
 static DEFINE_SPINLOCK(info_lock);
 
-bool mapping_swapped(struct address_space *mapping, unsigned long index)
+bool next_swapped(struct address_space *mapping, unsigned long *index)
 {
 	u32 flags;
 	bool found;
 
 	spin_lock_irqsave(&info_lock, flags);
 	found = mapping->nrswapped &&
-		radix_tree_lookup(&mapping->swap_tree, index);
+		radix_tree_next(&mapping->swap_tree, index);
 	spin_unlock_irqrestore(&info_lock, flags);
 	return found;
+}
+
+bool mapping_swapped(struct address_space *mapping, unsigned long index)
+{
+	unsigned long next = index;
+
+	return next_swapped(mapping, &next) && next == index;
 }
 
 /* Record entry for index; the caller holds interrupts off. */

@@ -28,6 +28,8 @@ int ramfs_writepage(struct page *page);
 int ramfs_readpage(struct file *file, struct page *page);
 /* Is the page at index on swap? */
 bool mapping_swapped(struct address_space *mapping, unsigned long index);
+/* The first index >= *index that is on swap, in *index; false: none. */
+bool next_swapped(struct address_space *mapping, unsigned long *index);
 /* Free the swap slots of offsets first..last (truncate, unlink, a hole). */
 void truncate_swapped(struct address_space *mapping, unsigned long first,
 		      unsigned long last);

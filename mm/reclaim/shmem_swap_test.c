@@ -1,8 +1,8 @@
 /*
  * mm/reclaim/shmem_swap_test.c - ktests for ramfs pages on swap: a file mapped
  * shared by 4 address spaces is unmapped from all of them by the object
- * walk, written to swap and dropped from the page cache; read() and the
- * mappings get every byte back, truncate frees the slots, and swapoff
+ * walk, written to swap and dropped from the page cache (and still data
+ * to SEEK_DATA); read() and the mappings get every byte back, truncate frees the slots, and swapoff
  * reads what is still out.  Need the hdb swap disk; skip without it.
  */
 #include "mm/vm/filemap.h"
@@ -108,6 +108,9 @@ KTEST(ramfs_pages_go_to_swap_and_come_back_hdb)
 	KEXPECT_EQ(mapping->nrswapped, FILE_PAGES);
 	KEXPECT_TRUE(pte_none(pte_at(fam.mm[3], RMAP_TEST_ADDR)));
 	KEXPECT_EQ(rmap_audit(), 0);
+	/* On swap a page is still data to SEEK_DATA and SEEK_HOLE. */
+	KEXPECT_EQ(vfs_llseek(f, PAGE_SIZE + 8, SEEK_DATA), PAGE_SIZE + 8);
+	KEXPECT_EQ(vfs_llseek(f, 0, SEEK_HOLE), f->f_inode->i_size);
 
 	/* Back through read(), then through a mapping. */
 	KEXPECT_EQ(read_back(f), FILE_PAGES);

@@ -2,8 +2,8 @@
  * blkdev_ioctl.c - the ioctls fdisk, mke2fs and mkswap ask of a block
  * device, as Linux 6.1 answers them, on the ext2 test disk
  * (TEST_EXT2_DEV, /dev/hdc; without it the test skips): BLKGETSIZE64 and
- * BLKGETSIZE agree with lseek(SEEK_END) on the disk and with the
- * partition table (read from sector 0 here) on the first partition,
+ * BLKGETSIZE agree with lseek(SEEK_END) on the disk (which knows no
+ * SEEK_DATA or SEEK_HOLE: EINVAL) and with the partition table (read from sector 0 here) on the first partition,
  * BLKSSZGET is 512, HDIO_GETGEO gives a partition's first sector on its
  * disk (0 for the disk; heads and sectors are the driver's, only
  * non-zero here), EINVAL for a NULL pointer and EFAULT for a bad one;
@@ -60,6 +60,10 @@ static void check_disk(int fd)
 
 	ok_sys(ioctl(fd, T_BLKGETSIZE64, &bytes), "BLKGETSIZE64 on the disk");
 	is(bytes, end, "BLKGETSIZE64: the bytes lseek(SEEK_END) finds");
+	is_errno(lseek(fd, 512, SEEK_DATA), EINVAL,
+		 "SEEK_DATA on a disk: EINVAL");
+	is_errno(lseek(fd, 512, SEEK_HOLE), EINVAL,
+		 "SEEK_HOLE on a disk: EINVAL");
 	ok_sys(ioctl(fd, T_BLKGETSIZE, &sectors), "BLKGETSIZE on the disk");
 	is(sectors, end / 512, "BLKGETSIZE: its 512-byte sectors");
 	ok_sys(ioctl(fd, T_BLKSSZGET, &ssz), "BLKSSZGET");

@@ -7,7 +7,8 @@
  * without it the test skips.  On each file system it mounts read-write,
  * checks /proc/mounts, writes files small, of several blocks, sparse
  * (holes stay holes: st_blocks counts only what was written, with the
- * indirect blocks), reaching the single and double indirect blocks,
+ * indirect blocks, and lseek's SEEK_DATA and SEEK_HOLE find them),
+ * reaching the single and double indirect blocks,
  * reads them back through read(2) and mmap, truncates down (blocks
  * freed, the tail reads as zeros when the file grows again) and up,
  * fsyncs, watches statfs's free count move, unmounts, mounts again and
@@ -159,6 +160,14 @@ static void test_sparse(int bs)
 	ok(put(fd, 4, 0, 10) == 0 && put(fd, 5, 20LL * bs, 10) == 0,
 	   "bs %d: write at block 0 and block 20", bs);
 	ok(same(fd, 0, 10, 20LL * bs - 10), "the hole between reads as zeros");
+	/* lseek sees the holes, block by block. */
+	is(lseek(fd, 3, SEEK_HOLE), bs, "SEEK_HOLE: block 1");
+	is(lseek(fd, 5LL * bs, SEEK_HOLE), 5LL * bs, "SEEK_HOLE in a hole");
+	is(lseek(fd, 5LL * bs, SEEK_DATA), 20LL * bs, "SEEK_DATA: block 20");
+	is(lseek(fd, 20LL * bs + 3, SEEK_HOLE), 20LL * bs + 10,
+	   "SEEK_HOLE: the end");
+	is_errno(lseek(fd, 20LL * bs + 10, SEEK_DATA), ENXIO,
+		 "SEEK_DATA at the end");
 	ok_sys(fsync(fd), "fsync");
 	is(blocks_of(fd), 3 * bs / 512,
 	   "st_blocks: two data blocks and the indirect block");
