@@ -3,7 +3,8 @@
  *
  * O_CREAT walks to the parent and creates the last component if it is
  * missing (-EEXIST with O_EXCL if it is not).  A final symlink is followed
- * unless O_NOFOLLOW, which makes it -ELOOP.  O_DIRECTORY demands a
+ * unless O_NOFOLLOW, which makes it -ELOOP; with O_CREAT a dangling one
+ * makes the file it names.  O_DIRECTORY demands a
  * directory; a directory cannot be opened for writing (-EISDIR).  O_TRUNC
  * empties a regular file.  The struct file keeps the O_* flags that
  * matter later (access mode, O_APPEND, O_NONBLOCK ...).
@@ -16,12 +17,54 @@
 #include "fs/vfs.h"
 #include "fs/fs_struct.h"
 #include "kernel/errno.h"
+#include "mm/phys/slab.h"
 
 #define OPEN_ONLY_FLAGS (O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)
 
+static int open_create(struct path *base, const char *name, int flags,
+		       umode_t mode, struct path *res, bool *created,
+		       int links);
+
+/*
+ * O_CREAT met an existing symlink: go on from what it names, relative to
+ * the link's directory, creating that if it is missing, as Linux does (a
+ * dangling link makes its target).  A link that stands for an object
+ * (/proc/PID/fd/N) is only followed.  links counts the links so far.
+ */
+static int create_through_link(struct path *dir, struct path *link,
+			       int flags, umode_t mode, struct path *res,
+			       bool *created, int links)
+{
+	struct inode *inode = link->inode;
+	char *target;
+	int n, err;
+
+	if (links >= MAX_LINKS)
+		return -ELOOP;
+	if (!inode->i_op || !inode->i_op->readlink)
+		return -EINVAL;
+	if (inode->i_op->follow_link)
+		return inode->i_op->follow_link(inode, res);
+	target = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (!target)
+		return -ENOMEM;
+	n = inode->i_op->readlink(inode, target, PATH_MAX - 1);
+	if (n >= 0) {
+		target[n] = '\0';
+		err = n ? open_create(dir, target, flags, mode, res, created,
+				      links + 1)
+			: -ENOENT;
+	} else {
+		err = n;
+	}
+	kfree(target);
+	return err;
+}
+
 /* O_CREAT: the existing or new inode of the last component. */
 static int open_create(struct path *base, const char *name, int flags,
-		       umode_t mode, struct path *res, bool *created)
+		       umode_t mode, struct path *res, bool *created,
+		       int links)
 {
 	struct nameidata nd;
 	struct inode *inode;
@@ -57,12 +100,11 @@ static int open_create(struct path *base, const char *name, int flags,
 		err = -EEXIST;
 	} else if (!err && S_ISLNK(res->inode->i_mode) &&
 		   !(flags & O_NOFOLLOW)) {
-		path_put(res);
-		path_put(&nd.path);
-		err = path_walk(name, base, LOOKUP_FOLLOW, &nd);
-		if (!err)
-			*res = nd.path;
-		return err;
+		struct path link = *res;
+
+		err = create_through_link(&nd.path, &link, flags, mode, res,
+					  created, links);
+		path_put(&link);
 	}
 	path_put(&nd.path);
 	return err;
@@ -174,7 +216,7 @@ int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
 		return open_path_only(base, name, flags, res);
 	down(&namespace_sem);
 	if (flags & O_CREAT)
-		err = open_create(base, name, flags, mode, &path, &created);
+		err = open_create(base, name, flags, mode, &path, &created, 0);
 	else
 		err = open_lookup(base, name, flags, &path);
 	up(&namespace_sem);

@@ -15,6 +15,9 @@ long sys_openat(int dfd, const char *upath, int flags, int mode)
 
 	if (!files)
 		return -EBADF;
+	/* open makes no directory: Linux refuses the pair before the name. */
+	if ((flags & (O_CREAT | O_DIRECTORY)) == (O_CREAT | O_DIRECTORY))
+		return -EINVAL;
 	name = getname(upath);
 	if (IS_ERR(name))
 		return PTR_ERR(name);

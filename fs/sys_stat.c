@@ -38,6 +38,10 @@ static long put_stat(const struct kstat *k, struct stat64 *ust)
 	return copy_to_user(ust, &s, sizeof(s)) ? -EFAULT : 0;
 }
 
+#define STATX_BASIC_STATS 0x7ff
+#define STATX__RESERVED 0x80000000u
+#define AT_STATX_SYNC_TYPE 0x6000	/* FORCE_SYNC | DONT_SYNC */
+
 /* The kstat of dfd/path; AT_EMPTY_PATH with "" is the dfd itself. */
 static long stat_at(int dfd, const char *upath, int flag, struct kstat *k)
 {
@@ -46,8 +50,9 @@ static long stat_at(int dfd, const char *upath, int flag, struct kstat *k)
 	char *name;
 	long err;
 
-	if (flag & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | 0x800 | 0x6000))
-		return -EINVAL;	/* 0x800 AT_NO_AUTOMOUNT, 0x6000 AT_STATX_* */
+	if (flag & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | 0x800 |
+		     AT_STATX_SYNC_TYPE))
+		return -EINVAL;	/* 0x800 AT_NO_AUTOMOUNT */
 	name = getname(upath);
 	if (IS_ERR(name))
 		return PTR_ERR(name);
@@ -121,7 +126,6 @@ struct statx {
 
 _Static_assert(sizeof(struct statx) == 256, "struct statx is 256 bytes");
 
-#define STATX_BASIC_STATS 0x7ff
 
 static void set_ts(struct statx_timestamp *t, const struct timespec *ts)
 {
@@ -137,7 +141,11 @@ long sys_statx(int dfd, const char *path, int flags, unsigned int mask,
 	long err;
 	dev_t rdev, dev;
 
-	(void)mask;
+	/* Linux's first checks: the mask's reserved bit, and both
+	 * AT_STATX_FORCE_SYNC and AT_STATX_DONT_SYNC at once. */
+	if ((mask & STATX__RESERVED) ||
+	    (flags & AT_STATX_SYNC_TYPE) == AT_STATX_SYNC_TYPE)
+		return -EINVAL;
 	err = stat_at(dfd, path, flags, &k);
 	if (err)
 		return err;

@@ -95,9 +95,10 @@ long sys_rt_sigpending(sigset_t *uset, u32 sigsetsize)
 			current->signal->shared_pending.signal) &
 		       current->blocked;
 
-	if (sigsetsize != sizeof(sigset_t))
+	/* Linux copies out as much as asked, up to the whole set. */
+	if (sigsetsize > sizeof(sigset_t))
 		return -EINVAL;
-	return copy_to_user(uset, &set, sizeof(set)) ? -EFAULT : 0;
+	return copy_to_user(uset, &set, sigsetsize) ? -EFAULT : 0;
 }
 
 /* Sleep until a signal is delivered: its handler runs with the mask the
@@ -253,12 +254,16 @@ static int kill_all(int sig)
 
 long sys_kill(int pid, int sig)
 {
+	/* Linux looks for the targets first: a bad signal to nobody is
+	 * ESRCH, to anybody (even one it may not signal) EINVAL. */
 	if (sig < 0 || sig > _NSIG)
-		return -EINVAL;
+		return sys_kill(pid, 0) == -ESRCH ? -ESRCH : -EINVAL;
 	if (pid > 0)
 		return kill_one(sig, find_task_by_pid(pid), true);
 	if (pid == -1)
 		return kill_all(sig);
+	if (pid == INT_MIN)
+		return -ESRCH;	/* no process group -INT_MIN */
 	if (pid == 0)
 		pid = -current->pgrp;
 	return kill_pgrp_info(-pid, sig, NULL);
@@ -269,6 +274,8 @@ static int tkill_one(int sig, struct task_struct *t)
 {
 	struct ksiginfo info;
 
+	if (sig < 0 || sig > _NSIG)	/* as kill: ESRCH first */
+		return tkill_one(0, t) == -ESRCH ? -ESRCH : -EINVAL;
 	if (!sig || !t || (t->flags & PF_KTHREAD) ||
 	    t->state & (TASK_ZOMBIE | TASK_DEAD))
 		return kill_one(sig, t, false);
@@ -282,7 +289,7 @@ static int tkill_one(int sig, struct task_struct *t)
 
 long sys_tkill(int tid, int sig)
 {
-	if (tid <= 0 || sig < 0 || sig > _NSIG)
+	if (tid <= 0)
 		return -EINVAL;
 	return tkill_one(sig, find_task_by_pid(tid));
 }
@@ -291,7 +298,7 @@ long sys_tgkill(int tgid, int tid, int sig)
 {
 	struct task_struct *t;
 
-	if (tgid <= 0 || tid <= 0 || sig < 0 || sig > _NSIG)
+	if (tgid <= 0 || tid <= 0)
 		return -EINVAL;
 	t = find_task_by_pid(tid);
 	if (t && t->tgid != tgid)

@@ -3,7 +3,8 @@
  *
  * mkdir/rmdir and their errors (EEXIST, ENOTEMPTY, ENOTDIR, EISDIR), rename
  * (over an existing file, of directories, into itself), hard links, unlink
- * of an open file, symlinks and readlink, ELOOP, ENAMETOOLONG, path forms
+ * of an open file, symlinks and readlink (O_CREAT through a dangling one
+ * makes its target), ELOOP, ENAMETOOLONG, path forms
  * (//, ., ..), openat/fstatat/unlinkat, and a getdents64 listing read with
  * a small buffer so it takes many calls.
  */
@@ -153,9 +154,27 @@ static void test_symlinks(void)
 
 	symlink("s-missing", "s-dangling");
 	is_errno(open("s-dangling", O_RDONLY), ENOENT, "dangling link: ENOENT");
+	is_errno(open("s-dangling", O_RDWR | O_CREAT | O_EXCL, 0644), EEXIST,
+		 "O_CREAT|O_EXCL on a dangling link: EEXIST");
+	close(open("s-dangling", O_RDWR | O_CREAT, 0600));
+	ok(lstat("s-missing", &st) == 0 && S_ISREG(st.st_mode) &&
+		   (st.st_mode & 0777) == 0600,
+	   "O_CREAT through a dangling link makes its target");
+	symlink("s-dangling", "s-chain");
+	unlink("s-missing");
+	close(open("s-chain", O_WRONLY | O_CREAT, 0644));
+	ok(lstat("s-missing", &st) == 0 && S_ISREG(st.st_mode),
+	   "and through a chain of two links");
+	unlink("s-chain");
+	unlink("s-missing");
+	is_errno(open("s-new", O_RDWR | O_CREAT | O_DIRECTORY, 0644), EINVAL,
+		 "O_CREAT|O_DIRECTORY: EINVAL");
+	is_errno(lstat("s-new", &st), ENOENT, "and nothing made");
 	symlink("s-loop2", "s-loop1");
 	symlink("s-loop1", "s-loop2");
 	is_errno(open("s-loop1", O_RDONLY), ELOOP, "a -> b -> a: ELOOP");
+	is_errno(open("s-loop1", O_RDWR | O_CREAT, 0644), ELOOP,
+		 "O_CREAT through a -> b -> a: ELOOP");
 	is_errno(stat("s-loop1", &st), ELOOP, "stat of a loop: ELOOP");
 
 	mkdir("s-dir", 0755);

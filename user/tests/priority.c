@@ -7,8 +7,10 @@
  * 20 + nice, then nice); root may lower it, another user only raise it
  * (EACCES below, EPERM from the old nice call) and only on its own
  * processes (EPERM); PRIO_PGRP and PRIO_USER reach every task of the
- * group or user; the errors in Linux 6.1's order.
+ * group or user; the errors in Linux 6.1's order.  The policy queries:
+ * every task is SCHED_OTHER, and each policy's priority range.
  */
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include "tests/tap.h"
@@ -111,11 +113,36 @@ static void errors(void)
 	is_errno(getprio(PRIO_USER, 54321), ESRCH, "of a user with no process: ESRCH");
 }
 
+/* The policy queries: SCHED_OTHER, and each policy's priority range. */
+static void policies(void)
+{
+	is(syscall(SYS_sched_getscheduler, 0), SCHED_OTHER,
+	   "sched_getscheduler: SCHED_OTHER");
+	is(syscall(SYS_sched_getscheduler, getppid()), SCHED_OTHER,
+	   "the parent's too");
+	is_errno(syscall(SYS_sched_getscheduler, -1), EINVAL,
+		 "sched_getscheduler(-1): EINVAL");
+	is_errno(syscall(SYS_sched_getscheduler, 0x7ffffff0), ESRCH,
+		 "of no such process: ESRCH");
+	is(syscall(SYS_sched_get_priority_max, SCHED_FIFO), 99, "FIFO max 99");
+	is(syscall(SYS_sched_get_priority_min, SCHED_FIFO), 1, "FIFO min 1");
+	is(syscall(SYS_sched_get_priority_max, SCHED_RR), 99, "RR max 99");
+	is(syscall(SYS_sched_get_priority_min, SCHED_RR), 1, "RR min 1");
+	is(syscall(SYS_sched_get_priority_max, SCHED_OTHER), 0, "OTHER max 0");
+	is(syscall(SYS_sched_get_priority_min, SCHED_BATCH), 0, "BATCH min 0");
+	is(syscall(SYS_sched_get_priority_max, SCHED_IDLE), 0, "IDLE max 0");
+	is_errno(syscall(SYS_sched_get_priority_max, 4), EINVAL,
+		 "policy 4: EINVAL");
+	is_errno(syscall(SYS_sched_get_priority_min, -1), EINVAL,
+		 "policy -1: EINVAL");
+}
+
 int main(void)
 {
 	own();
 	inherited();
 	unprivileged();
 	errors();
+	policies();
 	return done_testing();
 }

@@ -9,11 +9,13 @@
  * and EINTR / SA_RESTART for a read blocked on a pipe.
  */
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include "tests/tap.h"
 
 static volatile sig_atomic_t hits;
@@ -98,6 +100,12 @@ static void test_mask_pending(void)
 	kill(getpid(), SIGUSR1);
 	is(hits, 0, "blocked signal not delivered");
 	ok(sigpending(&pend) == 0 && sigismember(&pend, SIGUSR1), "it is pending");
+	memset(&pend, 0, sizeof(pend));
+	ok(syscall(SYS_rt_sigpending, &pend, 4) == 0 &&
+		   sigismember(&pend, SIGUSR1),
+	   "rt_sigpending of 4 bytes gives the first 32 signals");
+	is_errno(syscall(SYS_rt_sigpending, &pend, 9), EINVAL,
+		 "rt_sigpending of more than the set: EINVAL");
 	ok_sys(sigprocmask(SIG_SETMASK, &old, NULL), "unblock");
 	is(hits, 1, "delivered once on unblock (standard signals do not queue)");
 	ok(sigpending(&pend) == 0 && !sigismember(&pend, SIGUSR1), "no longer pending");
@@ -156,6 +164,14 @@ static void test_kill_errors(void)
 	is_errno(kill(getpid(), 65), EINVAL, "kill with signal 65: EINVAL");
 	ok_sys(kill(getpid(), 0), "kill 0 probes an existing process");
 	is_errno(kill(999999, 0), ESRCH, "kill a missing pid: ESRCH");
+	is_errno(kill(999999, 65), ESRCH, "signal 65 to a missing pid: ESRCH");
+	is_errno(kill(-999999, 65), ESRCH,
+		 "signal 65 to a missing process group: ESRCH");
+	is_errno(kill(INT_MIN, 0), ESRCH, "kill(INT_MIN): ESRCH");
+	is_errno(syscall(SYS_tkill, 999999, 65), ESRCH,
+		 "tkill of a missing thread, signal 65: ESRCH");
+	is_errno(syscall(SYS_tkill, getpid(), 65), EINVAL,
+		 "tkill with signal 65: EINVAL");
 	ok_sys(kill(getpid(), SIGWINCH), "SIGWINCH's default action is to ignore");
 	ok_sys(kill(getpid(), SIGCHLD), "so is SIGCHLD's");
 }
