@@ -410,7 +410,7 @@ static unsigned long vma_dump_size(struct vm_area_struct *vma,
 {
 	unsigned long whole = vma->vm_end - vma->vm_start;
 
-	if (vma->vm_flags & VM_IO)
+	if (vma->vm_flags & (VM_IO | VM_DONTDUMP))
 		return 0;
 	if (vma->vm_flags & VM_SHARED) {
 		if (!vma->vm_file || vma->vm_file->f_inode->i_nlink == 0)

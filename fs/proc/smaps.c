@@ -226,6 +226,9 @@ static void show_vm_flags(struct seq_buf *m, struct vm_area_struct *vma)
 		{ VM_IO, "io" },	 { VM_SEQ_READ, "sr" },
 		{ VM_RAND_READ, "rr" },	 { VM_DONTCOPY, "dc" },
 		{ VM_DONTEXPAND, "de" }, { VM_ACCOUNT, "ac" },
+		{ VM_WIPEONFORK, "wf" }, { VM_DONTDUMP, "dd" },
+		{ VM_HUGEPAGE, "hg" },	 { VM_NOHUGEPAGE, "nh" },
+		{ VM_MERGEABLE, "mg" },
 	};
 	unsigned long flags = vma->vm_flags;
 	unsigned int i;

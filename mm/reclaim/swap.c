@@ -60,6 +60,25 @@ void lru_cache_del(struct page *page)
 	spin_unlock_irqrestore(&z->lru_lock, flags);
 }
 
+/* MADV_COLD: an active page moves to the inactive list and forgets
+ * PG_referenced, so reclaim reaches it before the pages used lately. */
+void deactivate_page(struct page *page)
+{
+	struct zone *z = page_zone(page);
+	u32 flags;
+
+	spin_lock_irqsave(&z->lru_lock, flags);
+	if (PageLRU(page) && PageActive(page)) {
+		list_move(&page->lru, &z->inactive_list);
+		z->nr_active--;
+		z->nr_inactive++;
+		ClearPageActive(page);
+		vm_events.pgdeactivate++;
+	}
+	ClearPageReferenced(page);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
+}
+
 void activate_page(struct page *page)
 {
 	struct zone *z = page_zone(page);

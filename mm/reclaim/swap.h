@@ -222,5 +222,7 @@ void __lru_cache_del(struct zone *z, struct page *page);
  * inactive,referenced -> active. */
 void mark_page_accessed(struct page *page);
 void activate_page(struct page *page);
+/* Active -> inactive, PG_referenced cleared (MADV_COLD). */
+void deactivate_page(struct page *page);
 
 #endif

@@ -294,6 +294,38 @@ u32 shrink_zone(struct zone *z, u32 nr)
 	return freed;
 }
 
+/*
+ * MADV_PAGEOUT: reclaim one page now, as shrink_zone would, whatever its
+ * accessed bits say (the program asked; Linux's reclaim_pages ignores
+ * them too).  The caller holds a reference.  A page off the LRU (another
+ * reclaim has it) or locked is left alone.  True if it was freed.
+ */
+bool reclaim_page(struct page *page)
+{
+	struct zone *z = page_zone(page);
+	enum verdict v = PAGE_KEEP;
+	bool file = false;
+	u32 flags;
+
+	spin_lock_irqsave(&z->lru_lock, flags);
+	if (!PageLRU(page)) {
+		spin_unlock_irqrestore(&z->lru_lock, flags);
+		return false;
+	}
+	get_page(page);
+	__lru_cache_del(z, page);
+	spin_unlock_irqrestore(&z->lru_lock, flags);
+	if (trylock_page(page)) {
+		file = page_is_file(page);
+		page_referenced(page);	/* forget the accessed bits */
+		ClearPageReferenced(page);
+		v = shrink_page(page);
+		unlock_page(page);
+	}
+	putback_page(page, v, file);
+	return v == PAGE_FREE;
+}
+
 /* How many of z's LRU pages one pass at this priority looks at. */
 static u32 scan_count(const struct zone *z, int priority)
 {

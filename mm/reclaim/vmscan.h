@@ -55,6 +55,10 @@ u32 try_to_free_pages(gfp_t gfp);
 u32 reclaim_zone_mask(gfp_t gfp);
 /* Bit i set: kswapd would reclaim from zones[i] now. */
 u32 kswapd_zone_mask(void);
+/* Reclaim this page now, whatever its accessed bits (MADV_PAGEOUT); the
+ * caller holds a reference.  True if it was freed. */
+struct page;
+bool reclaim_page(struct page *page);
 /* Free up to nr pages of z's inactive list (tests drive this). */
 u32 shrink_zone(struct zone *z, u32 nr);
 

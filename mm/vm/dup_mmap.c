@@ -1,7 +1,8 @@
 /*
  * mm/vm/dup_mmap.c - dup_mm: the child's copy of an address space.
  *
- * Every VMA is copied (except VM_DONTCOPY ones); a file VMA's copy goes on
+ * Every VMA is copied (except VM_DONTCOPY ones, MADV_DONTFORK, and the
+ * pages of VM_WIPEONFORK ones, MADV_WIPEONFORK); a file VMA's copy goes on
  * the same mapping list as the original, so the rmap walk finds the child
  * too.  Then the page tables are copied: the child maps the very same
  * pages, each PTE taking its own page reference, and private writable
@@ -36,6 +37,8 @@ static int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 		vma_link(mm, tmp);
 		if (tmp->vm_ops && tmp->vm_ops->open)
 			tmp->vm_ops->open(tmp);
+		if (vma->vm_flags & VM_WIPEONFORK)
+			continue;	/* the child faults in zeroed pages */
 		err = copy_page_range(mm, oldmm, vma);
 		if (err)
 			return err;

@@ -45,6 +45,11 @@ struct vm_area_struct;
 #define VM_RESERVED	0x00080000
 #define VM_ACCOUNT	0x00100000
 #define VM_NONLINEAR	0x00800000	/* remap_file_pages: page != linear offset */
+#define VM_WIPEONFORK	0x02000000	/* fork gives the child it empty */
+#define VM_DONTDUMP	0x04000000	/* a core dump leaves it out */
+#define VM_HUGEPAGE	0x20000000	/* MADV_HUGEPAGE: recorded, no huge pages */
+#define VM_NOHUGEPAGE	0x40000000
+#define VM_MERGEABLE	0x80000000	/* MADV_MERGEABLE: recorded, no KSM */
 
 #define VM_STACK_FLAGS	(VM_GROWSDOWN | VM_READ | VM_WRITE | VM_EXEC | \
 			 VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC)

@@ -8,7 +8,8 @@
  * eip/esp inside its mappings, NT_PRPSINFO, NT_SIGINFO with the fault
  * address, NT_AUXV, NT_FILE naming the program; one PT_LOAD per VMA,
  * page-aligned, the anonymous pattern at its p_vaddr and the untouched
- * page after it as zeros, the program's ELF header page, NT_PRFPREG
+ * page after it as zeros, the program's ELF header page, none of a
+ * MADV_DONTDUMP mapping's bytes, NT_PRFPREG
  * with the x87 registers); abort
  * (SIGABRT) named by a pattern of %e %s %% and core_uses_pid; a fault in
  * a second thread (two NT_PRSTATUS, the faulting thread's first); no file
@@ -65,6 +66,7 @@ struct core {
 
 static char old_pattern[256], old_uses_pid[32];
 static uint32_t *map; /* the pattern page, then an untouched page */
+static uint32_t *nodump; /* written, but MADV_DONTDUMP */
 static volatile int *volatile fault_ptr = (volatile int *)FAULT_ADDR;
 
 static int read_text(const char *path, char *buf, size_t size)
@@ -116,7 +118,7 @@ static pid_t crash(int sig, long limit, int undumpable)
 	if (undumpable)
 		prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	for (int i = 0; i < PATTERN_WORDS; i++)
-		map[i] = 0xc0de0000u + i;
+		map[i] = nodump[i] = 0xc0de0000u + i;
 	if (sig == SIGSEGV)
 		*fault_ptr = 1;
 	else if (sig == SIGABRT)
@@ -366,6 +368,9 @@ static void check_memory(struct core *c)
 			    !memcmp(c->buf + q->p_offset, ELFMAG, SELFMAG);
 	}
 	ok(elf_page, "the program's ELF header page is dumped");
+	p = load_at(c, (uint32_t)(uintptr_t)nodump);
+	ok(p && p->p_filesz == 0 && p->p_memsz == PAGE,
+	   "a MADV_DONTDUMP mapping: its PT_LOAD holds no bytes");
 }
 
 static void check_siginfo(struct core *c, int sig, int code, uint32_t addr)
@@ -565,6 +570,10 @@ int main(void)
 	map = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	must(map == MAP_FAILED ? -1 : 0);
+	nodump = mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	must(nodump == MAP_FAILED ? -1 : 0);
+	must(madvise(nodump, PAGE, MADV_DONTDUMP));
 
 	test_sysctl();
 	test_segv(&full_size);
