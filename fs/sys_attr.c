@@ -179,6 +179,9 @@ static long do_utimensat(int dfd, const char *path, struct timespec64 *ts,
 
 	if (flags & ~AT_SYMLINK_NOFOLLOW)
 		return -EINVAL;
+	/* No name: the file open on dfd (futimens), never the cwd. */
+	if (!path && (dfd == AT_FDCWD || flags))
+		return dfd == AT_FDCWD ? -EFAULT : -EINVAL;
 	u.lookup_flags = (flags & AT_SYMLINK_NOFOLLOW) ? 0 : LOOKUP_FOLLOW;
 	u.touch = !ts || (ts[0].tv_nsec == UTIME_NOW &&
 			  ts[1].tv_nsec == UTIME_NOW);
@@ -243,6 +246,46 @@ long sys_utimensat_time64(int dfd, const char *path, const void *utimes,
 	if (copy_from_user(ts, utimes, sizeof(ts)))
 		return -EFAULT;
 	return do_utimensat(dfd, path, ts, flags);
+}
+
+/* utime (30): whole seconds, in a struct utimbuf of two 32-bit times. */
+long sys_utime(const char *path, const s32 *utimbuf)
+{
+	struct timespec64 ts[2];
+	s32 b[2];
+
+	if (!utimbuf)
+		return do_utimensat(AT_FDCWD, path, NULL, 0);
+	if (copy_from_user(b, utimbuf, sizeof(b)))
+		return -EFAULT;
+	ts[0] = (struct timespec64){ b[0], 0 };
+	ts[1] = (struct timespec64){ b[1], 0 };
+	return do_utimensat(AT_FDCWD, path, ts, 0);
+}
+
+/* futimesat (299) and utimes (271): microseconds, 0 to 999999. */
+long sys_futimesat(int dfd, const char *path, const struct old_timeval32 *tv)
+{
+	struct old_timeval32 t[2];
+	struct timespec64 ts[2];
+	int i;
+
+	if (!tv)
+		return do_utimensat(dfd, path, NULL, 0);
+	if (copy_from_user(t, tv, sizeof(t)))
+		return -EFAULT;
+	for (i = 0; i < 2; i++) {
+		if (t[i].tv_usec < 0 || t[i].tv_usec >= 1000000)
+			return -EINVAL;
+		ts[i].tv_sec = t[i].tv_sec;
+		ts[i].tv_nsec = t[i].tv_usec * 1000;
+	}
+	return do_utimensat(dfd, path, ts, 0);
+}
+
+long sys_utimes(const char *path, const struct old_timeval32 *tv)
+{
+	return sys_futimesat(AT_FDCWD, path, tv);
 }
 
 long sys_umask(int mask)

@@ -219,18 +219,15 @@ long sys_pwrite64(unsigned int fd, const char *buf, size_t count,
 			true);
 }
 
-static long do_rw_vec(unsigned int fd, const struct iovec *uiov, int iovcnt,
-		      bool write)
+/* The vector of iovcnt buffers at uiov, one after another, at *pos. */
+static long rw_vec(struct file *f, const struct iovec *uiov, int iovcnt,
+		   loff_t *pos, bool write)
 {
-	struct file *f;
 	long total = 0;
 	int i;
 
 	if (iovcnt < 0 || iovcnt > UIO_MAXIOV)
 		return -EINVAL;
-	f = fget_current(fd);
-	if (!f)
-		return -EBADF;
 	for (i = 0; i < iovcnt; i++) {
 		struct iovec v;
 		ssize_t r;
@@ -245,8 +242,8 @@ static long do_rw_vec(unsigned int fd, const struct iovec *uiov, int iovcnt,
 		}
 		if (!v.iov_len)
 			continue;
-		r = write ? do_write(f, v.iov_base, v.iov_len, &f->f_pos)
-			  : do_read(f, v.iov_base, v.iov_len, &f->f_pos);
+		r = write ? do_write(f, v.iov_base, v.iov_len, pos)
+			  : do_read(f, v.iov_base, v.iov_len, pos);
 		if (r < 0) {
 			total = total ? total : r;
 			break;
@@ -255,18 +252,93 @@ static long do_rw_vec(unsigned int fd, const struct iovec *uiov, int iovcnt,
 		if ((size_t)r < v.iov_len)
 			break;
 	}
-	fput(f);
 	return total;
+}
+
+#define RWF_HIPRI 0x01	/* poll for completion: nothing to poll here */
+#define RWF_DSYNC 0x02
+#define RWF_SYNC 0x04
+#define RWF_NOWAIT 0x08
+#define RWF_APPEND 0x10
+
+/*
+ * readv and writev (pos -1: at the file position, moving it), preadv and
+ * pwritev (at pos, leaving it), and their 2 forms with flags: RWF_SYNC and
+ * RWF_DSYNC write through as fsync would, RWF_APPEND writes at the end,
+ * RWF_HIPRI asks nothing of a disk that interrupts; RWF_NOWAIT (no file
+ * here could say "would block" instead of waiting for its disk) and
+ * unknown flags are EOPNOTSUPP.  Linux's order of errors.
+ */
+static long do_rw_vec(unsigned int fd, const struct iovec *uiov, int iovcnt,
+		      loff_t pos, int flags, bool write)
+{
+	struct file *f;
+	long r;
+
+	if (pos < -1)
+		return -EINVAL;
+	f = fget_current(fd);
+	if (!f)
+		return -EBADF;
+	if (pos >= 0 && !seekable(f))
+		r = -ESPIPE;
+	else if (flags & ~(RWF_HIPRI | RWF_DSYNC | RWF_SYNC | RWF_APPEND))
+		r = -EOPNOTSUPP;
+	else {
+		loff_t *at = pos >= 0 ? &pos : &f->f_pos;
+
+		if (write && (flags & RWF_APPEND))
+			*at = f->f_mapping->host->i_size;
+		r = rw_vec(f, uiov, iovcnt, at, write);
+		if (r > 0 && write && (flags & (RWF_SYNC | RWF_DSYNC))) {
+			int err = vfs_fsync(f, !(flags & RWF_SYNC));
+
+			r = err ? err : r;
+		}
+	}
+	fput(f);
+	return r;
 }
 
 long sys_readv(unsigned int fd, const struct iovec *iov, int iovcnt)
 {
-	return do_rw_vec(fd, iov, iovcnt, false);
+	return do_rw_vec(fd, iov, iovcnt, -1, 0, false);
 }
 
 long sys_writev(unsigned int fd, const struct iovec *iov, int iovcnt)
 {
-	return do_rw_vec(fd, iov, iovcnt, true);
+	return do_rw_vec(fd, iov, iovcnt, -1, 0, true);
+}
+
+/* preadv (333): a negative pos is EINVAL, where preadv2 takes -1. */
+long sys_preadv(unsigned int fd, const struct iovec *iov, int iovcnt,
+		u32 pos_lo, u32 pos_hi)
+{
+	loff_t pos = make_loff(pos_lo, pos_hi);
+
+	return pos < 0 ? -EINVAL : do_rw_vec(fd, iov, iovcnt, pos, 0, false);
+}
+
+long sys_pwritev(unsigned int fd, const struct iovec *iov, int iovcnt,
+		 u32 pos_lo, u32 pos_hi)
+{
+	loff_t pos = make_loff(pos_lo, pos_hi);
+
+	return pos < 0 ? -EINVAL : do_rw_vec(fd, iov, iovcnt, pos, 0, true);
+}
+
+long sys_preadv2(unsigned int fd, const struct iovec *iov, int iovcnt,
+		 u32 pos_lo, u32 pos_hi, int flags)
+{
+	return do_rw_vec(fd, iov, iovcnt, make_loff(pos_lo, pos_hi), flags,
+			 false);
+}
+
+long sys_pwritev2(unsigned int fd, const struct iovec *iov, int iovcnt,
+		  u32 pos_lo, u32 pos_hi, int flags)
+{
+	return do_rw_vec(fd, iov, iovcnt, make_loff(pos_lo, pos_hi), flags,
+			 true);
 }
 
 /*

@@ -44,6 +44,14 @@ long sys_read(unsigned int fd, char *buf, size_t count);
 long sys_write(unsigned int fd, const char *buf, size_t count);
 long sys_readv(unsigned int fd, const struct iovec *iov, int iovcnt);
 long sys_writev(unsigned int fd, const struct iovec *iov, int iovcnt);
+long sys_preadv(unsigned int fd, const struct iovec *iov, int iovcnt,
+		u32 pos_lo, u32 pos_hi);
+long sys_pwritev(unsigned int fd, const struct iovec *iov, int iovcnt,
+		 u32 pos_lo, u32 pos_hi);
+long sys_preadv2(unsigned int fd, const struct iovec *iov, int iovcnt,
+		 u32 pos_lo, u32 pos_hi, int flags);
+long sys_pwritev2(unsigned int fd, const struct iovec *iov, int iovcnt,
+		  u32 pos_lo, u32 pos_hi, int flags);
 long sys_pread64(unsigned int fd, char *buf, size_t count, u32 pos_lo,
 		 u32 pos_hi);
 long sys_pwrite64(unsigned int fd, const char *buf, size_t count,
@@ -102,6 +110,10 @@ long sys_ftruncate(unsigned int fd, long length);
 long sys_truncate64(const char *path, u32 len_lo, u32 len_hi);
 long sys_ftruncate64(unsigned int fd, u32 len_lo, u32 len_hi);
 long sys_utimensat(int dfd, const char *path, const void *times, int flags);
+long sys_utime(const char *path, const s32 *utimbuf);
+struct old_timeval32;
+long sys_futimesat(int dfd, const char *path, const struct old_timeval32 *tv);
+long sys_utimes(const char *path, const struct old_timeval32 *tv);
 long sys_utimensat_time64(int dfd, const char *path, const void *times,
 			  int flags);
 long sys_umask(int mask);

@@ -233,6 +233,7 @@
 #define __NR_mkdirat	296
 #define __NR_mknodat	297
 #define __NR_fchownat	298
+#define __NR_futimesat	299
 #define __NR_fstatat64	300
 #define __NR_unlinkat	301
 #define __NR_renameat	302
@@ -252,6 +253,8 @@
 #define __NR_epoll_create1	329
 #define __NR_dup3	330
 #define __NR_pipe2	331
+#define __NR_preadv	333
+#define __NR_pwritev	334
 #define __NR_recvmmsg	337
 #define __NR_prlimit64	340
 #define __NR_syncfs	344
@@ -275,6 +278,8 @@
 #define __NR_recvmsg	372
 #define __NR_shutdown	373
 #define __NR_copy_file_range	377
+#define __NR_preadv2	378
+#define __NR_pwritev2	379
 #define __NR_statx	383
 #define __NR_rseq	386
 #define __NR_semget	393

@@ -1,13 +1,16 @@
 /*
  * fileio.c - regular file I/O.
  *
- * read/write/lseek/pread/pwrite/readv/writev, holes reading as zeros,
+ * read/write/lseek/pread/pwrite/readv/writev, preadv/pwritev and their
+ * 2 forms with flags, utime/utimes/futimesat, holes reading as zeros,
  * writes across page boundaries, ftruncate/truncate down and up (the old
  * bytes must not come back), O_APPEND, O_TRUNC, O_EXCL, access modes,
  * umask, chmod, and the file offset shared by fork.
  */
 #include <fcntl.h>
+#include <stdint.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include "tests/tap.h"
 
@@ -123,6 +126,100 @@ static void test_vectors(void)
 	ok(memcmp(a, "abc", 3) == 0 && memcmp(b, "defgh", 5) == 0, "readv data");
 	close(fd);
 	unlink("f-vec");
+}
+
+#define RWF_SYNC 0x04
+#define RWF_APPEND 0x10
+
+static long vec_at(int nr, int fd, struct iovec *v, int n, long long pos,
+		   int flags)
+{
+	return syscall(nr, fd, v, n, (long)pos, (long)(pos >> 32), flags);
+}
+
+/* preadv and pwritev at an offset, and their 2 forms with flags. */
+static void test_positioned_vectors(void)
+{
+	char a[3], b[5], c[4];
+	struct iovec w[2] = { { "abc", 3 }, { "defgh", 5 } };
+	struct iovec r[2] = { { a, 3 }, { b, 5 } };
+	struct iovec t[1] = { { c, 4 } };
+	int fd = open("f-pvec", O_RDWR | O_CREAT | O_TRUNC, 0644), p[2];
+
+	is(vec_at(SYS_pwritev, fd, w, 2, 100, 0), 8, "pwritev at 100");
+	is(lseek(fd, 0, SEEK_CUR), 0, "leaves the position");
+	is(file_size(fd), 108, "the file is 108 bytes");
+	is(vec_at(SYS_preadv, fd, r, 2, 100, 0), 8, "preadv at 100");
+	ok(memcmp(a, "abc", 3) == 0 && memcmp(b, "defgh", 5) == 0,
+	   "preadv data");
+	is_errno(vec_at(SYS_preadv, fd, r, 2, -1, 0), EINVAL,
+		 "preadv at -1: EINVAL");
+	is_errno(vec_at(SYS_preadv, 999, r, 2, 0, 0), EBADF,
+		 "preadv of a bad descriptor: EBADF");
+	is_errno(vec_at(SYS_preadv, fd, r, -1, 0, 0), EINVAL,
+		 "preadv of -1 buffers: EINVAL");
+	if (ok_sys(pipe(p), "pipe")) {
+		is_errno(vec_at(SYS_preadv, p[0], r, 2, 0, 0), ESPIPE,
+			 "preadv of a pipe: ESPIPE");
+		close(p[0]);
+		close(p[1]);
+	}
+
+	lseek(fd, 103, SEEK_SET);
+	is(vec_at(SYS_preadv2, fd, t, 1, -1, 0), 4,
+	   "preadv2 at -1 reads at the position");
+	ok(memcmp(c, "defg", 4) == 0, "preadv2 data");
+	is(lseek(fd, 0, SEEK_CUR), 107, "and moves it");
+	is_errno(vec_at(SYS_preadv2, fd, t, 1, -2, 0), EINVAL,
+		 "preadv2 at -2: EINVAL");
+	is(vec_at(SYS_pwritev2, fd, w, 1, 0, RWF_APPEND), 3,
+	   "pwritev2 RWF_APPEND");
+	is(file_size(fd), 111, "wrote at the end");
+	is(vec_at(SYS_preadv, fd, t, 1, 107, 0), 4, "read the end");
+	ok(memcmp(c, "habc", 4) == 0, "the appended bytes are there");
+	is(vec_at(SYS_pwritev2, fd, w, 2, 0, RWF_SYNC), 8, "pwritev2 RWF_SYNC");
+	is_errno(vec_at(SYS_pwritev2, fd, w, 2, 0, 0x100), EOPNOTSUPP,
+		 "an unknown flag: EOPNOTSUPP");
+	close(fd);
+	unlink("f-pvec");
+}
+
+/* utime, utimes and futimesat: the old calls with whole seconds and
+ * microseconds. */
+static void test_old_utimes(void)
+{
+	int fd = open("f-utime", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	struct { int32_t actime, modtime; } ub = { 1000, 2000 };
+	struct { int32_t sec, usec; } tv[2] = { { 3000, 5 }, { 4000, 999999 } };
+	struct stat st;
+
+	ok_sys(syscall(SYS_utime, "f-utime", &ub), "utime");
+	ok(stat("f-utime", &st) == 0 && st.st_atime == 1000 &&
+		   st.st_mtime == 2000 && st.st_mtim.tv_nsec == 0,
+	   "atime 1000, mtime 2000");
+	ok_sys(syscall(SYS_utimes, "f-utime", tv), "utimes");
+	ok(stat("f-utime", &st) == 0 && st.st_atime == 3000 &&
+		   st.st_atim.tv_nsec == 5000 && st.st_mtime == 4000 &&
+		   st.st_mtim.tv_nsec == 999999000,
+	   "microseconds become nanoseconds");
+	tv[1].usec = 1000000;
+	is_errno(syscall(SYS_utimes, "f-utime", tv), EINVAL,
+		 "a million microseconds: EINVAL");
+	tv[1].usec = 0;
+	ok_sys(syscall(SYS_futimesat, AT_FDCWD, "f-utime", tv), "futimesat");
+	ok(stat("f-utime", &st) == 0 && st.st_mtime == 4000 &&
+		   st.st_mtim.tv_nsec == 0,
+	   "futimesat sets them");
+	ok_sys(syscall(SYS_utime, "f-utime", NULL), "utime to now");
+	ok(stat("f-utime", &st) == 0 && st.st_mtime > 4000, "now is later");
+	is_errno(syscall(SYS_utimes, "f-missing", NULL), ENOENT,
+		 "utimes of a missing name: ENOENT");
+	is_errno(syscall(SYS_utimensat, AT_FDCWD, NULL, NULL, 0), EFAULT,
+		 "utimensat with no name and no descriptor: EFAULT");
+	is_errno(syscall(SYS_utimensat, fd, NULL, NULL, AT_SYMLINK_NOFOLLOW),
+		 EINVAL, "utimensat of a descriptor with a flag: EINVAL");
+	close(fd);
+	unlink("f-utime");
 }
 
 /* Several pages written from an unaligned offset in unaligned chunks. */
@@ -250,6 +347,8 @@ int main(void)
 	test_create_excl();
 	test_rw_seek();
 	test_vectors();
+	test_positioned_vectors();
+	test_old_utimes();
 	test_page_boundaries();
 	test_holes();
 	test_truncate();
