@@ -255,6 +255,7 @@
 #define __NR_pipe2	331
 #define __NR_preadv	333
 #define __NR_pwritev	334
+#define __NR_rt_tgsigqueueinfo	335
 #define __NR_recvmmsg	337
 #define __NR_prlimit64	340
 #define __NR_syncfs	344

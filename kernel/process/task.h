@@ -203,6 +203,8 @@ struct task_struct {
 	sigset_t blocked;		/* masked by rt_sigprocmask */
 	sigset_t saved_sigmask;		/* rt_sigsuspend, pselect6, ppoll: the
 					 * caller's mask to go back to */
+	sigset_t real_blocked;		/* sigtimedwait: the mask before it
+					 * unblocked what it waits for */
 	bool group_stop_pending;	/* counted in signal->group_stop_count */
 	bool restore_sigmask;		/* ... when the frame saved it, or in
 					 * finish_syscall_restart */

@@ -196,6 +196,7 @@ static void complete_signal(int sig, struct task_struct *leader)
 	if (!t)
 		return;		/* taken when some thread unblocks it */
 	if (sig_fatal(t, sig) && default_action(sig) != SIG_CORE &&
+	    !(t->real_blocked & sigmask(sig)) &&	/* sigtimedwait takes it */
 	    (sg->core_state || !signal_group_exit(sg)) &&
 	    leader != init_task) {
 		sg->flags = SIGNAL_GROUP_EXIT;
@@ -343,19 +344,35 @@ int kill_pgrp(int pgrp, int sig)
 	return kill_pgrp_info(pgrp, sig, &info);
 }
 
+/* The lowest-numbered signal of set; 0 if none. */
+static int lowest_signal(sigset_t set)
+{
+	int sig;
+
+	if (!set)
+		return 0;
+	for (sig = 1; !(set & sigmask(sig)); sig++)
+		;
+	return sig;
+}
+
 /* The lowest-numbered deliverable signal of p, SIGKILL first; 0 if none. */
 static int next_signal(struct sigpending *p, sigset_t blocked)
 {
 	sigset_t ready = p->signal & (~blocked | SIGKILL_STOP_MASK);
-	int sig;
 
 	if (ready & sigmask(SIGKILL))
 		return SIGKILL;
-	if (!ready)
-		return 0;
-	for (sig = 1; !(ready & sigmask(sig)); sig++)
-		;
-	return sig;
+	return lowest_signal(ready);
+}
+
+/* Take sig, pending in p, out into *info. */
+static void take_pending(struct sigpending *p, int sig, struct ksiginfo *info)
+{
+	p->signal &= ~sigmask(sig);
+	*info = p->info[sig - 1];
+	if (info->si_code == SI_TIMER)
+		posixtimer_rearm(info);
 }
 
 /* The thread's own signals first, then the group's. */
@@ -369,12 +386,24 @@ static int dequeue_signal(struct task_struct *t, struct ksiginfo *info)
 		p = &t->signal->shared_pending;
 		sig = next_signal(p, t->blocked);
 	}
-	if (sig) {
-		p->signal &= ~sigmask(sig);
-		*info = p->info[sig - 1];
-		if (info->si_code == SI_TIMER)
-			posixtimer_rearm(info);
+	if (sig)
+		take_pending(p, sig, info);
+	irq_restore(flags);
+	return sig;
+}
+
+int dequeue_signal_in(sigset_t set, struct ksiginfo *info)
+{
+	struct sigpending *p = &current->pending;
+	u32 flags = irq_save();
+	int sig = lowest_signal(p->signal & set);
+
+	if (!sig) {
+		p = &current->signal->shared_pending;
+		sig = lowest_signal(p->signal & set);
 	}
+	if (sig)
+		take_pending(p, sig, info);
 	irq_restore(flags);
 	return sig;
 }

@@ -79,6 +79,7 @@ struct trapframe;
 /* si_code values */
 #define SI_USER		0
 #define SI_KERNEL	0x80
+#define SI_QUEUE	(-1)
 #define SI_TIMER	(-2)
 #define SI_TKILL	(-6)
 #define ILL_ILLOPC	1
@@ -207,6 +208,10 @@ int kill_pgrp_info(int pgrp, int sig, const struct ksiginfo *info);
 
 /* A signal pending and not blocked (SIGKILL always counts). */
 bool signal_pending(struct task_struct *t);
+/* Take the lowest signal of set pending for current (its own, then its
+ * group's) into *info, without running its action (sigtimedwait); 0 if
+ * none is. */
+int dequeue_signal_in(sigset_t set, struct ksiginfo *info);
 /* SIGKILL is pending: t is dying, whatever it was doing is moot. */
 bool fatal_signal_pending(struct task_struct *t);
 

@@ -200,6 +200,10 @@ void fill_user_siginfo(struct user_siginfo *u, const struct ksiginfo *info)
 		u->f.timer.tid = info->si_timerid;
 		u->f.timer.overrun = info->si_overrun;
 		u->f.timer.sigval = info->si_value;
+	} else if (info->si_code < 0 && info->si_code != SI_TKILL) {
+		/* sigqueue and the like: the sender and its value */
+		u->f.rt.pid = info->si_pid;
+		u->f.rt.sigval = info->si_value;
 	} else {
 		/* kill, tkill, SIGCHLD: who sent it (and the child's status) */
 		u->f.chld.pid = info->si_pid;

@@ -22,6 +22,11 @@ struct user_siginfo {
 			s32 overrun;
 			u32 sigval;
 		} timer;		/* SI_TIMER */
+		struct {
+			s32 pid;
+			u32 uid;
+			u32 sigval;
+		} rt;			/* SI_QUEUE and other codes below 0 */
 		s32 pad[29];
 	} f;
 };

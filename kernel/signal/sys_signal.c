@@ -1,7 +1,7 @@
 /*
  * kernel/signal/sys_signal.c - the signal system calls: rt_sigaction,
  * rt_sigprocmask, rt_sigpending, rt_sigsuspend, sigaltstack, pause, kill,
- * tkill, tgkill.  The work is in kernel/signal/signal.c; these check and copy
+ * tkill, tgkill, rt_sigtimedwait, rt_sigqueueinfo, rt_tgsigqueueinfo.  The work is in kernel/signal/signal.c; these check and copy
  * the user's arguments.  set_user_sigmask and restore_user_sigmask are
  * the mask argument of the calls that wait under one (ppoll, pselect6,
  * epoll_pwait).  Only the rt_ forms with an 8-byte sigset exist,
@@ -13,6 +13,8 @@
 #include "kernel/lib/string.h"
 #include "kernel/sched/sched.h"
 #include "kernel/signal/signal.h"
+#include "kernel/signal/signal_frame.h"
+#include "kernel/time/time.h"
 #include "kernel/syscall.h"
 #include "kernel/process/task.h"
 #include "kernel/cpu/uaccess.h"
@@ -170,6 +172,98 @@ long sys_pause(void)
 	return sleep_for_signal();
 }
 
+/*
+ * sigtimedwait and sigwaitinfo: take a pending signal of set without
+ * running its action, or wait for one (at most *ts; NULL: for ever) with
+ * set unblocked meanwhile, so that a signal sent to the process comes to
+ * this thread.  SIGKILL and SIGSTOP cannot be waited for.  EAGAIN when
+ * the time ran out, EINTR when another signal came first.
+ */
+static long do_sigtimedwait(sigset_t set, struct user_siginfo *uinfo,
+			    const struct timespec64 *ts)
+{
+	long left = MAX_SCHEDULE_TIMEOUT;
+	struct user_siginfo u;
+	struct ksiginfo info;
+	u32 flags;
+	int sig;
+
+	set &= ~SIGKILL_STOP_MASK;
+	if (ts) {
+		if (ts->tv_sec < 0 || ts->tv_nsec < 0 ||
+		    ts->tv_nsec >= NSEC_PER_SEC)
+			return -EINVAL;
+		left = timespec64_to_jiffies(ts);
+	}
+	sig = dequeue_signal_in(set, &info);
+	if (!sig && left) {
+		/* real_blocked: a fatal signal of set that comes meanwhile is
+		 * for us to take, not the end of the process. */
+		flags = irq_save();
+		current->real_blocked = current->blocked;
+		current->blocked &= ~set;
+		while (!signal_pending(current) && left) {
+			current->state = TASK_INTERRUPTIBLE;
+			left = schedule_timeout(left);
+		}
+		current->state = TASK_RUNNING;
+		current->blocked = current->real_blocked;
+		current->real_blocked = 0;
+		irq_restore(flags);
+		sig = dequeue_signal_in(set, &info);
+	}
+	if (!sig)
+		return left ? -EINTR : -EAGAIN;
+	if (uinfo) {
+		fill_user_siginfo(&u, &info);
+		if (copy_to_user(uinfo, &u, sizeof(u)))
+			return -EFAULT;
+	}
+	return sig;
+}
+
+static long sigtimedwait_args(const sigset_t *uset, u32 sigsetsize,
+			      sigset_t *set)
+{
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	return copy_from_user(set, uset, sizeof(*set)) ? -EFAULT : 0;
+}
+
+long sys_rt_sigtimedwait(const sigset_t *uset, struct user_siginfo *uinfo,
+			 const struct old_timespec32 *uts, u32 sigsetsize)
+{
+	struct old_timespec32 t32;
+	struct timespec64 ts;
+	sigset_t set;
+	long err = sigtimedwait_args(uset, sigsetsize, &set);
+
+	if (err)
+		return err;
+	if (!uts)
+		return do_sigtimedwait(set, uinfo, NULL);
+	if (copy_from_user(&t32, uts, sizeof(t32)))
+		return -EFAULT;
+	ts.tv_sec = t32.tv_sec;
+	ts.tv_nsec = t32.tv_nsec;
+	return do_sigtimedwait(set, uinfo, &ts);
+}
+
+long sys_rt_sigtimedwait_time64(const sigset_t *uset,
+				struct user_siginfo *uinfo,
+				const struct timespec64 *uts, u32 sigsetsize)
+{
+	struct timespec64 ts;
+	sigset_t set;
+	long err = sigtimedwait_args(uset, sigsetsize, &set);
+
+	if (err)
+		return err;
+	if (uts && copy_from_user(&ts, uts, sizeof(ts)))
+		return -EFAULT;
+	return do_sigtimedwait(set, uinfo, uts ? &ts : NULL);
+}
+
 struct user_stack_t {
 	u32 ss_sp;
 	s32 ss_flags;
@@ -216,8 +310,10 @@ long sys_sigaltstack(const struct user_stack_t *uss, struct user_stack_t *uoss)
 }
 
 /* Deliver (or, for sig 0, just check) one signal from the caller, to
- * t's whole process (kill) or to the thread t alone (tkill, tgkill). */
-static int kill_one(int sig, struct task_struct *t, bool group)
+ * t's whole process (kill) or to the thread t alone (tkill, tgkill);
+ * info NULL: SI_USER from the caller. */
+static int kill_one(int sig, const struct ksiginfo *info,
+		    struct task_struct *t, bool group)
 {
 	bool live_group = t && group && !thread_group_empty(t);
 
@@ -231,7 +327,8 @@ static int kill_one(int sig, struct task_struct *t, bool group)
 		return 0;
 	if (!sig)
 		return 0;
-	return group ? group_send_sig_info(sig, NULL, t) : send_sig(sig, t);
+	return group ? group_send_sig_info(sig, info, t)
+		     : send_sig_info(sig, info, t);
 }
 
 static int kill_all(int sig)
@@ -259,7 +356,7 @@ long sys_kill(int pid, int sig)
 	if (sig < 0 || sig > _NSIG)
 		return sys_kill(pid, 0) == -ESRCH ? -ESRCH : -EINVAL;
 	if (pid > 0)
-		return kill_one(sig, find_task_by_pid(pid), true);
+		return kill_one(sig, NULL, find_task_by_pid(pid), true);
 	if (pid == -1)
 		return kill_all(sig);
 	if (pid == INT_MIN)
@@ -278,7 +375,7 @@ static int tkill_one(int sig, struct task_struct *t)
 		return tkill_one(0, t) == -ESRCH ? -ESRCH : -EINVAL;
 	if (!sig || !t || (t->flags & PF_KTHREAD) ||
 	    t->state & (TASK_ZOMBIE | TASK_DEAD))
-		return kill_one(sig, t, false);
+		return kill_one(sig, NULL, t, false);
 	if (!kill_permission(sig, t))
 		return -EPERM;
 	memset(&info, 0, sizeof(info));
@@ -304,4 +401,71 @@ long sys_tgkill(int tgid, int tid, int sig)
 	if (t && t->tgid != tgid)
 		return -ESRCH;
 	return tkill_one(sig, t);
+}
+
+/*
+ * sigqueue: a signal with the sender's siginfo (si_value, SI_QUEUE).  A
+ * program may not pass itself off as the kernel or as kill: a code of 0
+ * or above, or SI_TKILL, only to its own thread (EPERM), as Linux.
+ * Checks in Linux's order: the siginfo (EFAULT), the ids, that, then the
+ * target as kill finds it.
+ */
+static long queue_info(int sig, const struct user_siginfo *uinfo,
+		       struct ksiginfo *info)
+{
+	struct user_siginfo u;
+
+	if (copy_from_user(&u, uinfo, sizeof(u)))
+		return -EFAULT;
+	memset(info, 0, sizeof(*info));
+	info->si_signo = sig;
+	info->si_errno = u.si_errno;
+	info->si_code = u.si_code;
+	info->si_pid = u.f.rt.pid;
+	info->si_value = u.f.rt.sigval;
+	return 0;
+}
+
+static bool impersonates(const struct ksiginfo *info, int tid)
+{
+	return (info->si_code >= 0 || info->si_code == SI_TKILL) &&
+	       tid != current->pid;
+}
+
+/* Send info to t (its process, or the thread alone), as kill would. */
+static long queue_to(int sig, const struct ksiginfo *info,
+		     struct task_struct *t, bool group)
+{
+	if (sig < 0 || sig > _NSIG)
+		return kill_one(0, NULL, t, group) == -ESRCH ? -ESRCH : -EINVAL;
+	return kill_one(sig, info, t, group);
+}
+
+long sys_rt_sigqueueinfo(int tgid, int sig, const struct user_siginfo *uinfo)
+{
+	struct ksiginfo info;
+	long err = queue_info(sig, uinfo, &info);
+
+	if (err)
+		return err;
+	if (impersonates(&info, tgid))
+		return -EPERM;
+	return queue_to(sig, &info, find_task_by_pid(tgid), true);
+}
+
+long sys_rt_tgsigqueueinfo(int tgid, int tid, int sig,
+			   const struct user_siginfo *uinfo)
+{
+	struct task_struct *t;
+	struct ksiginfo info;
+	long err = queue_info(sig, uinfo, &info);
+
+	if (err)
+		return err;
+	if (tgid <= 0 || tid <= 0)
+		return -EINVAL;
+	if (impersonates(&info, tid))
+		return -EPERM;
+	t = find_task_by_pid(tid);
+	return queue_to(sig, &info, t && t->tgid == tgid ? t : NULL, false);
 }

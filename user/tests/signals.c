@@ -6,7 +6,10 @@
  * queued twice), sigsuspend, SIGKILL/SIGSTOP cannot be caught, SIGCHLD with
  * CLD_EXITED and SIG_IGN auto-reaping, kill errors, the default actions'
  * wait statuses, SIGSEGV/SIGFPE/SIGILL from faults with si_addr and si_code,
- * and EINTR / SA_RESTART for a read blocked on a pipe.
+ * EINTR / SA_RESTART for a read blocked on a pipe, sigtimedwait and
+ * sigwaitinfo (a pending signal, a wait for a child's, EAGAIN, EINTR), and
+ * sigqueue with its value (rt_sigqueueinfo, rt_tgsigqueueinfo and the
+ * EPERM of posing as kill).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -301,9 +304,119 @@ static void test_eintr(void)
 	}
 }
 
+/* sigtimedwait, sigwaitinfo and sigqueue. */
+static void test_sigwait(void)
+{
+	struct timespec zero = { 0, 0 }, short_wait = { 0, 20000000 };
+	sigset_t set, old, usr2;
+	union sigval v = { .sival_int = 42 };
+	siginfo_t si;
+	pid_t pid;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	sigaddset(&set, SIGUSR2);
+	sigaddset(&set, SIGRTMIN);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+
+	raise(SIGUSR1);
+	memset(&si, 0, sizeof(si));
+	is(sigtimedwait(&set, &si, &zero), SIGUSR1,
+	   "sigtimedwait takes the pending SIGUSR1");
+	ok(si.si_signo == SIGUSR1 && si.si_pid == getpid(),
+	   "its siginfo: the signal and the sender");
+	is_errno(sigtimedwait(&set, &si, &zero), EAGAIN,
+		 "nothing pending, no time: EAGAIN");
+	is_errno(sigtimedwait(&set, &si, &short_wait), EAGAIN,
+		 "nothing in 20 ms: EAGAIN");
+	short_wait.tv_nsec = 1000000000;
+	is_errno(sigtimedwait(&set, &si, &short_wait), EINVAL,
+		 "a billion nanoseconds: EINVAL");
+	is_errno(syscall(SYS_rt_sigtimedwait, &set, NULL, NULL, 4), EINVAL,
+		 "a 4-byte set: EINVAL");
+
+	pid = fork();
+	if (pid == 0) {
+		usleep(30000);
+		kill(getppid(), SIGUSR2);
+		_exit(0);
+	}
+	memset(&si, 0, sizeof(si));
+	is(sigwaitinfo(&usr2, &si), SIGUSR2,
+	   "sigwaitinfo waits for a child's SIGUSR2");
+	ok(si.si_code == SI_USER && si.si_pid == pid,
+	   "sent by kill from the child");
+	wait_for(pid);
+
+	ok_sys(sigqueue(getpid(), SIGRTMIN, v), "sigqueue SIGRTMIN, value 42");
+	memset(&si, 0, sizeof(si));
+	is(sigwaitinfo(&set, &si), SIGRTMIN, "sigwaitinfo takes it");
+	ok(si.si_code == SI_QUEUE && si.si_value.sival_int == 42 &&
+		   si.si_pid == getpid(),
+	   "SI_QUEUE, the value and the sender");
+	memset(&si, 0, sizeof(si));
+	si.si_code = SI_USER;
+	pid = fork();
+	if (pid == 0) {
+		pause();
+		_exit(0);
+	}
+	is_errno(syscall(SYS_rt_sigqueueinfo, pid, SIGUSR1, &si), EPERM,
+		 "rt_sigqueueinfo posing as kill to another process: EPERM");
+	kill(pid, SIGKILL);
+	wait_for(pid);
+	is_errno(syscall(SYS_rt_sigqueueinfo, 0x7ffffff0, SIGUSR1, &si), EPERM,
+		 "posing as kill is EPERM even to nobody");
+	si.si_code = SI_QUEUE;
+	is_errno(syscall(SYS_rt_sigqueueinfo, 0x7ffffff0, SIGUSR1, &si), ESRCH,
+		 "rt_sigqueueinfo to nobody: ESRCH");
+	is_errno(syscall(SYS_rt_sigqueueinfo, getpid(), 65, &si), EINVAL,
+		 "of signal 65: EINVAL");
+	is_errno(syscall(SYS_rt_sigqueueinfo, getpid(), SIGUSR1, (void *)8),
+		 EFAULT, "from a bad siginfo: EFAULT");
+	is_errno(syscall(SYS_rt_tgsigqueueinfo, 0, gettid(), SIGUSR1, &si),
+		 EINVAL, "rt_tgsigqueueinfo with tgid 0: EINVAL");
+	ok_sys(syscall(SYS_rt_tgsigqueueinfo, getpid(), gettid(), SIGUSR2, &si),
+	       "rt_tgsigqueueinfo to this thread");
+	is(sigtimedwait(&set, NULL, &zero), SIGUSR2, "and it is pending here");
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* A signal with a handler ends the wait for another: EINTR.  The child
+ * sends it once the parent sleeps in sigtimedwait, called raw: musl's
+ * waits again after EINTR. */
+static void test_sigwait_eintr(void)
+{
+	struct { int32_t sec, nsec; } wait = { 10, 0 };
+	sigset_t set, old;
+	pid_t pid, parent = getpid();
+
+	handle(SIGALRM, on_info, 0);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	hits = 0;
+	pid = fork();
+	if (pid == 0) {
+		wait_sleeping(parent);
+		kill(parent, SIGALRM);
+		_exit(0);
+	}
+	is_errno(syscall(SYS_rt_sigtimedwait, &set, NULL, &wait, 8), EINTR,
+		 "SIGALRM's handler ends rt_sigtimedwait: EINTR");
+	is(hits, 1, "after the handler ran");
+	wait_for(pid);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	signal(SIGALRM, SIG_DFL);
+}
+
 int main(void)
 {
 	test_handler();
+	test_sigwait();
+	test_sigwait_eintr();
 	test_mask_pending();
 	test_sigchld();
 	test_kill_errors();
