@@ -302,17 +302,56 @@ long sys_sched_get_priority_min(int policy)
 	return priority_bound(policy, 1);
 }
 
+#define PR_SET_PDEATHSIG 1
+#define PR_GET_PDEATHSIG 2
 #define PR_GET_DUMPABLE 3
 #define PR_SET_DUMPABLE 4
 #define PR_SET_NAME 15
 #define PR_GET_NAME 16
+#define PR_SET_CHILD_SUBREAPER 36
+#define PR_GET_CHILD_SUBREAPER 37
+#define PR_SET_NO_NEW_PRIVS 38
+#define PR_GET_NO_NEW_PRIVS 39
 
-long sys_prctl(int option, u32 arg2)
+static long put_int(u32 uaddr, int v)
+{
+	return copy_to_user((void *)uaddr, &v, sizeof(v)) ? -EFAULT : 0;
+}
+
+/*
+ * The options Linux's prctl has that Mapback keeps: the parent's death
+ * signal (sent in kernel/process/exit.c), dumpability, the name, the
+ * child subreaper (orphans below come here, not to init) and
+ * no_new_privs (exec then grants no set-ID, kernel/exec/exec.c).  Any
+ * other option is EINVAL.
+ */
+long sys_prctl(int option, u32 arg2, u32 arg3, u32 arg4, u32 arg5)
 {
 	char name[TASK_COMM_LEN];
 	long len;
 
 	switch (option) {
+	case PR_SET_PDEATHSIG:
+		if (arg2 > _NSIG)
+			return -EINVAL;
+		current->pdeath_signal = arg2;
+		return 0;
+	case PR_GET_PDEATHSIG:
+		return put_int(arg2, current->pdeath_signal);
+	case PR_SET_CHILD_SUBREAPER:
+		current->signal->is_child_subreaper = arg2 != 0;
+		return 0;
+	case PR_GET_CHILD_SUBREAPER:
+		return put_int(arg2, current->signal->is_child_subreaper);
+	case PR_SET_NO_NEW_PRIVS:
+		if (arg2 != 1 || arg3 || arg4 || arg5)
+			return -EINVAL;	/* and it cannot be undone */
+		current->no_new_privs = true;
+		return 0;
+	case PR_GET_NO_NEW_PRIVS:
+		if (arg2 || arg3 || arg4 || arg5)
+			return -EINVAL;
+		return current->no_new_privs;
 	case PR_GET_DUMPABLE:
 		return get_dumpable(current->mm);
 	case PR_SET_DUMPABLE:

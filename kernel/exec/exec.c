@@ -96,8 +96,9 @@ static void exec_creds(struct linux_binprm *bprm)
 	struct vfsmount *mnt = bprm->file->f_path.mnt;
 	u32 euid = c->euid, egid = c->egid;
 
-	/* No mount: a file the kernel made for itself (a ktest's). */
-	if (mnt && !(mnt->mnt_flags & MS_NOSUID)) {
+	/* No mount: a file the kernel made for itself (a ktest's).
+	 * no_new_privs: as on a nosuid mount. */
+	if (mnt && !(mnt->mnt_flags & MS_NOSUID) && !current->no_new_privs) {
 		if (inode->i_mode & S_ISUID)
 			euid = inode->i_uid;
 		if ((inode->i_mode & (S_ISGID | S_IXGRP)) ==
@@ -105,6 +106,8 @@ static void exec_creds(struct linux_binprm *bprm)
 			egid = inode->i_gid;
 	}
 	bprm->secureexec = euid != c->uid || egid != c->gid;
+	if (bprm->secureexec)
+		current->pdeath_signal = 0;	/* no signal into privilege */
 	c->euid = c->suid = c->fsuid = euid;
 	c->egid = c->sgid = c->fsgid = egid;
 }

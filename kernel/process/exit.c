@@ -29,19 +29,40 @@ static wait_queue_head_t *chldexit_queue(struct task_struct *p)
 	return &p->group_leader->wait_chldexit;
 }
 
-/* Where t's children go: another live thread of its group, else init
- * (2.6's reaper choice). */
-static struct task_struct *find_new_reaper(struct task_struct *t)
+/* A live thread of p's group other than t, or NULL. */
+static struct task_struct *live_thread(struct task_struct *p,
+				       struct task_struct *t)
 {
 	struct task_struct *r;
 
-	for_each_thread(t->group_leader, r)
+	for_each_thread(p->group_leader, r)
 		if (r != t && !(r->flags & PF_EXITING))
 			return r;
+	return NULL;
+}
+
+/* Where t's children go: another live thread of its group, else the
+ * nearest ancestor that asked for orphans (PR_SET_CHILD_SUBREAPER) and
+ * still lives, else init (Linux's find_new_reaper). */
+static struct task_struct *find_new_reaper(struct task_struct *t)
+{
+	struct task_struct *r = live_thread(t, t), *a;
+
+	if (r)
+		return r;
+	for (a = t->group_leader->parent; a && a != init_task;
+	     a = a->group_leader->parent) {
+		if (!a->signal->is_child_subreaper)
+			continue;
+		r = live_thread(a, NULL);
+		if (r)
+			return r;
+	}
 	return init_task;
 }
 
-/* Our children get a new parent, woken if any of them is a zombie. */
+/* Our children get a new parent, woken if any of them is a zombie, and
+ * the signal each asked for when its parent dies (PR_SET_PDEATHSIG). */
 static void forget_original_parent(struct task_struct *t)
 {
 	struct task_struct *c, *n, *reaper = find_new_reaper(t);
@@ -52,6 +73,8 @@ static void forget_original_parent(struct task_struct *t)
 		c->parent = reaper;
 		if (c->state == TASK_ZOMBIE)
 			zombies = true;
+		else if (c->pdeath_signal)
+			group_send_sig_info(c->pdeath_signal, NULL, c);
 	}
 	if (zombies)
 		wake_up(chldexit_queue(reaper));

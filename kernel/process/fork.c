@@ -69,6 +69,7 @@ static void copy_task_fields(struct task_struct *p, struct task_struct *parent,
 	memcpy(p->tls_array, parent->tls_array, sizeof(p->tls_array));
 	p->cpus_allowed = parent->cpus_allowed;
 	p->nice = parent->nice;
+	p->no_new_privs = parent->no_new_privs;
 	fpu_copy_current(&p->fpu);
 	p->start_time = jiffies;
 	p->exit_signal = args->exit_signal;

@@ -107,11 +107,15 @@ static long set_fs_id(struct ids i, u32 id)
 }
 
 /* Linux's commit_creds: once the effective or fs ids changed, the
- * process is not dumpable (fs.suid_dumpable, which is 0 here). */
+ * process is not dumpable (fs.suid_dumpable, which is 0 here) and its
+ * parent's death signal is forgotten. */
 static long commit_creds(const struct cred *old, long ret)
 {
-	if (current->mm && cred_ids_changed(old, current_cred()))
+	if (!cred_ids_changed(old, current_cred()))
+		return ret;
+	if (current->mm)
 		set_dumpable(current->mm, SUID_DUMP_DISABLE);
+	current->pdeath_signal = 0;
 	return ret;
 }
 

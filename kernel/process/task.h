@@ -156,6 +156,11 @@ struct task_struct {
 	struct lockdep_task lockdep;	/* locks held (kernel/locking/lockdep.h) */
 	u32 time_slice;			/* ticks left before preemption */
 	int nice;			/* -20..19 (kernel/sched/nice.c) */
+	int pdeath_signal;		/* PR_SET_PDEATHSIG: sent when the
+					 * parent exits; fork and set-ID exec
+					 * clear it */
+	bool no_new_privs;		/* PR_SET_NO_NEW_PRIVS: exec grants no
+					 * set-ID; inherited, never undone */
 	int cpu;			/* the CPU it runs on, or last ran on */
 	int on_cpu;			/* running on t->cpu now (or switching) */
 	cpumask_t cpus_allowed;		/* where it may run (sched_setaffinity) */

@@ -177,6 +177,9 @@ struct signal_struct {
 	/* A thread is dumping core: the others wait in do_exit
 	 * (fs/coredump.h). */
 	struct core_state *core_state;
+	/* PR_SET_CHILD_SUBREAPER: orphans of descendants come here, not to
+	 * init (kernel/process/exit.c). */
+	bool is_child_subreaper;
 };
 
 /* t leaves a group stop it was counted in without stopping (it exits):

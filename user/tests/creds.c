@@ -3,7 +3,8 @@
  * for others, the 16-bit calls, supplementary groups, /proc/PID/status
  * and /proc/PID ownership, kill's permission check, the dumpable flag a
  * change of effective or fs ids clears (its /proc/PID files then root's,
- * no core dump), and exec of a set-user-ID / set-group-ID file.
+ * no core dump), and exec of a set-user-ID / set-group-ID file (which
+ * gives nothing under PR_SET_NO_NEW_PRIVS).
  *
  * The test starts as root.  Each rule is tried in a child that changes
  * its ids and reports the first step that went wrong as its exit status
@@ -490,7 +491,8 @@ static void report(void)
 	_exit(0);
 }
 
-/* Run path with --report in a child (as nobody if drop) into out. */
+/* Run path with --report in a child (as nobody if drop; 2: also with
+ * PR_SET_NO_NEW_PRIVS) into out. */
 static int run_report(const char *path, int drop, char *out, size_t size)
 {
 	char *argv[] = { "creds", "--report", NULL }, *envp[] = { NULL };
@@ -502,7 +504,8 @@ static int run_report(const char *path, int drop, char *out, size_t size)
 	pid = must(fork());
 	if (pid == 0) {
 		close(p[0]);
-		if (dup2(p[1], 1) < 0 || (drop && !drop_to_nobody()))
+		if (dup2(p[1], 1) < 0 || (drop && !drop_to_nobody()) ||
+		    (drop == 2 && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)))
 			_exit(1);
 		execve(path, argv, envp);
 		_exit(2);
@@ -542,6 +545,10 @@ static void test_setid_exec(void)
 	is(strcmp(out, "65534 1000 1000 1000 65534 1001 1001 1"), 0,
 	   "euid 1000, egid 1001, saved and fs ids too, AT_SECURE (got %s)",
 	   out);
+	is_exit(run_report(path, 2, out, sizeof(out)), 0,
+		"nobody with no_new_privs runs it");
+	is(strcmp(out, "65534 65534 65534 65534 65534 65534 65534 0"), 0,
+	   "no_new_privs: the set-ID bits give nothing (got %s)", out);
 
 	/* Without group execute, the set-group-ID bit does nothing. */
 	ok_sys(chmod(path, 06745), "chmod 06745");
