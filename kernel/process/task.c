@@ -15,6 +15,7 @@
 #include "mm/phys/gfp.h"
 #include "mm/phys/page_alloc.h"
 #include "mm/phys/slab.h"
+#include "mm/vmstat.h"
 
 
 LIST_HEAD(task_list);
@@ -81,6 +82,10 @@ static void init_rlimits(struct task_struct *t)
 	/* No raising of priority without CAP_SYS_NICE, as on Linux. */
 	t->rlim[RLIMIT_NICE].rlim_cur = t->rlim[RLIMIT_NICE].rlim_max = 0;
 	t->rlim[RLIMIT_RTPRIO].rlim_cur = t->rlim[RLIMIT_RTPRIO].rlim_max = 0;
+	/* Queued real-time signals: Linux's max_threads / 2, one for each
+	 * 32 pages of RAM (an 8 KiB stack per thread, a sixteenth of RAM). */
+	t->rlim[RLIMIT_SIGPENDING].rlim_cur =
+		t->rlim[RLIMIT_SIGPENDING].rlim_max = max(totalram_pages / 32, 10u);
 }
 
 void task_init_links(struct task_struct *t)
@@ -161,6 +166,7 @@ void free_task(struct task_struct *t)
 {
 	BUG_ON(t == current);
 	exit_creds(t);
+	flush_sigqueue(&t->pending, ~0ULL);
 	release_signal_structs(t);
 	kstack_free(t->stack);
 	kmem_cache_free(task_cachep, t);

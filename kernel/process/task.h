@@ -102,6 +102,7 @@ struct context {
 #define RLIMIT_NOFILE	7
 #define RLIMIT_MEMLOCK	8
 #define RLIMIT_AS	9
+#define RLIMIT_SIGPENDING 11
 #define RLIMIT_NICE	13
 #define RLIMIT_RTPRIO	14
 #define RLIM_NLIMITS	16

@@ -15,6 +15,7 @@
 #include "kernel/process/exit.h"
 #include "kernel/cpu/io.h"
 #include "kernel/lib/string.h"
+#include "mm/phys/slab.h"
 #include "compat/posix-timers.h"
 #include "compat/rseq.h"
 #include "kernel/sched/sched.h"
@@ -113,25 +114,23 @@ static bool sig_fatal(const struct task_struct *t, int sig)
 }
 
 /*
- * Init gets only the signals it has handlers for (as Linux's
+ * A standard signal already pending is not sent again (real-time ones
+ * queue).  Init gets only the signals it has handlers for (as Linux's
  * SIGNAL_UNKILLABLE): a stray kill -TERM 1 must not end the system.
  * A fault it cannot handle is forced and still kills it (and panics).
  */
 static bool sig_unwanted(int sig, struct task_struct *t, sigset_t pending,
 			 bool forced)
 {
-	return sig_ignored(t, sig) || (pending & sigmask(sig)) ||
+	return sig_ignored(t, sig) ||
+	       (sig < SIGRTMIN && (pending & sigmask(sig))) ||
 	       (t->group_leader == init_task && !forced &&
 		t->sighand->action[sig - 1].sa_handler == SIG_DFL);
 }
 
-/* Mark sig pending in p (a thread's or the group's set). */
-static void add_pending(int sig, const struct ksiginfo *info,
-			struct sigpending *p)
+static void fill_info(struct ksiginfo *slot, int sig,
+		      const struct ksiginfo *info)
 {
-	struct ksiginfo *slot = &p->info[sig - 1];
-
-	p->signal |= sigmask(sig);
 	if (info) {
 		*slot = *info;
 	} else {
@@ -140,6 +139,83 @@ static void add_pending(int sig, const struct ksiginfo *info,
 		slot->si_pid = current->tgid;
 	}
 	slot->si_signo = sig;
+}
+
+/* Signals pending in p, each queued real-time one counted. */
+static u32 pending_count(const struct sigpending *p)
+{
+	sigset_t s = p->signal;
+	u32 n = p->nr_queued;
+
+	for (; s; s &= s - 1)
+		n++;
+	return n;
+}
+
+/* A real-time signal already pending in p: its info goes to the tail of
+ * the queue; EAGAIN out of memory. */
+static int queue_again(int sig, const struct ksiginfo *info,
+		       struct sigpending *p)
+{
+	struct sigqueue *q, **tail;
+
+	q = kmalloc(sizeof(*q), GFP_ATOMIC);
+	if (!q)
+		return -EAGAIN;
+	fill_info(&q->info, sig, info);
+	q->next = NULL;
+	for (tail = &p->queue; *tail; tail = &(*tail)->next)
+		;
+	*tail = q;
+	p->nr_queued++;
+	return 0;
+}
+
+/*
+ * Mark sig pending in p (a thread's or the group's set) of the target t.
+ * Real-time signals past t's RLIMIT_SIGPENDING signals pending there, as
+ * Linux (which counts all of the user's): a sigqueue or a timer's is
+ * EAGAIN; a kill's is lost if one is pending already, else pending with
+ * its siginfo anyway.
+ */
+static int add_pending(int sig, const struct ksiginfo *info,
+		       struct sigpending *p, struct task_struct *t)
+{
+	bool pending = (p->signal & sigmask(sig)) != 0;	/* bool is an int */
+
+	if (sig >= SIGRTMIN &&
+	    pending_count(p) >= t->rlim[RLIMIT_SIGPENDING].rlim_cur) {
+		if (info && info->si_code != SI_USER)
+			return -EAGAIN;
+		if (pending)
+			return 0;
+	} else if (pending) {
+		return queue_again(sig, info, p);
+	}
+	p->signal |= sigmask(sig);
+	fill_info(&p->info[sig - 1], sig, info);
+	return 0;
+}
+
+u32 signals_queued(struct task_struct *t)
+{
+	return pending_count(&t->pending) +
+	       pending_count(&t->signal->shared_pending);
+}
+
+void flush_sigqueue(struct sigpending *p, sigset_t mask)
+{
+	struct sigqueue **pp = &p->queue, *q;
+
+	while ((q = *pp)) {
+		if (mask & sigmask(q->info.si_signo)) {
+			*pp = q->next;
+			kfree(q);
+			p->nr_queued--;
+		} else {
+			pp = &q->next;
+		}
+	}
 }
 
 /* A task asleep wakes to see the signal; one running on another CPU is
@@ -156,6 +232,7 @@ static int __send_sig_info(int sig, const struct ksiginfo *info,
 			   struct task_struct *t, bool forced)
 {
 	u32 flags;
+	int err = 0;
 
 	if (sig < 1 || sig > _NSIG)
 		return -EINVAL;
@@ -164,11 +241,12 @@ static int __send_sig_info(int sig, const struct ksiginfo *info,
 	flags = irq_save();
 	prepare_signal(sig, t);
 	if (!sig_unwanted(sig, t, t->pending.signal, forced)) {
-		add_pending(sig, info, &t->pending);
-		signal_wake_up(t);
+		err = add_pending(sig, info, &t->pending, t);
+		if (!err)
+			signal_wake_up(t);
 	}
 	irq_restore(flags);
-	return 0;
+	return err;
 }
 
 /* A live thread of the group (not yet exiting) that does not block sig. */
@@ -213,6 +291,7 @@ int group_send_sig_info(int sig, const struct ksiginfo *info,
 	struct task_struct *leader = p->group_leader, *t;
 	struct sigpending *shared = &p->signal->shared_pending;
 	u32 flags;
+	int err = 0;
 
 	if (sig < 1 || sig > _NSIG)
 		return -EINVAL;
@@ -223,11 +302,12 @@ int group_send_sig_info(int sig, const struct ksiginfo *info,
 		if (!(t->state & (TASK_ZOMBIE | TASK_DEAD)))
 			prepare_signal(sig, t);
 	if (!sig_unwanted(sig, p, shared->signal, false)) {
-		add_pending(sig, info, shared);
-		complete_signal(sig, leader);
+		err = add_pending(sig, info, shared, p);
+		if (!err)
+			complete_signal(sig, leader);
 	}
 	irq_restore(flags);
-	return 0;
+	return err;
 }
 
 bool signal_group_exit(const struct signal_struct *sg)
@@ -366,13 +446,25 @@ static int next_signal(struct sigpending *p, sigset_t blocked)
 	return lowest_signal(ready);
 }
 
-/* Take sig, pending in p, out into *info. */
+/* Take sig, pending in p, out into *info; the next one queued for it,
+ * if any, takes its place and it stays pending. */
 static void take_pending(struct sigpending *p, int sig, struct ksiginfo *info)
 {
-	p->signal &= ~sigmask(sig);
+	struct sigqueue **pp, *q;
+
 	*info = p->info[sig - 1];
 	if (info->si_code == SI_TIMER)
 		posixtimer_rearm(info);
+	for (pp = &p->queue; (q = *pp); pp = &q->next) {
+		if (q->info.si_signo == sig) {
+			p->info[sig - 1] = q->info;
+			*pp = q->next;
+			kfree(q);
+			p->nr_queued--;
+			return;
+		}
+	}
+	p->signal &= ~sigmask(sig);
 }
 
 /* The thread's own signals first, then the group's. */
@@ -654,8 +746,10 @@ void release_signal_structs(struct task_struct *t)
 
 	if (t->sighand && --t->sighand->count == 0)
 		kfree(t->sighand);
-	if (t->signal && --t->signal->count == 0)
+	if (t->signal && --t->signal->count == 0) {
+		flush_sigqueue(&t->signal->shared_pending, ~0ULL);
 		kfree(t->signal);
+	}
 	t->sighand = NULL;
 	t->signal = NULL;
 	irq_restore(flags);

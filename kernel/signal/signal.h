@@ -136,10 +136,26 @@ struct ksiginfo {
 	u32 si_value;		/* its sigev_value */
 };
 
+/* A real-time signal sent again while pending waits in a queue: one
+ * kmalloc'd entry for each (standard signals are pending once). */
+struct sigqueue {
+	struct sigqueue *next;
+	struct ksiginfo info;
+};
+
 struct sigpending {
 	sigset_t signal;
-	struct ksiginfo info[_NSIG];	/* info[sig - 1] */
+	struct ksiginfo info[_NSIG];	/* info[sig - 1]: the first */
+	struct sigqueue *queue;		/* the later ones, oldest first */
+	int nr_queued;			/* at most RLIMIT_SIGPENDING */
 };
+
+/* Free the queued entries of the signals in mask (all of them when a
+ * task or signal_struct goes). */
+void flush_sigqueue(struct sigpending *p, sigset_t mask);
+/* Signals pending for t, its own and its process's, each queued one
+ * counted (/proc/PID/status SigQ; Linux counts the user's). */
+u32 signals_queued(struct task_struct *t);
 
 /* The actions: one set per process, shared by the tasks cloned with
  * CLONE_SIGHAND (every thread of a thread group). */

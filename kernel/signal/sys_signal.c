@@ -30,8 +30,11 @@ static void flush_pending(int sig)
 	struct task_struct *t;
 
 	current->signal->shared_pending.signal &= ~sigmask(sig);
-	for_each_thread(current->group_leader, t)
+	flush_sigqueue(&current->signal->shared_pending, sigmask(sig));
+	for_each_thread(current->group_leader, t) {
 		t->pending.signal &= ~sigmask(sig);
+		flush_sigqueue(&t->pending, sigmask(sig));
+	}
 }
 
 long sys_rt_sigaction(int sig, const struct k_sigaction *uact,

@@ -9,7 +9,8 @@
  * EINTR / SA_RESTART for a read blocked on a pipe, sigtimedwait and
  * sigwaitinfo (a pending signal, a wait for a child's, EAGAIN, EINTR), and
  * sigqueue with its value (rt_sigqueueinfo, rt_tgsigqueueinfo and the
- * EPERM of posing as kill).
+ * EPERM of posing as kill); real-time signals queue, in order, up to
+ * RLIMIT_SIGPENDING (SigQ in /proc/self/status).
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -384,6 +385,81 @@ static void test_sigwait(void)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
+/* The SigQ line of /proc/self/status: queued, limit. */
+static int sigq(long *queued, long *limit)
+{
+	char buf[4096], *q;
+
+	if (!read_proc("/proc/self/status", buf, sizeof(buf)))
+		return -1;
+	q = strstr(buf, "\nSigQ:\t");
+	return q && sscanf(q + 7, "%ld/%ld", queued, limit) == 2 ? 0 : -1;
+}
+
+/* Real-time signals queue, each with its siginfo, in the order sent;
+ * standard ones are pending once.  RLIMIT_SIGPENDING bounds the queue. */
+static void child_rt_queue(void)
+{
+	int rt = SIGRTMIN + 1, i, order = 1;
+	struct timespec zero = { 0, 0 };
+	struct rlimit rl;
+	long queued = -1, limit = -1;
+	sigset_t set, usr1;
+	siginfo_t si;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigemptyset(&set);
+	sigaddset(&set, rt);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	sigprocmask(SIG_BLOCK, &usr1, NULL);
+	for (i = 1; i <= 3; i++)
+		if (sigqueue(getpid(), rt, (union sigval){ .sival_int = i }))
+			_exit(1);
+	kill(getpid(), rt);
+	kill(getpid(), SIGUSR1);
+	kill(getpid(), SIGUSR1);
+	getrlimit(RLIMIT_SIGPENDING, &rl);
+	if (sigq(&queued, &limit) || queued < 5 ||
+	    limit != (long)rl.rlim_cur) {
+		diag("SigQ %ld/%ld, RLIMIT_SIGPENDING %ld", queued, limit,
+		     (long)rl.rlim_cur);
+		_exit(2);	/* 4 real-time and 1 SIGUSR1 at least */
+	}
+	for (i = 1; i <= 3; i++)
+		order &= sigtimedwait(&set, &si, &zero) == rt &&
+			 si.si_code == SI_QUEUE && si.si_value.sival_int == i;
+	if (!order)
+		_exit(3);
+	if (sigtimedwait(&set, &si, &zero) != rt || si.si_code != SI_USER)
+		_exit(4);	/* the kill last */
+	if (sigtimedwait(&set, &si, &zero) != -1 || errno != EAGAIN ||
+	    sigtimedwait(&usr1, &si, &zero) != SIGUSR1 ||
+	    sigtimedwait(&usr1, &si, &zero) != -1 || errno != EAGAIN)
+		_exit(5);	/* SIGUSR1 once, then nothing */
+
+	rl.rlim_cur = 2;
+	setrlimit(RLIMIT_SIGPENDING, &rl);
+	if (sigqueue(getpid(), rt, (union sigval){ 0 }) ||
+	    sigqueue(getpid(), rt, (union sigval){ 0 }))
+		_exit(6);
+	if (sigqueue(getpid(), rt, (union sigval){ 0 }) != -1 ||
+	    errno != EAGAIN)
+		_exit(7);	/* the third is past the limit */
+	_exit(0);
+}
+
+static void test_rt_queue(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		child_rt_queue();
+	is_exit(wait_for(pid), 0,
+		"real-time signals queue in order with their values, "
+		"standard ones do not, RLIMIT_SIGPENDING bounds them: EAGAIN");
+}
+
 /* A signal with a handler ends the wait for another: EINTR.  The child
  * sends it once the parent sleeps in sigtimedwait, called raw: musl's
  * waits again after EINTR. */
@@ -417,6 +493,7 @@ int main(void)
 	test_handler();
 	test_sigwait();
 	test_sigwait_eintr();
+	test_rt_queue();
 	test_mask_pending();
 	test_sigchld();
 	test_kill_errors();
