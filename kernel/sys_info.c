@@ -1,7 +1,7 @@
 /*
  * kernel/sys_info.c - system information and control: uname,
  * sethostname, sysinfo, resource limits and usage, reboot, sync,
- * sched_yield and the scheduler-policy queries, prctl, personality.
+ * sched_yield, prctl, personality.
  */
 #include "kernel/errno.h"
 #include "kernel/process/exit.h"
@@ -20,13 +20,6 @@
 #include "mm/vmstat.h"
 
 #define UTS_LEN 65
-
-/* Scheduling policies (include/uapi/linux/sched.h). */
-#define SCHED_OTHER 0
-#define SCHED_FIFO 1
-#define SCHED_RR 2
-#define SCHED_BATCH 3
-#define SCHED_IDLE 5
 
 struct new_utsname {
 	char sysname[UTS_LEN];
@@ -264,42 +257,6 @@ long sys_sched_yield(void)
 {
 	yield();
 	return 0;
-}
-
-/* Every task runs under SCHED_OTHER (0), whose priority is its nice
- * value (kernel/sched/nice.c). */
-long sys_sched_getscheduler(int pid)
-{
-	if (pid < 0)
-		return -EINVAL;
-	return pid && !find_task_by_pid(pid) ? -ESRCH : SCHED_OTHER;
-}
-
-/* The static priorities each policy takes, as Linux gives them: 1 to 99
- * for the real-time ones (which Mapback does not run), 0 for the rest. */
-static long priority_bound(int policy, long rt)
-{
-	switch (policy) {
-	case SCHED_FIFO:
-	case SCHED_RR:
-		return rt;
-	case SCHED_OTHER:
-	case SCHED_BATCH:
-	case SCHED_IDLE:
-		return 0;
-	default:
-		return -EINVAL;
-	}
-}
-
-long sys_sched_get_priority_max(int policy)
-{
-	return priority_bound(policy, 99);
-}
-
-long sys_sched_get_priority_min(int policy)
-{
-	return priority_bound(policy, 1);
 }
 
 #define PR_SET_PDEATHSIG 1

@@ -306,6 +306,7 @@
 #define __NR_semtimedop_time64	420
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
+#define __NR_sched_rr_get_interval_time64	423
 #define __NR_clone3	435
 #define __NR_close_range	436
 #define __NR_faccessat2	439

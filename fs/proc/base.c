@@ -20,6 +20,7 @@
 #include "kernel/lib/vsprintf.h"
 #include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
 #include "kernel/process/task.h"
+#include "kernel/sched/sched.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/pgtable.h"
 #include "mm/phys/highmem.h"
@@ -245,11 +246,13 @@ static void proc_pid_stat_show(struct seq_buf *m, struct task_struct *t)
 		   t->tty ? CONSOLE_TTY_NR : 0, tpgid, t->flags);
 	seq_printf(m, "%u 0 %u 0 %u %u %u %u %d %d %d 0 %u ", t->min_flt,
 		   t->maj_flt, t->utime, t->stime, t->cutime, t->cstime,
-		   20 + t->nice, t->nice, nr_threads(t), t->start_time);
+		   rt_task(t) ? -1 - t->rt_priority : 20 + t->nice, t->nice,
+		   nr_threads(t), t->start_time);
 	seq_printf(m, "%lu %lu 4294967295 0 0 0 0 0 ", vm << PAGE_SHIFT, rss);
-	seq_printf(m, "%u %u %u %u 0 0 0 %d %d 0 0\n",
+	seq_printf(m, "%u %u %u %u 0 0 0 %d %d %d %d\n",
 		   (u32)t->pending.signal, (u32)t->blocked, (u32)ign,
-		   (u32)catch, t->exit_signal, t->cpu);
+		   (u32)catch, t->exit_signal, t->cpu, t->rt_priority,
+		   t->policy);
 }
 
 static void print_mask(struct seq_buf *m, const char *label, sigset_t s)

@@ -69,6 +69,18 @@ static void copy_task_fields(struct task_struct *p, struct task_struct *parent,
 	memcpy(p->tls_array, parent->tls_array, sizeof(p->tls_array));
 	p->cpus_allowed = parent->cpus_allowed;
 	p->nice = parent->nice;
+	p->policy = parent->policy;
+	p->rt_priority = parent->rt_priority;
+	if (parent->sched_reset_on_fork) {
+		/* SCHED_RESET_ON_FORK: a child gets neither a real-time
+		 * policy nor a raised priority, nor the flag. */
+		if (rt_task(p)) {
+			p->policy = SCHED_OTHER;
+			p->rt_priority = 0;
+		}
+		if (p->nice < 0)
+			p->nice = 0;
+	}
 	p->no_new_privs = parent->no_new_privs;
 	fpu_copy_current(&p->fpu);
 	p->start_time = jiffies;

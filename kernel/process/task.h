@@ -157,6 +157,10 @@ struct task_struct {
 	struct lockdep_task lockdep;	/* locks held (kernel/locking/lockdep.h) */
 	u32 time_slice;			/* ticks left before preemption */
 	int nice;			/* -20..19 (kernel/sched/nice.c) */
+	int policy;			/* SCHED_* (kernel/sched/policy.c) */
+	int rt_priority;		/* 1..99 under FIFO and RR, else 0 */
+	bool sched_reset_on_fork;	/* a child starts SCHED_OTHER */
+	bool yielded;			/* sched_yield: to the tail, RT too */
 	int pdeath_signal;		/* PR_SET_PDEATHSIG: sent when the
 					 * parent exits; fork and set-ID exec
 					 * clear it */

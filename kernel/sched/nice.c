@@ -39,6 +39,11 @@ u32 task_timeslice(const struct task_struct *t)
 {
 	u32 slice = SCHED_SLICE * (u32)(20 - t->nice) / 20;
 
+	if (t->policy == SCHED_FIFO)
+		return 0;	/* no end: it runs until it gives way */
+	if (t->policy == SCHED_RR)
+		return RR_TIMESLICE;
+
 	return slice ? slice : 1;
 }
 
@@ -48,7 +53,7 @@ static long nice_to_rlimit(int nice)
 	return 20 - nice;
 }
 
-static bool can_nice(struct task_struct *p, int nice)
+bool can_nice(struct task_struct *p, int nice)
 {
 	return (unsigned long)nice_to_rlimit(nice) <=
 		       p->rlim[RLIMIT_NICE].rlim_cur ||

@@ -6,7 +6,8 @@
  * those running included; each CPU's schedule() rotates its current task
  * to the tail (or takes it off if it is going to sleep) and switches to
  * the first task that no other CPU is running and that may run on this
- * one (cpus_allowed).  The big kernel lock (kernel/locking/kernel_lock.h)
+ * one (cpus_allowed); a real-time task of the highest priority before
+ * any other (pick_next), which stays in its place when preempted.  The big kernel lock (kernel/locking/kernel_lock.h)
  * is the run queue's lock between CPUs, interrupts off the lock against
  * this CPU's own handlers; the lock stays with the CPU across the switch.
  *
@@ -158,14 +159,39 @@ static bool can_run_on(const struct task_struct *t, int cpu)
 	return cpu_isset(cpu, t->cpus_allowed) && (!t->on_cpu || t->cpu == cpu);
 }
 
+bool rt_task(const struct task_struct *t)
+{
+	return t->policy == SCHED_FIFO || t->policy == SCHED_RR;
+}
+
+/* How urgent t is: its real-time priority, 0 for the others. */
+static int rt_prio(const struct task_struct *t)
+{
+	return rt_task(t) ? t->rt_priority : 0;
+}
+
+/*
+ * The runnable real-time task of the highest priority this CPU may run
+ * (the first in the queue among equals: FIFO order), unless real-time
+ * tasks used up this CPU's RT_RUNTIME; else the first other task.
+ */
 static struct task_struct *pick_next(int cpu)
 {
-	struct task_struct *t;
+	struct task_struct *t, *rt = NULL, *other = NULL;
 
-	list_for_each_entry(t, &run_queue, run_list)
-		if (can_run_on(t, cpu))
-			return t;
-	return this_idle();
+	list_for_each_entry(t, &run_queue, run_list) {
+		if (!can_run_on(t, cpu))
+			continue;
+		if (!rt_task(t)) {
+			if (!other)
+				other = t;
+		} else if (!rt || t->rt_priority > rt->rt_priority) {
+			rt = t;
+		}
+	}
+	if (rt && !cpu_area(cpu)->rt_throttled)
+		return rt;
+	return other ? other : this_idle();
 }
 
 bool sched_has_work(void)
@@ -204,6 +230,25 @@ static void wake_idle_cpu(struct task_struct *t)
 	}
 }
 
+void check_preempt(struct task_struct *t)
+{
+	cpumask_t mask = t->cpus_allowed & cpu_online_map;
+	int this = smp_processor_id(), cpu;
+
+	if (!rt_task(t) || t->on_cpu)
+		return;
+	for_each_cpu(cpu, mask) {
+		struct task_struct *curr = cpu_area(cpu)->curr;
+
+		if (rt_prio(curr) >= t->rt_priority || curr->need_resched)
+			continue;
+		curr->need_resched = 1;
+		if (cpu != this)
+			smp_send_reschedule(cpu);
+		return;
+	}
+}
+
 void kick_process(struct task_struct *t)
 {
 	if (t->on_cpu && t->cpu != smp_processor_id())
@@ -226,11 +271,16 @@ static void __schedule(bool preempted)
 		prev->state = TASK_RUNNING;
 	runnable = preempted || prev->state == TASK_RUNNING;
 	if (!is_idle_task(prev)) {
-		if (runnable)
+		/* A real-time task keeps its place when a more urgent one
+		 * takes the CPU; it goes behind its equals only when it
+		 * yields or, under SCHED_RR, its slice is used up. */
+		if (runnable && (!rt_task(prev) || prev->yielded ||
+				 (prev->policy == SCHED_RR && !prev->time_slice)))
 			list_move_tail(&prev->run_list, &run_queue);
-		else
+		else if (!runnable)
 			list_del_init(&prev->run_list);
 	}
+	prev->yielded = false;
 	prev->need_resched = 0;
 	next = pick_next(smp_processor_id());
 	next->time_slice = task_timeslice(next);
@@ -281,8 +331,10 @@ static bool wake_up_state(struct task_struct *t, long states)
 		t->state = TASK_RUNNING;
 		if (list_empty(&t->run_list) && !is_idle_task(t)) {
 			list_add_tail(&t->run_list, &run_queue);
-			if (!t->on_cpu)
+			if (!t->on_cpu) {
 				wake_idle_cpu(t);
+				check_preempt(t);
+			}
 		}
 		woke = true;
 	}
@@ -309,11 +361,13 @@ void wake_up_new_task(struct task_struct *t)
 	t->cpu = smp_processor_id();
 	list_add_tail(&t->run_list, &run_queue);
 	wake_idle_cpu(t);
+	check_preempt(t);
 	irq_restore(flags);
 }
 
 void yield(void)
 {
+	current->yielded = true;
 	schedule();
 }
 
@@ -365,6 +419,29 @@ static void run_timeouts(void)
 		}
 }
 
+/*
+ * Real-time tasks may run RT_RUNTIME of each RT_PERIOD ticks of a CPU
+ * (Linux's RT throttling): a runaway SCHED_FIFO loop leaves the rest of
+ * the system a little time, and a shell to kill it with.
+ */
+static void rt_throttle_tick(struct task_struct *t)
+{
+	struct cpu_area *area = this_cpu_area();
+
+	if (rt_task(t) && ++area->rt_ticks >= RT_RUNTIME &&
+	    !area->rt_throttled) {
+		area->rt_throttled = true;
+		t->need_resched = 1;
+	}
+	if (++area->rt_period_ticks >= RT_PERIOD) {
+		area->rt_period_ticks = area->rt_ticks = 0;
+		if (area->rt_throttled) {
+			area->rt_throttled = false;
+			t->need_resched = 1;	/* they may run again */
+		}
+	}
+}
+
 static bool preemptible(struct trapframe *tf)
 {
 	struct task_struct *t = current;
@@ -393,6 +470,7 @@ void sched_tick(struct trapframe *tf)
 		run_real_timers();
 		run_posix_timers();
 	}
+	rt_throttle_tick(t);
 	if (is_idle_task(t)) {
 		if (sched_has_work())
 			t->need_resched = 1;

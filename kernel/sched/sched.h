@@ -3,7 +3,11 @@
  *
  * Round robin: runnable tasks wait in one FIFO run queue, shared by every
  * CPU; the first one a CPU may run runs next there, for a time slice of
- * SCHED_SLICE ticks, more or fewer by its nice value.  The timer tick
+ * SCHED_SLICE ticks, more or fewer by its nice value.  Real-time tasks
+ * (SCHED_FIFO, SCHED_RR, kernel/sched/policy.c) come first, the highest
+ * priority first: a FIFO one runs until it sleeps, yields or a higher one
+ * wakes; an RR one for RR_TIMESLICE ticks at a time.  They may take 95 of
+ * each 100 ticks of a CPU, as Linux's sched_rt_runtime_us.  The timer tick
  * (sched_tick, installed as the timer's tick hook) charges the running
  * task and, when its slice is used up, preempts it if it was in user mode
  * or is a kernel thread (kswapd, the init thread running the ktests).
@@ -23,10 +27,30 @@ struct task_struct;
 struct trapframe;
 
 #define SCHED_SLICE	5	/* ticks: 50 ms at HZ 100, at nice 0 */
+#define RR_TIMESLICE	10	/* ticks: SCHED_RR's 100 ms, as Linux */
+#define RT_PERIOD	100	/* ticks: real-time tasks may run */
+#define RT_RUNTIME	95	/* this many of each period */
+
+/* Scheduling policies (uapi/linux/sched.h). */
+#define SCHED_OTHER	0
+#define SCHED_FIFO	1
+#define SCHED_RR	2
+#define SCHED_BATCH	3
+#define SCHED_IDLE	5
+#define SCHED_RESET_ON_FORK 0x40000000
+#define MAX_RT_PRIO	100	/* real-time priorities are 1..99 */
+
+/* Is t scheduled by a real-time policy? */
+bool rt_task(const struct task_struct *t);
+/* A real-time task t became runnable or rose: let a CPU running
+ * something less urgent that t may use reschedule. */
+void check_preempt(struct task_struct *t);
 
 /* The ticks t runs each time it is picked: SCHED_SLICE scaled by its
  * nice value (kernel/sched/nice.c). */
 u32 task_timeslice(const struct task_struct *t);
+/* May p's nice go down to nice (RLIMIT_NICE or CAP_SYS_NICE)? */
+bool can_nice(struct task_struct *p, int nice);
 
 /* Turn the boot thread into a task (pid 1 until init execs) and create
  * the idle task.  After this, current is valid. */

@@ -44,6 +44,9 @@ struct cpu_area {
 	struct task_struct *idle; /* this CPU's idle task */
 	struct task_struct *curr; /* the task running here */
 	struct task_struct *last_prev; /* switched away from, for schedule_tail */
+	u32 rt_period_ticks; /* ticks of this RT_PERIOD so far */
+	u32 rt_ticks; /* of them, those a real-time task ran */
+	bool rt_throttled; /* RT_RUNTIME used up: others run */
 
 	/* Idle time (kernel/sched/idle.c), this CPU's own. */
 	bool idle_halted; /* halted in idle since idle_entry */
