@@ -42,10 +42,14 @@ static bool rt_policy(int policy)
 	return policy == SCHED_FIFO || policy == SCHED_RR;
 }
 
-/* The task pid names (0: the caller), or NULL. */
-static struct task_struct *find_target(int pid)
+/* The task pid names (0: the caller) in *res; EINVAL for a negative
+ * pid, ESRCH when there is none. */
+static long find_target(int pid, struct task_struct **res)
 {
-	return pid ? find_task_by_pid(pid) : current;
+	if (pid < 0)
+		return -EINVAL;
+	*res = pid ? find_task_by_pid(pid) : current;
+	return *res && (*res)->state != TASK_DEAD ? 0 : -ESRCH;
 }
 
 /* May the caller give p this policy and priority? */
@@ -86,9 +90,9 @@ static long set_scheduler(int pid, int policy, const struct sched_param *up)
 		return -EINVAL;
 	if (copy_from_user(&sp, up, sizeof(sp)))
 		return -EFAULT;
-	p = find_target(pid);
-	if (!p || p->state == TASK_DEAD)
-		return -ESRCH;
+	err = find_target(pid, &p);
+	if (err)
+		return err;
 	if (policy < 0) {
 		policy = p->policy;
 		reset = p->sched_reset_on_fork;
@@ -133,12 +137,10 @@ long sys_sched_setparam(int pid, const struct sched_param *up)
 long sys_sched_getscheduler(int pid)
 {
 	struct task_struct *p;
+	long err = find_target(pid, &p);
 
-	if (pid < 0)
-		return -EINVAL;
-	p = find_target(pid);
-	if (!p || p->state == TASK_DEAD)
-		return -ESRCH;
+	if (err)
+		return err;
 	return p->policy | (p->sched_reset_on_fork ? SCHED_RESET_ON_FORK : 0);
 }
 
@@ -146,12 +148,13 @@ long sys_sched_getparam(int pid, struct sched_param *up)
 {
 	struct sched_param sp;
 	struct task_struct *p;
+	long err;
 
-	if (!up || pid < 0)
+	if (!up)
 		return -EINVAL;
-	p = find_target(pid);
-	if (!p || p->state == TASK_DEAD)
-		return -ESRCH;
+	err = find_target(pid, &p);
+	if (err)
+		return err;
 	sp.sched_priority = rt_task(p) ? p->rt_priority : 0;
 	return copy_to_user(up, &sp, sizeof(sp)) ? -EFAULT : 0;
 }
@@ -180,12 +183,10 @@ long sys_sched_get_priority_min(int policy)
 static long rr_interval(int pid, struct timespec64 *ts)
 {
 	struct task_struct *p;
+	long err = find_target(pid, &p);
 
-	if (pid < 0)
-		return -EINVAL;
-	p = find_target(pid);
-	if (!p || p->state == TASK_DEAD)
-		return -ESRCH;
+	if (err)
+		return err;
 	jiffies_to_timespec64(task_timeslice(p), ts);
 	return 0;
 }

@@ -25,20 +25,6 @@ static long setprio(int which, int who, int nice)
 	return syscall(SYS_setpriority, which, who, nice);
 }
 
-/* Field n (1-based) of /proc/self/stat, counted after the comm. */
-static long stat_field(int n)
-{
-	char buf[1024], *p;
-	int i;
-
-	if (!read_proc("/proc/self/stat", buf, sizeof(buf)))
-		return -999;
-	p = strrchr(buf, ')');
-	for (i = 2; p && i < n; i++)
-		p = strchr(p + 1, ' ');
-	return p ? strtol(p + 1, NULL, 10) : -999;
-}
-
 static void own(void)
 {
 	is(getprio(PRIO_PROCESS, 0), 20, "getpriority: 20 - nice 0");

@@ -42,20 +42,6 @@ static int getprio(pid_t pid)
 	return syscall(SYS_sched_getparam, pid, &sp) ? -1 : sp.sched_priority;
 }
 
-/* Field n (1-based) of /proc/self/stat, after the command's ")". */
-static long stat_field(int n)
-{
-	char buf[1024], *p;
-	int i;
-
-	if (!read_proc("/proc/self/stat", buf, sizeof(buf)))
-		return -999;
-	p = strrchr(buf, ')');
-	for (i = 2; p && i < n; i++)
-		p = strchr(p + 1, ' ');
-	return p ? strtol(p + 1, NULL, 10) : -999;
-}
-
 /* Spin for ms milliseconds without sleeping. */
 static void spin(int ms)
 {

@@ -326,6 +326,20 @@ static inline int drop_caches(const char *v)
 	return n == (ssize_t)strlen(v) ? 0 : -1;
 }
 
+/* Field n (1-based) of /proc/self/stat, counted after the comm. */
+static inline long stat_field(int n)
+{
+	char buf[1024], *p;
+	int i;
+
+	if (!read_proc("/proc/self/stat", buf, sizeof(buf)))
+		return -999;
+	p = strrchr(buf, ')');
+	for (i = 2; p && i < n; i++)
+		p = strchr(p + 1, ' ');
+	return p ? strtol(p + 1, NULL, 10) : -999;
+}
+
 /* A process's state letter from /proc/PID/stat ('S' asleep), '?' if gone. */
 static inline char proc_state(pid_t pid)
 {
