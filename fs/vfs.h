@@ -24,6 +24,9 @@ ssize_t vfs_write(struct file *file, const char *buf, size_t n, loff_t *pos);
 loff_t vfs_llseek(struct file *file, loff_t off, int whence);
 loff_t default_llseek(struct file *file, loff_t off, int whence);
 loff_t no_llseek(struct file *file, loff_t off, int whence);
+/* Linux's noop_llseek: the position means nothing and stays (lseek
+ * succeeds, as on the random devices and eventfd). */
+loff_t noop_llseek(struct file *file, loff_t off, int whence);
 /* Read the whole of [pos, pos+n) unless EOF: what exec's loader wants. */
 ssize_t kernel_read(struct file *file, loff_t pos, char *buf, size_t n);
 int vfs_readdir(struct file *file, struct dir_context *ctx);

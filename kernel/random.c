@@ -19,6 +19,7 @@
  * makes the same call once its own boot jitter has been collected.
  */
 #include "kernel/random.h"
+#include "fs/vfs.h"
 #include "kernel/cpu/cpu.h"
 #include "kernel/drivers/rtc.h"
 #include "kernel/errno.h"
@@ -245,16 +246,8 @@ static ssize_t random_write(struct file *f, const char *buf, size_t n,
 	return n;
 }
 
-/* Linux's noop_llseek: the position is meaningless and stays. */
-static loff_t random_llseek(struct file *f, loff_t off, int whence)
-{
-	(void)off;
-	(void)whence;
-	return f->f_pos;
-}
-
 const struct file_operations random_fops = {
-	.read = random_read, .write = random_write, .llseek = random_llseek,
+	.read = random_read, .write = random_write, .llseek = noop_llseek,
 };
 
 void random_init(void)

@@ -249,7 +249,9 @@
 #define __NR_getcpu	318
 #define __NR_epoll_pwait	319
 #define __NR_utimensat	320
+#define __NR_eventfd	323
 #define __NR_fallocate	324
+#define __NR_eventfd2	328
 #define __NR_epoll_create1	329
 #define __NR_dup3	330
 #define __NR_pipe2	331
