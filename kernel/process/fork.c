@@ -81,6 +81,7 @@ static void copy_task_fields(struct task_struct *p, struct task_struct *parent,
 		if (p->nice < 0)
 			p->nice = 0;
 	}
+	nr_rt_tasks += rt_task(p);
 	p->no_new_privs = parent->no_new_privs;
 	fpu_copy_current(&p->fpu);
 	p->start_time = jiffies;

@@ -10,6 +10,7 @@
 #include "kernel/errno.h"
 #include "kernel/cpu/io.h"
 #include "kernel/process/kstack.h"
+#include "kernel/sched/sched.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
 #include "mm/phys/gfp.h"
@@ -166,6 +167,8 @@ void free_task(struct task_struct *t)
 {
 	BUG_ON(t == current);
 	exit_creds(t);
+	nr_rt_tasks -= rt_task(t);
+	BUG_ON(nr_rt_tasks < 0);
 	flush_sigqueue(&t->pending, ~0ULL);
 	release_signal_structs(t);
 	kstack_free(t->stack);

@@ -108,6 +108,7 @@ static long set_scheduler(int pid, int policy, const struct sched_param *up)
 	err = may_set(p, policy, sp.sched_priority, reset);
 	if (err)
 		return err;
+	nr_rt_tasks += rt_policy(policy) - rt_task(p);
 	p->policy = policy;
 	p->rt_priority = sp.sched_priority;
 	p->sched_reset_on_fork = reset;

@@ -175,6 +175,8 @@ static int rt_prio(const struct task_struct *t)
  * (the first in the queue among equals: FIFO order), unless real-time
  * tasks used up this CPU's RT_RUNTIME; else the first other task.
  */
+int nr_rt_tasks;
+
 static struct task_struct *pick_next(int cpu)
 {
 	struct task_struct *t, *rt = NULL, *other = NULL;
@@ -185,6 +187,8 @@ static struct task_struct *pick_next(int cpu)
 		if (!rt_task(t)) {
 			if (!other)
 				other = t;
+			if (!nr_rt_tasks)
+				break;	/* no real-time task to look for */
 		} else if (!rt || t->rt_priority > rt->rt_priority) {
 			rt = t;
 		}

@@ -42,6 +42,10 @@ struct trapframe;
 
 /* Is t scheduled by a real-time policy? */
 bool rt_task(const struct task_struct *t);
+/* Tasks with a real-time policy, alive: while 0, pick_next need not look
+ * past the first task it may run.  Changed under the BKL where a policy
+ * is set (policy.c), copied (fork) and dropped (free_task). */
+extern int nr_rt_tasks;
 /* A real-time task t became runnable or rose: let a CPU running
  * something less urgent that t may use reschedule. */
 void check_preempt(struct task_struct *t);
