@@ -280,6 +280,7 @@
 #define __NR_recvfrom	371
 #define __NR_recvmsg	372
 #define __NR_shutdown	373
+#define __NR_mlock2	376
 #define __NR_copy_file_range	377
 #define __NR_preadv2	378
 #define __NR_pwritev2	379

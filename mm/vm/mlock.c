@@ -3,7 +3,9 @@
  *
  * A VM_LOCKED VMA has all its pages present (faulted in here) and the
  * reverse-mapping unmap refuses to take them away (SWAP_FAIL), so reclaim
- * skips them.  Mapback runs everything as root: no RLIMIT_MEMLOCK check.
+ * skips them.  mlock2's MLOCK_ONFAULT (and mlockall's MCL_ONFAULT) lock
+ * without faulting anything in: each page is locked once a fault brings
+ * it.  Mapback runs everything as root: no RLIMIT_MEMLOCK check.
  */
 #include "kernel/errno.h"
 #include "kernel/cpu/trap.h"
@@ -11,8 +13,13 @@
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 
-/* Set or clear VM_LOCKED over [start, end); -ENOMEM if not all mapped. */
-static long set_locked(unsigned long start, unsigned long end, bool on)
+#define MLOCK_ONFAULT 1
+#define MCL_ONFAULT 4
+
+/* Set or clear VM_LOCKED over [start, end), faulting the pages in
+ * unless onfault; -ENOMEM if not all mapped. */
+static long set_locked(unsigned long start, unsigned long end, bool on,
+		       bool onfault)
 {
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma = find_vma(mm, start);
@@ -36,12 +43,13 @@ static long set_locked(unsigned long start, unsigned long end, bool on)
 		if (!vma || vma->vm_start != nstart)
 			return -ENOMEM;
 	}
-	if (on)
+	if (on && !onfault)
 		return make_pages_present(mm, start, end);
 	return 0;
 }
 
-static long do_mlock(unsigned long start, unsigned long len, bool on)
+static long do_mlock(unsigned long start, unsigned long len, bool on,
+		     bool onfault)
 {
 	struct mm_struct *mm = current->mm;
 	unsigned long end;
@@ -55,19 +63,26 @@ static long do_mlock(unsigned long start, unsigned long len, bool on)
 	if (end == start)
 		return 0;
 	down(&mm->mmap_sem);
-	err = set_locked(start, end, on);
+	err = set_locked(start, end, on, onfault);
 	up(&mm->mmap_sem);
 	return err;
 }
 
 long sys_mlock(unsigned long start, unsigned long len)
 {
-	return do_mlock(start, len, true);
+	return do_mlock(start, len, true, false);
+}
+
+long sys_mlock2(unsigned long start, unsigned long len, int flags)
+{
+	if (flags & ~MLOCK_ONFAULT)
+		return -EINVAL;
+	return do_mlock(start, len, true, flags & MLOCK_ONFAULT);
 }
 
 long sys_munlock(unsigned long start, unsigned long len)
 {
-	return do_mlock(start, len, false);
+	return do_mlock(start, len, false, false);
 }
 
 static long set_all_locked(unsigned long flags)
@@ -84,7 +99,8 @@ static long set_all_locked(unsigned long flags)
 		if (change_vma_flags(mm, vma, start, end,
 				     on ? f | VM_LOCKED : f))
 			return -ENOMEM;
-		if (on && make_pages_present(mm, start, end))
+		if (on && !(flags & MCL_ONFAULT) &&
+		    make_pages_present(mm, start, end))
 			return -ENOMEM;
 		vma = find_vma(mm, start);
 		next = vma_next(vma);
@@ -97,7 +113,8 @@ long sys_mlockall(unsigned long flags)
 	struct mm_struct *mm = current->mm;
 	long err;
 
-	if (!flags || (flags & ~(unsigned long)(MCL_CURRENT | MCL_FUTURE)))
+	if (!flags || flags == MCL_ONFAULT ||
+	    (flags & ~(unsigned long)(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT)))
 		return -EINVAL;
 	down(&mm->mmap_sem);
 	err = set_all_locked(flags);

@@ -4,7 +4,8 @@
  * Anonymous private and shared memory is zeroed and writable, MAP_FIXED
  * replaces what was there, munmap makes the range fault with SEGV_MAPERR,
  * MAP_POPULATE/MAP_NORESERVE are accepted, the old mmap call (argument
- * block) works, mincore, madvise(MADV_DONTNEED), mlock/munlock and msync
+ * block) works, mincore, madvise(MADV_DONTNEED), mlock/munlock (and
+ * mlock2's MLOCK_ONFAULT) and msync
  * behave, and Linux's errors (EINVAL, EBADF, EACCES, ENODEV, ENOMEM) come
  * back for bad arguments.
  */
@@ -67,6 +68,32 @@ static void test_anon(void)
 	is_errno(mincore(p + 1, PAGE, (unsigned char[1]){ 0 }), EINVAL, "mincore unaligned: EINVAL");
 	munmap(p, 4 * PAGE);
 	is_errno(mincore(p, PAGE, (unsigned char[1]){ 0 }), ENOMEM, "mincore of unmapped: ENOMEM");
+}
+
+/* mlock faults the range in; mlock2's MLOCK_ONFAULT and mlockall's
+ * MCL_ONFAULT lock without it. */
+static void test_mlock_onfault(void)
+{
+	unsigned char vec[4] = { 1, 1, 1, 1 };
+	char *p = mmap(NULL, 4 * PAGE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (!ok(p != MAP_FAILED, "map four pages"))
+		return;
+	ok_sys(syscall(SYS_mlock2, p, 2 * PAGE, 1), "mlock2 MLOCK_ONFAULT");
+	ok(mincore(p, 4 * PAGE, vec) == 0 && !(vec[0] | vec[1]),
+	   "nothing faulted in");
+	p[PAGE] = 1;
+	ok(mincore(p, 4 * PAGE, vec) == 0 && (vec[1] & 1) && !(vec[0] & 1),
+	   "a touched page is in (and locked)");
+	is_errno(syscall(SYS_mlock2, p, PAGE, 2), EINVAL,
+		 "mlock2 with flag 2: EINVAL");
+	ok_sys(mlock(p + 2 * PAGE, 2 * PAGE), "mlock the other two");
+	ok(mincore(p, 4 * PAGE, vec) == 0 && (vec[2] & vec[3] & 1),
+	   "mlock faults them in");
+	ok_sys(munlock(p, 4 * PAGE), "munlock");
+	is_errno(mlockall(MCL_ONFAULT), EINVAL, "mlockall(MCL_ONFAULT) alone: EINVAL");
+	munmap(p, 4 * PAGE);
 }
 
 static void test_shared_anon(void)
@@ -153,6 +180,7 @@ static void test_errors(void)
 int main(void)
 {
 	test_anon();
+	test_mlock_onfault();
 	test_shared_anon();
 	test_old_mmap();
 	test_errors();
