@@ -148,7 +148,9 @@ static void run_truncator(int fd, double end, struct worker_stats *st)
 }
 
 /* Write every page of the hog's area, checking the last round's pattern
- * first, until the time is up. */
+ * first, until the time is up, and at least once whole: however slow
+ * the host, the area (bigger than RAM with swap on) has been through
+ * memory once, so reclaim had to swap. */
 static void run_hog(uint32_t pages, double end, struct worker_stats *st)
 {
 	char *m = mmap(NULL, pages * PAGE, PROT_READ | PROT_WRITE,
@@ -157,9 +159,9 @@ static void run_hog(uint32_t pages, double end, struct worker_stats *st)
 
 	if (m == MAP_FAILED)
 		return; /* no room for pressure (fault injection): no hog */
-	while (now() < end) {
+	while (now() < end || !st->rounds) {
 		seed = 0x406 + st->rounds;
-		for (i = 0; i < pages && now() < end; i++) {
+		for (i = 0; i < pages && (now() < end || !st->rounds); i++) {
 			uint32_t *p = (uint32_t *)(m + (size_t)i * PAGE);
 
 			if (st->rounds > 0) {
