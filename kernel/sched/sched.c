@@ -337,7 +337,8 @@ static bool wake_up_state(struct task_struct *t, long states)
 			list_add_tail(&t->run_list, &run_queue);
 			if (!t->on_cpu) {
 				wake_idle_cpu(t);
-				check_preempt(t);
+				if (nr_rt_tasks)
+					check_preempt(t);
 			}
 		}
 		woke = true;
@@ -365,7 +366,8 @@ void wake_up_new_task(struct task_struct *t)
 	t->cpu = smp_processor_id();
 	list_add_tail(&t->run_list, &run_queue);
 	wake_idle_cpu(t);
-	check_preempt(t);
+	if (nr_rt_tasks)
+		check_preempt(t);
 	irq_restore(flags);
 }
 
