@@ -7,9 +7,10 @@
  * to the tail (or takes it off if it is going to sleep) and switches to
  * the first task that no other CPU is running and that may run on this
  * one (cpus_allowed); a real-time task of the highest priority before
- * any other (pick_next), which stays in its place when preempted.  The big kernel lock (kernel/locking/kernel_lock.h)
- * is the run queue's lock between CPUs, interrupts off the lock against
- * this CPU's own handlers; the lock stays with the CPU across the switch.
+ * any other (pick_next), which stays in its place when preempted.  The
+ * big kernel lock (kernel/locking/kernel_lock.h) is the run queue's lock
+ * between CPUs, interrupts off the lock against this CPU's own handlers;
+ * the lock stays with the CPU across the switch.
  *
  *   run_queue: [A on CPU0] <-> [B] <-> [C on CPU1] <-> [D]
  *   CPU0 schedules: A goes to the tail, B is first not running: B runs.
@@ -170,13 +171,13 @@ static int rt_prio(const struct task_struct *t)
 	return rt_task(t) ? t->rt_priority : 0;
 }
 
+int nr_rt_tasks;
+
 /*
  * The runnable real-time task of the highest priority this CPU may run
  * (the first in the queue among equals: FIFO order), unless real-time
  * tasks used up this CPU's RT_RUNTIME; else the first other task.
  */
-int nr_rt_tasks;
-
 static struct task_struct *pick_next(int cpu)
 {
 	struct task_struct *t, *rt = NULL, *other = NULL;

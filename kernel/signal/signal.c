@@ -190,7 +190,10 @@ static int add_pending(int sig, const struct ksiginfo *info,
 		if (pending)
 			return 0;
 	} else if (pending) {
-		return queue_again(sig, info, p);
+		int err = queue_again(sig, info, p);
+
+		/* No memory: a kill's is lost silently, as Linux's. */
+		return err && (!info || info->si_code == SI_USER) ? 0 : err;
 	}
 	p->signal |= sigmask(sig);
 	fill_info(&p->info[sig - 1], sig, info);

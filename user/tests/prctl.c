@@ -88,9 +88,11 @@ static void test_subreaper(void)
 	if (mid == 0) {
 		grand = fork();
 		if (grand == 0) {
-			while (getppid() != me)
+			int tries = 10000;	/* 10 s, then give up */
+
+			while (getppid() != me && --tries)
 				usleep(1000);
-			_exit(7);	/* adopted by the subreaper */
+			_exit(tries ? 7 : 8);	/* 7: adopted by the subreaper */
 		}
 		write(p[1], &grand, sizeof(grand));
 		_exit(0);
