@@ -123,7 +123,7 @@ long sys_eventfd2(unsigned int initval, int flags)
 	ctx->count = initval;
 	ctx->semaphore = (flags & EFD_SEMAPHORE) != 0;
 	init_waitqueue_head(&ctx->wqh);
-	file = anon_inode_getfile(&eventfd_fops, ctx,
+	file = anon_inode_getfile("[eventfd]", &eventfd_fops, ctx,
 				  O_RDWR | (flags & O_NONBLOCK));
 	if (!file) {
 		kfree(ctx);

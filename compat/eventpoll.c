@@ -361,7 +361,8 @@ long sys_epoll_create1(int flags)
 	INIT_LIST_HEAD(&ep->rdllist);
 	init_waitqueue_head(&ep->wq);
 	init_waitqueue_head(&ep->poll_wait);
-	file = anon_inode_getfile(&eventpoll_fops, ep, O_RDWR);
+	file = anon_inode_getfile("[eventpoll]", &eventpoll_fops, ep,
+				  O_RDWR);
 	if (!file) {
 		kfree(ep);
 		return -ENOMEM;

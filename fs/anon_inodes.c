@@ -29,13 +29,16 @@ void anon_inode_init(void)
 	INIT_LIST_HEAD(&anon_inode_mnt.mnt_list);
 }
 
-struct file *anon_inode_getfile(const struct file_operations *fops,
+struct file *anon_inode_getfile(const char *name,
+				const struct file_operations *fops,
 				void *priv, unsigned int flags)
 {
 	struct path path = { &anon_inode_mnt, anon_inode_inode };
 	struct file *file = alloc_file(&path, flags, fops);
 
-	if (file)
+	if (file) {
 		file->private_data = priv;
+		file->f_anon_name = name;
+	}
 	return file;
 }

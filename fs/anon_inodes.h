@@ -13,8 +13,10 @@
 
 void anon_inode_init(void);
 /* A new file on the anonymous inode (f_count 1), or NULL for no memory.
- * flags are O_* (O_RDWR, O_NONBLOCK ...). */
-struct file *anon_inode_getfile(const struct file_operations *fops,
+ * flags are O_* (O_RDWR, O_NONBLOCK ...); name ("[eventpoll]") is what
+ * /proc/PID/fd shows after "anon_inode:", as on Linux. */
+struct file *anon_inode_getfile(const char *name,
+				const struct file_operations *fops,
 				void *priv, unsigned int flags);
 
 #endif

@@ -105,6 +105,7 @@ struct file {
 	struct address_space *f_mapping;	/* == f_inode->i_mapping */
 	const struct file_operations *f_op;
 	void *private_data;	/* the driver's */
+	const char *f_anon_name; /* an anonymous file's "[eventfd]", else NULL */
 	struct file_ra_state f_ra;	/* this opener's readahead window */
 	errseq_t f_sb_err;	/* i_sb->s_wb_err when syncfs last looked */
 	/* The epoll items watching this file (compat/eventpoll.c); the last

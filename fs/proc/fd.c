@@ -2,8 +2,9 @@
  * fs/proc/fd.c - /proc/PID/fd and /proc/PID/fdinfo: one entry per open
  * descriptor, as Linux has them.
  *
- * fd/N is a symlink whose target names the open file: its path, or
- * "pipe:[ino]" for an anonymous pipe.  Following it does not walk that
+ * fd/N is a symlink whose target names the open file: its path,
+ * "pipe:[ino]" for an anonymous pipe, or "anon_inode:[eventfd]" and the
+ * like for an anonymous file (fs/anon_inodes.h).  Following it does not walk that
  * name: it reaches the open file's own (mount, inode) (follow_link), so
  * opening /proc/PID/fd/N (or /dev/fd/N, a link to /proc/self/fd made by
  * user space) is a fresh open of the same object.  That is what bash's
@@ -53,6 +54,9 @@ int proc_file_link(struct file *file, char *buf, int len)
 	if (is_pipefs_inode(file->f_inode))
 		n = snprintf(name, PATH_MAX, "pipe:[%lu]",
 			     file->f_inode->i_ino) + 1;
+	else if (file->f_anon_name)
+		n = snprintf(name, PATH_MAX, "anon_inode:%s",
+			     file->f_anon_name) + 1;
 	else
 		n = d_path(&file->f_path, name, PATH_MAX);
 	if (n > 0) {

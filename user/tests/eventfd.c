@@ -83,7 +83,7 @@ static void test_wakeups(void)
 
 	if (!ok(fd >= 0 && ep >= 0, "eventfd and an epoll set"))
 		return;
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		wait_sleeping(parent);
 		_exit(efd_write(fd, 9) ? 1 : 0);
@@ -93,7 +93,7 @@ static void test_wakeups(void)
 
 	ok_sys(epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev), "epoll_ctl ADD");
 	is(epoll_wait(ep, &ev, 1, 0), 0, "nothing ready yet");
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		wait_sleeping(parent);
 		_exit(efd_write(fd, 1) ? 1 : 0);

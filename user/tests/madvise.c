@@ -34,7 +34,7 @@ static char *map_anon(size_t len, int flags)
 /* Run fn(p) in a child; its exit code. */
 static int in_child(int (*fn)(char *), char *p)
 {
-	pid_t pid = fork();
+	pid_t pid = must(fork());
 
 	if (pid == 0)
 		_exit(fn(p));
@@ -227,7 +227,7 @@ static void test_pageout(void)
 
 	/* A page the child shares after fork is the child's too. */
 	must(pipe(to_child));
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		read(to_child[0], &c, 1);
 		_exit(full_of(p + PAGE, 0x5a) ? 0 : 1);

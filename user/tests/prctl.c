@@ -38,7 +38,7 @@ static void test_pdeathsig(void)
 	ok_sys(prctl(PR_SET_PDEATHSIG, SIGUSR2, 0, 0, 0),
 	       "PR_SET_PDEATHSIG SIGUSR2");
 	is(get_int(PR_GET_PDEATHSIG), SIGUSR2, "PR_GET_PDEATHSIG says so");
-	mid = fork();
+	mid = must(fork());
 	if (mid == 0)
 		_exit(get_int(PR_GET_PDEATHSIG));
 	is_exit(wait_for(mid), 0, "a forked child starts without it");
@@ -46,7 +46,7 @@ static void test_pdeathsig(void)
 
 	must(pipe(p));
 	must(pipe(ready));
-	mid = fork();
+	mid = must(fork());
 	if (mid == 0) {
 		if (fork() == 0) {
 			sigset_t none;
@@ -61,6 +61,7 @@ static void test_pdeathsig(void)
 			write(p[1], &c, 1);
 			_exit(0);
 		}
+		close(ready[1]);	/* no grandchild: read sees EOF */
 		read(ready[0], &c, 1);
 		_exit(0);	/* the grandchild's parent dies */
 	}
@@ -84,7 +85,7 @@ static void test_subreaper(void)
 	       "PR_SET_CHILD_SUBREAPER");
 	is(get_int(PR_GET_CHILD_SUBREAPER), 1, "PR_GET_CHILD_SUBREAPER says so");
 	must(pipe(p));
-	mid = fork();
+	mid = must(fork());
 	if (mid == 0) {
 		grand = fork();
 		if (grand == 0) {
@@ -115,7 +116,7 @@ static void test_no_new_privs(void)
 	is(prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0), 0, "no_new_privs off");
 	is_errno(prctl(PR_GET_NO_NEW_PRIVS, 1, 0, 0, 0), EINVAL,
 		 "PR_GET_NO_NEW_PRIVS with an argument: EINVAL");
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		if (prctl(PR_SET_NO_NEW_PRIVS, 0, 0, 0, 0) != -1 ||
 		    errno != EINVAL)

@@ -2,7 +2,7 @@
  * procfd.c - /proc/PID/fd and /proc/PID/fdinfo.
  *
  * fd/N is a symlink naming the open file (its path, "pipe:[ino]" for a
- * pipe) with the permissions it is open with; opening it is a fresh open
+ * pipe, "anon_inode:[eventpoll]" for an epoll set) with the permissions it is open with; opening it is a fresh open
  * of the same object (its own offset; the same pipe; a file unlinked since
  * still opens, and its link reads "NAME (deleted)" as after a rename over
  * it; a pipe whose writers are gone opens without waiting),
@@ -12,6 +12,8 @@
  */
 #include <dirent.h>
 #include <limits.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/stat.h>
 #include "tests/tap.h"
 
@@ -212,6 +214,22 @@ static void test_listing(void)
 	close(p[1]);
 }
 
+/* Anonymous files: the kind in brackets, as Linux names them. */
+static void test_anon(void)
+{
+	char buf[64];
+	int ep = epoll_create1(0), ev = eventfd(0, 0);
+
+	if (!ok(ep >= 0 && ev >= 0, "an epoll set and an eventfd"))
+		return;
+	ok(!strcmp(fd_link(ep, buf, sizeof(buf)), "anon_inode:[eventpoll]"),
+	   "fd/N of an epoll set: %s", buf);
+	ok(!strcmp(fd_link(ev, buf, sizeof(buf)), "anon_inode:[eventfd]"),
+	   "fd/N of an eventfd: %s", buf);
+	close(ep);
+	close(ev);
+}
+
 int main(void)
 {
 	if (!getcwd(cwd, sizeof(cwd)))
@@ -219,6 +237,7 @@ int main(void)
 	test_file();
 	test_replaced();
 	test_pipe();
+	test_anon();
 	test_listing();
 	return done_testing();
 }

@@ -112,20 +112,20 @@ static void test_fork_and_users(void)
 	       "FIFO 10 with SCHED_RESET_ON_FORK");
 	is(getsched(0), SCHED_FIFO | SCHED_RESET_ON_FORK,
 	   "sched_getscheduler shows the flag");
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0)
 		_exit(getsched(0) == SCHED_OTHER && getprio(0) == 0 ?
 			      0 : 1);
 	is_exit(wait_for(pid), 0, "the child starts SCHED_OTHER, priority 0");
 	ok_sys(setsched(0, SCHED_FIFO, 10), "FIFO 10 without the flag");
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0)
 		_exit(getsched(0) == SCHED_FIFO && getprio(0) == 10 ?
 			      0 : 1);
 	is_exit(wait_for(pid), 0, "the child inherits FIFO 10");
 	ok_sys(setsched(0, SCHED_OTHER, 0), "back to SCHED_OTHER");
 
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		pid_t parent = getppid();
 
@@ -152,7 +152,7 @@ static void test_fifo_runs(void)
 
 	*flag = 0;
 	ok_sys(setsched(0, SCHED_FIFO, 10), "FIFO 10");
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		*flag = 1;
 		_exit(0);
@@ -164,7 +164,7 @@ static void test_fifo_runs(void)
 	*flag = 0;
 	ok_sys(setsched(0, SCHED_FIFO | SCHED_RESET_ON_FORK, 10),
 	       "FIFO 10, children SCHED_OTHER");
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		*flag = 1;
 		pause();
@@ -179,7 +179,7 @@ static void test_fifo_runs(void)
 
 	*flag = 0;
 	ok_sys(setsched(0, SCHED_FIFO, 10), "FIFO 10 again");
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		*flag = 1;
 		_exit(0);

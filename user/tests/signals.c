@@ -206,7 +206,7 @@ static void test_default_actions(void)
 		_exit(100);
 	}
 	is_signal(wait_for(pid), SIGSEGV, "NULL-page write: killed by SIGSEGV");
-	pid = fork();
+	pid = must(fork());	/* never kill(-1) */
 	if (pid == 0) {
 		for (;;)
 			sched_yield();
@@ -338,7 +338,7 @@ static void test_sigwait(void)
 	is_errno(syscall(SYS_rt_sigtimedwait, &set, NULL, NULL, 4), EINVAL,
 		 "a 4-byte set: EINVAL");
 
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		usleep(30000);
 		kill(getppid(), SIGUSR2);
@@ -359,7 +359,7 @@ static void test_sigwait(void)
 	   "SI_QUEUE, the value and the sender");
 	memset(&si, 0, sizeof(si));
 	si.si_code = SI_USER;
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		pause();
 		_exit(0);
@@ -451,7 +451,7 @@ static void child_rt_queue(void)
 
 static void test_rt_queue(void)
 {
-	pid_t pid = fork();
+	pid_t pid = must(fork());
 
 	if (pid == 0)
 		child_rt_queue();
@@ -474,7 +474,7 @@ static void test_sigwait_eintr(void)
 	sigaddset(&set, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &set, &old);
 	hits = 0;
-	pid = fork();
+	pid = must(fork());
 	if (pid == 0) {
 		wait_sleeping(parent);
 		kill(parent, SIGALRM);

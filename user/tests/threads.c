@@ -341,7 +341,7 @@ static void *exec_sh(void *arg)
 {
 	(void)arg;
 	execl("/bin/sh", "sh", "-c", "exit 3", (char *)NULL);
-	return NULL;
+	_exit(4);	/* the exec failed: end the process, not just this thread */
 }
 
 static void test_exec_from_thread(void)
