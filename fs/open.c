@@ -21,75 +21,39 @@
 
 #define OPEN_ONLY_FLAGS (O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC)
 
-static int open_create(struct path *base, const char *name, int flags,
-		       umode_t mode, struct path *res, bool *created,
-		       int links);
-
 /*
- * O_CREAT met an existing symlink: go on from what it names, relative to
- * the link's directory, creating that if it is missing, as Linux does (a
- * dangling link makes its target).  A link that stands for an object
- * (/proc/PID/fd/N) is only followed.  links counts the links so far.
+ * One step of O_CREAT: the existing or new inode of name's last
+ * component in *res, and in *dir the directory it is in (held: a symlink
+ * found there is followed from it).
  */
-static int create_through_link(struct path *dir, struct path *link,
-			       int flags, umode_t mode, struct path *res,
-			       bool *created, int links)
-{
-	struct inode *inode = link->inode;
-	char *target;
-	int n, err;
-
-	if (links >= MAX_LINKS)
-		return -ELOOP;
-	if (!inode->i_op || !inode->i_op->readlink)
-		return -EINVAL;
-	if (inode->i_op->follow_link)
-		return inode->i_op->follow_link(inode, res);
-	target = kmalloc(PATH_MAX, GFP_KERNEL);
-	if (!target)
-		return -ENOMEM;
-	n = inode->i_op->readlink(inode, target, PATH_MAX - 1);
-	if (n >= 0) {
-		target[n] = '\0';
-		err = n ? open_create(dir, target, flags, mode, res, created,
-				      links + 1)
-			: -ENOENT;
-	} else {
-		err = n;
-	}
-	kfree(target);
-	return err;
-}
-
-/* O_CREAT: the existing or new inode of the last component. */
-static int open_create(struct path *base, const char *name, int flags,
+static int create_step(struct path *base, const char *name, int flags,
 		       umode_t mode, struct path *res, bool *created,
-		       int links)
+		       struct path *dir)
 {
 	struct nameidata nd;
 	struct inode *inode;
 	int err;
 
+	*dir = (struct path){ NULL, NULL };
 	err = path_walk(name, base, LOOKUP_PARENT, &nd);
 	if (err)
 		return err;
-	if (nd.last_type != LAST_NORM || nd.trailing_slash) {
-		path_put(&nd.path);
+	*dir = nd.path;
+	if (nd.last_type != LAST_NORM || nd.trailing_slash)
 		return -EISDIR;
-	}
 	err = lookup_one(&nd.path, &nd.last, res);
 	if (err == -ENOENT) {
-		struct inode *dir = nd.path.inode;
+		struct inode *d = nd.path.inode;
 
 		mode = S_IFREG | (mode & ~current_umask() & S_IALLUGO);
 		if (mnt_is_readonly(nd.path.mnt))
 			err = -EROFS;
 		else
-			err = may_create(dir);
+			err = may_create(d);
 		if (!err)
-			err = dir->i_op->mknod ? dir->i_op->mknod(dir, &nd.last,
-								   mode, 0, &inode)
-					       : -EACCES;
+			err = d->i_op->mknod ? d->i_op->mknod(d, &nd.last, mode, 0,
+							      &inode)
+					     : -EACCES;
 		if (!err) {
 			res->mnt = mntget(nd.path.mnt);
 			res->inode = inode;
@@ -98,15 +62,57 @@ static int open_create(struct path *base, const char *name, int flags,
 	} else if (!err && (flags & O_EXCL)) {
 		path_put(res);
 		err = -EEXIST;
-	} else if (!err && S_ISLNK(res->inode->i_mode) &&
-		   !(flags & O_NOFOLLOW)) {
-		struct path link = *res;
-
-		err = create_through_link(&nd.path, &link, flags, mode, res,
-					  created, links);
-		path_put(&link);
 	}
-	path_put(&nd.path);
+	return err;
+}
+
+/*
+ * O_CREAT: the existing or new inode of the last component.  A symlink
+ * there is followed (unless O_NOFOLLOW) from the link's directory, and
+ * what it names is created if missing, as Linux does: a dangling link
+ * makes its target.  In a loop, not by recursion, up to MAX_LINKS links;
+ * a link that stands for an object (/proc/PID/fd/N) is only followed.
+ */
+static int open_create(struct path *base, const char *name, int flags,
+		       umode_t mode, struct path *res, bool *created)
+{
+	struct path dir, prev = { NULL, NULL }, link;
+	char *target = NULL;
+	int links = 0, n, err;
+	bool object;
+
+	for (;;) {
+		err = create_step(base, name, flags, mode, res, created, &dir);
+		if (prev.inode)
+			path_put(&prev);	/* the last walk's base */
+		prev = dir;
+		if (err || !S_ISLNK(res->inode->i_mode) ||
+		    (flags & O_NOFOLLOW))
+			break;
+		link = *res;
+		object = link.inode->i_op && link.inode->i_op->follow_link;
+		if (++links > MAX_LINKS)
+			err = -ELOOP;
+		else if (!link.inode->i_op || !link.inode->i_op->readlink)
+			err = -EINVAL;
+		else if (object)
+			err = link.inode->i_op->follow_link(link.inode, res);
+		else if (!target && !(target = kmalloc(PATH_MAX, GFP_KERNEL)))
+			err = -ENOMEM;
+		else if ((n = link.inode->i_op->readlink(link.inode, target,
+							 PATH_MAX - 1)) <= 0)
+			err = n ? n : -ENOENT;
+		else
+			target[n] = '\0';
+		path_put(&link);
+		if (err || object)
+			break;
+		name = target;
+		base = &prev;
+	}
+	if (prev.inode)
+		path_put(&prev);
+	kfree(target);
 	return err;
 }
 
@@ -216,7 +222,7 @@ int vfs_open(struct path *base, const char *name, int flags, umode_t mode,
 		return open_path_only(base, name, flags, res);
 	down(&namespace_sem);
 	if (flags & O_CREAT)
-		err = open_create(base, name, flags, mode, &path, &created, 0);
+		err = open_create(base, name, flags, mode, &path, &created);
 	else
 		err = open_lookup(base, name, flags, &path);
 	up(&namespace_sem);

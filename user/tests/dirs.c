@@ -133,6 +133,31 @@ static void test_links(void)
 	is_errno(open("l-b", O_RDONLY), ENOENT, "name is gone");
 }
 
+/* O_CREAT follows 40 links to the name it makes; a 41st is ELOOP. */
+static void test_create_chain(void)
+{
+	char name[16], target[16];
+	struct stat st;
+	int i;
+
+	for (i = 0; i <= 40; i++) {
+		snprintf(name, sizeof(name), "s-c%d", i);
+		snprintf(target, sizeof(target), i < 40 ? "s-c%d" : "s-far",
+			 i + 1);
+		symlink(target, name);
+	}
+	close(open("s-c1", O_WRONLY | O_CREAT, 0644));
+	ok(lstat("s-far", &st) == 0 && S_ISREG(st.st_mode),
+	   "O_CREAT through 40 links makes the file");
+	unlink("s-far");
+	is_errno(open("s-c0", O_WRONLY | O_CREAT, 0644), ELOOP,
+		 "through 41: ELOOP");
+	for (i = 0; i <= 40; i++) {
+		snprintf(name, sizeof(name), "s-c%d", i);
+		unlink(name);
+	}
+}
+
 static void test_symlinks(void)
 {
 	char buf[64];
@@ -167,6 +192,7 @@ static void test_symlinks(void)
 	   "and through a chain of two links");
 	unlink("s-chain");
 	unlink("s-missing");
+	test_create_chain();
 	is_errno(open("s-new", O_RDWR | O_CREAT | O_DIRECTORY, 0644), EINVAL,
 		 "O_CREAT|O_DIRECTORY: EINVAL");
 	is_errno(lstat("s-new", &st), ENOENT, "and nothing made");
