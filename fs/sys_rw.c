@@ -258,7 +258,6 @@ static long rw_vec(struct file *f, const struct iovec *uiov, int iovcnt,
 #define RWF_HIPRI 0x01	/* poll for completion: nothing to poll here */
 #define RWF_DSYNC 0x02
 #define RWF_SYNC 0x04
-#define RWF_NOWAIT 0x08
 #define RWF_APPEND 0x10
 
 /*
@@ -287,7 +286,7 @@ static long do_rw_vec(unsigned int fd, const struct iovec *uiov, int iovcnt,
 	else {
 		loff_t *at = pos >= 0 ? &pos : &f->f_pos;
 
-		if (write && (flags & RWF_APPEND))
+		if (write && (flags & RWF_APPEND) && f->f_mapping)
 			*at = f->f_mapping->host->i_size;
 		r = rw_vec(f, uiov, iovcnt, at, write);
 		if (r > 0 && write && (flags & (RWF_SYNC | RWF_DSYNC))) {

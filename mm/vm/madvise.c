@@ -90,7 +90,8 @@ static struct page *private_page(struct vm_area_struct *vma,
 	if (!pte_read(mm, addr, &entry) || !pte_present(entry))
 		return NULL;
 	pte = pte_offset_map_lock(mm, addr, &flags);
-	page = pte_present(*pte) ? pfn_to_page(pte_pfn(*pte)) : NULL;
+	page = pte_present(*pte) && pfn_valid(pte_pfn(*pte)) ?
+		       pfn_to_page(pte_pfn(*pte)) : NULL;
 	if (page && page_mapcount(page) == 1) {
 		ptep_test_and_clear_young(pte);
 		get_page(page);
