@@ -14,12 +14,12 @@
  * the process (SIGEV_SIGNAL) or one of its threads (SIGEV_THREAD_ID), or
  * nothing (SIGEV_NONE).
  *
- * Overruns: Mapback keeps one pending instance of each signal, as Linux
- * does for a timer's own signal.  An expiry while the timer's signal is
- * still pending, or a period that passed unseen, counts one overrun;
- * when the signal is taken (dequeue_signal calls posixtimer_rearm) the
- * count goes into its si_overrun and becomes what timer_getoverrun says,
- * and starts again from 0.
+ * Overruns: a timer's signal is pending at most once, even a real-time
+ * one (which otherwise queues), as Linux.  An expiry while the timer's
+ * signal is still pending, or a period that passed unseen, counts one
+ * overrun; when the signal is taken (dequeue_signal calls
+ * posixtimer_rearm) the count goes into its si_overrun and becomes what
+ * timer_getoverrun says, and starts again from 0.
  *
  * CLOCK_REALTIME, CLOCK_MONOTONIC and CLOCK_BOOTTIME timers exist; an
  * absolute CLOCK_REALTIME expiry is turned into ticks when it is set and
@@ -96,13 +96,26 @@ static void add_overrun(struct k_itimer *t, u32 n)
 				? TIMER_MAX_ID : t->it_overrun + (int)n;
 }
 
-/* Is the signal t sent last still pending in p? */
+static bool is_timers(const struct ksiginfo *info, struct k_itimer *t)
+{
+	return info->si_signo == t->it_signo && info->si_code == SI_TIMER &&
+	       info->si_timerid == t->it_id;
+}
+
+/* Is the signal t sent last still pending in p: in the signal's slot, or
+ * queued behind another of the same real-time signal? */
 static bool timer_signal_pending(struct k_itimer *t, struct sigpending *p)
 {
-	const struct ksiginfo *info = &p->info[t->it_signo - 1];
+	const struct sigqueue *q;
 
-	return (p->signal & sigmask(t->it_signo)) &&
-	       info->si_code == SI_TIMER && info->si_timerid == t->it_id;
+	if (!(p->signal & sigmask(t->it_signo)))
+		return false;
+	if (is_timers(&p->info[t->it_signo - 1], t))
+		return true;
+	for (q = p->queue; q; q = q->next)
+		if (is_timers(&q->info, t))
+			return true;
+	return false;
 }
 
 /* Interrupts off. */

@@ -9,8 +9,9 @@
  * (struct sigframe / rt_sigframe in kernel/signal/signal.c) that returns through
  * sa_restorer into sigreturn / rt_sigreturn.
  *
- * Signals are not queued: a second SIGUSR1 while one is pending is lost,
- * as for Linux's non-realtime signals.  One siginfo is kept per signal.
+ * A standard signal is pending once: a second SIGUSR1 while one is
+ * pending is lost, as on Linux.  A real-time one (SIGRTMIN and up) queues,
+ * each with its siginfo (struct sigqueue below), up to RLIMIT_SIGPENDING.
  */
 #ifndef KERNEL_SIGNAL_SIGNAL_H
 #define KERNEL_SIGNAL_SIGNAL_H

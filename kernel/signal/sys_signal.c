@@ -57,7 +57,7 @@ long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 	flags = irq_save();
 	new.sa_mask &= ~SIGKILL_STOP_MASK;
 	*ka = new;
-	/* POSIX: setting SIG_IGN discards a pending instance. */
+	/* POSIX: setting SIG_IGN discards what is pending (queued too). */
 	if (new.sa_handler == SIG_IGN ||
 	    (new.sa_handler == SIG_DFL &&
 	     (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH)))
