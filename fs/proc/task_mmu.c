@@ -162,7 +162,7 @@ static void count_pages(struct mm_struct *mm, struct mm_counts *c)
 
 		if (vma->vm_flags & VM_GROWSDOWN)
 			c->stack += pages;
-		else if ((vma->vm_flags & (VM_WRITE | VM_SHARED)) == VM_WRITE)
+		else if (is_data_mapping(vma->vm_flags))
 			c->data += pages;
 		else if (vma->vm_flags & VM_EXEC)
 			c->exec += pages;

@@ -4,8 +4,9 @@
  * The heap is one anonymous VMA from mm->start_brk (just above the
  * executable's bss, set by exec) to PAGE_ALIGN(mm->brk).  Growing it is an
  * anonymous mapping of the new pages (merged into the heap VMA); shrinking
- * unmaps them.  brk returns the new break, or the old one on failure, as
- * Linux's system call does (libc compares).
+ * unmaps them.  RLIMIT_AS and RLIMIT_DATA bound the growth
+ * (may_expand_vm, mm/vm/mmap.c).  brk returns the new break, or the old
+ * one on failure, as Linux's system call does (libc compares).
  */
 #include "kernel/errno.h"
 #include "kernel/cpu/trap.h"
@@ -35,6 +36,8 @@ long do_brk(unsigned long addr, unsigned long len)
 	err = do_munmap(mm, addr, len);
 	if (err)
 		return err;
+	if (!may_expand_vm(mm, flags, len >> PAGE_SHIFT))
+		return -ENOMEM;
 	if (mm->map_count >= MAX_MAP_COUNT)
 		return -ENOMEM;
 	find_vma_prev(mm, addr, &prev);
@@ -56,6 +59,19 @@ long do_brk(unsigned long addr, unsigned long len)
 	return addr;
 }
 
+/*
+ * RLIMIT_DATA bounds the heap and the executable's data together, as
+ * Linux's check_data_rlimit (mmap's private writable memory is bounded
+ * separately, by may_expand_vm).
+ */
+static bool brk_over_data_limit(struct mm_struct *mm, unsigned long brk)
+{
+	unsigned long limit = current->rlim[RLIMIT_DATA].rlim_cur;
+
+	return limit != RLIM_INFINITY &&
+	       (brk - mm->start_brk) + (mm->end_data - mm->start_data) > limit;
+}
+
 long sys_brk(unsigned long brk)
 {
 	struct mm_struct *mm = current->mm;
@@ -63,7 +79,7 @@ long sys_brk(unsigned long brk)
 	long ret;
 
 	down(&mm->mmap_sem);
-	if (brk < mm->start_brk)
+	if (brk < mm->start_brk || brk_over_data_limit(mm, brk))
 		goto out;
 	newbrk = PAGE_ALIGN(brk);
 	oldbrk = PAGE_ALIGN(mm->brk);

@@ -19,12 +19,14 @@
 #include "kernel/process/task.h"
 #include "kernel/cpu/trap.h"
 #include "mm/vm/memory.h"
+#include "mm/vm/mman.h"
 #include "mm/vm/pt_walk.h"
 
 /*
- * Extend the stack VMA down to cover addr.  It may not grow beyond the
- * stack limit, nor come within the guard gap of an accessible VMA below
- * (as Linux: another stack, or a PROT_NONE guard, may be right below).
+ * Extend the stack VMA down to cover addr.  It may not grow beyond
+ * RLIMIT_STACK or RLIMIT_AS, nor come within the guard gap of an
+ * accessible VMA below (as Linux: another stack, or a PROT_NONE guard, may
+ * be right below).
  */
 static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 {
@@ -39,9 +41,10 @@ static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 	    (prev->vm_flags & (VM_READ | VM_WRITE | VM_EXEC)) &&
 	    addr - prev->vm_end < STACK_GUARD_GAP)
 		return -ENOMEM;
-	if (vma->vm_end - addr > STACK_LIMIT)
-		return -ENOMEM;
 	grow = (vma->vm_start - addr) >> PAGE_SHIFT;
+	if (vma->vm_end - addr > current->rlim[RLIMIT_STACK].rlim_cur ||
+	    !may_expand_vm(mm, vma->vm_flags, grow))
+		return -ENOMEM;
 	vma_unlink_tree(mm, vma);
 	vma_adjust(vma, addr, vma->vm_end, vma->vm_pgoff - grow, NULL);
 	vma_link_tree(mm, vma);

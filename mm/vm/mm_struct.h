@@ -37,7 +37,8 @@ struct vm_area_struct;
 #define TASK_SIZE		PAGE_OFFSET
 /* Where mmap looks first for a free range when given no hint. */
 #define TASK_UNMAPPED_BASE	0x40000000UL
-/* The top of the initial stack, and how far it may grow. */
+/* The top of the initial stack, and the room below it no ELF segment may
+ * take (RLIMIT_STACK's default; the limit itself bounds the growth). */
 #define STACK_TOP		TASK_SIZE
 #define STACK_LIMIT		(8UL << 20)
 /* Words of mm->saved_auxv: room for every pair exec writes. */

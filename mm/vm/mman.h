@@ -73,6 +73,8 @@ long do_mmap_pgoff(struct file *file, unsigned long addr, unsigned long len,
 		   unsigned long pgoff);
 int do_munmap(struct mm_struct *mm, unsigned long start, unsigned long len);
 long do_brk(unsigned long addr, unsigned long len);
+bool may_expand_vm(struct mm_struct *mm, unsigned long flags,
+		   unsigned long npages);
 unsigned long get_unmapped_area(struct file *file, unsigned long addr,
 				unsigned long len, unsigned long pgoff,
 				unsigned long flags);

@@ -141,15 +141,72 @@ unsigned long get_unmapped_area(struct file *file, unsigned long addr,
 	return found ? found : (unsigned long)-ENOMEM;
 }
 
+/* Pages of mm's VMAs that lie inside [start, end). */
+static unsigned long pages_mapped_in(struct mm_struct *mm, unsigned long start,
+				     unsigned long end)
+{
+	struct vm_area_struct *vma;
+	unsigned long pages = 0;
+
+	for (vma = find_vma(mm, start); vma && vma->vm_start < end;
+	     vma = vma_next(vma))
+		pages += (min(vma->vm_end, end) - max(vma->vm_start, start)) >>
+			 PAGE_SHIFT;
+	return pages;
+}
+
+/*
+ * Pages of mm that count against RLIMIT_DATA: private writable memory
+ * that is not a stack.  Counted by a walk, only while a limit is set.
+ */
+static unsigned long data_vm(struct mm_struct *mm)
+{
+	struct vm_area_struct *vma;
+	unsigned long pages = 0;
+
+	for_each_vma(vma, mm)
+		if (is_data_mapping(vma->vm_flags))
+			pages += vma_pages(vma);
+	return pages;
+}
+
+/*
+ * May mm gain npages more of VMAs with these flags?  RLIMIT_AS bounds all
+ * of them, RLIMIT_DATA the private writable ones (with Linux's exception:
+ * a data limit of 0 lets memory grow up to the hard limit).  The caller
+ * returns -ENOMEM when not.  mmap_sem held.
+ */
+bool may_expand_vm(struct mm_struct *mm, unsigned long flags,
+		   unsigned long npages)
+{
+	struct rlimit *as = &current->rlim[RLIMIT_AS];
+	struct rlimit *data = &current->rlim[RLIMIT_DATA];
+	unsigned long data_pages;
+
+	if (mm->total_vm + npages > as->rlim_cur >> PAGE_SHIFT)
+		return false;
+	if (!is_data_mapping(flags) || data->rlim_cur == RLIM_INFINITY)
+		return true;
+	data_pages = data_vm(mm) + npages;
+	if (data_pages <= data->rlim_cur >> PAGE_SHIFT)
+		return true;
+	return !data->rlim_cur && data_pages <= data->rlim_max >> PAGE_SHIFT;
+}
+
 static long mmap_region(struct file *file, unsigned long addr,
 			unsigned long len, unsigned long vm_flags,
 			unsigned long pgoff, unsigned long flags)
 {
 	struct mm_struct *mm = current->mm;
 	struct vm_area_struct *vma, *prev;
-	unsigned long end = addr + len;
+	unsigned long end = addr + len, npages = len >> PAGE_SHIFT;
 	int err;
 
+	/* Pages a MAP_FIXED mapping replaces are not new. */
+	if (!may_expand_vm(mm, vm_flags, npages) &&
+	    !may_expand_vm(mm, vm_flags,
+			   npages - pages_mapped_in(mm, addr, end)))
+		return -ENOMEM;
 	if (find_vma_intersection(mm, addr, end)) {
 		err = do_munmap(mm, addr, len);
 		if (err)

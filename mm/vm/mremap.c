@@ -119,6 +119,9 @@ static struct vm_area_struct *vma_to_resize(unsigned long addr,
 		return ERR_PTR(-EINVAL);
 	if (vma->vm_flags & VM_DONTEXPAND)
 		return ERR_PTR(-EFAULT);
+	if (!may_expand_vm(current->mm, vma->vm_flags,
+			   (new_len - old_len) >> PAGE_SHIFT))
+		return ERR_PTR(-ENOMEM);
 	return vma;
 }
 
@@ -152,6 +155,10 @@ static long mremap_to(unsigned long addr, unsigned long old_len,
 	vma = vma_to_resize(addr, old_len, new_len, flags);
 	if (IS_ERR(vma))
 		return PTR_ERR(vma);
+	/* The old range stays mapped: the new one is all growth. */
+	if ((flags & MREMAP_DONTUNMAP) &&
+	    !may_expand_vm(mm, vma->vm_flags, new_len >> PAGE_SHIFT))
+		return -ENOMEM;
 	found = get_unmapped_area(vma->vm_file, new_addr, new_len,
 				  vma->vm_pgoff +
 				  ((addr - vma->vm_start) >> PAGE_SHIFT),

@@ -164,6 +164,15 @@ static inline unsigned long vma_pages(const struct vm_area_struct *vma)
 	return (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
 }
 
+/*
+ * Private writable memory that is not a stack: what RLIMIT_DATA bounds
+ * and /proc's VmData counts.
+ */
+static inline bool is_data_mapping(unsigned long vm_flags)
+{
+	return (vm_flags & (VM_WRITE | VM_SHARED | VM_GROWSDOWN)) == VM_WRITE;
+}
+
 /* Linux's stack_guard_gap: a stack keeps 256 pages free below it. */
 #define STACK_GUARD_GAP	(256UL << PAGE_SHIFT)
 

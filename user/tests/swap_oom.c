@@ -3,11 +3,11 @@
  * survive.
  *
  * A child maps and touches 1 MiB after 1 MiB forever.  RLIMIT_AS caps it
- * at TEST_OOM_CAP_MIB (default 256; 0 = no cap) so the host stays safe: on
- * Linux mmap then fails with ENOMEM and the child exits 7.  Inside Mapback
- * the cap is above RAM + swap, so the kernel's OOM killer must kill it
- * (SIGKILL), or an mmap fails with ENOMEM first; both are accepted.  Then
- * the parent must still be able to allocate and fork.
+ * at TEST_OOM_CAP_MIB (default 256; 0 = no cap): where RAM and swap hold
+ * more than that, mmap fails with ENOMEM at the cap and the child exits 7;
+ * where they hold less (the small test machines), the kernel's OOM killer
+ * must kill it (SIGKILL), or an mmap fails with ENOMEM first.  All are
+ * accepted.  Then the parent must still be able to allocate and fork.
  */
 #include <sys/mman.h>
 #include <sys/resource.h>
