@@ -12,6 +12,9 @@
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/shmem_swap.h"
 #include "kernel/errno.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
+#include "kernel/signal/signal.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/highmem.h"
 #include "kernel/lib/string.h"
@@ -215,6 +218,31 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
 	return done ? (ssize_t)done : err;
 }
 
+/*
+ * May a write of *count bytes at pos go ahead?  At or past the writer's
+ * RLIMIT_FSIZE it is -EFBIG, and SIGXFSZ to the writer; across the limit
+ * or the largest file it is cut short there (Linux's
+ * generic_write_check_limits).
+ */
+int write_check_limits(loff_t pos, size_t *count)
+{
+	unsigned long limit = current->rlim[RLIMIT_FSIZE].rlim_cur;
+
+	if (limit != RLIM_INFINITY) {
+		if (pos >= (loff_t)limit) {
+			send_sig(SIGXFSZ, current);
+			return -EFBIG;
+		}
+		if ((loff_t)*count > (loff_t)limit - pos)
+			*count = limit - pos;
+	}
+	if (pos >= MAX_LFS_FILESIZE)
+		return -EFBIG;
+	if ((loff_t)*count > MAX_LFS_FILESIZE - pos)
+		*count = MAX_LFS_FILESIZE - pos;
+	return 0;
+}
+
 ssize_t generic_file_write(struct file *file, const char *buf, size_t n,
 			   loff_t *pos)
 {
@@ -230,12 +258,11 @@ ssize_t generic_file_write(struct file *file, const char *buf, size_t n,
 		up(&inode->i_sem);
 		return -EINVAL;
 	}
-	if (*pos >= MAX_LFS_FILESIZE) {
+	ret = write_check_limits(*pos, &n);
+	if (ret) {
 		up(&inode->i_sem);
-		return -EFBIG;
+		return ret;
 	}
-	if ((loff_t)n > MAX_LFS_FILESIZE - *pos)
-		n = MAX_LFS_FILESIZE - *pos;
 	ret = seals_check_write(inode, *pos, n);
 	if (!ret)
 		ret = write_pages(file, buf, n, pos);

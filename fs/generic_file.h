@@ -17,6 +17,8 @@ ssize_t generic_file_read(struct file *file, char *buf, size_t n,
 			  loff_t *pos);
 ssize_t generic_file_write(struct file *file, const char *buf, size_t n,
 			   loff_t *pos);
+/* RLIMIT_FSIZE and the largest file: -EFBIG, or *count cut to fit. */
+int write_check_limits(loff_t pos, size_t *count);
 /* For files without backing store: dirty, never written anywhere. */
 int simple_set_page_dirty(struct page *page);
 /* Zero-fill a new page (a hole) and mark it uptodate; unlocks it. */

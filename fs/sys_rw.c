@@ -468,14 +468,16 @@ long sys_sendfile64(unsigned int out_fd, unsigned int in_fd, loff_t *offset,
  * regular files only, in readable and out writable but not O_APPEND, one
  * file system (no Mapback file system copies across superblocks, so as
  * for Linux's ramfs and tmpfs that is EXDEV), no wrap-around, the count
- * cut at the end of in, out below the largest file, no overlap within
- * one file, and no negative offset.
+ * cut at the end of in and at the writer's RLIMIT_FSIZE and the largest
+ * file (write_check_limits), no overlap within one file, and no negative
+ * offset.
  */
 static int copy_file_checks(struct file *in, loff_t pos_in, struct file *out,
 			    loff_t pos_out, size_t *len)
 {
 	struct inode *ii = in->f_inode, *io = out->f_inode;
-	u64 count = *len;
+	size_t count = *len;
+	int err;
 
 	if (S_ISDIR(ii->i_mode) || S_ISDIR(io->i_mode))
 		return -EISDIR;
@@ -491,10 +493,11 @@ static int copy_file_checks(struct file *in, loff_t pos_in, struct file *out,
 		return -EOVERFLOW;
 	if (pos_in >= ii->i_size)
 		count = 0;
-	else
-		count = min(count, (u64)(ii->i_size - pos_in));
-	if (pos_out >= MAX_LFS_FILESIZE)
-		return -EFBIG;
+	else if ((loff_t)count > ii->i_size - pos_in)
+		count = ii->i_size - pos_in;
+	err = write_check_limits(pos_out, &count);
+	if (err)
+		return err;
 	if (ii == io && pos_out + (loff_t)count > pos_in &&
 	    pos_out < pos_in + (loff_t)count)
 		return -EINVAL;

@@ -50,6 +50,7 @@ int vfs_fchown(struct file *file, u32 uid, u32 gid);
 int vfs_truncate(struct path *base, const char *name, loff_t len);
 int vfs_ftruncate(struct file *file, loff_t len);
 int do_truncate(struct inode *inode, loff_t len);
+int inode_newsize_ok(struct inode *inode, loff_t size);
 /* Set the times; a NULL time means now.  Also the ctime to now.  Both
  * NULL is a touch, allowed to whoever may write the file. */
 int vfs_utimes(struct path *base, const char *name, unsigned int lookup_flags,

@@ -14,6 +14,9 @@
 #include "fs/vfs.h"
 #include "kernel/process/cred.h"
 #include "kernel/errno.h"
+#include "kernel/cpu/trap.h"
+#include "kernel/process/task.h"
+#include "kernel/signal/signal.h"
 
 static int lookup(struct path *base, const char *name, unsigned int flags,
 		  struct path *res)
@@ -174,6 +177,21 @@ int vfs_fchown(struct file *file, u32 uid, u32 gid)
 	return chown_inode(file->f_inode, uid, gid);
 }
 
+/*
+ * May inode grow to size?  Past the caller's RLIMIT_FSIZE it is -EFBIG
+ * and SIGXFSZ, as Linux's inode_newsize_ok; shrinking is always allowed.
+ */
+int inode_newsize_ok(struct inode *inode, loff_t size)
+{
+	unsigned long limit = current->rlim[RLIMIT_FSIZE].rlim_cur;
+
+	if (size <= inode->i_size || limit == RLIM_INFINITY ||
+	    size <= (loff_t)limit)
+		return 0;
+	send_sig(SIGXFSZ, current);
+	return -EFBIG;
+}
+
 int do_truncate(struct inode *inode, loff_t len)
 {
 	int err;
@@ -190,7 +208,9 @@ int do_truncate(struct inode *inode, loff_t len)
 	if (!inode->i_op || !inode->i_op->truncate)
 		return 0;
 	down(&inode->i_sem);
-	err = inode->i_op->truncate(inode, len);
+	err = inode_newsize_ok(inode, len);
+	if (!err)
+		err = inode->i_op->truncate(inode, len);
 	up(&inode->i_sem);
 	return err;
 }

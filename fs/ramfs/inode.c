@@ -75,6 +75,32 @@ static long ramfs_alloc_range(struct file *file, unsigned long first,
 	return 0;
 }
 
+/* fallocate's allocating modes, i_sem held.  RLIMIT_FSIZE counts even
+ * with KEEP_SIZE, as on tmpfs. */
+static long ramfs_falloc(struct file *file, int mode, loff_t offset,
+			 loff_t end)
+{
+	struct inode *inode = file->f_inode;
+	long err = inode_newsize_ok(inode, end);
+
+	if (err)
+		return err;
+	if ((inode->i_seals & F_SEAL_GROW) && end > inode->i_size)
+		return -EPERM;
+	err = ramfs_alloc_range(file, offset >> PAGE_SHIFT,
+				(end - 1) >> PAGE_SHIFT);
+	if (!err && !(mode & FALLOC_FL_KEEP_SIZE) && end > inode->i_size)
+		inode->i_size = end;
+	/* Failed (no memory, a signal): the pages it gave past the end go
+	 * again, as Linux undoes its falloc'd pages. */
+	if (err && end > ALIGN_UP(inode->i_size, (loff_t)PAGE_SIZE))
+		truncate_inode_pages_range(
+			inode->i_mapping,
+			max(offset, ALIGN_UP(inode->i_size, (loff_t)PAGE_SIZE)),
+			end - 1);
+	return err;
+}
+
 /*
  * fallocate on ramfs answers as Linux's tmpfs: mode 0 and KEEP_SIZE give
  * the range pages (the size grows to its end unless KEEP_SIZE);
@@ -105,22 +131,8 @@ static long ramfs_fallocate(struct file *file, int mode, loff_t offset,
 			unmap_mapping_range(inode->i_mapping, ustart,
 					    uend - ustart);
 		truncate_inode_pages_range(inode->i_mapping, offset, end - 1);
-	} else if ((inode->i_seals & F_SEAL_GROW) && end > inode->i_size) {
-		err = -EPERM;
 	} else {
-		err = ramfs_alloc_range(file, offset >> PAGE_SHIFT,
-					(end - 1) >> PAGE_SHIFT);
-		if (!err && !(mode & FALLOC_FL_KEEP_SIZE) &&
-		    end > inode->i_size)
-			inode->i_size = end;
-		/* Failed (no memory, a signal): the pages it gave past the
-		 * end go again, as Linux undoes its falloc'd pages. */
-		if (err && end > ALIGN_UP(inode->i_size, (loff_t)PAGE_SIZE))
-			truncate_inode_pages_range(
-				inode->i_mapping,
-				max(offset, ALIGN_UP(inode->i_size,
-						     (loff_t)PAGE_SIZE)),
-				end - 1);
+		err = ramfs_falloc(file, mode, offset, end);
 	}
 	if (!err)
 		inode_touch_mtime(inode);

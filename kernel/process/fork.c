@@ -31,6 +31,7 @@
 #include "kernel/sched/sched.h"
 #include "kernel/signal/signal.h"
 #include "kernel/syscall.h"
+#include "kernel/process/cred.h"
 #include "kernel/process/task.h"
 #include "kernel/time/timer.h"
 #include "kernel/cpu/uaccess.h"
@@ -127,6 +128,26 @@ static int check_clone_flags(u64 clone_flags)
 	return 0;
 }
 
+/*
+ * RLIMIT_NPROC: a user other than root may have that many tasks (threads
+ * and zombies count, as Linux counts them) and no more; one more is
+ * EAGAIN.  Counted by a walk of every task, only for such a user.  The
+ * big kernel lock keeps the list still.
+ */
+static int check_nproc(void)
+{
+	u32 uid = current_cred()->uid;
+	unsigned long limit = current->rlim[RLIMIT_NPROC].rlim_cur, n = 1;
+	struct task_struct *t;
+
+	if (limit == RLIM_INFINITY || uid == 0 || capable(CAP_SYS_RESOURCE) ||
+	    capable(CAP_SYS_ADMIN))
+		return 0;
+	list_for_each_entry(t, &task_list, tasks)
+		n += t->cred.uid == uid;
+	return n > limit ? -EAGAIN : 0;
+}
+
 /* The ids the caller asked to have stored (CLONE_*_SETTID, _CLEARTID). */
 static int set_tids(struct task_struct *p, const struct kernel_clone_args *args)
 {
@@ -211,6 +232,8 @@ static long do_fork(const struct kernel_clone_args *args)
 	int err, pid;
 
 	err = check_clone_flags(clone_flags);
+	if (!err)
+		err = check_nproc();
 	if (err)
 		return err;
 	p = alloc_task();

@@ -68,7 +68,7 @@ static void clear_tls(struct user_desc *d)
 	d->seg_not_present = 1;
 }
 
-static void init_rlimits(struct task_struct *t)
+void init_rlimits(struct task_struct *t)
 {
 	int i;
 
@@ -83,10 +83,12 @@ static void init_rlimits(struct task_struct *t)
 	/* No raising of priority without CAP_SYS_NICE, as on Linux. */
 	t->rlim[RLIMIT_NICE].rlim_cur = t->rlim[RLIMIT_NICE].rlim_max = 0;
 	t->rlim[RLIMIT_RTPRIO].rlim_cur = t->rlim[RLIMIT_RTPRIO].rlim_max = 0;
-	/* Queued real-time signals: Linux's max_threads / 2, one for each
-	 * 32 pages of RAM (an 8 KiB stack per thread, a sixteenth of RAM). */
-	t->rlim[RLIMIT_SIGPENDING].rlim_cur =
-		t->rlim[RLIMIT_SIGPENDING].rlim_max = max(totalram_pages / 32, 10u);
+	/* Tasks per user and queued real-time signals: Linux's
+	 * max_threads / 2, one for each 32 pages of RAM (an 8 KiB stack per
+	 * thread, a sixteenth of RAM). */
+	t->rlim[RLIMIT_NPROC].rlim_cur = t->rlim[RLIMIT_NPROC].rlim_max =
+		max(totalram_pages / 32, 10u);
+	t->rlim[RLIMIT_SIGPENDING] = t->rlim[RLIMIT_NPROC];
 }
 
 void task_init_links(struct task_struct *t)

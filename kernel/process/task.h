@@ -317,6 +317,8 @@ static inline char task_state_char(const struct task_struct *t)
 
 /* The task_struct slab cache (sched_init). */
 void task_cache_init(void);
+/* Linux's limits of a task at boot (the boot thread, kernel threads). */
+void init_rlimits(struct task_struct *t);
 /* Allocate a task_struct and kernel stack; state and links initialised,
  * pid assigned, not yet on any list.  NULL when out of memory or pids. */
 /* Empty list heads and wait queue of a new task (alloc_task, the idle task). */

@@ -34,6 +34,7 @@
 #include "kernel/smp/percpu.h"
 #include "kernel/errno.h"
 #include "kernel/sched/cputime.h"
+#include "kernel/time/cpu_timers.h"
 #include "compat/posix-timers.h"
 #include "compat/rseq.h"
 #include "kernel/process/task.h"
@@ -86,6 +87,8 @@ void sched_init(void)
 	t->pid = 0;
 	t->sighand = &boot_sighand;
 	t->signal = &boot_signal;
+	/* It unpacks the initramfs before init exists: no file limit. */
+	init_rlimits(t);
 	task_init_links(t);
 	strlcpy(t->comm, "swapper", TASK_COMM_LEN);
 	list_add_tail(&t->tasks, &task_list);
@@ -472,6 +475,7 @@ void sched_tick(struct trapframe *tf)
 		t->utime++;
 	else
 		t->stime++;
+	cpu_timers_tick(t, user_mode(tf));
 	if (smp_processor_id() == 0) {
 		run_timeouts();
 		run_real_timers();

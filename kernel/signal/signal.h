@@ -16,6 +16,7 @@
 #ifndef KERNEL_SIGNAL_SIGNAL_H
 #define KERNEL_SIGNAL_SIGNAL_H
 
+#include "kernel/time/cpu_timers.h"
 #include "kernel/list.h"
 #include "kernel/types.h"
 
@@ -197,6 +198,11 @@ struct signal_struct {
 	/* PR_SET_CHILD_SUBREAPER: orphans of descendants come here, not to
 	 * init (kernel/process/exit.c). */
 	bool is_child_subreaper;
+	/* Ticks of CPU time of all its threads, those gone too, and the
+	 * ITIMER_VIRTUAL and ITIMER_PROF timers that count them down
+	 * (kernel/time/cpu_timers.c). */
+	u32 cputime;
+	struct cpu_itimer it[2];
 };
 
 /* t leaves a group stop it was counted in without stopping (it exits):

@@ -1,12 +1,16 @@
 /*
- * kernel/time/itimer.c - alarm(2) and the ITIMER_REAL interval timer: SIGALRM
- * after a number of ticks, optionally again every interval.
+ * kernel/time/itimer.c - alarm(2), getitimer and setitimer.
  *
- * A task with an armed timer is on real_timers; the scheduler tick calls
- * run_real_timers(), which sends SIGALRM to the expired ones and re-arms
- * the periodic ones.  ITIMER_VIRTUAL and ITIMER_PROF are not kept.
- * Timers are per process, are not inherited by fork (POSIX) and survive
- * exec; exit disarms them (itimer_exit).
+ * ITIMER_REAL sends SIGALRM after a number of ticks of the wall clock,
+ * optionally again every interval.  A task with an armed timer is on
+ * real_timers; the scheduler tick calls run_real_timers(), which sends
+ * SIGALRM to the expired ones and re-arms the periodic ones.  Timers are
+ * per process, are not inherited by fork (POSIX) and survive exec; exit
+ * disarms them (itimer_exit).
+ *
+ * ITIMER_VIRTUAL and ITIMER_PROF count the process's CPU time instead;
+ * they live in its signal_struct and the tick counts them down
+ * (kernel/time/cpu_timers.c).  Here they are only read and set.
  */
 #include "kernel/errno.h"
 #include "kernel/cpu/io.h"
@@ -94,24 +98,55 @@ static bool timeval_valid(const struct old_timeval32 *tv)
 	return tv->tv_sec >= 0 && tv->tv_usec >= 0 && tv->tv_usec < USEC_PER_SEC;
 }
 
-static void get_real(struct old_itimerval32 *v)
+/* The process's ITIMER_VIRTUAL or ITIMER_PROF timer. */
+static struct cpu_itimer *cpu_itimer(int which)
 {
-	jiffies_to_timeval(ticks_left(current), &v->it_value);
-	jiffies_to_timeval(current->it_real_interval, &v->it_interval);
+	return &current->signal->it[which == ITIMER_VIRTUAL ?
+					    CPU_ITIMER_VIRTUAL :
+					    CPU_ITIMER_PROF];
+}
+
+/* Timer which's value and interval in *v.  Interrupts off. */
+static void get_itimer(int which, struct old_itimerval32 *v)
+{
+	struct cpu_itimer *it;
+
+	if (which == ITIMER_REAL) {
+		jiffies_to_timeval(ticks_left(current), &v->it_value);
+		jiffies_to_timeval(current->it_real_interval, &v->it_interval);
+		return;
+	}
+	it = cpu_itimer(which);
+	jiffies_to_timeval(it->value, &v->it_value);
+	jiffies_to_timeval(it->interval, &v->it_interval);
+}
+
+/* Arm timer which as *v says (a zero value disarms).  Interrupts off. */
+static void set_itimer(int which, const struct old_itimerval32 *v)
+{
+	u32 value = timeval_to_ticks(&v->it_value);
+	u32 interval = timeval_to_ticks(&v->it_interval);
+	struct cpu_itimer *it;
+
+	if (which == ITIMER_REAL) {
+		arm(current, value, interval);
+		return;
+	}
+	it = cpu_itimer(which);
+	it->value = value;
+	it->interval = interval;
 }
 
 long sys_getitimer(int which, struct old_itimerval32 *uval)
 {
-	struct old_itimerval32 v = { { 0, 0 }, { 0, 0 } };
+	struct old_itimerval32 v;
 	u32 flags;
 
 	if (which < ITIMER_REAL || which > ITIMER_PROF)
 		return -EINVAL;
-	if (which == ITIMER_REAL) {
-		flags = irq_save();
-		get_real(&v);
-		irq_restore(flags);
-	}
+	flags = irq_save();
+	get_itimer(which, &v);
+	irq_restore(flags);
 	return copy_to_user(uval, &v, sizeof(v)) ? -EFAULT : 0;
 }
 
@@ -121,19 +156,17 @@ long sys_setitimer(int which, const struct old_itimerval32 *unew,
 	struct old_itimerval32 n, o;
 	u32 flags;
 
-	if (which != ITIMER_REAL)
-		return which == ITIMER_VIRTUAL || which == ITIMER_PROF ?
-			       -EOPNOTSUPP : -EINVAL;
+	if (which < ITIMER_REAL || which > ITIMER_PROF)
+		return -EINVAL;
 	if (unew && copy_from_user(&n, unew, sizeof(n)))
 		return -EFAULT;
 	if (unew && (!timeval_valid(&n.it_value) ||
 		     !timeval_valid(&n.it_interval)))
 		return -EINVAL;
 	flags = irq_save();
-	get_real(&o);
+	get_itimer(which, &o);
 	if (unew)
-		arm(current, timeval_to_ticks(&n.it_value),
-		    timeval_to_ticks(&n.it_interval));
+		set_itimer(which, &n);
 	irq_restore(flags);
 	if (uold && copy_to_user(uold, &o, sizeof(o)))
 		return -EFAULT;

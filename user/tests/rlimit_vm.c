@@ -60,7 +60,8 @@ static void address_space_limit(void)
 
 	a = map(MIB, PROT_READ | PROT_WRITE, MAP_PRIVATE);
 	ok(a != MAP_FAILED, "a 1 MiB mapping before the limit");
-	if (!ok(set_soft_limit(RLIMIT_AS, status_bytes("VmSize") + 2 * MIB) == 0,
+	if (!ok(set_soft_limit(RLIMIT_AS, status_bytes("VmSize") + 2 * MIB) ==
+			0,
 		"RLIMIT_AS set 2 MiB above VmSize"))
 		return;
 
@@ -68,8 +69,8 @@ static void address_space_limit(void)
 	is_errno((long)p, ENOMEM, "RLIMIT_AS: 4 MiB more is ENOMEM");
 	b = map(MIB, PROT_READ | PROT_WRITE, MAP_PRIVATE);
 	ok(b != MAP_FAILED, "RLIMIT_AS: 1 MiB more fits");
-	p = mmap(a, MIB, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
-		 -1, 0);
+	p = mmap(a, MIB, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+		 0);
 	ok(p == a, "RLIMIT_AS: MAP_FIXED over mapped pages is not growth");
 	p = mremap(b, MIB, 3 * MIB, MREMAP_MAYMOVE);
 	is_errno((long)p, ENOMEM, "RLIMIT_AS: mremap past it is ENOMEM");
@@ -131,7 +132,7 @@ static int stack_child(long limit, long depth)
 /* A child's subtests, handed back so the numbering goes on after it. */
 static struct tally {
 	int count, failures;
-} *tally;
+} * tally;
 
 static int in_child(void (*part)(void))
 {

@@ -1,0 +1,90 @@
+/*
+ * rlimit_nproc.c - RLIMIT_NPROC: how many tasks a user may have.
+ *
+ * Its default is Linux's, the same as RLIMIT_SIGPENDING's (half the
+ * threads the RAM could hold), soft and hard.  A child turns itself into
+ * user 4242, allows that user three tasks, and forks: two children (who
+ * wait) make three, and the third fork is EAGAIN; once one of them has
+ * exited and been reaped, a fork works again.  Root is not bound (the
+ * parent forks under the same low limit).
+ */
+#include <signal.h>
+#include <sys/resource.h>
+#include "tests/tap.h"
+
+#define USER 4242
+
+static pid_t sleeper(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		pause();
+		_exit(0);
+	}
+	return pid;
+}
+
+/* As user USER with RLIMIT_NPROC 3: the exit status says what failed. */
+static int limited_user(void)
+{
+	struct rlimit rl = { 3, 3 };
+	pid_t a, b, c;
+
+	if (setrlimit(RLIMIT_NPROC, &rl) != 0 || setuid(USER) != 0)
+		return 2;
+	a = sleeper();
+	b = sleeper();
+	if (a < 0 || b < 0)
+		return 3;
+	c = fork();
+	if (c == 0)
+		_exit(0);
+	if (c >= 0 || errno != EAGAIN)
+		return 4;
+	kill(a, SIGKILL);
+	if (waitpid(a, NULL, 0) != a)
+		return 5;
+	c = fork();
+	if (c == 0)
+		_exit(0);
+	if (c < 0 || waitpid(c, NULL, 0) != c)
+		return 6;
+	kill(b, SIGKILL);
+	waitpid(b, NULL, 0);
+	return 0;
+}
+
+int main(void)
+{
+	struct rlimit np, sp, rl = { 1, 1 };
+	pid_t pid;
+
+	ok_sys(getrlimit(RLIMIT_NPROC, &np), "getrlimit(RLIMIT_NPROC)");
+	ok_sys(getrlimit(RLIMIT_SIGPENDING, &sp),
+	       "getrlimit(RLIMIT_SIGPENDING)");
+	ok(np.rlim_cur != RLIM_INFINITY && np.rlim_cur == np.rlim_max,
+	   "the default is finite, soft and hard alike (%lu)",
+	   (unsigned long)np.rlim_cur);
+	is(np.rlim_cur, sp.rlim_cur, "and equal to RLIMIT_SIGPENDING's");
+
+	pid = must(fork());
+	if (pid == 0)
+		_exit(limited_user());
+	is_exit(wait_for(pid), 0,
+		"user %d with RLIMIT_NPROC 3: the fourth task is EAGAIN, and "
+		"one reaped makes room",
+		USER);
+
+	pid = must(fork());
+	if (pid == 0) {
+		if (setrlimit(RLIMIT_NPROC, &rl) != 0)
+			_exit(2);
+		pid = fork();
+		if (pid == 0)
+			_exit(0);
+		_exit(pid > 0 && waitpid(pid, NULL, 0) == pid ? 0 : 3);
+	}
+	is_exit(wait_for(pid), 0, "root forks past RLIMIT_NPROC 1");
+	return done_testing();
+}
