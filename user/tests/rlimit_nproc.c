@@ -25,6 +25,15 @@ static pid_t sleeper(void)
 	return pid;
 }
 
+/* Kill and reap child pid, if there is one. */
+static void reap(pid_t pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
 /* As user USER with RLIMIT_NPROC 3: the exit status says what failed. */
 static int limited_user(void)
 {
@@ -35,23 +44,28 @@ static int limited_user(void)
 		return 2;
 	a = sleeper();
 	b = sleeper();
-	if (a < 0 || b < 0)
+	if (a < 0 || b < 0) {
+		reap(a);
+		reap(b);
 		return 3;
+	}
 	c = fork();
 	if (c == 0)
 		_exit(0);
-	if (c >= 0 || errno != EAGAIN)
+	if (c >= 0 || errno != EAGAIN) {
+		reap(a);
+		reap(b);
+		reap(c);
 		return 4;
-	kill(a, SIGKILL);
-	if (waitpid(a, NULL, 0) != a)
-		return 5;
+	}
+	reap(a);
 	c = fork();
 	if (c == 0)
 		_exit(0);
-	if (c < 0 || waitpid(c, NULL, 0) != c)
-		return 6;
-	kill(b, SIGKILL);
-	waitpid(b, NULL, 0);
+	reap(b);
+	if (c < 0)
+		return 5;
+	reap(c);
 	return 0;
 }
 
