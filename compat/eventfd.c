@@ -108,15 +108,11 @@ static const struct file_operations eventfd_fops = {
 
 long sys_eventfd2(unsigned int initval, int flags)
 {
-	struct files_struct *files = current_files();
 	struct eventfd_ctx *ctx;
 	struct file *file;
-	int fd;
 
 	if (flags & ~(EFD_SEMAPHORE | O_NONBLOCK | O_CLOEXEC))
 		return -EINVAL;
-	if (!files)
-		return -EBADF;
 	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
 	if (!ctx)
 		return -ENOMEM;
@@ -129,14 +125,7 @@ long sys_eventfd2(unsigned int initval, int flags)
 		kfree(ctx);
 		return -ENOMEM;
 	}
-	/* Nothing sleeps between finding the fd and filling it. */
-	fd = get_unused_fd(files, 0);
-	if (fd < 0) {
-		fput(file);	/* eventfd_release frees ctx */
-		return fd;
-	}
-	fd_install(files, fd, file, flags & O_CLOEXEC);
-	return fd;
+	return anon_inode_install(file, flags & O_CLOEXEC);
 }
 
 long sys_eventfd(unsigned int initval)

@@ -347,10 +347,8 @@ static const struct file_operations eventpoll_fops = {
 
 long sys_epoll_create1(int flags)
 {
-	struct files_struct *files = current_files();
 	struct eventpoll *ep;
 	struct file *file;
-	int fd;
 
 	if (flags & ~EPOLL_CLOEXEC)
 		return -EINVAL;
@@ -367,15 +365,7 @@ long sys_epoll_create1(int flags)
 		kfree(ep);
 		return -ENOMEM;
 	}
-	/* No sleep between finding the fd and filling it: a thread sharing
-	 * the table could take it meanwhile. */
-	fd = get_unused_fd(files, 0);
-	if (fd < 0) {
-		fput(file);	/* ep_eventpoll_release frees ep */
-		return fd;
-	}
-	fd_install(files, fd, file, flags & EPOLL_CLOEXEC);
-	return fd;
+	return anon_inode_install(file, flags & EPOLL_CLOEXEC);
 }
 
 /* size is only a hint, but must be positive (Linux's check). */

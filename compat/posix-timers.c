@@ -61,16 +61,6 @@ struct sigevent {
 	} un;
 };
 
-struct old_itimerspec32 {
-	struct old_timespec32 it_interval;
-	struct old_timespec32 it_value;
-};
-
-struct itimerspec64 {
-	struct timespec64 it_interval;
-	struct timespec64 it_value;
-};
-
 struct k_itimer {
 	struct list_head list;		/* in signal->posix_timers */
 	struct list_head active;	/* on active_timers while armed */
@@ -316,28 +306,10 @@ long sys_timer_create(int clock, const struct sigevent *uev, int *uid)
 	return 0;
 }
 
-/*
- * Remaining time and interval of t.  Interrupts off.  Part of the tick
- * under way has passed, so the whole ticks left are one less than
- * expires - jiffies (never more than the value set: settime added that
- * tick so as never to fire early); an armed timer shows at least one.
- */
+/* Remaining time and interval of t.  Interrupts off. */
 static void timer_get(struct k_itimer *t, struct itimerspec64 *cur)
 {
-	s32 left = (s32)(t->expires - jiffies) - 1;
-
-	memset(cur, 0, sizeof(*cur));
-	if (!list_empty(&t->active))
-		jiffies_to_timespec64(left > 0 ? (u32)left : 1, &cur->it_value);
-	jiffies_to_timespec64(t->interval, &cur->it_interval);
-}
-
-static bool itimerspec_valid(const struct itimerspec64 *v)
-{
-	return v->it_value.tv_sec >= 0 && v->it_value.tv_nsec >= 0 &&
-	       v->it_value.tv_nsec < NSEC_PER_SEC &&
-	       v->it_interval.tv_sec >= 0 && v->it_interval.tv_nsec >= 0 &&
-	       v->it_interval.tv_nsec < NSEC_PER_SEC;
+	tick_timer_get(!list_empty(&t->active), t->expires, t->interval, cur);
 }
 
 static long do_timer_settime(int id, int flags, struct itimerspec64 *new,
@@ -346,7 +318,7 @@ static long do_timer_settime(int id, int flags, struct itimerspec64 *new,
 	struct k_itimer *t;
 	u32 irqflags, ticks;
 
-	if (!itimerspec_valid(new))
+	if (!itimerspec64_valid(new))
 		return -EINVAL;
 	t = lock_timer(id);
 	if (!t)
@@ -382,17 +354,11 @@ long sys_timer_settime(int id, int flags,
 		return -EINVAL;
 	if (copy_from_user(&n32, unew, sizeof(n32)))
 		return -EFAULT;
-	n.it_interval.tv_sec = n32.it_interval.tv_sec;
-	n.it_interval.tv_nsec = n32.it_interval.tv_nsec;
-	n.it_value.tv_sec = n32.it_value.tv_sec;
-	n.it_value.tv_nsec = n32.it_value.tv_nsec;
+	itimerspec_from_old(&n, &n32);
 	err = do_timer_settime(id, flags, &n, &o);
 	if (err || !uold)
 		return err;
-	o32.it_interval.tv_sec = o.it_interval.tv_sec;
-	o32.it_interval.tv_nsec = o.it_interval.tv_nsec;
-	o32.it_value.tv_sec = o.it_value.tv_sec;
-	o32.it_value.tv_nsec = o.it_value.tv_nsec;
+	itimerspec_to_old(&o32, &o);
 	return copy_to_user(uold, &o32, sizeof(o32)) ? -EFAULT : 0;
 }
 
@@ -436,10 +402,7 @@ long sys_timer_gettime(int id, struct old_itimerspec32 *ucur)
 
 	if (err)
 		return err;
-	c32.it_interval.tv_sec = cur.it_interval.tv_sec;
-	c32.it_interval.tv_nsec = cur.it_interval.tv_nsec;
-	c32.it_value.tv_sec = cur.it_value.tv_sec;
-	c32.it_value.tv_nsec = cur.it_value.tv_nsec;
+	itimerspec_to_old(&c32, &cur);
 	return copy_to_user(ucur, &c32, sizeof(c32)) ? -EFAULT : 0;
 }
 

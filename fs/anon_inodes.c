@@ -4,6 +4,7 @@
  * mounted; the inode is made at boot and never freed.
  */
 #include "fs/anon_inodes.h"
+#include "fs/fdtable.h"
 #include "fs/inode.h"
 #include "fs/super.h"
 #include "kernel/panic.h"
@@ -41,4 +42,19 @@ struct file *anon_inode_getfile(const char *name,
 		file->f_anon_name = name;
 	}
 	return file;
+}
+
+int anon_inode_install(struct file *file, bool cloexec)
+{
+	struct files_struct *files = current_files();
+	int fd = files ? get_unused_fd(files, 0) : -EBADF;
+
+	/* No sleep between finding the fd and filling it: a thread sharing
+	 * the table could take it meanwhile. */
+	if (fd < 0) {
+		fput(file);
+		return fd;
+	}
+	fd_install(files, fd, file, cloexec);
+	return fd;
 }

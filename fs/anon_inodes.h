@@ -18,5 +18,12 @@ void anon_inode_init(void);
 struct file *anon_inode_getfile(const char *name,
 				const struct file_operations *fops,
 				void *priv, unsigned int flags);
+/*
+ * Give file a descriptor in the caller's table (close-on-exec when
+ * cloexec): the descriptor, or an error after dropping the file, whose
+ * release then frees what it holds.  Once the file exists it owns its
+ * private data, on every path.
+ */
+int anon_inode_install(struct file *file, bool cloexec);
 
 #endif

@@ -249,8 +249,11 @@
 #define __NR_getcpu	318
 #define __NR_epoll_pwait	319
 #define __NR_utimensat	320
+#define __NR_timerfd_create	322
 #define __NR_eventfd	323
 #define __NR_fallocate	324
+#define __NR_timerfd_settime	325
+#define __NR_timerfd_gettime	326
 #define __NR_eventfd2	328
 #define __NR_epoll_create1	329
 #define __NR_dup3	330
@@ -302,6 +305,8 @@
 #define __NR_clock_nanosleep_time64	407
 #define __NR_timer_gettime64	408
 #define __NR_timer_settime64	409
+#define __NR_timerfd_gettime64	410
+#define __NR_timerfd_settime64	411
 #define __NR_utimensat_time64	412
 #define __NR_pselect6_time64	413
 #define __NR_ppoll_time64	414

@@ -36,6 +36,7 @@
 #include "kernel/sched/cputime.h"
 #include "kernel/time/cpu_timers.h"
 #include "compat/posix-timers.h"
+#include "compat/timerfd.h"
 #include "compat/rseq.h"
 #include "kernel/process/task.h"
 #include "kernel/time/timer.h"
@@ -480,6 +481,7 @@ void sched_tick(struct trapframe *tf)
 		run_timeouts();
 		run_real_timers();
 		run_posix_timers();
+		run_timerfds();
 	}
 	rt_throttle_tick(t);
 	if (is_idle_task(t)) {

@@ -7,8 +7,10 @@
  * with interrupts off.
  */
 #include "kernel/time/time.h"
+#include "compat/timerfd.h"
 #include "kernel/drivers/rtc.h"
 #include "kernel/errno.h"
+#include "kernel/lib/string.h"
 #include "kernel/cpu/io.h"
 #include "kernel/process/task.h"
 #include "kernel/time/timer.h"
@@ -55,6 +57,9 @@ int clock_read(int clock, struct timespec64 *ts)
 		add_ticks(ts, 0, 0, jiffies);
 		return 0;
 	case CLOCK_PROCESS_CPUTIME_ID:
+		/* Every thread's, those gone too (kernel/time/cpu_timers.c). */
+		add_ticks(ts, 0, 0, current->signal->cputime);
+		return 0;
 	case CLOCK_THREAD_CPUTIME_ID:
 		add_ticks(ts, 0, 0, current->utime + current->stime);
 		return 0;
@@ -71,6 +76,7 @@ void set_realtime(const struct timespec64 *ts)
 	base_nsec = ts->tv_nsec;
 	base_jiffies = jiffies;
 	irq_restore(flags);
+	timerfd_clock_was_set();
 }
 
 u32 timespec64_to_jiffies(const struct timespec64 *ts)
@@ -100,4 +106,41 @@ u32 get_seconds(void)
 
 	clock_read(CLOCK_REALTIME, &ts);
 	return (u32)ts.tv_sec;
+}
+
+void itimerspec_from_old(struct itimerspec64 *v,
+			 const struct old_itimerspec32 *o)
+{
+	v->it_interval.tv_sec = o->it_interval.tv_sec;
+	v->it_interval.tv_nsec = o->it_interval.tv_nsec;
+	v->it_value.tv_sec = o->it_value.tv_sec;
+	v->it_value.tv_nsec = o->it_value.tv_nsec;
+}
+
+void itimerspec_to_old(struct old_itimerspec32 *o,
+		       const struct itimerspec64 *v)
+{
+	o->it_interval.tv_sec = v->it_interval.tv_sec;
+	o->it_interval.tv_nsec = v->it_interval.tv_nsec;
+	o->it_value.tv_sec = v->it_value.tv_sec;
+	o->it_value.tv_nsec = v->it_value.tv_nsec;
+}
+
+bool itimerspec64_valid(const struct itimerspec64 *v)
+{
+	return v->it_value.tv_sec >= 0 && v->it_value.tv_nsec >= 0 &&
+	       v->it_value.tv_nsec < NSEC_PER_SEC &&
+	       v->it_interval.tv_sec >= 0 && v->it_interval.tv_nsec >= 0 &&
+	       v->it_interval.tv_nsec < NSEC_PER_SEC;
+}
+
+void tick_timer_get(bool armed, u32 expires, u32 interval,
+		    struct itimerspec64 *cur)
+{
+	s32 left = (s32)(expires - jiffies) - 1;
+
+	memset(cur, 0, sizeof(*cur));
+	if (armed)
+		jiffies_to_timespec64(left > 0 ? (u32)left : 1, &cur->it_value);
+	jiffies_to_timespec64(interval, &cur->it_interval);
 }

@@ -43,6 +43,18 @@ struct timespec64 {
 	s64 tv_nsec;
 };
 
+/* A timer's setting: timer_settime, timerfd_settime and their 64-bit
+ * forms. */
+struct old_itimerspec32 {
+	struct old_timespec32 it_interval;
+	struct old_timespec32 it_value;
+};
+
+struct itimerspec64 {
+	struct timespec64 it_interval;
+	struct timespec64 it_value;
+};
+
 struct timezone {
 	int tz_minuteswest;
 	int tz_dsttime;
@@ -62,6 +74,22 @@ void set_realtime(const struct timespec64 *ts);
 u32 timespec64_to_jiffies(const struct timespec64 *ts);
 void jiffies_to_timespec64(u32 j, struct timespec64 *ts);
 void jiffies_to_timeval(u32 j, struct old_timeval32 *tv);
+/* Between the two layouts of a timer's setting. */
+void itimerspec_from_old(struct itimerspec64 *v,
+			 const struct old_itimerspec32 *o);
+void itimerspec_to_old(struct old_itimerspec32 *o,
+		       const struct itimerspec64 *v);
+/* No negative time, no tv_nsec of a second or more. */
+bool itimerspec64_valid(const struct itimerspec64 *v);
+/*
+ * A timer kept in ticks (armed, expiring at jiffy expires, then every
+ * interval ticks) as an itimerspec.  Part of the tick under way has
+ * passed, so the whole ticks left are one less than expires - jiffies
+ * (never more than the value set: settime adds that tick so as never to
+ * fire early); an armed timer shows at least one.  Interrupts off.
+ */
+void tick_timer_get(bool armed, u32 expires, u32 interval,
+		    struct itimerspec64 *cur);
 /* Seconds since the epoch, for file times and time(2). */
 u32 get_seconds(void);
 
