@@ -249,11 +249,13 @@
 #define __NR_getcpu	318
 #define __NR_epoll_pwait	319
 #define __NR_utimensat	320
+#define __NR_signalfd	321
 #define __NR_timerfd_create	322
 #define __NR_eventfd	323
 #define __NR_fallocate	324
 #define __NR_timerfd_settime	325
 #define __NR_timerfd_gettime	326
+#define __NR_signalfd4	327
 #define __NR_eventfd2	328
 #define __NR_epoll_create1	329
 #define __NR_dup3	330

@@ -57,7 +57,10 @@ void swtch(struct context **old, struct context *new);
 
 /* The boot thread's task_struct; its stack is boot.asm's boot_stack. */
 static struct task_struct boot_task;
-static struct sighand_struct boot_sighand = { .count = 1 };
+static struct sighand_struct boot_sighand = {
+	.count = 1,
+	.signalfd_wqh = __WAIT_QUEUE_HEAD_INITIALIZER(boot_sighand.signalfd_wqh),
+};
 static struct signal_struct boot_signal = {
 	.count = 1,
 	.posix_timers = LIST_HEAD_INIT(boot_signal.posix_timers),

@@ -245,8 +245,10 @@ static int __send_sig_info(int sig, const struct ksiginfo *info,
 	prepare_signal(sig, t);
 	if (!sig_unwanted(sig, t, t->pending.signal, forced)) {
 		err = add_pending(sig, info, &t->pending, t);
-		if (!err)
+		if (!err) {
 			signal_wake_up(t);
+			wake_up(&t->sighand->signalfd_wqh);
+		}
 	}
 	irq_restore(flags);
 	return err;
@@ -306,8 +308,10 @@ int group_send_sig_info(int sig, const struct ksiginfo *info,
 			prepare_signal(sig, t);
 	if (!sig_unwanted(sig, p, shared->signal, false)) {
 		err = add_pending(sig, info, shared, p);
-		if (!err)
+		if (!err) {
 			complete_signal(sig, leader);
+			wake_up(&p->sighand->signalfd_wqh);
+		}
 	}
 	irq_restore(flags);
 	return err;
@@ -501,6 +505,12 @@ int dequeue_signal_in(sigset_t set, struct ksiginfo *info)
 		take_pending(p, sig, info);
 	irq_restore(flags);
 	return sig;
+}
+
+bool signal_pending_in(sigset_t set)
+{
+	return ((current->pending.signal |
+		 current->signal->shared_pending.signal) & set) != 0;
 }
 
 /* The other live threads of t's group stop too: each gets SIGSTOP and
@@ -725,6 +735,7 @@ static struct sighand_struct *alloc_sighand(void)
 	if (sh) {
 		memset(sh, 0, sizeof(*sh));
 		sh->count = 1;
+		init_waitqueue_head(&sh->signalfd_wqh);
 	}
 	return sh;
 }

@@ -18,6 +18,7 @@
 
 #include "kernel/time/cpu_timers.h"
 #include "kernel/list.h"
+#include "kernel/sched/wait.h"
 #include "kernel/types.h"
 
 struct core_state;
@@ -164,6 +165,9 @@ u32 signals_queued(struct task_struct *t);
 struct sighand_struct {
 	int count;
 	struct k_sigaction action[_NSIG];	/* action[sig - 1] */
+	/* Readers and pollers of a signalfd (compat/signalfd.c), woken when
+	 * a signal becomes pending for a task sharing these actions. */
+	wait_queue_head_t signalfd_wqh;
 };
 
 /* ->flags */
@@ -238,6 +242,8 @@ bool signal_pending(struct task_struct *t);
  * group's) into *info, without running its action (sigtimedwait); 0 if
  * none is. */
 int dequeue_signal_in(sigset_t set, struct ksiginfo *info);
+/* Is a signal of set pending for current, its own or its group's? */
+bool signal_pending_in(sigset_t set);
 /* SIGKILL is pending: t is dying, whatever it was doing is moot. */
 bool fatal_signal_pending(struct task_struct *t);
 

@@ -188,26 +188,40 @@ static bool is_fault_signal(int sig)
 	       sig == SIGFPE || sig == SIGTRAP;
 }
 
+enum siginfo_layout siginfo_layout(const struct ksiginfo *info)
+{
+	if (is_fault_signal(info->si_signo) && info->si_code > 0)
+		return SIL_FAULT;
+	if (info->si_code == SI_TIMER)
+		return SIL_TIMER;
+	if (info->si_code < 0 && info->si_code != SI_TKILL)
+		return SIL_RT;
+	return SIL_KILL;
+}
+
 void fill_user_siginfo(struct user_siginfo *u, const struct ksiginfo *info)
 {
 	memset(u, 0, sizeof(*u));
 	u->si_signo = info->si_signo;
 	u->si_errno = info->si_errno;
 	u->si_code = info->si_code;
-	if (is_fault_signal(info->si_signo) && info->si_code > 0) {
+	switch (siginfo_layout(info)) {
+	case SIL_FAULT:
 		u->f.addr = info->si_addr;
-	} else if (info->si_code == SI_TIMER) {
+		break;
+	case SIL_TIMER:
 		u->f.timer.tid = info->si_timerid;
 		u->f.timer.overrun = info->si_overrun;
 		u->f.timer.sigval = info->si_value;
-	} else if (info->si_code < 0 && info->si_code != SI_TKILL) {
-		/* sigqueue and the like: the sender and its value */
+		break;
+	case SIL_RT:
 		u->f.rt.pid = info->si_pid;
 		u->f.rt.sigval = info->si_value;
-	} else {
-		/* kill, tkill, SIGCHLD: who sent it (and the child's status) */
+		break;
+	case SIL_KILL:
 		u->f.chld.pid = info->si_pid;
 		u->f.chld.status = info->si_status;
+		break;
 	}
 }
 

@@ -32,6 +32,12 @@ struct user_siginfo {
 };
 
 /* The siginfo_t user space sees for info. */
+/* Which of a siginfo's union members a signal fills (Linux's SIL_*):
+ * a fault's address; a POSIX timer's id, overruns and value; sigqueue's
+ * (and other codes below 0) sender and value; kill's, tkill's and
+ * SIGCHLD's sender and status. */
+enum siginfo_layout { SIL_FAULT, SIL_TIMER, SIL_RT, SIL_KILL };
+enum siginfo_layout siginfo_layout(const struct ksiginfo *info);
 void fill_user_siginfo(struct user_siginfo *u, const struct ksiginfo *info);
 
 /* Push a sigframe (or rt_sigframe with SA_SIGINFO) for sig on the user
