@@ -259,11 +259,9 @@ static void background_writeout(void)
 			return;
 		n = writeback_inodes(left, false, 0);
 		left -= n;
-		if (!n) {
-			if (!nr_writeback)
-				return;
-			writeback_congestion_wait();
-		}
+		/* Nothing to start, and nothing in flight to wait for. */
+		if (!n && (!nr_writeback || !writeback_congestion_wait()))
+			return;
 	}
 }
 

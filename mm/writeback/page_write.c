@@ -92,15 +92,17 @@ static void wait_write(struct page_write *w, u32 flags)
 	irq_restore(flags);
 }
 
-void writeback_congestion_wait(void)
+bool writeback_congestion_wait(void)
 {
 	u32 flags = irq_save();
 	struct page_write *w = oldest_write();
 
-	if (w)
-		wait_write(w, flags);
-	else
+	if (!w) {
 		irq_restore(flags);
+		return false;
+	}
+	wait_write(w, flags);
+	return true;
 }
 
 /* A free slot nobody still waits on, or NULL.  Interrupts off. */

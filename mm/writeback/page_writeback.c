@@ -386,8 +386,9 @@ void global_dirty_limits(unsigned long *background, unsigned long *dirty)
 /*
  * Above vm_dirty_ratio the writer writes the oldest dirty pages itself,
  * up to WRITE_CHUNK of them, and when it finds none to start (all are
- * being written) waits for a write in flight to end; below it, it goes
- * on.  Above the background
+ * being written) waits for a write in flight to end; when none is in
+ * flight (the rest are still gathering, by a flusher that may be asleep
+ * holding them), or below the ratio, it goes on.  Above the background
  * threshold the flusher is woken to bring the count down.
  */
 static void balance_dirty_pages(void)
@@ -407,9 +408,8 @@ static void balance_dirty_pages(void)
 		written += n;
 		if (n)
 			continue;
-		if (!nr_writeback)
+		if (!nr_writeback || !writeback_congestion_wait())
 			break; /* nothing we can write or wait for */
-		writeback_congestion_wait();
 	}
 	global_dirty_limits(&background, &dirty);
 	if (nr_file_dirty > background)

@@ -133,8 +133,15 @@ bool page_write_add(struct page_write *w, struct page *page);
 sector_t page_write_next_sector(struct page_write *w);
 void page_write_submit(struct page_write *w);
 
-/* Wait for the oldest file write in flight, if any: throttling. */
-void writeback_congestion_wait(void);
+/*
+ * Wait for the oldest file write in flight, if any: throttling.  false
+ * when there was none.  The pages of a write still gathering, or of swap
+ * writes, count in nr_writeback but cannot be waited for here: a caller
+ * that loops while nr_writeback is high must stop on false, or spin
+ * without ever letting the writer who gathers them run (a one-CPU
+ * kernel does not preempt it).
+ */
+bool writeback_congestion_wait(void);
 /* If page is in a write of this pool: wait once for it (for its lock
  * while the write gathers, then for its bio) and return true; false if
  * it is under writeback elsewhere (swap).  wait_on_page_writeback loops
