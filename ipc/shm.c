@@ -505,9 +505,23 @@ static int shmctl_down(int shmid, int cmd, struct shmid64_ds *shmid64)
 	return err;
 }
 
+/* Linux's rule for SHM_LOCK and SHM_UNLOCK. */
+static bool may_lock_shm(const struct shmid_kernel *shp, int cmd)
+{
+	u32 euid = current_cred()->euid;
+
+	if (capable(CAP_IPC_LOCK))
+		return true;
+	if (euid != shp->shm_perm.uid && euid != shp->shm_perm.cuid)
+		return false;
+	return cmd != SHM_LOCK || current->rlim[RLIMIT_MEMLOCK].rlim_cur;
+}
+
 /*
  * SHM_LOCK and SHM_UNLOCK set and clear SHM_LOCKED in the mode, with
- * Linux's permission rule; the pages stay swappable (docs/ipc.md).
+ * Linux's permission rule (without CAP_IPC_LOCK: the owner or creator,
+ * and for SHM_LOCK an RLIMIT_MEMLOCK above 0); the pages stay swappable
+ * (docs/ipc.md).
  */
 static int shmctl_do_lock(int shmid, int cmd)
 {
@@ -518,9 +532,7 @@ static int shmctl_do_lock(int shmid, int cmd)
 	shp = shm_obtain_check(shmid);
 	if (IS_ERR(shp)) {
 		err = PTR_ERR(shp);
-	} else if (!capable(CAP_IPC_LOCK) &&
-		   current_cred()->euid != shp->shm_perm.uid &&
-		   current_cred()->euid != shp->shm_perm.cuid) {
+	} else if (!may_lock_shm(shp, cmd)) {
 		err = -EPERM;
 	} else if (cmd == SHM_LOCK) {
 		shp->shm_perm.mode |= SHM_LOCKED;

@@ -240,5 +240,10 @@ int do_execve(const char *path, char *const argv[], char *const envp[])
 int do_execve_user(const char *path, char *const *uargv,
 		   char *const *uenvp)
 {
+	/* A setuid that left the new user over RLIMIT_NPROC, as Linux: the
+	 * exec fails while the user still is. */
+	if ((current->flags & PF_NPROC_EXCEEDED) && nproc_over_limit(0))
+		return -EAGAIN;
+	current->flags &= ~PF_NPROC_EXCEEDED;
 	return exec_common(path, uargv, uenvp, true);
 }

@@ -131,21 +131,14 @@ static int check_clone_flags(u64 clone_flags)
 /*
  * RLIMIT_NPROC: a user other than root may have that many tasks (threads
  * and zombies count, as Linux counts them) and no more; one more is
- * EAGAIN.  Counted by a walk of every task, only for such a user.  The
- * big kernel lock keeps the list still.
+ * EAGAIN.
  */
 static int check_nproc(void)
 {
-	u32 uid = current_cred()->uid;
-	unsigned long limit = current->rlim[RLIMIT_NPROC].rlim_cur, n = 1;
-	struct task_struct *t;
-
-	if (limit == RLIM_INFINITY || uid == 0 || capable(CAP_SYS_RESOURCE) ||
-	    capable(CAP_SYS_ADMIN))
+	if (capable(CAP_SYS_RESOURCE) || capable(CAP_SYS_ADMIN) ||
+	    !nproc_over_limit(1))
 		return 0;
-	list_for_each_entry(t, &task_list, tasks)
-		n += t->cred.uid == uid;
-	return n > limit ? -EAGAIN : 0;
+	return -EAGAIN;
 }
 
 /* The ids the caller asked to have stored (CLONE_*_SETTID, _CLEARTID). */

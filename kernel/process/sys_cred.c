@@ -106,11 +106,19 @@ static long set_fs_id(struct ids i, u32 id)
 	return old;
 }
 
-/* Linux's commit_creds: once the effective or fs ids changed, the
- * process is not dumpable (fs.suid_dumpable, which is 0 here) and its
- * parent's death signal is forgotten. */
+/* Linux's commit_creds: a task whose real uid changed is marked when
+ * that user had too many tasks already, not counting this one (its next
+ * exec fails); once the effective or fs ids changed, the process is not
+ * dumpable (fs.suid_dumpable, which is 0 here) and its parent's death
+ * signal is forgotten. */
 static long commit_creds(const struct cred *old, long ret)
 {
+	if (old->uid != current_cred()->uid) {
+		if (nproc_over_limit(-1))
+			current->flags |= PF_NPROC_EXCEEDED;
+		else
+			current->flags &= ~PF_NPROC_EXCEEDED;
+	}
 	if (!cred_ids_changed(old, current_cred()))
 		return ret;
 	if (current->mm)

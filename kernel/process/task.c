@@ -80,6 +80,8 @@ void init_rlimits(struct task_struct *t)
 	t->rlim[RLIMIT_NOFILE].rlim_cur = INR_OPEN_CUR;
 	t->rlim[RLIMIT_NOFILE].rlim_max = INR_OPEN_MAX;
 	t->rlim[RLIMIT_CORE].rlim_cur = 0;
+	t->rlim[RLIMIT_MEMLOCK].rlim_cur = t->rlim[RLIMIT_MEMLOCK].rlim_max =
+		MLOCK_LIMIT;
 	/* No raising of priority without CAP_SYS_NICE, as on Linux. */
 	t->rlim[RLIMIT_NICE].rlim_cur = t->rlim[RLIMIT_NICE].rlim_max = 0;
 	t->rlim[RLIMIT_RTPRIO].rlim_cur = t->rlim[RLIMIT_RTPRIO].rlim_max = 0;
@@ -89,6 +91,25 @@ void init_rlimits(struct task_struct *t)
 	t->rlim[RLIMIT_NPROC].rlim_cur = t->rlim[RLIMIT_NPROC].rlim_max =
 		max(totalram_pages / 32, 10u);
 	t->rlim[RLIMIT_SIGPENDING] = t->rlim[RLIMIT_NPROC];
+}
+
+/*
+ * Does current's real user, with extra tasks more (or fewer), have more
+ * than current's RLIMIT_NPROC?  Never for root.  Counted by a walk of
+ * every task, only for such a user; the big kernel lock keeps the list
+ * still.
+ */
+bool nproc_over_limit(int extra)
+{
+	u32 uid = current->cred.uid;
+	unsigned long limit = current->rlim[RLIMIT_NPROC].rlim_cur, n = 0;
+	struct task_struct *t;
+
+	if (limit == RLIM_INFINITY || uid == 0)
+		return false;
+	list_for_each_entry(t, &task_list, tasks)
+		n += t->cred.uid == uid;
+	return (long long)n + extra > (long long)limit;
 }
 
 void task_init_links(struct task_struct *t)

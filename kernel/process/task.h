@@ -54,6 +54,8 @@ struct tty_struct;
 #define PF_IDLE		0x0004	/* the idle task */
 #define PF_FORKNOEXEC	0x0008	/* forked but has not exec'd */
 #define PF_POSTCOREDUMP	0x0010	/* exiting, past the core dump's roll call */
+#define PF_NPROC_EXCEEDED 0x0020 /* setuid made its user one too many: the
+				  * next exec is EAGAIN while it still is */
 #define PF_MEMALLOC	0x0100	/* reclaiming: may dip into reserves, no recursion */
 
 /* clone flags (Linux's values). */
@@ -109,6 +111,7 @@ struct context {
 #define RLIM_INFINITY	(~0UL)
 /* The limits a task starts with where they are not infinite (Linux's). */
 #define _STK_LIM	(8UL << 20)	/* RLIMIT_STACK soft: 8 MiB */
+#define MLOCK_LIMIT	(8UL << 20)	/* RLIMIT_MEMLOCK: 8 MiB */
 #define INR_OPEN_CUR	1024		/* RLIMIT_NOFILE soft */
 #define INR_OPEN_MAX	4096		/* RLIMIT_NOFILE hard */
 struct rlimit {
@@ -319,6 +322,9 @@ static inline char task_state_char(const struct task_struct *t)
 void task_cache_init(void);
 /* Linux's limits of a task at boot (the boot thread, kernel threads). */
 void init_rlimits(struct task_struct *t);
+/* RLIMIT_NPROC: would current's real user have too many tasks with
+ * extra more (root never does)?  kernel/process/task.c. */
+bool nproc_over_limit(int extra);
 /* Allocate a task_struct and kernel stack; state and links initialised,
  * pid assigned, not yet on any list.  NULL when out of memory or pids. */
 /* Empty list heads and wait queue of a new task (alloc_task, the idle task). */

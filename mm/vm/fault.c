@@ -24,9 +24,9 @@
 
 /*
  * Extend the stack VMA down to cover addr.  It may not grow beyond
- * RLIMIT_STACK or RLIMIT_AS, nor come within the guard gap of an
- * accessible VMA below (as Linux: another stack, or a PROT_NONE guard, may
- * be right below).
+ * RLIMIT_STACK or RLIMIT_AS (nor RLIMIT_MEMLOCK when locked), nor come
+ * within the guard gap of an accessible VMA below (as Linux: another
+ * stack, or a PROT_NONE guard, may be right below).
  */
 static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 {
@@ -43,7 +43,8 @@ static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 		return -ENOMEM;
 	grow = (vma->vm_start - addr) >> PAGE_SHIFT;
 	if (vma->vm_end - addr > current->rlim[RLIMIT_STACK].rlim_cur ||
-	    !may_expand_vm(mm, vma->vm_flags, grow))
+	    !may_expand_vm(mm, vma->vm_flags, grow) ||
+	    !mlock_future_ok(mm, vma->vm_flags, grow))
 		return -ENOMEM;
 	vma_unlink_tree(mm, vma);
 	vma_adjust(vma, addr, vma->vm_end, vma->vm_pgoff - grow, NULL);

@@ -5,16 +5,57 @@
  * reverse-mapping unmap refuses to take them away (SWAP_FAIL), so reclaim
  * skips them.  mlock2's MLOCK_ONFAULT (and mlockall's MCL_ONFAULT) lock
  * without faulting anything in: each page is locked once a fault brings
- * it.  Mapback runs everything as root: no RLIMIT_MEMLOCK check.
+ * it.
+ *
+ * RLIMIT_MEMLOCK bounds what a process without CAP_IPC_LOCK (anyone but
+ * root) may lock, as in Linux 6.1: a limit of 0 refuses locking at all
+ * (EPERM); mlock past it is ENOMEM (pages already locked in the range are
+ * not counted twice), mlockall(MCL_CURRENT) of more than it ENOMEM, and a
+ * mapping that would be locked at once (MAP_LOCKED, MCL_FUTURE) EAGAIN.
  */
 #include "kernel/errno.h"
 #include "kernel/cpu/trap.h"
+#include "kernel/process/cred.h"
 #include "kernel/process/task.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mman.h"
 
 #define MLOCK_ONFAULT 1
 #define MCL_ONFAULT 4
+
+static unsigned long memlock_limit_pages(void)
+{
+	return current->rlim[RLIMIT_MEMLOCK].rlim_cur >> PAGE_SHIFT;
+}
+
+bool can_do_mlock(void)
+{
+	return current->rlim[RLIMIT_MEMLOCK].rlim_cur != 0 ||
+	       capable(CAP_IPC_LOCK);
+}
+
+bool mlock_future_ok(struct mm_struct *mm, unsigned long vm_flags,
+		     unsigned long npages)
+{
+	return !(vm_flags & VM_LOCKED) ||
+	       mm->locked_vm + npages <= memlock_limit_pages() ||
+	       capable(CAP_IPC_LOCK);
+}
+
+/* Pages of [start, end) in VMAs already locked. */
+static unsigned long locked_pages_in(struct mm_struct *mm, unsigned long start,
+				     unsigned long end)
+{
+	struct vm_area_struct *vma;
+	unsigned long pages = 0;
+
+	for (vma = find_vma(mm, start); vma && vma->vm_start < end;
+	     vma = vma_next(vma))
+		if (vma->vm_flags & VM_LOCKED)
+			pages += (min(vma->vm_end, end) -
+				  max(vma->vm_start, start)) >> PAGE_SHIFT;
+	return pages;
+}
 
 /* Set or clear VM_LOCKED over [start, end), faulting the pages in
  * unless onfault; -ENOMEM if not all mapped. */
@@ -55,6 +96,8 @@ static long do_mlock(unsigned long start, unsigned long len, bool on,
 	unsigned long end;
 	long err;
 
+	if (on && !can_do_mlock())
+		return -EPERM;
 	len = PAGE_ALIGN(len + (start & ~PAGE_MASK));
 	start &= PAGE_MASK;
 	end = start + len;
@@ -63,7 +106,12 @@ static long do_mlock(unsigned long start, unsigned long len, bool on,
 	if (end == start)
 		return 0;
 	down(&mm->mmap_sem);
-	err = set_locked(start, end, on, onfault);
+	if (on && !mlock_future_ok(mm, VM_LOCKED,
+				   (len >> PAGE_SHIFT) -
+					   locked_pages_in(mm, start, end)))
+		err = -ENOMEM;
+	else
+		err = set_locked(start, end, on, onfault);
 	up(&mm->mmap_sem);
 	return err;
 }
@@ -116,8 +164,14 @@ long sys_mlockall(unsigned long flags)
 	if (!flags || flags == MCL_ONFAULT ||
 	    (flags & ~(unsigned long)(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT)))
 		return -EINVAL;
+	if (!can_do_mlock())
+		return -EPERM;
 	down(&mm->mmap_sem);
-	err = set_all_locked(flags);
+	if ((flags & MCL_CURRENT) && mm->total_vm > memlock_limit_pages() &&
+	    !capable(CAP_IPC_LOCK))
+		err = -ENOMEM;
+	else
+		err = set_all_locked(flags);
 	up(&mm->mmap_sem);
 	return err;
 }

@@ -75,6 +75,12 @@ int do_munmap(struct mm_struct *mm, unsigned long start, unsigned long len);
 long do_brk(unsigned long addr, unsigned long len);
 bool may_expand_vm(struct mm_struct *mm, unsigned long flags,
 		   unsigned long npages);
+/* RLIMIT_MEMLOCK (mm/vm/mlock.c): may the caller lock at all (EPERM
+ * if not), and may mm gain npages more with vm_flags (VM_LOCKED ones
+ * count against the limit; root is not bound)? */
+bool can_do_mlock(void);
+bool mlock_future_ok(struct mm_struct *mm, unsigned long vm_flags,
+		     unsigned long npages);
 unsigned long get_unmapped_area(struct file *file, unsigned long addr,
 				unsigned long len, unsigned long pgoff,
 				unsigned long flags);

@@ -318,6 +318,10 @@ long do_mmap_pgoff(struct file *file, unsigned long addr, unsigned long len,
 	addr = get_unmapped_area(file, addr, len, pgoff, flags);
 	if (IS_ERR_VALUE(addr))
 		return addr;
+	if ((flags & MAP_LOCKED) && !can_do_mlock())
+		return -EPERM;
+	if (!mlock_future_ok(current->mm, vm_flags, len >> PAGE_SHIFT))
+		return -EAGAIN;
 	/* An anonymous VMA's offset is its address in pages, so its pages'
 	 * linear index survives splits and moves (rmap=anon_vma). */
 	if (!file)

@@ -119,6 +119,9 @@ static struct vm_area_struct *vma_to_resize(unsigned long addr,
 		return ERR_PTR(-EINVAL);
 	if (vma->vm_flags & VM_DONTEXPAND)
 		return ERR_PTR(-EFAULT);
+	if (!mlock_future_ok(current->mm, vma->vm_flags,
+			     (new_len - old_len) >> PAGE_SHIFT))
+		return ERR_PTR(-EAGAIN);
 	if (!may_expand_vm(current->mm, vma->vm_flags,
 			   (new_len - old_len) >> PAGE_SHIFT))
 		return ERR_PTR(-ENOMEM);

@@ -6,7 +6,9 @@
  * user 4242, allows that user three tasks, and forks: two children (who
  * wait) make three, and the third fork is EAGAIN; once one of them has
  * exited and been reaped, a fork works again.  Root is not bound (the
- * parent forks under the same low limit).
+ * parent forks under the same low limit).  A setuid that leaves its new
+ * user over the limit works, but the exec after it is EAGAIN while the
+ * user still is.
  */
 #include <signal.h>
 #include <sys/resource.h>
@@ -69,6 +71,51 @@ static int limited_user(void)
 	return 0;
 }
 
+/* A child that becomes user uid, says so on fd, and waits. */
+static pid_t waiting_as(uid_t uid, int fd)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (setuid(uid) == 0)
+			write(fd, "x", 1);
+		pause();
+		_exit(0);
+	}
+	return pid;
+}
+
+/*
+ * As root with RLIMIT_NPROC 1: two children become user USER + 1 and
+ * wait, which is already one too many; setuid to that user works, but
+ * the exec after it is EAGAIN, until the others are gone.
+ */
+static int setuid_then_exec(void)
+{
+	struct rlimit rl = { 1, 1 };
+	pid_t a = -1, b = -1;
+	int p[2], ret = 0;
+	char c[2];
+
+	if (pipe(p) != 0 || setrlimit(RLIMIT_NPROC, &rl) != 0)
+		return 2;
+	a = waiting_as(USER + 1, p[1]);
+	b = waiting_as(USER + 1, p[1]);
+	if (a < 0 || b < 0 || read(p[0], c, 1) != 1 || read(p[0], c, 1) != 1)
+		ret = 3;
+	else if (setuid(USER + 1) != 0)
+		ret = 4;
+	else if (execl("/bin/sh", "sh", "-c", "exit 0", (char *)NULL) != -1 ||
+		 errno != EAGAIN)
+		ret = 5;
+	reap(a);
+	reap(b);
+	if (ret)
+		return ret;
+	execl("/bin/sh", "sh", "-c", "exit 0", (char *)NULL);
+	return 6;
+}
+
 int main(void)
 {
 	struct rlimit np, sp, rl = { 1, 1 };
@@ -100,5 +147,12 @@ int main(void)
 		_exit(pid > 0 && waitpid(pid, NULL, 0) == pid ? 0 : 3);
 	}
 	is_exit(wait_for(pid), 0, "root forks past RLIMIT_NPROC 1");
+
+	pid = must(fork());
+	if (pid == 0)
+		_exit(setuid_then_exec());
+	is_exit(wait_for(pid), 0,
+		"setuid to a user over the limit: the exec after it is EAGAIN "
+		"until the user has room");
 	return done_testing();
 }
