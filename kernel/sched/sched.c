@@ -59,7 +59,8 @@ void swtch(struct context **old, struct context *new);
 static struct task_struct boot_task;
 static struct sighand_struct boot_sighand = {
 	.count = 1,
-	.signalfd_wqh = __WAIT_QUEUE_HEAD_INITIALIZER(boot_sighand.signalfd_wqh),
+	.signalfd_wqh =
+		__WAIT_QUEUE_HEAD_INITIALIZER(boot_sighand.signalfd_wqh),
 };
 static struct signal_struct boot_signal = {
 	.count = 1,

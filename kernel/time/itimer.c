@@ -101,9 +101,9 @@ static bool timeval_valid(const struct old_timeval32 *tv)
 /* The process's ITIMER_VIRTUAL or ITIMER_PROF timer. */
 static struct cpu_itimer *cpu_itimer(int which)
 {
-	return &current->signal->it[which == ITIMER_VIRTUAL ?
-					    CPU_ITIMER_VIRTUAL :
-					    CPU_ITIMER_PROF];
+	int i = which == ITIMER_VIRTUAL ? CPU_ITIMER_VIRTUAL : CPU_ITIMER_PROF;
+
+	return &current->signal->it[i];
 }
 
 /* Timer which's value and interval in *v.  Interrupts off. */

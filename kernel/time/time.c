@@ -117,8 +117,7 @@ void itimerspec_from_old(struct itimerspec64 *v,
 	v->it_value.tv_nsec = o->it_value.tv_nsec;
 }
 
-void itimerspec_to_old(struct old_itimerspec32 *o,
-		       const struct itimerspec64 *v)
+void itimerspec_to_old(struct old_itimerspec32 *o, const struct itimerspec64 *v)
 {
 	o->it_interval.tv_sec = v->it_interval.tv_sec;
 	o->it_interval.tv_nsec = v->it_interval.tv_nsec;

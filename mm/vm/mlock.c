@@ -53,7 +53,8 @@ static unsigned long locked_pages_in(struct mm_struct *mm, unsigned long start,
 	     vma = vma_next(vma))
 		if (vma->vm_flags & VM_LOCKED)
 			pages += (min(vma->vm_end, end) -
-				  max(vma->vm_start, start)) >> PAGE_SHIFT;
+				  max(vma->vm_start, start)) >>
+				 PAGE_SHIFT;
 	return pages;
 }
 
