@@ -42,22 +42,6 @@ bool mlock_future_ok(struct mm_struct *mm, unsigned long vm_flags,
 	       capable(CAP_IPC_LOCK);
 }
 
-/* Pages of [start, end) in VMAs already locked. */
-static unsigned long locked_pages_in(struct mm_struct *mm, unsigned long start,
-				     unsigned long end)
-{
-	struct vm_area_struct *vma;
-	unsigned long pages = 0;
-
-	for (vma = find_vma(mm, start); vma && vma->vm_start < end;
-	     vma = vma_next(vma))
-		if (vma->vm_flags & VM_LOCKED)
-			pages += (min(vma->vm_end, end) -
-				  max(vma->vm_start, start)) >>
-				 PAGE_SHIFT;
-	return pages;
-}
-
 /* Set or clear VM_LOCKED over [start, end), faulting the pages in
  * unless onfault; -ENOMEM if not all mapped. */
 static long set_locked(unsigned long start, unsigned long end, bool on,
@@ -109,7 +93,8 @@ static long do_mlock(unsigned long start, unsigned long len, bool on,
 	down(&mm->mmap_sem);
 	if (on && !mlock_future_ok(mm, VM_LOCKED,
 				   (len >> PAGE_SHIFT) -
-					   locked_pages_in(mm, start, end)))
+					   pages_mapped_in(mm, start, end,
+							   VM_LOCKED)))
 		err = -ENOMEM;
 	else
 		err = set_locked(start, end, on, onfault);

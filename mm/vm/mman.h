@@ -75,6 +75,10 @@ int do_munmap(struct mm_struct *mm, unsigned long start, unsigned long len);
 long do_brk(unsigned long addr, unsigned long len);
 bool may_expand_vm(struct mm_struct *mm, unsigned long flags,
 		   unsigned long npages);
+/* Pages of [start, end) in mm's VMAs whose flags include vm_flags (0:
+ * every VMA): those a MAP_FIXED mapping replaces, those already locked. */
+unsigned long pages_mapped_in(struct mm_struct *mm, unsigned long start,
+			      unsigned long end, unsigned long vm_flags);
 /* RLIMIT_MEMLOCK (mm/vm/mlock.c): may the caller lock at all (EPERM
  * if not), and may mm gain npages more with vm_flags (VM_LOCKED ones
  * count against the limit; root is not bound)? */

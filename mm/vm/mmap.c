@@ -141,17 +141,18 @@ unsigned long get_unmapped_area(struct file *file, unsigned long addr,
 	return found ? found : (unsigned long)-ENOMEM;
 }
 
-/* Pages of mm's VMAs that lie inside [start, end). */
-static unsigned long pages_mapped_in(struct mm_struct *mm, unsigned long start,
-				     unsigned long end)
+unsigned long pages_mapped_in(struct mm_struct *mm, unsigned long start,
+			      unsigned long end, unsigned long vm_flags)
 {
 	struct vm_area_struct *vma;
 	unsigned long pages = 0;
 
 	for (vma = find_vma(mm, start); vma && vma->vm_start < end;
 	     vma = vma_next(vma))
-		pages += (min(vma->vm_end, end) - max(vma->vm_start, start)) >>
-			 PAGE_SHIFT;
+		if ((vma->vm_flags & vm_flags) == vm_flags)
+			pages += (min(vma->vm_end, end) -
+				  max(vma->vm_start, start)) >>
+				 PAGE_SHIFT;
 	return pages;
 }
 
@@ -205,7 +206,7 @@ static long mmap_region(struct file *file, unsigned long addr,
 	/* Pages a MAP_FIXED mapping replaces are not new. */
 	if (!may_expand_vm(mm, vm_flags, npages) &&
 	    !may_expand_vm(mm, vm_flags,
-			   npages - pages_mapped_in(mm, addr, end)))
+			   npages - pages_mapped_in(mm, addr, end, 0)))
 		return -ENOMEM;
 	if (find_vma_intersection(mm, addr, end)) {
 		err = do_munmap(mm, addr, len);
