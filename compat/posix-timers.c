@@ -25,7 +25,9 @@
  * absolute CLOCK_REALTIME expiry is turned into ticks when it is set and
  * does not follow a later clock_settime.  The clocks Linux has but gives
  * no timers (the raw and coarse ones) are EOPNOTSUPP, as there; so are
- * the CPU-time, alarm and TAI clocks, which Mapback does not have.
+ * the CPU-time clocks (the process's CPU time is counted, but only the
+ * itimers of kernel/time/cpu_timers.c run on it) and the alarm and TAI
+ * clocks, which Mapback does not have.
  * Timers go away at exec and when the last thread of the group exits.
  */
 #include "compat/posix-timers.h"
