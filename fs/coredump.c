@@ -556,7 +556,7 @@ void do_coredump(const struct ksiginfo *siginfo)
 	memset(&cprm, 0, sizeof(cprm));
 	cprm.siginfo = siginfo;
 	cprm.regs = task_pt_regs(current);
-	cprm.limit = current->rlim[RLIMIT_CORE].rlim_cur;
+	cprm.limit = rlimit(RLIMIT_CORE);
 	cprm.mm_flags = mm->flags;
 	if (coredump_wait(siginfo->si_signo, &cs) < 0)
 		return;

@@ -98,19 +98,19 @@ void close_on_exec(struct files_struct *files)
 
 int get_unused_fd(struct files_struct *files, int start)
 {
+	unsigned long limit =
+		min(rlimit(RLIMIT_NOFILE), (unsigned long)NR_OPEN);
 	unsigned int fd, n;
 
-	if (start < 0 || start >= NR_OPEN_MAX)
-		return start < 0 ? -EINVAL : -EMFILE;
-	for (fd = start; fd < files->max_fds; fd++)
+	if (start < 0)
+		return -EINVAL;
+	for (fd = start; fd < files->max_fds && fd < limit; fd++)
 		if (!files->fd[fd])
 			return fd;
+	if (fd >= limit)
+		return -EMFILE;
 	for (n = files->max_fds; n <= fd; n *= 2)
 		;
-	if (n > NR_OPEN_MAX)
-		n = NR_OPEN_MAX;
-	if (fd >= n)
-		return -EMFILE;
 	if (resize(files, n))
 		return -ENOMEM;
 	return fd;

@@ -4,7 +4,8 @@
  * fd -> struct file, plus the close-on-exec bit per descriptor.  fork()
  * gives the child a copy of the table (copy_files) whose entries share the
  * parent's open files; exec() closes the FD_CLOEXEC ones
- * (close_on_exec).  The table grows by doubling up to NR_OPEN_MAX.
+ * (close_on_exec).  The table grows by doubling as descriptors are
+ * taken; a descriptor is always below the process's RLIMIT_NOFILE.
  * count > 1 only when tasks share one table (CLONE_FILES).
  */
 #ifndef FS_FDTABLE_H
@@ -13,7 +14,6 @@
 #include "fs/file.h"
 
 #define NR_OPEN_DEFAULT 32
-#define NR_OPEN_MAX 1024	/* RLIMIT_NOFILE */
 
 struct files_struct {
 	unsigned int count;
@@ -27,7 +27,8 @@ struct files_struct *copy_files(struct files_struct *old);
 void put_files_struct(struct files_struct *files);
 void close_on_exec(struct files_struct *files);
 
-/* Lowest free fd >= start (the table grows to hold it); -EMFILE, -ENOMEM. */
+/* Lowest free fd >= start (the table grows to hold it); -EMFILE if there
+ * is none below current's RLIMIT_NOFILE, -ENOMEM. */
 int get_unused_fd(struct files_struct *files, int start);
 void fd_install(struct files_struct *files, int fd, struct file *file,
 		bool cloexec);

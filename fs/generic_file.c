@@ -226,7 +226,7 @@ static ssize_t write_pages(struct file *file, const char *buf, size_t n,
  */
 int write_check_limits(loff_t pos, size_t *count)
 {
-	unsigned long limit = current->rlim[RLIMIT_FSIZE].rlim_cur;
+	unsigned long limit = rlimit(RLIMIT_FSIZE);
 
 	if (limit != RLIM_INFINITY) {
 		if (pos >= (loff_t)limit) {

@@ -10,6 +10,8 @@
 #include "kernel/drivers/tty/termios.h"
 #include "kernel/errno.h"
 #include "kernel/cpu/uaccess.h"
+#include "kernel/cpu/trap.h"	/* before task.h, which needs struct trapframe */
+#include "kernel/process/task.h"
 
 /* Flags F_SETFL may change, as Linux. */
 #define SETFL_MASK (O_APPEND | O_NONBLOCK | O_NOATIME | O_DIRECT)
@@ -46,7 +48,7 @@ long sys_dup3(unsigned int oldfd, unsigned int newfd, int flags)
 		return -EINVAL;
 	if (oldfd == newfd)
 		return -EINVAL;
-	if (newfd >= NR_OPEN_MAX)
+	if (newfd >= rlimit(RLIMIT_NOFILE))
 		return -EBADF;
 	f = fget_current_raw(oldfd);
 	if (!f)
@@ -98,7 +100,7 @@ long sys_fcntl64(unsigned int fd, unsigned int cmd, unsigned long arg)
 	switch (cmd) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC:
-		if (arg >= NR_OPEN_MAX) {
+		if (arg >= rlimit(RLIMIT_NOFILE)) {
 			ret = -EINVAL;
 			break;
 		}

@@ -44,7 +44,6 @@ struct pollfd {
 	short events, revents;
 };
 
-#define POLL_MAX_FDS 1024
 #define DEFAULT_POLLMASK (POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM)
 
 /* Ready events of one entry; *wq gets its queue when wq is not NULL. */
@@ -138,7 +137,7 @@ static long poll_user(struct pollfd *ufds, unsigned int nfds, long ticks)
 	struct pollfd *fds;
 	long ret;
 
-	if (nfds > POLL_MAX_FDS)
+	if (nfds > rlimit(RLIMIT_NOFILE))
 		return -EINVAL;
 	fds = kmalloc(nfds * sizeof(*fds) + 1, GFP_KERNEL);
 	if (!fds)

@@ -183,7 +183,7 @@ int vfs_fchown(struct file *file, u32 uid, u32 gid)
  */
 int inode_newsize_ok(struct inode *inode, loff_t size)
 {
-	unsigned long limit = current->rlim[RLIMIT_FSIZE].rlim_cur;
+	unsigned long limit = rlimit(RLIMIT_FSIZE);
 
 	if (size <= inode->i_size || limit == RLIM_INFINITY ||
 	    size <= (loff_t)limit)

@@ -514,7 +514,7 @@ static bool may_lock_shm(const struct shmid_kernel *shp, int cmd)
 		return true;
 	if (euid != shp->shm_perm.uid && euid != shp->shm_perm.cuid)
 		return false;
-	return cmd != SHM_LOCK || current->rlim[RLIMIT_MEMLOCK].rlim_cur;
+	return cmd != SHM_LOCK || rlimit(RLIMIT_MEMLOCK) != 0;
 }
 
 /*

@@ -103,14 +103,20 @@ long sys_sysinfo(struct sysinfo *uinfo)
 	return copy_to_user(uinfo, &si, sizeof(si)) ? -EFAULT : 0;
 }
 
-/* Resource limits.  The old getrlimit reports "infinity" as 0x7fffffff. */
+/*
+ * Resource limits (kernel/process/resource.h).  The old getrlimit
+ * reports "infinity" as 0x7fffffff.  Anyone may lower a hard limit; only
+ * CAP_SYS_RESOURCE raises one, and not even it RLIMIT_NOFILE's past
+ * fs.nr_open.  prlimit64 reaches another process only for a caller
+ * whose ids are all the target's, or with CAP_SYS_RESOURCE.
+ */
 long sys_getrlimit(u32 resource, struct rlimit *urlim)
 {
 	struct rlimit r;
 
 	if (resource >= RLIM_NLIMITS)
 		return -EINVAL;
-	r = current->rlim[resource];
+	r = current->signal->rlim[resource];
 	if (r.rlim_cur > 0x7fffffff)
 		r.rlim_cur = 0x7fffffff;
 	if (r.rlim_max > 0x7fffffff)
@@ -122,7 +128,7 @@ long sys_ugetrlimit(u32 resource, struct rlimit *urlim)
 {
 	if (resource >= RLIM_NLIMITS)
 		return -EINVAL;
-	return copy_to_user(urlim, &current->rlim[resource], sizeof(*urlim))
+	return copy_to_user(urlim, &current->signal->rlim[resource], sizeof(*urlim))
 		       ? -EFAULT : 0;
 }
 
@@ -131,8 +137,25 @@ static long set_rlimit(struct task_struct *t, u32 resource,
 {
 	if (r->rlim_cur > r->rlim_max)
 		return -EINVAL;
-	t->rlim[resource] = *r;
+	if (resource == RLIMIT_NOFILE && r->rlim_max > NR_OPEN)
+		return -EPERM;
+	if (r->rlim_max > t->signal->rlim[resource].rlim_max &&
+	    !capable(CAP_SYS_RESOURCE))
+		return -EPERM;
+	t->signal->rlim[resource] = *r;
 	return 0;
+}
+
+/* Linux's check_prlimit_permission. */
+static bool may_prlimit(struct task_struct *t)
+{
+	const struct cred *c = current_cred(), *tc = &t->cred;
+
+	if (t->signal == current->signal)
+		return true;
+	return (c->uid == tc->uid && c->uid == tc->euid && c->uid == tc->suid &&
+		c->gid == tc->gid && c->gid == tc->egid && c->gid == tc->sgid) ||
+	       capable(CAP_SYS_RESOURCE);
 }
 
 long sys_setrlimit(u32 resource, const struct rlimit *urlim)
@@ -167,24 +190,28 @@ long sys_prlimit64(int pid, u32 resource, const struct rlimit64 *unew,
 	struct task_struct *t = pid ? find_task_by_pid(pid) : current;
 	struct rlimit64 n, o;
 	struct rlimit r;
+	long err;
 
 	if (resource >= RLIM_NLIMITS)
 		return -EINVAL;
-	if (!t)
-		return -ESRCH;
 	if (unew && copy_from_user(&n, unew, sizeof(n)))
 		return -EFAULT;
+	if (!t)
+		return -ESRCH;
+	if (!may_prlimit(t))
+		return -EPERM;
+	o.rlim_cur = rlim_to_64(t->signal->rlim[resource].rlim_cur);
+	o.rlim_max = rlim_to_64(t->signal->rlim[resource].rlim_max);
 	if (unew) {
 		r.rlim_cur = rlim_from_64(n.rlim_cur);
 		r.rlim_max = rlim_from_64(n.rlim_max);
-		if (r.rlim_cur > r.rlim_max)
-			return -EINVAL;
+		err = set_rlimit(t, resource, &r);
+		if (err)
+			return err;
 	}
-	o.rlim_cur = rlim_to_64(t->rlim[resource].rlim_cur);
-	o.rlim_max = rlim_to_64(t->rlim[resource].rlim_max);
 	if (uold && copy_to_user(uold, &o, sizeof(o)))
 		return -EFAULT;
-	return unew ? set_rlimit(t, resource, &r) : 0;
+	return 0;
 }
 
 #define RUSAGE_SELF 0

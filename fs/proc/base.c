@@ -321,7 +321,7 @@ static void proc_pid_status_show(struct seq_buf *m, struct task_struct *t)
 		m->len += proc_pid_status_mm(t, m->buf + m->len, room);
 	seq_printf(m, "Threads:\t%d\n", nr_threads(t));
 	seq_printf(m, "SigQ:\t%u/%lu\n", signals_queued(t),
-		   t->rlim[RLIMIT_SIGPENDING].rlim_cur);
+		   task_rlimit(t, RLIMIT_SIGPENDING));
 	print_mask(m, "SigPnd:", t->pending.signal);
 	print_mask(m, "ShdPnd:", t->signal->shared_pending.signal);
 	print_mask(m, "SigBlk:", t->blocked);

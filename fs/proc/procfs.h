@@ -120,11 +120,14 @@ enum {
 #define PROC_PID_INO_BASE 0x10000UL
 #define PROC_PID_INO(pid) \
 	(PROC_PID_INO_BASE + (unsigned long)(pid) * PROC_PID_BLOCK)
-/* /proc/PID/fd/N and fdinfo/N: the directory's number times NR_OPEN_MAX,
- * plus N; above every PROC_PID_INO, as PID_MAX * PROC_PID_BLOCK is below
- * PROC_PID_INO_BASE * NR_OPEN_MAX. */
+/* /proc/PID/fd/N and fdinfo/N: the directory's number times
+ * PROC_FD_SPAN, plus N; above every PROC_PID_INO, as PID_MAX *
+ * PROC_PID_BLOCK is below PROC_PID_INO_BASE * PROC_FD_SPAN.  A process
+ * whose RLIMIT_NOFILE was raised past the span shares numbers with the
+ * next directory's descriptors from there on: 32 bits hold no more. */
+#define PROC_FD_SPAN 1024
 #define PROC_FD_INO(dir_ino, fd) \
-	((unsigned long)(dir_ino) * NR_OPEN_MAX + (fd))
+	((unsigned long)(dir_ino) * PROC_FD_SPAN + (fd))
 
 extern const struct proc_dir proc_root_dir, proc_pid_dir, proc_sys_dir,
 	proc_sys_vm_dir, proc_sys_debug_dir, proc_sys_fs_dir, proc_bus_dir,

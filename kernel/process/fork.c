@@ -66,7 +66,6 @@ static void copy_task_fields(struct task_struct *p, struct task_struct *parent,
 	copy_creds(p, parent);
 	p->make_it_fail = parent->make_it_fail;
 	memcpy(p->comm, parent->comm, sizeof(p->comm));
-	memcpy(p->rlim, parent->rlim, sizeof(p->rlim));
 	memcpy(p->tls_array, parent->tls_array, sizeof(p->tls_array));
 	p->cpus_allowed = parent->cpus_allowed;
 	p->nice = parent->nice;
@@ -91,6 +90,11 @@ static void copy_task_fields(struct task_struct *p, struct task_struct *parent,
 		p->tgid = parent->tgid;
 		p->group_leader = parent->group_leader;
 		p->exit_signal = -1;
+	} else {
+		/* A new process starts with its parent's limits; a thread
+		 * shares its group's (copy_sighand). */
+		memcpy(p->signal->rlim, parent->signal->rlim,
+		       sizeof(p->signal->rlim));
 	}
 }
 

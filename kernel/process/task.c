@@ -70,27 +70,28 @@ static void clear_tls(struct user_desc *d)
 
 void init_rlimits(struct task_struct *t)
 {
+	struct rlimit *rlim = t->signal->rlim;
 	int i;
 
 	for (i = 0; i < RLIM_NLIMITS; i++) {
-		t->rlim[i].rlim_cur = RLIM_INFINITY;
-		t->rlim[i].rlim_max = RLIM_INFINITY;
+		rlim[i].rlim_cur = RLIM_INFINITY;
+		rlim[i].rlim_max = RLIM_INFINITY;
 	}
-	t->rlim[RLIMIT_STACK].rlim_cur = _STK_LIM;
-	t->rlim[RLIMIT_NOFILE].rlim_cur = INR_OPEN_CUR;
-	t->rlim[RLIMIT_NOFILE].rlim_max = INR_OPEN_MAX;
-	t->rlim[RLIMIT_CORE].rlim_cur = 0;
-	t->rlim[RLIMIT_MEMLOCK].rlim_cur = t->rlim[RLIMIT_MEMLOCK].rlim_max =
+	rlim[RLIMIT_STACK].rlim_cur = _STK_LIM;
+	rlim[RLIMIT_NOFILE].rlim_cur = INR_OPEN_CUR;
+	rlim[RLIMIT_NOFILE].rlim_max = INR_OPEN_MAX;
+	rlim[RLIMIT_CORE].rlim_cur = 0;
+	rlim[RLIMIT_MEMLOCK].rlim_cur = rlim[RLIMIT_MEMLOCK].rlim_max =
 		MLOCK_LIMIT;
 	/* No raising of priority without CAP_SYS_NICE, as on Linux. */
-	t->rlim[RLIMIT_NICE].rlim_cur = t->rlim[RLIMIT_NICE].rlim_max = 0;
-	t->rlim[RLIMIT_RTPRIO].rlim_cur = t->rlim[RLIMIT_RTPRIO].rlim_max = 0;
+	rlim[RLIMIT_NICE].rlim_cur = rlim[RLIMIT_NICE].rlim_max = 0;
+	rlim[RLIMIT_RTPRIO].rlim_cur = rlim[RLIMIT_RTPRIO].rlim_max = 0;
 	/* Tasks per user and queued real-time signals: Linux's
 	 * max_threads / 2, one for each 32 pages of RAM (an 8 KiB stack per
 	 * thread, a sixteenth of RAM). */
-	t->rlim[RLIMIT_NPROC].rlim_cur = t->rlim[RLIMIT_NPROC].rlim_max =
+	rlim[RLIMIT_NPROC].rlim_cur = rlim[RLIMIT_NPROC].rlim_max =
 		max(totalram_pages / 32, 10u);
-	t->rlim[RLIMIT_SIGPENDING] = t->rlim[RLIMIT_NPROC];
+	rlim[RLIMIT_SIGPENDING] = rlim[RLIMIT_NPROC];
 }
 
 /*
@@ -102,7 +103,7 @@ void init_rlimits(struct task_struct *t)
 bool nproc_over_limit(int extra)
 {
 	u32 uid = current->cred.uid;
-	unsigned long limit = current->rlim[RLIMIT_NPROC].rlim_cur, n = 0;
+	unsigned long limit = rlimit(RLIMIT_NPROC), n = 0;
 	struct task_struct *t;
 
 	if (limit == RLIM_INFINITY || uid == 0)

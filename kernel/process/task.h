@@ -25,6 +25,7 @@
 #include "kernel/cpu/io.h"
 #include "kernel/list.h"
 #include "kernel/signal/signal.h"
+#include "kernel/process/resource.h"
 #include "kernel/cpu/trap.h"
 #include "kernel/sched/wait.h"
 #include "kernel/locking/lockdep.h"
@@ -91,32 +92,6 @@ struct context {
 	u32 ebx;
 	u32 ebp;
 	u32 eip;
-};
-
-/* Linux's resource limits (RLIMIT_*); values kept per task. */
-#define RLIMIT_CPU	0
-#define RLIMIT_FSIZE	1
-#define RLIMIT_DATA	2
-#define RLIMIT_STACK	3
-#define RLIMIT_CORE	4
-#define RLIMIT_RSS	5
-#define RLIMIT_NPROC	6
-#define RLIMIT_NOFILE	7
-#define RLIMIT_MEMLOCK	8
-#define RLIMIT_AS	9
-#define RLIMIT_SIGPENDING 11
-#define RLIMIT_NICE	13
-#define RLIMIT_RTPRIO	14
-#define RLIM_NLIMITS	16
-#define RLIM_INFINITY	(~0UL)
-/* The limits a task starts with where they are not infinite (Linux's). */
-#define _STK_LIM	(8UL << 20)	/* RLIMIT_STACK soft: 8 MiB */
-#define MLOCK_LIMIT	(8UL << 20)	/* RLIMIT_MEMLOCK: 8 MiB */
-#define INR_OPEN_CUR	1024		/* RLIMIT_NOFILE soft */
-#define INR_OPEN_MAX	4096		/* RLIMIT_NOFILE hard */
-struct rlimit {
-	unsigned long rlim_cur;
-	unsigned long rlim_max;
 };
 
 struct blk_plug;
@@ -259,7 +234,6 @@ struct task_struct {
 	u32 nvcsw, nivcsw;		/* voluntary / involuntary switches */
 	u32 min_flt, maj_flt;		/* page faults (counted by vm) */
 
-	struct rlimit rlim[RLIM_NLIMITS];
 	char comm[TASK_COMM_LEN];	/* name: exec'd file's basename */
 };
 
@@ -320,8 +294,16 @@ static inline char task_state_char(const struct task_struct *t)
 
 /* The task_struct slab cache (sched_init). */
 void task_cache_init(void);
-/* Linux's limits of a task at boot (the boot thread, kernel threads). */
+/* Linux's limits of a process at boot (the boot thread, kernel threads),
+ * in t's signal_struct. */
 void init_rlimits(struct task_struct *t);
+/* t's process's soft limit on res; rlimit() is current's. */
+static inline unsigned long task_rlimit(const struct task_struct *t,
+					unsigned int res)
+{
+	return t->signal->rlim[res].rlim_cur;
+}
+#define rlimit(res) task_rlimit(current, (res))
 /* RLIMIT_NPROC: would current's real user have too many tasks with
  * extra more (root never does)?  kernel/process/task.c. */
 bool nproc_over_limit(int extra);

@@ -56,7 +56,7 @@ static long nice_to_rlimit(int nice)
 bool can_nice(struct task_struct *p, int nice)
 {
 	return (unsigned long)nice_to_rlimit(nice) <=
-		       p->rlim[RLIMIT_NICE].rlim_cur ||
+		       task_rlimit(p, RLIMIT_NICE) ||
 	       capable(CAP_SYS_NICE);
 }
 

@@ -57,7 +57,7 @@ static long may_set(struct task_struct *p, int policy, int prio,
 		    bool reset_on_fork)
 {
 	const struct cred *c = current_cred();
-	unsigned long rtprio = p->rlim[RLIMIT_RTPRIO].rlim_cur;
+	unsigned long rtprio = task_rlimit(p, RLIMIT_RTPRIO);
 
 	if (capable(CAP_SYS_NICE))
 		return 0;

@@ -184,7 +184,7 @@ static int add_pending(int sig, const struct ksiginfo *info,
 	bool pending = (p->signal & sigmask(sig)) != 0;	/* bool is an int */
 
 	if (sig >= SIGRTMIN &&
-	    pending_count(p) >= t->rlim[RLIMIT_SIGPENDING].rlim_cur) {
+	    pending_count(p) >= task_rlimit(t, RLIMIT_SIGPENDING)) {
 		if (info && info->si_code != SI_USER)
 			return -EAGAIN;
 		if (pending)

@@ -17,6 +17,7 @@
 #define KERNEL_SIGNAL_SIGNAL_H
 
 #include "kernel/time/cpu_timers.h"
+#include "kernel/process/resource.h"
 #include "kernel/list.h"
 #include "kernel/sched/wait.h"
 #include "kernel/types.h"
@@ -176,8 +177,9 @@ struct sighand_struct {
 
 /*
  * What a thread group shares (CLONE_THREAD): the signals sent to the
- * process as a whole, which any thread not blocking them takes, and how
- * the group is ending.
+ * process as a whole, which any thread not blocking them takes, how the
+ * group is ending, and the rest of what belongs to the process rather
+ * than a thread (its timers, CPU time and resource limits).
  */
 struct signal_struct {
 	int count;			/* tasks pointing here */
@@ -207,6 +209,8 @@ struct signal_struct {
 	 * (kernel/time/cpu_timers.c). */
 	u32 cputime;
 	struct cpu_itimer it[2];
+	/* Its resource limits (kernel/process/resource.h). */
+	struct rlimit rlim[RLIM_NLIMITS];
 };
 
 /* t leaves a group stop it was counted in without stopping (it exits):

@@ -35,7 +35,7 @@ static void itimer_tick(struct task_struct *t, struct cpu_itimer *it, int sig)
  */
 static void check_rlimit_cpu(struct task_struct *t)
 {
-	struct rlimit *rl = &t->rlim[RLIMIT_CPU];
+	struct rlimit *rl = &t->signal->rlim[RLIMIT_CPU];
 	unsigned long secs = t->signal->cputime / HZ;
 
 	if (rl->rlim_cur == RLIM_INFINITY)

@@ -66,7 +66,7 @@ long do_brk(unsigned long addr, unsigned long len)
  */
 static bool brk_over_data_limit(struct mm_struct *mm, unsigned long brk)
 {
-	unsigned long limit = current->rlim[RLIMIT_DATA].rlim_cur;
+	unsigned long limit = rlimit(RLIMIT_DATA);
 
 	return limit != RLIM_INFINITY &&
 	       (brk - mm->start_brk) + (mm->end_data - mm->start_data) > limit;

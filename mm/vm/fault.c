@@ -42,7 +42,7 @@ static int expand_stack(struct vm_area_struct *vma, unsigned long addr)
 	    addr - prev->vm_end < STACK_GUARD_GAP)
 		return -ENOMEM;
 	grow = (vma->vm_start - addr) >> PAGE_SHIFT;
-	if (vma->vm_end - addr > current->rlim[RLIMIT_STACK].rlim_cur ||
+	if (vma->vm_end - addr > rlimit(RLIMIT_STACK) ||
 	    !may_expand_vm(mm, vma->vm_flags, grow) ||
 	    !mlock_future_ok(mm, vma->vm_flags, grow))
 		return -ENOMEM;

@@ -25,12 +25,12 @@
 
 static unsigned long memlock_limit_pages(void)
 {
-	return current->rlim[RLIMIT_MEMLOCK].rlim_cur >> PAGE_SHIFT;
+	return rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
 }
 
 bool can_do_mlock(void)
 {
-	return current->rlim[RLIMIT_MEMLOCK].rlim_cur != 0 ||
+	return rlimit(RLIMIT_MEMLOCK) != 0 ||
 	       capable(CAP_IPC_LOCK);
 }
 

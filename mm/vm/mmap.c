@@ -180,8 +180,8 @@ static unsigned long data_vm(struct mm_struct *mm)
 bool may_expand_vm(struct mm_struct *mm, unsigned long flags,
 		   unsigned long npages)
 {
-	struct rlimit *as = &current->rlim[RLIMIT_AS];
-	struct rlimit *data = &current->rlim[RLIMIT_DATA];
+	struct rlimit *as = &current->signal->rlim[RLIMIT_AS];
+	struct rlimit *data = &current->signal->rlim[RLIMIT_DATA];
 	unsigned long data_pages;
 
 	if (mm->total_vm + npages > as->rlim_cur >> PAGE_SHIFT)
