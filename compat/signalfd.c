@@ -72,11 +72,13 @@ static void signalfd_copyinfo(struct signalfd_siginfo *s,
 		break;
 	case SIL_RT:
 		s->ssi_pid = info->si_pid;
+		s->ssi_uid = info->si_uid;
 		s->ssi_int = info->si_value;
 		s->ssi_ptr = info->si_value;
 		break;
 	case SIL_KILL:
 		s->ssi_pid = info->si_pid;
+		s->ssi_uid = info->si_uid;
 		s->ssi_status = info->si_status;
 		break;
 	}

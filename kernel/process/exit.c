@@ -117,6 +117,7 @@ static void tell_parent(struct task_struct *t, int status)
 	memset(&info, 0, sizeof(info));
 	info.si_signo = SIGCHLD;
 	info.si_pid = t->pid;
+	info.si_uid = t->cred.uid;
 	exit_info(status, &info.si_code, &info.si_status);
 	if (t->exit_signal > 0)
 		group_send_sig_info(t->exit_signal, &info, parent);
@@ -475,6 +476,7 @@ void notify_parent_stopped(struct task_struct *child, int why, int sig)
 		info.si_signo = SIGCHLD;
 		info.si_code = why;
 		info.si_pid = child->pid;
+		info.si_uid = child->cred.uid;
 		info.si_status = sig;
 		group_send_sig_info(SIGCHLD, &info, parent);
 	}

@@ -74,8 +74,10 @@ static bool sig_ignored(struct task_struct *t, int sig)
 {
 	u32 h = t->sighand->action[sig - 1].sa_handler;
 
-	if (t->blocked & sigmask(sig))
-		return false;	/* the handler may change before unblock */
+	/* Blocked: the handler may change before it is unblocked.  Blocked
+	 * before a sigtimedwait unblocked it: the wait takes it. */
+	if ((t->blocked | t->real_blocked) & sigmask(sig))
+		return false;
 	if (h == SIG_IGN)
 		return true;
 	return h == SIG_DFL && default_action(sig) == SIG_IGNORE;
@@ -137,6 +139,7 @@ static void fill_info(struct ksiginfo *slot, int sig,
 		memset(slot, 0, sizeof(*slot));
 		slot->si_code = SI_USER;
 		slot->si_pid = current->tgid;
+		slot->si_uid = current_cred()->uid;
 	}
 	slot->si_signo = sig;
 }

@@ -133,6 +133,7 @@ struct ksiginfo {
 	int si_code;
 	int si_errno;
 	int si_pid;		/* sender (kill) or child (SIGCHLD) */
+	u32 si_uid;		/* the sender's, or the child's, real uid */
 	int si_status;		/* SIGCHLD: exit code or signal */
 	u32 si_addr;		/* faults: the faulting address */
 	int si_timerid;		/* SI_TIMER: the POSIX timer's id, */

@@ -216,10 +216,12 @@ void fill_user_siginfo(struct user_siginfo *u, const struct ksiginfo *info)
 		break;
 	case SIL_RT:
 		u->f.rt.pid = info->si_pid;
+		u->f.rt.uid = info->si_uid;
 		u->f.rt.sigval = info->si_value;
 		break;
 	case SIL_KILL:
 		u->f.chld.pid = info->si_pid;
+		u->f.chld.uid = info->si_uid;
 		u->f.chld.status = info->si_status;
 		break;
 	}

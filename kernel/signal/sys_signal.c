@@ -384,6 +384,7 @@ static int tkill_one(int sig, struct task_struct *t)
 	memset(&info, 0, sizeof(info));
 	info.si_code = SI_TKILL;
 	info.si_pid = current->tgid;
+	info.si_uid = current_cred()->uid;
 	return send_sig_info(sig, &info, t);
 }
 
@@ -425,6 +426,7 @@ static long queue_info(int sig, const struct user_siginfo *uinfo,
 	info->si_errno = u.si_errno;
 	info->si_code = u.si_code;
 	info->si_pid = u.f.rt.pid;
+	info->si_uid = u.f.rt.uid;
 	info->si_value = u.f.rt.sigval;
 	return 0;
 }
