@@ -458,12 +458,10 @@ static long do_epoll_wait(int epfd, struct epoll_event *uevents,
 		return -EINVAL;
 	if (!access_ok(uevents, maxevents * sizeof(struct epoll_event)))
 		return -EFAULT;
-	f = fget_current(epfd);
-	if (!f)
-		return -EBADF;
-	ret = is_file_epoll(f) ? ep_poll(f->private_data, uevents, maxevents,
-					 ticks)
-			       : -EINVAL;
+	f = anon_inode_fget(epfd, &eventpoll_fops);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	ret = ep_poll(f->private_data, uevents, maxevents, ticks);
 	fput(f);
 	return ret;
 }

@@ -6,10 +6,10 @@
  *
  * A timer belongs to the thread group that made it (its signal_struct's
  * posix_timers list) and has a small id, the first unused from 0.  It
- * runs on the tick as ITIMER_REAL does (kernel/time/itimer.c): an armed timer
- * is on active_timers with its expiry in jiffies, and run_posix_timers,
+ * is a tick timer (kernel/time/tick_timer.h), as ITIMER_REAL's and
+ * timerfd's are: an armed one is on active_timers, and run_posix_timers,
  * called from the scheduler tick next to run_real_timers, fires the ones
- * due and moves the periodic ones on by their interval.  Firing sends
+ * due.  Firing sends
  * the timer's signal with si_code SI_TIMER, si_timerid and si_value to
  * the process (SIGEV_SIGNAL) or one of its threads (SIGEV_THREAD_ID), or
  * nothing (SIGEV_NONE).
@@ -36,6 +36,7 @@
 #include "kernel/lib/string.h"
 #include "kernel/signal/signal.h"
 #include "kernel/process/task.h"
+#include "kernel/time/tick_timer.h"
 #include "kernel/time/time.h"
 #include "kernel/time/timer.h"
 #include "kernel/cpu/uaccess.h"
@@ -65,7 +66,6 @@ struct sigevent {
 
 struct k_itimer {
 	struct list_head list;		/* in signal->posix_timers */
-	struct list_head active;	/* on active_timers while armed */
 	struct signal_struct *signal;	/* the owning group */
 	int it_id;
 	int it_clock;
@@ -73,8 +73,7 @@ struct k_itimer {
 	int it_signo;
 	u32 it_sigval;
 	int it_pid;			/* the group's tgid, or the thread's tid */
-	u32 expires;			/* jiffies, while armed */
-	u32 interval;			/* ticks; 0 for a one-shot timer */
+	struct tick_timer timer;	/* on active_timers while armed */
 	int it_overrun;			/* since the signal was last taken */
 	int it_overrun_last;		/* what timer_getoverrun says */
 };
@@ -142,19 +141,14 @@ static void posix_timer_fire(struct k_itimer *t)
 void run_posix_timers(void)
 {
 	struct k_itimer *t, *n;
-	u32 missed;
+	u32 expiries;
 
-	list_for_each_entry_safe(t, n, &active_timers, active) {
-		if ((s32)(jiffies - t->expires) < 0)
+	list_for_each_entry_safe(t, n, &active_timers, timer.active) {
+		expiries = tick_timer_expired(&t->timer);
+		if (!expiries)
 			continue;
 		posix_timer_fire(t);
-		if (!t->interval) {
-			list_del_init(&t->active);
-			continue;
-		}
-		missed = (jiffies - t->expires) / t->interval;
-		add_overrun(t, missed);
-		t->expires += (missed + 1) * t->interval;
+		add_overrun(t, expiries - 1);
 	}
 }
 
@@ -185,7 +179,7 @@ static void timer_free(struct k_itimer *t)
 {
 	u32 flags = irq_save();
 
-	list_del(&t->active);
+	tick_timer_disarm(&t->timer);
 	list_del(&t->list);
 	irq_restore(flags);
 	kfree(t);
@@ -282,7 +276,7 @@ long sys_timer_create(int clock, const struct sigevent *uev, int *uid)
 		kfree(t);
 		return id;
 	}
-	INIT_LIST_HEAD(&t->active);
+	tick_timer_init(&t->timer);
 	t->signal = sig;
 	t->it_id = id;
 	t->it_clock = clock;
@@ -308,17 +302,11 @@ long sys_timer_create(int clock, const struct sigevent *uev, int *uid)
 	return 0;
 }
 
-/* Remaining time and interval of t.  Interrupts off. */
-static void timer_get(struct k_itimer *t, struct itimerspec64 *cur)
-{
-	tick_timer_get(!list_empty(&t->active), t->expires, t->interval, cur);
-}
-
 static long do_timer_settime(int id, int flags, struct itimerspec64 *new,
 			     struct itimerspec64 *old)
 {
 	struct k_itimer *t;
-	u32 irqflags, ticks;
+	u32 irqflags;
 
 	if (!itimerspec64_valid(new))
 		return -EINVAL;
@@ -327,19 +315,12 @@ static long do_timer_settime(int id, int flags, struct itimerspec64 *new,
 		return -EINVAL;
 	if (flags & TIMER_ABSTIME)
 		abs_to_relative(t->it_clock, &new->it_value);
-	/* Rounded up, plus the tick under way: never early. */
-	ticks = timespec64_to_jiffies(&new->it_value) + 1;
 	irqflags = irq_save();
-	timer_get(t, old);
-	list_del_init(&t->active);
+	tick_timer_get(&t->timer, old);
 	t->it_overrun = 0;
 	t->it_overrun_last = 0;
-	t->interval = 0;
-	if (new->it_value.tv_sec || new->it_value.tv_nsec) {
-		t->interval = timespec64_to_jiffies(&new->it_interval);
-		t->expires = jiffies + ticks;
-		list_add_tail(&t->active, &active_timers);
-	}
+	tick_timer_set(&t->timer, &active_timers, &new->it_value,
+		       &new->it_interval);
 	irq_restore(irqflags);
 	return 0;
 }
@@ -391,7 +372,7 @@ static long do_timer_gettime(int id, struct itimerspec64 *cur)
 	if (!t)
 		return -EINVAL;
 	flags = irq_save();
-	timer_get(t, cur);
+	tick_timer_get(&t->timer, cur);
 	irq_restore(flags);
 	return 0;
 }

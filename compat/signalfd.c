@@ -167,13 +167,9 @@ long sys_signalfd4(int fd, const sigset_t *umask, u32 sizemask, int flags)
 		return -EINVAL;
 	mask &= ~(sigmask(SIGKILL) | sigmask(SIGSTOP));
 	if (fd != -1) {
-		file = fget_current(fd);
-		if (!file)
-			return -EBADF;
-		if (file->f_op != &signalfd_fops) {
-			fput(file);
-			return -EINVAL;
-		}
+		file = anon_inode_fget(fd, &signalfd_fops);
+		if (IS_ERR(file))
+			return PTR_ERR(file);
 		((struct signalfd_ctx *)file->private_data)->sigmask = mask;
 		/* A reader asleep may now have something to read. */
 		wake_up(&current->sighand->signalfd_wqh);

@@ -4,18 +4,19 @@
  * 410): a timer whose expiries are read from a file descriptor rather
  * than sent as a signal (Linux: fs/timerfd.c).
  *
- * An armed timer is on active_timerfds with its expiry in jiffies; the
- * tick (run_timerfds, next to run_posix_timers) counts each expiry into
- * the timer's ticks, moves a periodic timer on by its interval and wakes
+ * The timer is a tick timer (kernel/time/tick_timer.h), on
+ * active_timerfds while armed; the tick (run_timerfds, next to
+ * run_posix_timers) counts each expiry into the file's ticks and wakes
  * whoever sleeps on it.  A read of 8 bytes (at least) returns the count
  * of expiries since the last read and sets it to 0; with none it waits
  * (EAGAIN with TFD_NONBLOCK).  poll: readable while the count is not 0.
  * Times are in ticks as the POSIX timers' are: a value is rounded up and
  * the tick under way added, so a timer never expires early.
  *
- * An absolute CLOCK_REALTIME timer set with TFD_TIMER_CANCEL_ON_SET is
- * cancelled when the clock is set (settimeofday, clock_settime): its
- * next read is ECANCELED.  The alarm clocks are their plain clocks here:
+ * An absolute CLOCK_REALTIME timer set with TFD_TIMER_CANCEL_ON_SET is on
+ * cancel_timerfds from then until it is set again or closed, armed or
+ * not (a one-shot one that fired stays): each time the clock is set
+ * (settimeofday, clock_settime) its next read is ECANCELED.  The alarm clocks are their plain clocks here:
  * Mapback never suspends.
  */
 #include "compat/timerfd.h"
@@ -28,6 +29,7 @@
 #include "kernel/errno.h"
 #include "kernel/lib/string.h"
 #include "kernel/sched/wait.h"
+#include "kernel/time/tick_timer.h"
 #include "kernel/time/time.h"
 #include "kernel/time/timer.h"
 #include "mm/phys/slab.h"
@@ -38,35 +40,29 @@
 #define TFD_TIMER_CANCEL_ON_SET 2
 
 struct timerfd_ctx {
-	struct list_head active; /* on active_timerfds while armed */
+	struct tick_timer timer; /* on active_timerfds while armed */
+	struct list_head clist; /* on cancel_timerfds: set CANCEL_ON_SET */
 	int clockid;
-	u32 expires; /* jiffies, while armed */
-	u32 interval; /* ticks; 0 for a one-shot timer */
 	u64 ticks; /* expiries not yet read */
-	bool might_cancel; /* an absolute realtime CANCEL_ON_SET timer */
-	bool canceled; /* ... and the clock was set since */
+	bool canceled; /* on cancel_timerfds, and the clock was set since */
 	wait_queue_head_t wqh;
 };
 
-/* Armed timers of every process; changed with interrupts off. */
+/* Armed timers of every process, and the CANCEL_ON_SET ones; changed
+ * with interrupts off. */
 static LIST_HEAD(active_timerfds);
+static LIST_HEAD(cancel_timerfds);
 
 void run_timerfds(void)
 {
 	struct timerfd_ctx *ctx, *n;
-	u32 missed;
+	u32 expiries;
 
-	list_for_each_entry_safe(ctx, n, &active_timerfds, active) {
-		if ((s32)(jiffies - ctx->expires) < 0)
+	list_for_each_entry_safe(ctx, n, &active_timerfds, timer.active) {
+		expiries = tick_timer_expired(&ctx->timer);
+		if (!expiries)
 			continue;
-		if (!ctx->interval) {
-			ctx->ticks++;
-			list_del_init(&ctx->active);
-		} else {
-			missed = (jiffies - ctx->expires) / ctx->interval;
-			ctx->ticks += missed + 1;
-			ctx->expires += (missed + 1) * ctx->interval;
-		}
+		ctx->ticks += expiries;
 		wake_up(&ctx->wqh);
 	}
 }
@@ -76,9 +72,7 @@ void timerfd_clock_was_set(void)
 	struct timerfd_ctx *ctx;
 	u32 flags = irq_save();
 
-	list_for_each_entry(ctx, &active_timerfds, active) {
-		if (!ctx->might_cancel)
-			continue;
+	list_for_each_entry(ctx, &cancel_timerfds, clist) {
 		ctx->canceled = true;
 		ctx->ticks++;
 		wake_up(&ctx->wqh);
@@ -130,7 +124,8 @@ static void timerfd_release(struct inode *inode, struct file *file)
 	u32 flags = irq_save();
 
 	(void)inode;
-	list_del(&ctx->active);
+	tick_timer_disarm(&ctx->timer);
+	list_del(&ctx->clist);
 	irq_restore(flags);
 	kfree(ctx);
 }
@@ -159,7 +154,8 @@ long sys_timerfd_create(int clockid, int flags)
 	ctx->clockid = clockid == CLOCK_REALTIME_ALARM ? CLOCK_REALTIME :
 		       clockid == CLOCK_BOOTTIME_ALARM ? CLOCK_BOOTTIME :
 							 clockid;
-	INIT_LIST_HEAD(&ctx->active);
+	tick_timer_init(&ctx->timer);
+	INIT_LIST_HEAD(&ctx->clist);
 	init_waitqueue_head(&ctx->wqh);
 	file = anon_inode_getfile("[timerfd]", &timerfd_fops, ctx,
 				  O_RDWR | (flags & O_NONBLOCK));
@@ -170,55 +166,33 @@ long sys_timerfd_create(int clockid, int flags)
 	return anon_inode_install(file, flags & O_CLOEXEC);
 }
 
-/* The timerfd behind fd, with a reference; an error pointer when fd is
- * not open (EBADF) or not a timerfd (EINVAL). */
-static struct file *timerfd_get(int fd)
-{
-	struct file *file = fget_current(fd);
-
-	if (!file)
-		return ERR_PTR(-EBADF);
-	if (file->f_op != &timerfd_fops) {
-		fput(file);
-		return ERR_PTR(-EINVAL);
-	}
-	return file;
-}
-
 static long do_timerfd_settime(int fd, int flags, struct itimerspec64 *new,
 			       struct itimerspec64 *old)
 {
 	struct timerfd_ctx *ctx;
 	struct file *file;
-	u32 irqflags, ticks;
+	u32 irqflags;
 
 	if (flags & ~(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET))
 		return -EINVAL;
 	if (!itimerspec64_valid(new))
 		return -EINVAL;
-	file = timerfd_get(fd);
+	file = anon_inode_fget(fd, &timerfd_fops);
 	if (IS_ERR(file))
 		return PTR_ERR(file);
 	ctx = file->private_data;
 	if (flags & TFD_TIMER_ABSTIME)
 		abs_to_relative(ctx->clockid, &new->it_value);
-	/* Rounded up, plus the tick under way: never early. */
-	ticks = timespec64_to_jiffies(&new->it_value) + 1;
 	irqflags = irq_save();
-	tick_timer_get(!list_empty(&ctx->active), ctx->expires, ctx->interval,
-		       old);
-	list_del_init(&ctx->active);
+	tick_timer_get(&ctx->timer, old);
 	ctx->ticks = 0;
 	ctx->canceled = false;
-	ctx->interval = 0;
-	ctx->might_cancel = ctx->clockid == CLOCK_REALTIME &&
-			    (flags & TFD_TIMER_ABSTIME) &&
-			    (flags & TFD_TIMER_CANCEL_ON_SET);
-	if (new->it_value.tv_sec || new->it_value.tv_nsec) {
-		ctx->interval = timespec64_to_jiffies(&new->it_interval);
-		ctx->expires = jiffies + ticks;
-		list_add_tail(&ctx->active, &active_timerfds);
-	}
+	list_del_init(&ctx->clist);
+	if (ctx->clockid == CLOCK_REALTIME && (flags & TFD_TIMER_ABSTIME) &&
+	    (flags & TFD_TIMER_CANCEL_ON_SET))
+		list_add_tail(&ctx->clist, &cancel_timerfds);
+	tick_timer_set(&ctx->timer, &active_timerfds, &new->it_value,
+		       &new->it_interval);
 	irq_restore(irqflags);
 	fput(file);
 	return 0;
@@ -226,7 +200,7 @@ static long do_timerfd_settime(int fd, int flags, struct itimerspec64 *new,
 
 static long do_timerfd_gettime(int fd, struct itimerspec64 *cur)
 {
-	struct file *file = timerfd_get(fd);
+	struct file *file = anon_inode_fget(fd, &timerfd_fops);
 	struct timerfd_ctx *ctx;
 	u32 flags;
 
@@ -234,8 +208,7 @@ static long do_timerfd_gettime(int fd, struct itimerspec64 *cur)
 		return PTR_ERR(file);
 	flags = irq_save();
 	ctx = file->private_data;
-	tick_timer_get(!list_empty(&ctx->active), ctx->expires, ctx->interval,
-		       cur);
+	tick_timer_get(&ctx->timer, cur);
 	irq_restore(flags);
 	fput(file);
 	return 0;

@@ -7,6 +7,8 @@
 #include "fs/fdtable.h"
 #include "fs/inode.h"
 #include "fs/super.h"
+#include "fs/sys_util.h"
+#include "kernel/errno.h"
 #include "kernel/panic.h"
 
 static const struct super_operations anon_inodefs_sops;
@@ -57,4 +59,17 @@ int anon_inode_install(struct file *file, bool cloexec)
 	}
 	fd_install(files, fd, file, cloexec);
 	return fd;
+}
+
+struct file *anon_inode_fget(int fd, const struct file_operations *fops)
+{
+	struct file *file = fget_current(fd);
+
+	if (!file)
+		return ERR_PTR(-EBADF);
+	if (file->f_op != fops) {
+		fput(file);
+		return ERR_PTR(-EINVAL);
+	}
+	return file;
 }

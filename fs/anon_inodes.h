@@ -25,5 +25,9 @@ struct file *anon_inode_getfile(const char *name,
  * private data, on every path.
  */
 int anon_inode_install(struct file *file, bool cloexec);
+/* The file at the caller's fd, with a reference, if it is one of fops's
+ * kind; else an error pointer: EBADF for a closed fd, EINVAL for another
+ * kind of file (what epoll_wait, timerfd_settime and signalfd4 answer). */
+struct file *anon_inode_fget(int fd, const struct file_operations *fops);
 
 #endif

@@ -120,7 +120,7 @@ void task_init_links(struct task_struct *t)
 	INIT_LIST_HEAD(&t->tasks);
 	INIT_LIST_HEAD(&t->run_list);
 	INIT_LIST_HEAD(&t->timer_list);
-	INIT_LIST_HEAD(&t->itimer_list);
+	tick_timer_init(&t->it_real);
 	INIT_LIST_HEAD(&t->thread_group);
 	t->group_leader = t;
 	init_waitqueue_head(&t->wait_chldexit);

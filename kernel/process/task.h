@@ -26,6 +26,7 @@
 #include "kernel/list.h"
 #include "kernel/signal/signal.h"
 #include "kernel/process/resource.h"
+#include "kernel/time/tick_timer.h"
 #include "kernel/cpu/trap.h"
 #include "kernel/sched/wait.h"
 #include "kernel/locking/lockdep.h"
@@ -204,10 +205,9 @@ struct task_struct {
 	/* Sleeping with a timeout (schedule_timeout, nanosleep). */
 	u32 timeout;			/* jiffies when to wake, or 0 */
 	struct list_head timer_list;	/* in the sleeping-with-timeout list */
-	/* alarm / ITIMER_REAL (kernel/time/itimer.c), in jiffies. */
-	struct list_head itimer_list;	/* on real_timers while armed */
-	u32 it_real_expire;
-	u32 it_real_interval;
+	/* alarm / ITIMER_REAL (kernel/time/itimer.c): on real_timers while
+	 * armed. */
+	struct tick_timer it_real;
 	/* An interrupted nanosleep or poll, for restart_syscall. */
 	struct restart_block restart_block;
 

@@ -2,11 +2,11 @@
  * kernel/time/itimer.c - alarm(2), getitimer and setitimer.
  *
  * ITIMER_REAL sends SIGALRM after a number of ticks of the wall clock,
- * optionally again every interval.  A task with an armed timer is on
- * real_timers; the scheduler tick calls run_real_timers(), which sends
- * SIGALRM to the expired ones and re-arms the periodic ones.  Timers are
- * per process, are not inherited by fork (POSIX) and survive exec; exit
- * disarms them (itimer_exit).
+ * optionally again every interval.  It is a tick timer
+ * (kernel/time/tick_timer.h) in the task, on real_timers while armed; the
+ * scheduler tick calls run_real_timers(), which sends SIGALRM for the
+ * expired ones.  Timers are not inherited by fork (POSIX) and survive
+ * exec; exit disarms them (itimer_exit).
  *
  * ITIMER_VIRTUAL and ITIMER_PROF count the process's CPU time instead;
  * they live in its signal_struct and the tick counts them down
@@ -17,6 +17,7 @@
 #include "kernel/time/itimer.h"
 #include "kernel/signal/signal.h"
 #include "kernel/process/task.h"
+#include "kernel/time/tick_timer.h"
 #include "kernel/time/time.h"
 #include "kernel/time/timer.h"
 #include "kernel/cpu/uaccess.h"
@@ -32,65 +33,47 @@ struct old_itimerval32 {
 	struct old_timeval32 it_value;
 };
 
-/* Arm (ticks > 0) or disarm (0) t's timer.  Interrupts off. */
-static void arm(struct task_struct *t, u32 ticks, u32 interval)
-{
-	list_del_init(&t->itimer_list);
-	t->it_real_interval = interval;
-	if (!ticks)
-		return;
-	t->it_real_expire = jiffies + ticks;
-	list_add_tail(&t->itimer_list, &real_timers);
-}
-
-static u32 ticks_left(struct task_struct *t)
-{
-	s32 left;
-
-	if (list_empty(&t->itimer_list))
-		return 0;
-	left = (s32)(t->it_real_expire - jiffies);
-	return left > 0 ? (u32)left : 1;
-}
-
 void run_real_timers(void)
 {
 	struct task_struct *t, *n;
 
-	list_for_each_entry_safe(t, n, &real_timers, itimer_list) {
-		if ((s32)(jiffies - t->it_real_expire) < 0)
-			continue;
-		group_send_sig_info(SIGALRM, NULL, t);
-		arm(t, t->it_real_interval, t->it_real_interval);
-	}
+	list_for_each_entry_safe(t, n, &real_timers, it_real.active)
+		if (tick_timer_expired(&t->it_real))
+			group_send_sig_info(SIGALRM, NULL, t);
 }
 
 void itimer_exit(struct task_struct *t)
 {
 	u32 flags = irq_save();
 
-	list_del_init(&t->itimer_list);
+	tick_timer_disarm(&t->it_real);
 	irq_restore(flags);
 }
 
 long sys_alarm(u32 seconds)
 {
+	struct timespec64 value = { seconds, 0 }, none = { 0, 0 };
+	struct itimerspec64 old;
 	u32 flags = irq_save();
-	u32 left = ticks_left(current);
 
 	if (seconds > 0x7fffffff / HZ)
-		seconds = 0x7fffffff / HZ;
-	arm(current, seconds * HZ, 0);
+		value.tv_sec = 0x7fffffff / HZ;
+	tick_timer_get(&current->it_real, &old);
+	tick_timer_set(&current->it_real, &real_timers, &value, &none);
 	irq_restore(flags);
-	/* Whole seconds left, rounded up (0.1 s left reports 1). */
-	return (left + HZ - 1) / HZ;
+	/* The seconds left, to the nearest, and 1 for less than one (Linux's
+	 * alarm_setitimer). */
+	if ((!old.it_value.tv_sec && old.it_value.tv_nsec) ||
+	    old.it_value.tv_nsec >= NSEC_PER_SEC / 2)
+		old.it_value.tv_sec++;
+	return (long)old.it_value.tv_sec;
 }
 
-static u32 timeval_to_ticks(const struct old_timeval32 *tv)
+static void timespec64_to_timeval(const struct timespec64 *ts,
+				  struct old_timeval32 *tv)
 {
-	struct timespec64 ts = { tv->tv_sec, (s64)tv->tv_usec * 1000 };
-
-	return timespec64_to_jiffies(&ts);
+	tv->tv_sec = (s32)ts->tv_sec;
+	tv->tv_usec = (s32)ts->tv_nsec / 1000;
 }
 
 static bool timeval_valid(const struct old_timeval32 *tv)
@@ -110,10 +93,12 @@ static struct cpu_itimer *cpu_itimer(int which)
 static void get_itimer(int which, struct old_itimerval32 *v)
 {
 	struct cpu_itimer *it;
+	struct itimerspec64 real;
 
 	if (which == ITIMER_REAL) {
-		jiffies_to_timeval(ticks_left(current), &v->it_value);
-		jiffies_to_timeval(current->it_real_interval, &v->it_interval);
+		tick_timer_get(&current->it_real, &real);
+		timespec64_to_timeval(&real.it_value, &v->it_value);
+		timespec64_to_timeval(&real.it_interval, &v->it_interval);
 		return;
 	}
 	it = cpu_itimer(which);
@@ -124,17 +109,20 @@ static void get_itimer(int which, struct old_itimerval32 *v)
 /* Arm timer which as *v says (a zero value disarms).  Interrupts off. */
 static void set_itimer(int which, const struct old_itimerval32 *v)
 {
-	u32 value = timeval_to_ticks(&v->it_value);
-	u32 interval = timeval_to_ticks(&v->it_interval);
+	struct timespec64 value = { v->it_value.tv_sec,
+				    (s64)v->it_value.tv_usec * 1000 };
+	struct timespec64 interval = { v->it_interval.tv_sec,
+				       (s64)v->it_interval.tv_usec * 1000 };
 	struct cpu_itimer *it;
 
 	if (which == ITIMER_REAL) {
-		arm(current, value, interval);
+		tick_timer_set(&current->it_real, &real_timers, &value,
+			       &interval);
 		return;
 	}
 	it = cpu_itimer(which);
-	it->value = value;
-	it->interval = interval;
+	it->value = timespec64_to_jiffies(&value);
+	it->interval = timespec64_to_jiffies(&interval);
 }
 
 long sys_getitimer(int which, struct old_itimerval32 *uval)

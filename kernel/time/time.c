@@ -132,14 +132,3 @@ bool itimerspec64_valid(const struct itimerspec64 *v)
 	       v->it_interval.tv_sec >= 0 && v->it_interval.tv_nsec >= 0 &&
 	       v->it_interval.tv_nsec < NSEC_PER_SEC;
 }
-
-void tick_timer_get(bool armed, u32 expires, u32 interval,
-		    struct itimerspec64 *cur)
-{
-	s32 left = (s32)(expires - jiffies) - 1;
-
-	memset(cur, 0, sizeof(*cur));
-	if (armed)
-		jiffies_to_timespec64(left > 0 ? (u32)left : 1, &cur->it_value);
-	jiffies_to_timespec64(interval, &cur->it_interval);
-}

@@ -81,15 +81,6 @@ void itimerspec_to_old(struct old_itimerspec32 *o,
 		       const struct itimerspec64 *v);
 /* No negative time, no tv_nsec of a second or more. */
 bool itimerspec64_valid(const struct itimerspec64 *v);
-/*
- * A timer kept in ticks (armed, expiring at jiffy expires, then every
- * interval ticks) as an itimerspec.  Part of the tick under way has
- * passed, so the whole ticks left are one less than expires - jiffies
- * (never more than the value set: settime adds that tick so as never to
- * fire early); an armed timer shows at least one.  Interrupts off.
- */
-void tick_timer_get(bool armed, u32 expires, u32 interval,
-		    struct itimerspec64 *cur);
 /* Seconds since the epoch, for file times and time(2). */
 u32 get_seconds(void);
 

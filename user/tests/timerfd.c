@@ -9,7 +9,7 @@
  * settime hands back the old setting and a zero value disarms; an
  * absolute time works; the old 32-bit calls answer the same; setting
  * the clock cancels an absolute realtime timer set with
- * TFD_TIMER_CANCEL_ON_SET (ECANCELED); /proc/self/fd names it
+ * TFD_TIMER_CANCEL_ON_SET (ECANCELED), even one that has fired; /proc/self/fd names it
  * anon_inode:[timerfd].
  */
 #include <poll.h>
@@ -173,6 +173,23 @@ static void cancel_on_set(void)
 	clock_gettime(CLOCK_REALTIME, &now);
 	ok_sys(clock_settime(CLOCK_REALTIME, &now), "the clock is set");
 	is_errno(read(fd, &v, 8), ECANCELED, "the read is ECANCELED");
+
+	/* A one-shot one that has fired and been read is still cancelled
+	 * by the next setting of the clock. */
+	clock_gettime(CLOCK_REALTIME, &v.it_value);
+	v.it_value.tv_nsec += 20 * MS;
+	if (v.it_value.tv_nsec >= 1000 * MS) {
+		v.it_value.tv_sec++;
+		v.it_value.tv_nsec -= 1000 * MS;
+	}
+	ok_sys(timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET,
+			       &v, NULL),
+	       "one 20 ms away, CANCEL_ON_SET");
+	is(read_count(fd), 1, "it fires once");
+	clock_gettime(CLOCK_REALTIME, &now);
+	ok_sys(clock_settime(CLOCK_REALTIME, &now), "the clock is set again");
+	is_errno(read(fd, &v, 8), ECANCELED,
+		 "the read after it is ECANCELED, though the timer had fired");
 	close(fd);
 }
 
