@@ -409,6 +409,23 @@ long sys_select(int n, u32 *inp, u32 *outp, u32 *exp,
 	return ret;
 }
 
+/* The first select (82): its five arguments in a block in user memory. */
+struct sel_arg_struct {
+	u32 n;
+	u32 inp, outp, exp;
+	u32 tvp;
+};
+
+long sys_old_select(const struct sel_arg_struct *uarg)
+{
+	struct sel_arg_struct a;
+
+	if (copy_from_user(&a, uarg, sizeof(a)))
+		return -EFAULT;
+	return sys_select((int)a.n, (u32 *)a.inp, (u32 *)a.outp, (u32 *)a.exp,
+			  (struct old_timeval32 *)a.tvp);
+}
+
 /* pselect6's sixth argument points at this pair (six registers only). */
 struct sigset_argpack {
 	u32 ss;		/* const sigset_t *, may be NULL */

@@ -42,8 +42,7 @@ static long put_stat(const struct kstat *k, struct stat64 *ust)
 #define STATX__RESERVED 0x80000000u
 #define AT_STATX_SYNC_TYPE 0x6000	/* FORCE_SYNC | DONT_SYNC */
 
-/* The kstat of dfd/path; AT_EMPTY_PATH with "" is the dfd itself. */
-static long stat_at(int dfd, const char *upath, int flag, struct kstat *k)
+long vfs_fstatat(int dfd, const char *upath, struct kstat *k, int flag)
 {
 	struct file *dirf;
 	struct path *base;
@@ -79,7 +78,7 @@ out:
 long sys_fstatat64(int dfd, const char *path, struct stat64 *st, int flag)
 {
 	struct kstat k;
-	long err = stat_at(dfd, path, flag, &k);
+	long err = vfs_fstatat(dfd, path, &k, flag);
 
 	return err ? err : put_stat(&k, st);
 }
@@ -146,7 +145,7 @@ long sys_statx(int dfd, const char *path, int flags, unsigned int mask,
 	if ((mask & STATX__RESERVED) ||
 	    (flags & AT_STATX_SYNC_TYPE) == AT_STATX_SYNC_TYPE)
 		return -EINVAL;
-	err = stat_at(dfd, path, flags, &k);
+	err = vfs_fstatat(dfd, path, &k, flags);
 	if (err)
 		return err;
 	rdev = new_decode_dev(k.rdev);

@@ -15,6 +15,10 @@
 
 char *getname(const char *upath);
 void putname(char *name);
+struct kstat;
+/* The kstat of the user's dfd/path (AT_SYMLINK_NOFOLLOW, AT_EMPTY_PATH
+ * with "" for the dfd itself); -EINVAL for other flags. */
+long vfs_fstatat(int dfd, const char *upath, struct kstat *k, int flag);
 int at_base(int dfd, const char *name, struct file **dirf,
 	    struct path **base);
 /* fget on the current task's table; NULL for an O_PATH file, which only

@@ -33,18 +33,53 @@ struct new_utsname {
 char hostname[UTS_LEN] = "mapback";	/* also core_pattern's %h */
 static char domainname[UTS_LEN] = "(none)";
 
+static void fill_utsname(struct new_utsname *u)
+{
+	memset(u, 0, sizeof(*u));
+	strlcpy(u->sysname, UTS_SYSNAME, UTS_LEN);
+	strlcpy(u->nodename, hostname, UTS_LEN);
+	strlcpy(u->release, UTS_RELEASE, UTS_LEN);
+	strlcpy(u->version, uts_version, UTS_LEN);
+	strlcpy(u->machine, UTS_MACHINE, UTS_LEN);
+	strlcpy(u->domainname, domainname, UTS_LEN);
+}
+
 long sys_uname(struct new_utsname *ubuf)
 {
 	struct new_utsname u;
 
-	memset(&u, 0, sizeof(u));
-	strlcpy(u.sysname, UTS_SYSNAME, UTS_LEN);
-	strlcpy(u.nodename, hostname, UTS_LEN);
-	strlcpy(u.release, UTS_RELEASE, UTS_LEN);
-	strlcpy(u.version, uts_version, UTS_LEN);
-	strlcpy(u.machine, UTS_MACHINE, UTS_LEN);
-	strlcpy(u.domainname, domainname, UTS_LEN);
+	fill_utsname(&u);
 	return copy_to_user(ubuf, &u, sizeof(u)) ? -EFAULT : 0;
+}
+
+/* The old uname (109): the same fields but the domain name. */
+long sys_olduname(struct new_utsname *ubuf)
+{
+	struct new_utsname u;
+
+	fill_utsname(&u);
+	return copy_to_user(ubuf, &u,
+			    offsetof(struct new_utsname, domainname)) ?
+		       -EFAULT :
+		       0;
+}
+
+#define OLDOLD_UTS_LEN 9
+
+/* The oldest (59): five fields of 9 bytes, each cut to 8 and ended. */
+long sys_oldolduname(char *ubuf)
+{
+	char out[5 * OLDOLD_UTS_LEN];
+	struct new_utsname u;
+	const char *fields[5] = { u.sysname, u.nodename, u.release, u.version,
+				  u.machine };
+	int i;
+
+	fill_utsname(&u);
+	memset(out, 0, sizeof(out));
+	for (i = 0; i < 5; i++)
+		memcpy(out + i * OLDOLD_UTS_LEN, fields[i], OLDOLD_UTS_LEN - 1);
+	return copy_to_user(ubuf, out, sizeof(out)) ? -EFAULT : 0;
 }
 
 static long set_uts_name(char *dst, const char *uname, int len)

@@ -24,6 +24,7 @@
 #define __NR_mknod	14
 #define __NR_chmod	15
 #define __NR_lchown	16
+#define __NR_oldstat	18
 #define __NR_lseek	19
 #define __NR_getpid	20
 #define __NR_mount	21
@@ -32,6 +33,7 @@
 #define __NR_getuid	24
 #define __NR_stime	25
 #define __NR_alarm	27
+#define __NR_oldfstat	28
 #define __NR_pause	29
 #define __NR_utime	30
 #define __NR_access	33
@@ -54,6 +56,7 @@
 #define __NR_ioctl	54
 #define __NR_fcntl	55
 #define __NR_setpgid	57
+#define __NR_oldolduname	59
 #define __NR_umask	60
 #define __NR_chroot	61
 #define __NR_dup2	63
@@ -75,6 +78,7 @@
 #define __NR_setgroups	81
 #define __NR_select	82
 #define __NR_symlink	83
+#define __NR_oldlstat	84
 #define __NR_readlink	85
 #define __NR_swapon	87
 #define __NR_reboot	88
@@ -96,6 +100,7 @@
 #define __NR_stat	106
 #define __NR_lstat	107
 #define __NR_fstat	108
+#define __NR_olduname	109
 #define __NR_wait4	114
 #define __NR_swapoff	115
 #define __NR_sysinfo	116

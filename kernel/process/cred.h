@@ -46,6 +46,7 @@
 #define CAP_SYS_BOOT 22
 #define CAP_SYS_NICE 23
 #define CAP_SYS_RESOURCE 24
+#define CAP_SYS_TIME 25
 #define CAP_MKNOD 27
 #define CAP_SYSLOG 34
 

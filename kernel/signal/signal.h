@@ -274,6 +274,19 @@ void finish_syscall_restart(struct trapframe *tf);
 long set_user_sigmask(const sigset_t *umask, u32 size, bool *set);
 void restore_user_sigmask(bool set, long ret);
 
+/* The kernel side of the signal calls (kernel/signal/sys_signal.c), which
+ * the old 4-byte-mask calls share (compat/old_signal.c). */
+/* Read (old) and set (new) current's action for sig; -EINVAL for a bad
+ * signal, or setting SIGKILL's or SIGSTOP's. */
+int do_sigaction(int sig, const struct k_sigaction *new,
+		 struct k_sigaction *old);
+/* Block set (never SIGKILL or SIGSTOP). */
+void set_current_blocked(sigset_t set);
+/* The signals pending for current that it blocks. */
+sigset_t current_sigpending(void);
+/* Wait under mask until a signal is delivered: -ERESTARTNOHAND. */
+long sigsuspend(sigset_t mask);
+
 /* exec: handlers revert to SIG_DFL, ignored signals stay ignored. */
 void flush_signal_handlers(struct task_struct *t);
 /* fork: the child shares (CLONE_SIGHAND) or copies the parent's actions,

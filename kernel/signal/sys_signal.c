@@ -4,8 +4,10 @@
  * tkill, tgkill, rt_sigtimedwait, rt_sigqueueinfo, rt_tgsigqueueinfo.  The work is in kernel/signal/signal.c; these check and copy
  * the user's arguments.  set_user_sigmask and restore_user_sigmask are
  * the mask argument of the calls that wait under one (ppoll, pselect6,
- * epoll_pwait).  Only the rt_ forms with an 8-byte sigset exist,
- * as musl and glibc use on i386.  kill, tkill and tgkill send only where
+ * epoll_pwait).  These are the rt_ forms with an 8-byte sigset, which
+ * musl and glibc use on i386; the old calls with a 4-byte one wrap
+ * do_sigaction, set_current_blocked, current_sigpending and sigsuspend
+ * (compat/old_signal.c).  kill, tkill and tgkill send only where
  * kill_permission allows (kernel/signal/signal.h), -EPERM elsewhere.
  */
 #include "kernel/errno.h"
@@ -37,11 +39,36 @@ static void flush_pending(int sig)
 	}
 }
 
+int do_sigaction(int sig, const struct k_sigaction *new,
+		 struct k_sigaction *old)
+{
+	struct k_sigaction *ka;
+	u32 flags;
+
+	if (!valid_sig(sig) || (new && (sig == SIGKILL || sig == SIGSTOP)))
+		return -EINVAL;
+	ka = &current->sighand->action[sig - 1];
+	if (old)
+		*old = *ka;
+	if (!new)
+		return 0;
+	flags = irq_save();
+	*ka = *new;
+	ka->sa_mask &= ~SIGKILL_STOP_MASK;
+	/* POSIX: setting SIG_IGN discards what is pending (queued too). */
+	if (new->sa_handler == SIG_IGN ||
+	    (new->sa_handler == SIG_DFL &&
+	     (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH)))
+		flush_pending(sig);
+	irq_restore(flags);
+	return 0;
+}
+
 long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 		      struct k_sigaction *uoact, u32 sigsetsize)
 {
-	struct k_sigaction *ka, new;
-	u32 flags;
+	struct k_sigaction new, old;
+	long err;
 
 	if (sigsetsize != sizeof(sigset_t) || !valid_sig(sig))
 		return -EINVAL;
@@ -49,28 +76,24 @@ long sys_rt_sigaction(int sig, const struct k_sigaction *uact,
 		return -EINVAL;
 	if (uact && copy_from_user(&new, uact, sizeof(new)))
 		return -EFAULT;
-	ka = &current->sighand->action[sig - 1];
-	if (uoact && copy_to_user(uoact, ka, sizeof(*ka)))
+	err = do_sigaction(sig, uact ? &new : NULL, &old);
+	if (!err && uoact && copy_to_user(uoact, &old, sizeof(old)))
 		return -EFAULT;
-	if (!uact)
-		return 0;
-	flags = irq_save();
-	new.sa_mask &= ~SIGKILL_STOP_MASK;
-	*ka = new;
-	/* POSIX: setting SIG_IGN discards what is pending (queued too). */
-	if (new.sa_handler == SIG_IGN ||
-	    (new.sa_handler == SIG_DFL &&
-	     (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH)))
-		flush_pending(sig);
+	return err;
+}
+
+void set_current_blocked(sigset_t set)
+{
+	u32 flags = irq_save();
+
+	current->blocked = set & ~SIGKILL_STOP_MASK;
 	irq_restore(flags);
-	return 0;
 }
 
 long sys_rt_sigprocmask(int how, const sigset_t *uset, sigset_t *uoset,
 			u32 sigsetsize)
 {
 	sigset_t set, old = current->blocked;
-	u32 flags;
 
 	if (sigsetsize != sizeof(sigset_t))
 		return -EINVAL;
@@ -84,21 +107,24 @@ long sys_rt_sigprocmask(int how, const sigset_t *uset, sigset_t *uoset,
 		return -EFAULT;
 	if (!uset)
 		return 0;
-	flags = irq_save();
 	if (how == SIG_BLOCK)
 		set = old | set;
 	else if (how == SIG_UNBLOCK)
 		set = old & ~set;
-	current->blocked = set & ~SIGKILL_STOP_MASK;
-	irq_restore(flags);
+	set_current_blocked(set);
 	return 0;
+}
+
+sigset_t current_sigpending(void)
+{
+	return (current->pending.signal |
+		current->signal->shared_pending.signal) &
+	       current->blocked;
 }
 
 long sys_rt_sigpending(sigset_t *uset, u32 sigsetsize)
 {
-	sigset_t set = (current->pending.signal |
-			current->signal->shared_pending.signal) &
-		       current->blocked;
+	sigset_t set = current_sigpending();
 
 	/* Linux copies out as much as asked, up to the whole set. */
 	if (sigsetsize > sizeof(sigset_t))
@@ -156,6 +182,14 @@ void restore_user_sigmask(bool set, long ret)
 	irq_restore(flags);
 }
 
+long sigsuspend(sigset_t mask)
+{
+	current->saved_sigmask = current->blocked;
+	current->restore_sigmask = true;
+	current->blocked = mask & ~SIGKILL_STOP_MASK;
+	return sleep_for_signal();
+}
+
 long sys_rt_sigsuspend(const sigset_t *umask, u32 sigsetsize)
 {
 	sigset_t mask;
@@ -164,10 +198,7 @@ long sys_rt_sigsuspend(const sigset_t *umask, u32 sigsetsize)
 		return -EINVAL;
 	if (copy_from_user(&mask, umask, sizeof(mask)))
 		return -EFAULT;
-	current->saved_sigmask = current->blocked;
-	current->restore_sigmask = true;
-	current->blocked = mask & ~SIGKILL_STOP_MASK;
-	return sleep_for_signal();
+	return sigsuspend(mask);
 }
 
 long sys_pause(void)

@@ -1,7 +1,8 @@
 /*
- * kernel/time/sys_time.c - time system calls: time, gettimeofday,
+ * kernel/time/sys_time.c - time system calls: time, stime, gettimeofday,
  * settimeofday, clock_gettime(64), clock_settime(64), clock_getres(64),
- * nanosleep, clock_nanosleep(64), restart_syscall, times.
+ * nanosleep, clock_nanosleep(64), restart_syscall, times.  Setting the
+ * clock takes CAP_SYS_TIME (root): EPERM otherwise.
  *
  * The 32-bit calls take struct old_timespec32/timeval with 32-bit seconds; the
  * *_time64 calls (musl 1.2 and later use them) take struct timespec64.
@@ -52,12 +53,15 @@ long sys_settimeofday(const struct old_timeval32 *utv, const struct timezone *ut
 	struct old_timeval32 tv;
 
 	(void)utz;
+	if (utv && copy_from_user(&tv, utv, sizeof(tv)))
+		return -EFAULT;
+	if (utv &&
+	    (tv.tv_usec < 0 || tv.tv_usec >= USEC_PER_SEC || tv.tv_sec < 0))
+		return -EINVAL;
+	if (!capable(CAP_SYS_TIME))
+		return -EPERM;
 	if (!utv)
 		return 0;
-	if (copy_from_user(&tv, utv, sizeof(tv)))
-		return -EFAULT;
-	if (tv.tv_usec < 0 || tv.tv_usec >= USEC_PER_SEC || tv.tv_sec < 0)
-		return -EINVAL;
 	ts.tv_sec = tv.tv_sec;
 	ts.tv_nsec = (s64)tv.tv_usec * 1000;
 	set_realtime(&ts);
@@ -124,7 +128,26 @@ static long clock_settime_common(int clock, struct timespec64 *ts)
 		return -EINVAL;
 	if (!timespec_valid(ts))
 		return -EINVAL;
+	if (!capable(CAP_SYS_TIME))
+		return -EPERM;
 	set_realtime(ts);
+	return 0;
+}
+
+/* The old call: whole seconds since the epoch. */
+long sys_stime(const s32 *utime)
+{
+	struct timespec64 ts = { 0, 0 };
+	s32 t;
+
+	if (copy_from_user(&t, utime, sizeof(t)))
+		return -EFAULT;
+	if (!capable(CAP_SYS_TIME))
+		return -EPERM;
+	if (t < 0)
+		return -EINVAL;
+	ts.tv_sec = t;
+	set_realtime(&ts);
 	return 0;
 }
 
