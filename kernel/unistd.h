@@ -290,6 +290,7 @@
 #define __NR_recvfrom	371
 #define __NR_recvmsg	372
 #define __NR_shutdown	373
+#define __NR_membarrier	375
 #define __NR_mlock2	376
 #define __NR_copy_file_range	377
 #define __NR_preadv2	378
@@ -322,6 +323,8 @@
 #define __NR_rt_sigtimedwait_time64	421
 #define __NR_futex_time64	422
 #define __NR_sched_rr_get_interval_time64	423
+#define __NR_pidfd_send_signal	424
+#define __NR_pidfd_open	434
 #define __NR_clone3	435
 #define __NR_close_range	436
 #define __NR_faccessat2	439

@@ -56,7 +56,8 @@ static const int banned[] = {
 
 /* Calls whose first argument is a pid: always our own. */
 static const int pid_calls[] = {
-	SYS_kill, SYS_tkill, SYS_rt_sigqueueinfo, SYS_setpgid,
+	SYS_kill, SYS_tkill, SYS_rt_sigqueueinfo, SYS_setpgid, SYS_pidfd_open,
+	SYS_prlimit64,
 };
 
 static uint32_t rnd_state;

@@ -15,6 +15,7 @@
 #include "kernel/time/itimer.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "compat/pidfd.h"
 #include "compat/posix-timers.h"
 #include "kernel/sched/sched.h"
 #include "kernel/signal/signal.h"
@@ -139,6 +140,7 @@ static void exit_notify(struct task_struct *t)
 		t->state = TASK_ZOMBIE;
 		tell_parent(t, exit_status(t));
 	}
+	pidfd_notify_exit();	/* the process has exited: pidfds readable */
 }
 
 /* A thread that is not the leader: nobody waits for it, it goes at once.
@@ -301,6 +303,7 @@ struct wait_opts {
 	struct waitid_info info;
 	int stat;		/* the wait4 status word */
 	struct rusage *ru;	/* or NULL */
+	bool nonblock;		/* a PIDFD_NONBLOCK pidfd: EAGAIN, not a wait */
 };
 
 static bool wait_match(const struct wait_opts *wo, struct task_struct *c)
@@ -533,6 +536,8 @@ long sys_waitpid(int pid, int *ustatus, int options)
 /* Which children waitid means: 0, or its error in Linux's order. */
 static int waitid_target(struct wait_opts *wo, int which, int upid)
 {
+	bool nonblock;
+
 	switch (which) {
 	case P_ALL:
 		wo->type = PIDTYPE_MAX;
@@ -546,9 +551,18 @@ static int waitid_target(struct wait_opts *wo, int which, int upid)
 		wo->pid = upid ? upid : current->pgrp;
 		return upid < 0 ? -EINVAL : 0;
 	case P_PIDFD:
-		/* There are no pidfds: every descriptor is "not a pidfd",
-		 * which Linux's pidfd_get_pid answers with EBADF. */
-		return upid < 0 ? -EINVAL : -EBADF;
+		if (upid < 0)
+			return -EINVAL;
+		wo->type = PIDTYPE_PID;
+		wo->pid = pidfd_get_pid(upid, &nonblock);
+		if (wo->pid == -EBADF)
+			return -EBADF;
+		/* A pidfd opened PIDFD_NONBLOCK does not wait: EAGAIN. */
+		if (nonblock && !(wo->flags & WNOHANG)) {
+			wo->flags |= WNOHANG;
+			wo->nonblock = true;
+		}
+		return 0;
 	default:
 		return -EINVAL;
 	}
@@ -587,6 +601,8 @@ long sys_waitid(int which, int upid, void *uinfo, int options,
 	ret = __do_wait(&wo);
 	if (ret < 0)
 		return ret;
+	if (!ret && wo.nonblock)
+		ret = -EAGAIN;
 	memset(&si, 0, sizeof(si));
 	if (ret > 0) {
 		if (uru && copy_to_user(uru, &ru, sizeof(ru)))
@@ -599,5 +615,5 @@ long sys_waitid(int which, int upid, void *uinfo, int options,
 	}
 	if (uinfo && copy_to_user(uinfo, &si, sizeof(si)))
 		return -EFAULT;
-	return 0;
+	return ret < 0 ? ret : 0;
 }

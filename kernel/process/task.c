@@ -22,6 +22,7 @@
 LIST_HEAD(task_list);
 static int last_pid;
 int pid_max = PID_MAX;
+static u32 task_serial;	/* task_struct.serial of the last task made */
 /* task_structs are 16-byte aligned: FXSAVE needs it for ->fpu. */
 static struct kmem_cache *task_cachep;
 
@@ -167,6 +168,7 @@ struct task_struct *alloc_task(void)
 		return NULL;
 	}
 	t->tgid = t->pid;
+	t->serial = ++task_serial;
 	t->exit_signal = SIGCHLD;
 	t->cpus_allowed = CPU_MASK_ALL;
 	for (i = 0; i < GDT_ENTRY_TLS_ENTRIES; i++)

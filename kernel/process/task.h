@@ -231,6 +231,8 @@ struct task_struct {
 	u32 utime, stime;		/* own user / system time */
 	u32 cutime, cstime;		/* of waited-for children */
 	u32 start_time;			/* jiffies at fork */
+	u32 serial;			/* the n-th task made since boot: a pid
+					 * is reused, this is not (pidfds) */
 	u32 nvcsw, nivcsw;		/* voluntary / involuntary switches */
 	u32 min_flt, maj_flt;		/* page faults (counted by vm) */
 

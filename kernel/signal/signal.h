@@ -286,6 +286,18 @@ void set_current_blocked(sigset_t set);
 sigset_t current_sigpending(void);
 /* Wait under mask until a signal is delivered: -ERESTARTNOHAND. */
 long sigsuspend(sigset_t mask);
+struct user_siginfo;
+/* A sender's siginfo for sig from user memory (-EFAULT). */
+long siginfo_from_user(int sig, const struct user_siginfo *uinfo,
+		       struct ksiginfo *info);
+/* Would sending info to tid pose as the kernel or as kill (a code of 0
+ * or above, or SI_TKILL, to another than the caller)? */
+bool siginfo_impersonates(const struct ksiginfo *info, int tid);
+/* Send sig with info (NULL: SI_USER from the caller) to t's process
+ * (group) or the thread t, as kill checks it: -ESRCH for no target, then
+ * -EINVAL for a bad signal, -EPERM where the caller may not. */
+long kill_task_info(int sig, const struct ksiginfo *info,
+		    struct task_struct *t, bool group);
 
 /* exec: handlers revert to SIG_DFL, ignored signals stay ignored. */
 void flush_signal_handlers(struct task_struct *t);

@@ -445,7 +445,7 @@ long sys_tgkill(int tgid, int tid, int sig)
  * Checks in Linux's order: the siginfo (EFAULT), the ids, that, then the
  * target as kill finds it.
  */
-static long queue_info(int sig, const struct user_siginfo *uinfo,
+long siginfo_from_user(int sig, const struct user_siginfo *uinfo,
 		       struct ksiginfo *info)
 {
 	struct user_siginfo u;
@@ -462,15 +462,14 @@ static long queue_info(int sig, const struct user_siginfo *uinfo,
 	return 0;
 }
 
-static bool impersonates(const struct ksiginfo *info, int tid)
+bool siginfo_impersonates(const struct ksiginfo *info, int tid)
 {
 	return (info->si_code >= 0 || info->si_code == SI_TKILL) &&
 	       tid != current->pid;
 }
 
-/* Send info to t (its process, or the thread alone), as kill would. */
-static long queue_to(int sig, const struct ksiginfo *info,
-		     struct task_struct *t, bool group)
+long kill_task_info(int sig, const struct ksiginfo *info, struct task_struct *t,
+		    bool group)
 {
 	if (sig < 0 || sig > _NSIG)
 		return kill_one(0, NULL, t, group) == -ESRCH ? -ESRCH : -EINVAL;
@@ -480,13 +479,13 @@ static long queue_to(int sig, const struct ksiginfo *info,
 long sys_rt_sigqueueinfo(int tgid, int sig, const struct user_siginfo *uinfo)
 {
 	struct ksiginfo info;
-	long err = queue_info(sig, uinfo, &info);
+	long err = siginfo_from_user(sig, uinfo, &info);
 
 	if (err)
 		return err;
-	if (impersonates(&info, tgid))
+	if (siginfo_impersonates(&info, tgid))
 		return -EPERM;
-	return queue_to(sig, &info, find_task_by_pid(tgid), true);
+	return kill_task_info(sig, &info, find_task_by_pid(tgid), true);
 }
 
 long sys_rt_tgsigqueueinfo(int tgid, int tid, int sig,
@@ -494,14 +493,15 @@ long sys_rt_tgsigqueueinfo(int tgid, int tid, int sig,
 {
 	struct task_struct *t;
 	struct ksiginfo info;
-	long err = queue_info(sig, uinfo, &info);
+	long err = siginfo_from_user(sig, uinfo, &info);
 
 	if (err)
 		return err;
 	if (tgid <= 0 || tid <= 0)
 		return -EINVAL;
-	if (impersonates(&info, tid))
+	if (siginfo_impersonates(&info, tid))
 		return -EPERM;
 	t = find_task_by_pid(tid);
-	return queue_to(sig, &info, t && t->tgid == tgid ? t : NULL, false);
+	return kill_task_info(sig, &info, t && t->tgid == tgid ? t : NULL,
+			      false);
 }

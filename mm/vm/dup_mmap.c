@@ -68,6 +68,7 @@ struct mm_struct *dup_mm(struct mm_struct *oldmm)
 	mm->env_end = oldmm->env_end;
 	memcpy(mm->saved_auxv, oldmm->saved_auxv, sizeof(mm->saved_auxv));
 	mm->flags = oldmm->flags;
+	mm->membarrier_state = oldmm->membarrier_state;
 	err = dup_mmap(mm, oldmm);
 	up(&oldmm->mmap_sem);
 	if (!err)

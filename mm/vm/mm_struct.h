@@ -66,6 +66,8 @@ struct mm_struct {
 	unsigned long locked_vm;	/* of those, VM_LOCKED */
 	unsigned long def_flags;	/* VM_LOCKED after mlockall(MCL_FUTURE) */
 	unsigned long flags;		/* MMF_*: dumpable, coredump_filter */
+	u32 membarrier_state;		/* MEMBARRIER_STATE_* (compat/membarrier.c):
+					 * fork copies it, exec starts at 0 */
 
 	unsigned long start_code, end_code;
 	unsigned long start_data, end_data;

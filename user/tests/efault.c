@@ -25,7 +25,7 @@
 #define PAGE 4096
 
 static const char *self;
-static int fd_file, fd_dir, pipe_r, pipe_w, fd_timer;
+static int fd_file, fd_dir, pipe_r, pipe_w, fd_timer, fd_pidfd;
 /* The address under test, used by the calls in efault_calls.h. */
 static void *bad;
 
@@ -103,6 +103,7 @@ static void setup(void)
 	mkdir("ef-dir", 0755);
 	fd_dir = open("ef-dir", O_RDONLY | O_DIRECTORY);
 	fd_timer = syscall(SYS_timerfd_create, CLOCK_MONOTONIC, 0);
+	fd_pidfd = syscall(SYS_pidfd_open, getpid(), 0);
 	{
 		int p[2] = { -1, -1 };	/* a failed pipe leaves them -1 */
 
@@ -117,6 +118,7 @@ static void cleanup(void)
 	close(fd_file);
 	close(fd_dir);
 	close(fd_timer);
+	close(fd_pidfd);
 	unlink("ef-file");
 	unlink("ef-link");
 	unlink("ef-sl");
