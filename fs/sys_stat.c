@@ -1,5 +1,5 @@
 /*
- * fs/sys_stat.c - stat64 and friends, statx, access, readlink, getdents64.
+ * fs/sys_stat.c - stat64 and friends, statx, access, readlink.
  */
 #include "fs/syscalls.h"
 #include "fs/sys_util.h"
@@ -234,80 +234,4 @@ long sys_readlinkat(int dfd, const char *upath, char *ubuf, int size)
 long sys_readlink(const char *path, char *buf, int size)
 {
 	return sys_readlinkat(AT_FDCWD, path, buf, size);
-}
-
-struct linux_dirent64 {
-	u64 d_ino;
-	s64 d_off;
-	u16 d_reclen;
-	u8 d_type;
-	char d_name[];
-} __packed;
-
-struct getdents_ctx {
-	struct dir_context ctx;
-	char *buf;
-	unsigned int size, used;
-	struct linux_dirent64 *prev;
-	bool full;	/* an entry did not fit */
-};
-
-static bool filldir64(struct dir_context *ctx, const char *name, int len,
-		      u64 ino, unsigned int d_type)
-{
-	struct getdents_ctx *g = container_of(ctx, struct getdents_ctx, ctx);
-	unsigned int reclen = ALIGN_UP(offsetof(struct linux_dirent64, d_name) +
-				       len + 1, 8u);
-	struct linux_dirent64 *d;
-
-	if (g->used + reclen > g->size) {
-		g->full = true;
-		return false;
-	}
-	/* The previous entry's d_off is where the next one starts. */
-	if (g->prev)
-		g->prev->d_off = ctx->pos;
-	d = (struct linux_dirent64 *)(g->buf + g->used);
-	memset(d, 0, reclen);
-	d->d_ino = ino;
-	d->d_reclen = reclen;
-	d->d_type = d_type;
-	memcpy(d->d_name, name, len);
-	g->prev = d;
-	g->used += reclen;
-	return true;
-}
-
-long sys_getdents64(unsigned int fd, void *dirent, unsigned int count)
-{
-	struct file *f = fget_current(fd);
-	struct getdents_ctx g = { { filldir64, 0 }, NULL, 0, 0, NULL, false };
-	loff_t start;
-	long err;
-
-	if (!f)
-		return -EBADF;
-	if (!access_ok(dirent, count)) {
-		fput(f);
-		return -EFAULT;
-	}
-	start = f->f_pos;
-	g.size = min(count, 64u * 1024);
-	g.buf = kmalloc(g.size ? g.size : 1, GFP_KERNEL);
-	if (!g.buf) {
-		fput(f);
-		return -ENOMEM;
-	}
-	err = vfs_readdir(f, &g.ctx);
-	if (!err && g.prev)
-		g.prev->d_off = f->f_pos;
-	if (!err && !g.used && g.full)
-		err = -EINVAL;	/* not even one entry fits the buffer */
-	if (!err && copy_to_user(dirent, g.buf, g.used)) {
-		f->f_pos = start;	/* nothing was delivered */
-		err = -EFAULT;
-	}
-	kfree(g.buf);
-	fput(f);
-	return err ? err : (long)g.used;
 }
