@@ -367,7 +367,7 @@ int vfs_rename(struct path *obase, const char *oldname, struct path *nbase,
 		goto out;
 	err = walk_parent(nbase, newname, &nnd, &new, &nexists);
 	if (err)
-		goto put_oparent;
+		goto put_old;	/* the old name's reference too */
 	if (ond.last_type != LAST_NORM || nnd.last_type != LAST_NORM)
 		err = -EBUSY;
 	else if (mnt_is_readonly(ond.path.mnt))
@@ -388,12 +388,12 @@ int vfs_rename(struct path *obase, const char *oldname, struct path *nbase,
 		if (!nexists)
 			keep_deleted_name(new.inode, name, err);
 	}
-	if (!oexists)
-		path_put(&old);
 	if (!nexists)
 		path_put(&new);
 	path_put(&nnd.path);
-put_oparent:
+put_old:
+	if (!oexists)
+		path_put(&old);
 	path_put(&ond.path);
 out:
 	up(&namespace_sem);

@@ -2,7 +2,8 @@
  * dirs.c - directories, names and links.
  *
  * mkdir/rmdir and their errors (EEXIST, ENOTEMPTY, ENOTDIR, EISDIR), rename
- * (over an existing file, of directories, into itself), hard links, unlink
+ * (over an existing file, of directories, into itself; a failed one
+ * frees what it looked up), hard links, unlink
  * of an open file, symlinks and readlink (O_CREAT through a dangling one
  * makes its target), ELOOP, ENAMETOOLONG, path forms
  * (//, ., ..), openat/fstatat/unlinkat, and a getdents64 listing read with
@@ -51,16 +52,21 @@ static void test_mkdir_rmdir(void)
 	is(st.st_nlink, 2, "new directory has 2 links");
 	is_errno(mkdir("d", 0755), EEXIST, "mkdir existing: EEXIST");
 	ok_sys(mkdir("d/sub/", 0755), "mkdir with a trailing slash");
-	ok(stat("d", &st) == 0 && st.st_nlink == 3, "subdirectory adds a link to the parent");
+	ok(stat("d", &st) == 0 && st.st_nlink == 3,
+	   "subdirectory adds a link to the parent");
 	put("d/file", "x");
 	is_errno(rmdir("d"), ENOTEMPTY, "rmdir non-empty: ENOTEMPTY");
 	is_errno(rmdir("d/file"), ENOTDIR, "rmdir of a file: ENOTDIR");
 	is_errno(unlink("d/sub"), EISDIR, "unlink of a directory: EISDIR");
 	is_errno(rmdir("d/sub/."), EINVAL, "rmdir of '.': EINVAL");
-	is_errno(mkdir("d/file/x", 0755), ENOTDIR, "mkdir under a file: ENOTDIR");
-	is_errno(mkdir("nope/x", 0755), ENOENT, "mkdir under a missing dir: ENOENT");
-	is_errno(open("d/file/", O_RDONLY), ENOTDIR, "trailing slash on a file: ENOTDIR");
-	ok(stat("d//sub/./../sub", &st) == 0 && S_ISDIR(st.st_mode), "//, . and .. resolve");
+	is_errno(mkdir("d/file/x", 0755), ENOTDIR,
+		 "mkdir under a file: ENOTDIR");
+	is_errno(mkdir("nope/x", 0755), ENOENT,
+		 "mkdir under a missing dir: ENOENT");
+	is_errno(open("d/file/", O_RDONLY), ENOTDIR,
+		 "trailing slash on a file: ENOTDIR");
+	ok(stat("d//sub/./../sub", &st) == 0 && S_ISDIR(st.st_mode),
+	   "//, . and .. resolve");
 	ok_sys(rmdir("d/sub"), "rmdir empty");
 	is_errno(stat("d/sub", &st), ENOENT, "gone after rmdir");
 	ok_sys(unlink("d/file"), "unlink");
@@ -92,13 +98,15 @@ static void test_rename(void)
 	mkdir("r-d1", 0755);
 	mkdir("r-d2", 0755);
 	put("r-d2/f", "f");
-	is_errno(rename("r-d1", "r-d2"), ENOTEMPTY, "dir over non-empty dir: ENOTEMPTY");
+	is_errno(rename("r-d1", "r-d2"), ENOTEMPTY,
+		 "dir over non-empty dir: ENOTEMPTY");
 	is_errno(rename("r-b", "r-d1"), EISDIR, "file over dir: EISDIR");
 	is_errno(rename("r-d1", "r-b"), ENOTDIR, "dir over file: ENOTDIR");
 	is_errno(rename("r-d2", "r-d2/in"), EINVAL, "dir into itself: EINVAL");
 	unlink("r-d2/f");
 	ok_sys(rename("r-d1", "r-d2"), "dir over empty dir");
-	ok(stat("r-d2", &st) == 0 && S_ISDIR(st.st_mode), "target is the directory");
+	ok(stat("r-d2", &st) == 0 && S_ISDIR(st.st_mode),
+	   "target is the directory");
 	is_errno(stat("r-d1", &st), ENOENT, "source dir gone");
 	is_errno(rename("r-missing", "r-x"), ENOENT, "rename missing: ENOENT");
 	rmdir("r-d2");
@@ -116,7 +124,8 @@ static void test_links(void)
 	ok(stat("l-a", &a) == 0 && stat("l-b", &b) == 0, "stat both names");
 	is(a.st_ino, b.st_ino, "same inode");
 	is(a.st_nlink, 2, "nlink 2");
-	is_errno(link("l-a", "l-b"), EEXIST, "link to an existing name: EEXIST");
+	is_errno(link("l-a", "l-b"), EEXIST,
+		 "link to an existing name: EEXIST");
 	mkdir("l-d", 0755);
 	is_errno(link("l-d", "l-d2"), EPERM, "hard link to a directory: EPERM");
 	rmdir("l-d");
@@ -126,8 +135,10 @@ static void test_links(void)
 	fd = open("l-b", O_RDWR);
 	ok_sys(unlink("l-b"), "unlink the last name of an open file");
 	ok(fstat(fd, &a) == 0 && a.st_nlink == 0, "open file has nlink 0");
-	ok(pread(fd, buf, 4, 0) == 4 && memcmp(buf, "data", 4) == 0, "still readable");
-	ok(pwrite(fd, "more", 4, 4) == 4 && fstat(fd, &a) == 0 && a.st_size == 8,
+	ok(pread(fd, buf, 4, 0) == 4 && memcmp(buf, "data", 4) == 0,
+	   "still readable");
+	ok(pwrite(fd, "more", 4, 4) == 4 && fstat(fd, &a) == 0 &&
+		   a.st_size == 8,
 	   "still writable");
 	close(fd);
 	is_errno(open("l-b", O_RDONLY), ENOENT, "name is gone");
@@ -168,13 +179,18 @@ static void test_symlinks(void)
 	ok(lstat("s-link", &st) == 0 && S_ISLNK(st.st_mode), "lstat: S_ISLNK");
 	is(st.st_size, 8, "symlink size is the target's length");
 	memset(buf, 'X', sizeof(buf));
-	is(readlink("s-link", buf, sizeof(buf)), 8, "readlink returns the length");
-	ok(memcmp(buf, "s-target", 8) == 0 && buf[8] == 'X', "readlink writes no NUL");
+	is(readlink("s-link", buf, sizeof(buf)), 8,
+	   "readlink returns the length");
+	ok(memcmp(buf, "s-target", 8) == 0 && buf[8] == 'X',
+	   "readlink writes no NUL");
 	is(readlink("s-link", buf, 3), 3, "readlink truncates to the buffer");
-	is_errno(readlink("s-target", buf, sizeof(buf)), EINVAL, "readlink of a file: EINVAL");
-	ok(stat("s-link", &st) == 0 && S_ISREG(st.st_mode), "stat follows the link");
+	is_errno(readlink("s-target", buf, sizeof(buf)), EINVAL,
+		 "readlink of a file: EINVAL");
+	ok(stat("s-link", &st) == 0 && S_ISREG(st.st_mode),
+	   "stat follows the link");
 	ok(strcmp(get("s-link"), "tgt") == 0, "open follows the link");
-	is_errno(open("s-link", O_RDONLY | O_NOFOLLOW), ELOOP, "O_NOFOLLOW on a link: ELOOP");
+	is_errno(open("s-link", O_RDONLY | O_NOFOLLOW), ELOOP,
+		 "O_NOFOLLOW on a link: ELOOP");
 	is_errno(symlink("x", "s-link"), EEXIST, "symlink over a name: EEXIST");
 
 	symlink("s-missing", "s-dangling");
@@ -206,7 +222,8 @@ static void test_symlinks(void)
 	mkdir("s-dir", 0755);
 	put("s-dir/in", "in");
 	symlink("s-dir", "s-dirlink");
-	ok(strcmp(get("s-dirlink/in"), "in") == 0, "a link in the middle of a path");
+	ok(strcmp(get("s-dirlink/in"), "in") == 0,
+	   "a link in the middle of a path");
 	unlink("s-dir/in");
 	rmdir("s-dir");
 	unlink("s-dirlink");
@@ -232,7 +249,8 @@ static void test_name_too_long(void)
 	for (i = 0; i + 2 <= PATH_MAX + 4; i += 2)
 		memcpy(path + i, "a/", 2);
 	path[i] = '\0';
-	is_errno(open(path, O_RDONLY), ENAMETOOLONG, "path over PATH_MAX: ENAMETOOLONG");
+	is_errno(open(path, O_RDONLY), ENAMETOOLONG,
+		 "path over PATH_MAX: ENAMETOOLONG");
 }
 
 static void test_at_calls(void)
@@ -248,7 +266,8 @@ static void test_at_calls(void)
 	close(fd);
 	ok(fstatat(dfd, "file", &st, 0) == 0 && S_ISREG(st.st_mode), "fstatat");
 	ok_sys(stat("at/file", &st), "the file is in the directory");
-	is_errno(unlinkat(dfd, "file", AT_REMOVEDIR), ENOTDIR, "unlinkat AT_REMOVEDIR of a file");
+	is_errno(unlinkat(dfd, "file", AT_REMOVEDIR), ENOTDIR,
+		 "unlinkat AT_REMOVEDIR of a file");
 	ok_sys(unlinkat(dfd, "file", 0), "unlinkat");
 	is_errno(openat(dfd, "file", O_RDONLY), ENOENT, "gone");
 	close(dfd);
@@ -274,7 +293,8 @@ static void test_getdents(void)
 
 	mkdir("g", 0755);
 	for (i = 0; i < N; i++) {
-		snprintf(name, sizeof(name), "g/entry-with-a-long-name-%02d", i);
+		snprintf(name, sizeof(name), "g/entry-with-a-long-name-%02d",
+			 i);
 		put(name, "");
 	}
 	mkdir("g/subdir", 0755);
@@ -294,7 +314,9 @@ static void test_getdents(void)
 			} else if (!strcmp(d->d_name, "subdir")) {
 				badtype += d->d_type != DT_DIR;
 				other++;
-			} else if (sscanf(d->d_name, "entry-with-a-long-name-%d", &i) == 1 &&
+			} else if (sscanf(d->d_name,
+					  "entry-with-a-long-name-%d",
+					  &i) == 1 &&
 				   i >= 0 && i < N) {
 				seen[i]++;
 				badtype += d->d_type != DT_REG;
@@ -312,7 +334,8 @@ static void test_getdents(void)
 	is(other, 1, "the subdirectory and nothing else");
 	is(badtype, 0, "d_type is DT_REG / DT_DIR");
 	lseek(fd, 0, SEEK_SET);
-	is_errno(syscall(SYS_getdents64, fd, buf, 8), EINVAL, "buffer too small for an entry: EINVAL");
+	is_errno(syscall(SYS_getdents64, fd, buf, 8), EINVAL,
+		 "buffer too small for an entry: EINVAL");
 	close(fd);
 	fd = open("g/subdir", O_RDONLY);
 	ok(fd >= 0 && rmdir("g/subdir") == 0, "rmdir a directory that is open");
@@ -320,19 +343,52 @@ static void test_getdents(void)
 		 "getdents64 on a removed directory: ENOENT");
 	close(fd);
 	fd = open("g/entry-with-a-long-name-00", O_RDONLY);
-	is_errno(syscall(SYS_getdents64, fd, buf, sizeof(buf)), ENOTDIR, "getdents64 on a file: ENOTDIR");
+	is_errno(syscall(SYS_getdents64, fd, buf, sizeof(buf)), ENOTDIR,
+		 "getdents64 on a file: ENOTDIR");
 	close(fd);
 	for (i = 0; i < N; i++) {
-		snprintf(name, sizeof(name), "g/entry-with-a-long-name-%02d", i);
+		snprintf(name, sizeof(name), "g/entry-with-a-long-name-%02d",
+			 i);
 		unlink(name);
 	}
 	ok_sys(rmdir("g"), "directory empty after unlinking all");
+}
+
+/* The first field of /proc/sys/fs/inode-nr: inodes in memory. */
+static long inodes_in_memory(void)
+{
+	char buf[64];
+
+	return read_proc("/proc/sys/fs/inode-nr", buf, sizeof(buf)) ?
+		       atol(buf) :
+		       -1;
+}
+
+/* A rename that fails at its target keeps no hold on its source: files
+ * renamed into a missing directory and then removed leave no inodes. */
+static void test_rename_failure_frees(void)
+{
+	long before = inodes_in_memory(), after;
+	int i, errs = 0;
+
+	for (i = 0; i < 50; i++) {
+		put("dirs-src", "x");
+		errs += rename("dirs-src", "dirs-none/x") < 0 &&
+			errno == ENOENT;
+		unlink("dirs-src");
+	}
+	after = inodes_in_memory();
+	is(errs, 50, "rename into a missing directory: ENOENT");
+	ok(before > 0 && after < before + 10,
+	   "and the files' inodes go with them (%ld before, %ld after)", before,
+	   after);
 }
 
 int main(void)
 {
 	test_mkdir_rmdir();
 	test_rename();
+	test_rename_failure_frees();
 	test_links();
 	test_symlinks();
 	test_name_too_long();
