@@ -49,8 +49,14 @@ static void test_pdeathsig(void)
 	mid = must(fork());
 	if (mid == 0) {
 		if (fork() == 0) {
-			sigset_t none;
+			sigset_t none, usr1;
 
+			/* Blocked until sigsuspend: a signal taken between
+			 * the test of got and the call would leave it
+			 * waiting for another that never comes. */
+			sigemptyset(&usr1);
+			sigaddset(&usr1, SIGUSR1);
+			sigprocmask(SIG_BLOCK, &usr1, NULL);
 			signal(SIGUSR1, on_usr1);
 			prctl(PR_SET_PDEATHSIG, SIGUSR1, 0, 0, 0);
 			write(ready[1], "r", 1);
