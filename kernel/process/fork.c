@@ -42,7 +42,7 @@ void ret_from_fork(void);
 /* clone3 flags above bit 31 (the legacy ones fit in 32 bits). */
 #define CLONE_CLEAR_SIGHAND	0x100000000ULL	/* child: handlers to SIG_DFL */
 #define CLONE_INTO_CGROUP	0x200000000ULL	/* (no cgroups here) */
-#define CLONE_PIDFD		0x00001000	/* (no pidfds here) */
+#define CLONE_PIDFD		0x00001000	/* (refused: pidfds come from pidfd_open) */
 #define CLONE_NEWTIME		0x00000080	/* (no namespaces here) */
 
 /* One clone request, whichever call made it (Linux's names). */
