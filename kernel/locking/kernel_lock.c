@@ -47,6 +47,7 @@
  * The holder wakes the sleeper with the oldest ticket.
  */
 #include "kernel/locking/kernel_lock.h"
+#include "kernel/cpu/bitops.h"
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "kernel/process/thread_info.h"
@@ -88,8 +89,7 @@ static void draw_ticket(int cpu)
 		next_ticket = 1;
 	bkl_ticket[cpu] = next_ticket;
 	xchg(&ticket_lock, 0);
-	asm volatile("lock; orl %1, %0"
-		     : "+m"(bkl_waiting) : "ri"(1u << cpu) : "memory");
+	set_bit(cpu, &bkl_waiting);
 }
 
 /* This CPU has the lock: its ticket, if it had one, is spent. */
@@ -97,9 +97,7 @@ static void took_lock(int cpu)
 {
 	kernel_flag_cpu = cpu;
 	if (bkl_waiting & (1u << cpu)) {
-		asm volatile("lock; andl %1, %0"
-			     : "+m"(bkl_waiting) : "ri"(~(1u << cpu))
-			     : "memory");
+		clear_bit(cpu, &bkl_waiting);
 		bkl_ticket[cpu] = 0;
 	}
 }
@@ -136,12 +134,10 @@ static bool lock_open_to(int cpu)
  * off on entry and return. */
 static void sleep_for_lock(int cpu)
 {
-	asm volatile("lock; orl %1, %0"
-		     : "+m"(bkl_sleepers) : "ri"(1u << cpu) : "memory");
+	set_bit(cpu, &bkl_sleepers);
 	if (!lock_open_to(cpu))
 		asm volatile("sti; hlt; cli" : : : "memory");
-	asm volatile("lock; andl %1, %0"
-		     : "+m"(bkl_sleepers) : "ri"(~(1u << cpu)) : "memory");
+	clear_bit(cpu, &bkl_sleepers);
 }
 
 /* Interrupts off on entry and return; on while waiting if they were on

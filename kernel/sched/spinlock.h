@@ -2,16 +2,23 @@
  * kernel/sched/spinlock.h - spinlocks, with Linux's names.
  *
  * The lock word is taken with xchg, which every 386 has and which is
- * locked on the bus by itself: 0 is free, 1 held.  Release is a plain
- * store, ordered after the critical section by x86's store order and a
- * compiler barrier.
+ * locked on the bus by itself: 0 is free, 1 held.  The holder then
+ * writes its CPU's number (plus one: 0 is nobody) into `owner`; only the
+ * holder writes its own number there, so a CPU that finds the lock held
+ * and its own number in `owner` holds the lock itself, further down its
+ * stack (the lock taken twice, or an interrupt handler taking a lock
+ * the code it interrupted holds).  Waiting would never end: that bug is
+ * reported at once (a panic naming the lock), never a silent hang; with
+ * `lockdep` the validator reports it first with the chains of both
+ * acquisitions.  A lock held by another CPU is waited for, spinning
+ * (kernel/locking/spinlock.c).  Release clears `owner`, then the word,
+ * with a plain store, ordered after the critical section by x86's store
+ * order and a compiler barrier.
  *
- * Kernel code runs on one CPU at a time, under the big kernel lock
- * (kernel/locking/kernel_lock.h), so a lock found held can only be held by
- * this CPU's own code, below on the stack or preempted: spinning would
- * never end.  That is a bug, reported at once (spin_lock_contended: a panic
- * naming the lock), never a silent hang; with `lockdep` the validator
- * reports it first with the chains of both acquisitions.
+ * Most kernel code still runs under the big kernel lock
+ * (kernel/locking/kernel_lock.h), one CPU at a time, so most locks are
+ * never found held by another CPU yet; the code that runs beside it
+ * (function-call IPIs, the lock tests) is where they are.
  *
  * The variants say what else is shut out while the lock is held:
  *   spin_lock         preemption (kernel threads are preempted at any tick)
@@ -30,19 +37,25 @@
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "kernel/locking/lockdep.h"
+#include "kernel/process/thread_info.h"
 
 typedef struct {
 	volatile u32 slock; /* 1 while held */
+	volatile u32 owner; /* 1 + the holder's CPU; 0 while free */
 	struct lockdep_map dep_map;
 } spinlock_t;
 
-#define __SPIN_LOCK_UNLOCKED(lname) { 0, STATIC_LOCKDEP_MAP_INIT(#lname) }
+#define __SPIN_LOCK_UNLOCKED(lname)                   \
+	{                                             \
+		0, 0, STATIC_LOCKDEP_MAP_INIT(#lname) \
+	}
 #define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
 
 static inline void __spin_lock_init(spinlock_t *l, const char *name,
 				    struct lock_class_key *key)
 {
 	l->slock = 0;
+	l->owner = 0;
 	lockdep_init_map(&l->dep_map, name, key);
 }
 
@@ -52,15 +65,19 @@ static inline void __spin_lock_init(spinlock_t *l, const char *name,
 		__spin_lock_init((l), #l, &__key);       \
 	} while (0)
 
-/* The lock was found held: on one CPU, a bug (kernel/locking/spinlock.c). */
-void __noreturn spin_lock_contended(spinlock_t *l);
+/* The lock was found held: wait for another CPU to let go, or stop on a
+ * lock this CPU holds (kernel/locking/spinlock.c). */
+void spin_lock_contended(spinlock_t *l);
 /* A kernel thread holding a plain spin_lock must not be preempted. */
 void preempt_disable(void);
 void preempt_enable(void);
 
 static inline bool arch_spin_trylock(spinlock_t *l)
 {
-	return xchg(&l->slock, 1) == 0;
+	if (xchg(&l->slock, 1))
+		return false;
+	l->owner = current_thread_info()->cpu + 1;
+	return true;
 }
 
 static inline void arch_spin_lock(spinlock_t *l)
@@ -73,6 +90,7 @@ static inline void arch_spin_unlock(spinlock_t *l)
 {
 	BUG_ON(!l->slock);
 	asm volatile("" : : : "memory");
+	l->owner = 0;
 	l->slock = 0;
 }
 

@@ -25,6 +25,8 @@
 #ifndef MM_PHYS_PAGE_H
 #define MM_PHYS_PAGE_H
 
+#include "kernel/cpu/atomic.h"
+#include "kernel/cpu/bitops.h"
 #include "kernel/list.h"
 #include "kernel/panic.h"
 #include "kernel/types.h"
@@ -75,7 +77,7 @@ struct pte_chain;
 
 struct page {
 	u32 flags;			/* PG_* bit numbers below */
-	int _count;			/* references; 0 while free */
+	atomic_t _count;		/* references; 0 while free */
 	struct address_space *mapping;	/* the file's, or see above */
 	u32 index;			/* offset in mapping, in pages */
 	u32 private;			/* buddy order when free; owner's data */
@@ -106,38 +108,6 @@ struct page {
 #define PG_swapcache 21		/* in the swap cache, `private` is the entry */
 #define PG_buddy 22		/* head of a free block in the buddy lists */
 #define PG_readahead 23		/* read by swapin_readahead, no fault used it yet */
-
-/* UP-safe bit operations: one bts/btr instruction cannot be split by an irq. */
-static inline bool test_bit(int nr, const u32 *addr)
-{
-	return (*addr >> nr) & 1;
-}
-
-static inline void set_bit(int nr, u32 *addr)
-{
-	asm volatile("btsl %1, %0" : "+m"(*addr) : "Ir"(nr) : "memory");
-}
-
-static inline void clear_bit(int nr, u32 *addr)
-{
-	asm volatile("btrl %1, %0" : "+m"(*addr) : "Ir"(nr) : "memory");
-}
-
-static inline bool test_and_set_bit(int nr, u32 *addr)
-{
-	u8 old;
-	asm volatile("btsl %2, %0; setc %1"
-		     : "+m"(*addr), "=q"(old) : "Ir"(nr) : "memory", "cc");
-	return old;
-}
-
-static inline bool test_and_clear_bit(int nr, u32 *addr)
-{
-	u8 old;
-	asm volatile("btrl %2, %0; setc %1"
-		     : "+m"(*addr), "=q"(old) : "Ir"(nr) : "memory", "cc");
-	return old;
-}
 
 /* PageFoo, SetPageFoo, ClearPageFoo, TestSetPageFoo, TestClearPageFoo. */
 #define PAGEFLAG(name, bit)                                                \
@@ -199,17 +169,20 @@ static inline void *page_address(const struct page *page)
 
 static inline int page_count(const struct page *page)
 {
-	return page->_count;
+	return atomic_read(&page->_count);
 }
 
 static inline void set_page_count(struct page *page, int v)
 {
-	page->_count = v;
+	atomic_set(&page->_count, v);
 }
 
+/* A locked increment: a file page is shared by every CPU whose process
+ * maps it, and a fault on one may take a reference while another drops
+ * one (kernel/cpu/atomic.h). */
 static inline void get_page(struct page *page)
 {
-	page->_count++;
+	atomic_inc(&page->_count);
 }
 
 /* Drop a reference; the last one frees the page (mm/phys/page_alloc.c).

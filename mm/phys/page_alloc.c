@@ -45,7 +45,7 @@ void bad_page(const char *function, const char *why, struct page *page)
 	printk("Bad page state at %s: %s\n", function, why);
 	printk("  page:%p pfn:0x%x flags:0x%08x count:%d mapping:%p index:%u"
 	       " private:0x%x mapcount:%d\n",
-	       (void *)page, page_to_pfn(page), page->flags, page->_count,
+	       (void *)page, page_to_pfn(page), page->flags, page_count(page),
 	       (void *)page->mapping, page->index, page->private,
 	       page->pte.mapcount);
 	if (bad_page_catch) {
@@ -220,7 +220,7 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 	for (i = 0; i < (1u << order); i++) {
 		struct page *p = page + i;
 
-		if (p->_count)
+		if (page_count(p))
 			bad_page(__func__, "free page has references", p);
 		else
 			free_pages_check(__func__, p);
@@ -349,7 +349,7 @@ static bool put_page_testzero(struct page *page, unsigned int order)
 	bool last;
 
 	spin_lock_irqsave(&z->lru_lock, flags);
-	last = --page->_count == 0;
+	last = atomic_dec_and_test(&page->_count);
 	if (last && order == 0 && PageLRU(page))
 		__lru_cache_del(z, page);
 	spin_unlock_irqrestore(&z->lru_lock, flags);
@@ -373,7 +373,8 @@ void __free_pages(struct page *page, unsigned int order)
 	pagetrace_event(PAGE_FREED, page, NULL, 0);
 	for (i = 0; i < (1u << order); i++)
 		if (!free_pages_check(__func__, page + i)) {
-			page->_count = 1;	/* refused: leave it allocated */
+			/* refused: leave it allocated */
+			set_page_count(page, 1);
 			return;
 		}
 	for (i = 0; i < (1u << order); i++)

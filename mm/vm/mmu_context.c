@@ -4,11 +4,13 @@
  *
  * A CPU changes its own bit in a mask while another CPU may change its
  * own bit in the same word (a flush IPI making it leave), so the bits
- * are set and cleared with a locked OR / AND, which a 386 has.  The bit
+ * are set and cleared with the locked set_bit / clear_bit
+ * (kernel/cpu/bitops.h).  The bit
  * is set before CR3 is loaded: a CPU that flushes mm's PTEs afterwards
  * sees it and sends the flush; one that flushed before wrote its PTEs
  * before this CPU could walk them.
  */
+#include "kernel/cpu/bitops.h"
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
 #include "mm/phys/page.h"
@@ -16,22 +18,6 @@
 #include "mm/vm/mmu_context.h"
 
 struct tlb_state cpu_tlbstate[NR_CPUS];
-
-static void cpu_set_locked(int cpu, volatile cpumask_t *mask)
-{
-	asm volatile("lock; orl %1, %0"
-		     : "+m"(*mask)
-		     : "r"(cpumask_of(cpu))
-		     : "memory");
-}
-
-static void cpu_clear_locked(int cpu, volatile cpumask_t *mask)
-{
-	asm volatile("lock; andl %1, %0"
-		     : "+m"(*mask)
-		     : "r"(~cpumask_of(cpu))
-		     : "memory");
-}
 
 void switch_mm(struct mm_struct *prev, struct mm_struct *next, int cpu)
 {
@@ -42,10 +28,10 @@ void switch_mm(struct mm_struct *prev, struct mm_struct *next, int cpu)
 	if (prev == next)
 		return; /* lazy on it until now: still loaded, still flushed */
 	t->active_mm = next;
-	cpu_set_locked(cpu, &next->cpu_vm_mask);
+	set_bit(cpu, &next->cpu_vm_mask);
 	write_cr3(__pa(next->pgd));
 	if (prev)
-		cpu_clear_locked(cpu, &prev->cpu_vm_mask);
+		clear_bit(cpu, &prev->cpu_vm_mask);
 }
 
 void enter_lazy_tlb(struct mm_struct *mm, int cpu)
@@ -65,7 +51,7 @@ void leave_mm(int cpu)
 	t->active_mm = NULL;
 	t->state = TLBSTATE_OK;
 	write_cr3(__pa(swapper_pg_dir));
-	cpu_clear_locked(cpu, &mm->cpu_vm_mask);
+	clear_bit(cpu, &mm->cpu_vm_mask);
 }
 
 /* On each CPU of the mask: leave mm if it is still the one loaded. */

@@ -1,0 +1,50 @@
+/*
+ * kernel/cpu/atomic.h - counters several CPUs change at once, with Linux's
+ * names (atomic_t).
+ *
+ * `count++` is a read, an add and a write: two CPUs doing it at the same
+ * moment both read 5 and both write 6, and a reference is lost (a page
+ * freed while still mapped).  The `lock` prefix makes an inc or a dec
+ * one indivisible bus transaction; it is on every 386.  What a 386 lacks
+ * is xadd (the 486's), so there is no atomic_add_return here: the one
+ * answer an update gives back is the one its flags give for free, "did
+ * it reach zero" (atomic_dec_and_test), which is what a reference count
+ * needs.  atomic_read and atomic_set are plain: an aligned word is
+ * read and written whole.
+ */
+#ifndef KERNEL_CPU_ATOMIC_H
+#define KERNEL_CPU_ATOMIC_H
+
+#include "kernel/types.h"
+
+typedef struct {
+	volatile int counter;
+} atomic_t;
+
+static inline int atomic_read(const atomic_t *v)
+{
+	return v->counter;
+}
+
+static inline void atomic_set(atomic_t *v, int i)
+{
+	v->counter = i;
+}
+
+static inline void atomic_inc(atomic_t *v)
+{
+	asm volatile("lock; incl %0" : "+m"(v->counter) : : "memory");
+}
+
+/* Decrement; true if the count reached zero (the last reference). */
+static inline bool atomic_dec_and_test(atomic_t *v)
+{
+	u8 zero;
+	asm volatile("lock; decl %0; sete %1"
+		     : "+m"(v->counter), "=qm"(zero)
+		     :
+		     : "memory", "cc");
+	return zero;
+}
+
+#endif
