@@ -18,8 +18,8 @@ const char *const trylock_site_names[NR_TRYLOCK_SITES] = { TRYLOCK_SITES(
 void trylock_failed(enum trylock_site site)
 {
 	BUG_ON(site >= NR_TRYLOCK_SITES);
-	trylock_failures[site]++;
+	stat_inc(&trylock_failures[site]);
 	if (site != TRYLOCK_PAGE_LOCK_REFILL &&
 	    site != TRYLOCK_PAGE_LOCK_SHRINK)
-		rmap_stats.trylock_failed++;
+		stat_inc(&rmap_stats.trylock_failed);
 }

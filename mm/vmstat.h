@@ -1,7 +1,8 @@
 /*
  * mm/vmstat.h - counters for /proc/meminfo and /proc/vmstat.
  *
- * The allocators bump these; procfs only reads them.  Per-zone free counts
+ * The allocators bump these, from any CPU, with stat_inc and its kin
+ * (kernel/cpu/atomic.h); procfs only reads them.  Per-zone free counts
  * are in struct zone (mm/phys/mmzone.h); nr_free_pages() sums them.
  */
 #ifndef MM_VMSTAT_H

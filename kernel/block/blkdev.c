@@ -459,9 +459,9 @@ void submit_bio(struct bio *bio)
 	bio->bi_next = NULL;
 	/* Every bio counts, as Linux's submit_bio counts before it checks. */
 	if (bio->bi_rw == WRITE)
-		vm_events.pgpgout += bio_sectors(bio);
+		stat_add(&vm_events.pgpgout, bio_sectors(bio));
 	else
-		vm_events.pgpgin += bio_sectors(bio);
+		stat_add(&vm_events.pgpgin, bio_sectors(bio));
 	if (!bio_in_range(bio)) {
 		printk("%s: attempt to access beyond end of device "
 		       "(sector %llu, %llu sectors)\n", bdev->name,

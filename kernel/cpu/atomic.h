@@ -47,4 +47,30 @@ static inline bool atomic_dec_and_test(atomic_t *v)
 	return zero;
 }
 
+/*
+ * Statistics counters (/proc/vmstat, /proc/meminfo, /proc/rmap): plain
+ * u32s that /proc reads whole, bumped from any CPU with one locked add.
+ * A lost update would not crash anything, but a gauge such as
+ * nr_mapped or nr_slab would drift from the truth for good.
+ */
+static inline void stat_add(volatile u32 *counter, u32 n)
+{
+	asm volatile("lock; addl %1, %0" : "+m"(*counter) : "ir"(n) : "memory");
+}
+
+static inline void stat_sub(volatile u32 *counter, u32 n)
+{
+	asm volatile("lock; subl %1, %0" : "+m"(*counter) : "ir"(n) : "memory");
+}
+
+static inline void stat_inc(volatile u32 *counter)
+{
+	asm volatile("lock; incl %0" : "+m"(*counter) : : "memory");
+}
+
+static inline void stat_dec(volatile u32 *counter)
+{
+	asm volatile("lock; decl %0" : "+m"(*counter) : : "memory");
+}
+
 #endif

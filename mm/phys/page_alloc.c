@@ -113,7 +113,7 @@ static void free_block(struct page *page, unsigned int order)
 
 	spin_lock_irqsave(&z->lock, flags);
 	z->free_pages += 1u << order;
-	page_state.pgfree += 1u << order;
+	stat_add(&page_state.pgfree, 1u << order);
 	/* LAB 1 BEGIN: merge the freed block with its free buddies */
 	while (order < MAX_ORDER - 1) {
 		u32 buddy = pfn ^ (1u << order);
@@ -332,7 +332,7 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order)
 	prep_new_page(page, order, gfp);
 	return page;
 fail:
-	page_state.pgalloc_fail++;
+	stat_inc(&page_state.pgalloc_fail);
 	return NULL;
 }
 

@@ -19,7 +19,7 @@ static struct page *pgtable_page(gfp_t gfp)
 	struct page *page = alloc_page(gfp | __GFP_ZERO);
 
 	if (page)
-		page_state.nr_page_table_pages++;
+		stat_inc(&page_state.nr_page_table_pages);
 	return page;
 }
 
@@ -36,7 +36,7 @@ struct page *pte_alloc_one(void)
 
 void pte_free(struct page *pte_page)
 {
-	page_state.nr_page_table_pages--;
+	stat_dec(&page_state.nr_page_table_pages);
 	__free_page(pte_page);
 }
 

@@ -153,7 +153,7 @@ static bool cache_grow(struct kmem_cache *c, gfp_t gfp)
 	list_add(&s->list, &c->slabs_free);
 	c->num_slabs++;
 	c->num_objs += c->num;
-	page_state.nr_slab += 1u << c->order;
+	stat_add(&page_state.nr_slab, 1u << c->order);
 	spin_unlock_irqrestore(&c->spinlock, flags);
 	return true;
 }
@@ -167,7 +167,7 @@ static void slab_destroy(struct kmem_cache *c, struct slab *s)
 	list_del(&s->list);
 	c->num_slabs--;
 	c->num_objs -= c->num;
-	page_state.nr_slab -= 1u << c->order;
+	stat_sub(&page_state.nr_slab, 1u << c->order);
 	for (i = 0; i < (1u << c->order); i++) {
 		ClearPageSlab(page + i);
 		page[i].private = 0;

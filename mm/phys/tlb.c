@@ -44,12 +44,6 @@ struct flush_tlb_info {
 	u32 start, pages;
 };
 
-/* Counters several CPUs bump at once: a locked add, which a 386 has. */
-static void count(u32 *counter, u32 n)
-{
-	asm volatile("lock; addl %1, %0" : "+m"(*counter) : "r"(n) : "memory");
-}
-
 void __flush_tlb(void)
 {
 	write_cr3(read_cr3());
@@ -67,11 +61,11 @@ static void local_flush_range(u32 start, u32 pages)
 	u32 i;
 
 	if (pages > FLUSH_RANGE_MAX_PAGES) {
-		count(&tlb_events.local_flush_all, 1);
+		stat_inc(&tlb_events.local_flush_all);
 		__flush_tlb();
 		return;
 	}
-	count(&tlb_events.local_flush_one, pages);
+	stat_add(&tlb_events.local_flush_one, pages);
 	for (i = 0; i < pages; i++)
 		__flush_tlb_one(start + i * PAGE_SIZE);
 }
@@ -99,7 +93,7 @@ static void flush_tlb_ipi(void *info)
 	int cpu = smp_processor_id();
 
 	irq_tlb_count[cpu]++; /* this CPU's own: no other writer */
-	count(&tlb_events.remote_flush_received, 1);
+	stat_inc(&tlb_events.remote_flush_received);
 	flush_tlb_func(info, cpu);
 }
 
@@ -114,7 +108,7 @@ static void flush_tlb_mask(cpumask_t mask, struct mm_struct *mm, u32 start,
 	flush_tlb_func(&f, cpu);
 	mask &= cpu_online_map & ~cpumask_of(cpu);
 	if (mask) {
-		count(&tlb_events.remote_flush, 1);
+		stat_inc(&tlb_events.remote_flush);
 		smp_call_function_mask(mask, flush_tlb_ipi, &f, 1);
 	}
 	irq_restore(flags);

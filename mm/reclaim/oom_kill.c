@@ -65,7 +65,7 @@ enum oom_result out_of_memory(void)
 	printk("Out of memory: Killed process %d (%s) total-vm:%lukB, rss:%lukB\n",
 	       victim->pid, victim->comm, K(victim->mm->total_vm),
 	       K(victim->mm->rss));
-	vm_events.oom_kill++;
+	stat_inc(&vm_events.oom_kill);
 	force_sig(SIGKILL, victim);
 	return OOM_KILLED;
 }

@@ -169,7 +169,7 @@ static void rotate_reclaimable_page(struct page *page)
 	spin_lock_irqsave(&z->lru_lock, flags);
 	if (PageLRU(page) && !PageActive(page)) {
 		list_move_tail(&page->lru, &z->inactive_list);
-		vm_events.pgrotated++;
+		stat_inc(&vm_events.pgrotated);
 	}
 	spin_unlock_irqrestore(&z->lru_lock, flags);
 }
@@ -188,14 +188,14 @@ static void end_swap_bio_write(struct bio *bio)
 		 * so reclaim will try again. */
 		if (p)
 			report("Write", p, w->entry);
-		vm_events.swap_write_error++;
+		stat_inc(&vm_events.swap_write_error);
 		SetPageError(page);
 		SetPageDirty(page);
 	} else if (!PageDirty(page)) {
 		rotate_reclaimable_page(page);
 	}
 	ClearPageWriteback(page);
-	nr_writeback--;
+	stat_dec(&nr_writeback);
 	list_move_tail(&w->list, &free_writes);
 	irq_restore(flags);
 	/* Its last user went while it was written (exit, munmap): only the
@@ -270,7 +270,7 @@ int swap_writepage(struct page *page, swp_entry_t entry)
 	w->bio.bi_end_io = end_swap_bio_write;
 	ClearPageError(page);
 	SetPageWriteback(page);
-	nr_writeback++;
+	stat_inc(&nr_writeback);
 	/* Without the disk's interrupt, a synchronous write. */
 	submit_bio_async(&w->bio);
 	return 0;

@@ -144,7 +144,7 @@ int ramfs_writepage(struct page *page)
 	 * again and for ramfs_readpage to find. */
 	ClearPageDirty(page);
 	swap_writepage(page, entry);
-	vm_events.pswpout++;
+	stat_inc(&vm_events.pswpout);
 	return 0;
 }
 
@@ -166,7 +166,7 @@ static struct page *swap_cache_page(swp_entry_t entry)
 	if (PageUptodate(cached) && PageSwapCache(cached) &&
 	    page_swp_entry(cached).val == entry.val) {
 		if (TestClearPageReadahead(cached))
-			vm_events.swap_ra_hit++;
+			stat_inc(&vm_events.swap_ra_hit);
 		return cached;
 	}
 	unlock_page(cached);		/* a read that failed */
@@ -201,7 +201,7 @@ int ramfs_readpage(struct file *file, struct page *page)
 		copy_highpage(page, cached);
 	} else {
 		err = swap_readpage(page, entry);
-		vm_events.pswpin++;
+		stat_inc(&vm_events.pswpin);
 	}
 	if (!err) {
 		/* The read may have slept: a truncate may have freed the slot

@@ -73,7 +73,7 @@ void deactivate_page(struct page *page)
 		z->nr_active--;
 		z->nr_inactive++;
 		ClearPageActive(page);
-		vm_events.pgdeactivate++;
+		stat_inc(&vm_events.pgdeactivate);
 	}
 	ClearPageReferenced(page);
 	spin_unlock_irqrestore(&z->lru_lock, flags);
@@ -90,7 +90,7 @@ void activate_page(struct page *page)
 		z->nr_inactive--;
 		z->nr_active++;
 		SetPageActive(page);
-		vm_events.pgactivate++;
+		stat_inc(&vm_events.pgactivate);
 	}
 	spin_unlock_irqrestore(&z->lru_lock, flags);
 }

@@ -208,7 +208,7 @@ again:
 		return NULL;
 	}
 	*err = swap_readpage(page, entry);
-	vm_events.pswpin++;
+	stat_inc(&vm_events.pswpin);
 	if (*err) {
 		delete_from_swap_cache(page);
 		unlock_page(page);
@@ -236,7 +236,7 @@ static void read_ahead_done(struct page *page, int err)
 	if (err) {
 		delete_from_swap_cache(page);
 	} else {
-		vm_events.swap_ra++;
+		stat_inc(&vm_events.swap_ra);
 		SetPageAnon(page);
 		lru_cache_add(page);
 	}
@@ -267,7 +267,7 @@ static bool read_ahead_one(swp_entry_t entry)
 		put_page(page);
 		return false;
 	}
-	vm_events.pswpin++;
+	stat_inc(&vm_events.pswpin);
 	return true;
 }
 

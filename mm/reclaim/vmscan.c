@@ -113,7 +113,7 @@ static enum verdict write_swap_page(struct page *page)
 		SetPageDirty(page);
 		return PAGE_ACTIVATE;
 	}
-	vm_events.pswpout++;
+	stat_inc(&vm_events.pswpout);
 	if (PageWriteback(page) || PageDirty(page))
 		return PAGE_KEEP;
 	return release_page(page);
@@ -190,14 +190,14 @@ static bool page_is_file(struct page *page)
 static void putback_page(struct page *page, enum verdict v, bool file)
 {
 	if (v == PAGE_FREE) {
-		vm_events.pgsteal++;
+		stat_inc(&vm_events.pgsteal);
 		if (file)
-			vm_events.pgsteal_file++;
+			stat_inc(&vm_events.pgsteal_file);
 		else
-			vm_events.pgsteal_anon++;
+			stat_inc(&vm_events.pgsteal_anon);
 	} else if (v == PAGE_ACTIVATE) {
 		lru_cache_add_active(page);
-		vm_events.pgactivate++;
+		stat_inc(&vm_events.pgactivate);
 	} else {
 		lru_cache_add(page);
 	}
@@ -250,7 +250,7 @@ static void refill_inactive(struct zone *z, u32 nr)
 			lru_cache_add_active(page);
 		} else {
 			lru_cache_add(page);
-			vm_events.pgdeactivate++;
+			stat_inc(&vm_events.pgdeactivate);
 			pagetrace_event(PAGE_DEACTIVATED, page, NULL, 0);
 		}
 		put_page(page);
@@ -272,16 +272,16 @@ u32 shrink_zone(struct zone *z, u32 nr)
 	refill_inactive(z, nr);
 	blk_start_plug(&plug);
 	while (nr-- && (page = isolate_tail(z, &z->inactive_list))) {
-		vm_events.pgscan++;
+		stat_inc(&vm_events.pgscan);
 		v = PAGE_KEEP;
 		file = false;
 		if (trylock_page(page)) {
 			/* the lock keeps page->mapping (and its inode) */
 			file = page_is_file(page);
 			if (file)
-				vm_events.pgscan_file++;
+				stat_inc(&vm_events.pgscan_file);
 			else
-				vm_events.pgscan_anon++;
+				stat_inc(&vm_events.pgscan_anon);
 			v = shrink_page(page);
 			unlock_page(page);
 		} else {
@@ -380,7 +380,7 @@ u32 try_to_free_pages(gfp_t gfp)
 	if (current->flags & PF_MEMALLOC)
 		return 0;		/* reclaim allocating: no recursion */
 	current->flags |= PF_MEMALLOC;
-	vm_events.allocstall++;
+	stat_inc(&vm_events.allocstall);
 	for (priority = DEF_PRIORITY;
 	     priority >= 0 && freed < SWAP_CLUSTER_MAX; priority--) {
 		freed += shrink_zones(reclaim_zone_mask(gfp), priority);
@@ -438,7 +438,7 @@ void wakeup_kswapd(struct zone *z)
 {
 	if (!kswapd_running || z->free_pages >= z->pages_low)
 		return;
-	vm_events.kswapd_wakeup++;
+	stat_inc(&vm_events.kswapd_wakeup);
 	kswapd_work = true;
 	wake_up(&kswapd_wait);
 }

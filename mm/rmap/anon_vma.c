@@ -72,7 +72,7 @@ int anon_vma_prepare(struct vm_area_struct *vma)
 		return -ENOMEM;
 	spin_lock_init(&anon_vma->lock);
 	INIT_LIST_HEAD(&anon_vma->head);
-	rmap_stats.anon_vmas++;
+	stat_inc(&rmap_stats.anon_vmas);
 	/* mmap_sem keeps other faults of this mm out: no one else can be
 	 * preparing this VMA while we allocated. */
 	BUG_ON(vma->anon_vma);
@@ -113,7 +113,7 @@ void anon_vma_unlink(struct vm_area_struct *vma)
 		 * is unmapped, and an unmapped page's mapping is never
 		 * followed (page_referenced and try_to_unmap return first). */
 		kmem_cache_free(anon_vma_cachep, anon_vma);
-		rmap_stats.anon_vmas--;
+		stat_dec(&rmap_stats.anon_vmas);
 	}
 }
 

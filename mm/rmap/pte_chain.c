@@ -79,7 +79,7 @@ static struct pte_chain *pte_chain_alloc(gfp_t gfp)
 	if (!pc)
 		return NULL;
 	memset(pc, 0, sizeof(*pc));
-	rmap_stats.pte_chains++;
+	stat_inc(&rmap_stats.pte_chains);
 	if (rmap_stats.pte_chains > rmap_stats.pte_chains_peak)
 		rmap_stats.pte_chains_peak = rmap_stats.pte_chains;
 	return pc;
@@ -87,7 +87,7 @@ static struct pte_chain *pte_chain_alloc(gfp_t gfp)
 
 static void pte_chain_free(struct pte_chain *pc)
 {
-	rmap_stats.pte_chains--;
+	stat_dec(&rmap_stats.pte_chains);
 	kmem_cache_free(pte_chain_cache, pc);
 }
 

@@ -128,7 +128,7 @@ int page_add_rmap(struct page *page, struct vm_area_struct *vma,
 		pte_chain_unlock(page, flags);
 	}
 	if (!err && !was_mapped)
-		rmap_stats.nr_mapped++;
+		stat_inc(&rmap_stats.nr_mapped);
 	return err;
 }
 
@@ -146,7 +146,7 @@ void page_remove_rmap(struct page *page, pte_t *ptep)
 		pte_chain_unlock(page, flags);
 	}
 	if (!page_mapped(page))
-		rmap_stats.nr_mapped--;
+		stat_dec(&rmap_stats.nr_mapped);
 }
 
 int page_mapcount(struct page *page)
@@ -196,7 +196,7 @@ int page_referenced(struct page *page)
 	int referenced = TestClearPageReferenced(page), young;
 	u64 t0;
 
-	rmap_stats.referenced_calls++;
+	stat_inc(&rmap_stats.referenced_calls);
 	if (!page_mapped(page))
 		return referenced;
 	t0 = walk_clock();
@@ -213,7 +213,7 @@ int try_to_unmap(struct page *page)
 
 	BUG_ON(PageReserved(page));
 	BUG_ON(!PageLocked(page));
-	rmap_stats.unmap_calls++;
+	stat_inc(&rmap_stats.unmap_calls);
 	if (!page_mapped(page))
 		return SWAP_SUCCESS;
 	t0 = walk_clock();
@@ -225,13 +225,13 @@ int try_to_unmap(struct page *page)
 		ret = try_to_unmap_obj(page);
 	rmap_stats.walk_ticks += walk_clock() - t0;
 	if (!page_mapped(page))
-		rmap_stats.nr_mapped--;
+		stat_dec(&rmap_stats.nr_mapped);
 	if (ret == SWAP_SUCCESS)
-		rmap_stats.unmap_success++;
+		stat_inc(&rmap_stats.unmap_success);
 	else if (ret == SWAP_AGAIN)
-		rmap_stats.unmap_again++;
+		stat_inc(&rmap_stats.unmap_again);
 	else
-		rmap_stats.unmap_fail++;
+		stat_inc(&rmap_stats.unmap_fail);
 	return ret;
 }
 
@@ -276,7 +276,7 @@ int unmap_one_pte(struct vm_area_struct *vma, unsigned long addr,
 	pagetrace_event(PTE_UNMAPPED, page, vma, addr);
 	if (!pte_none(after))
 		set_pte(ptep, after);
-	rmap_stats.pages_unmapped++;
+	stat_inc(&rmap_stats.pages_unmapped);
 	return SWAP_SUCCESS;
 }
 

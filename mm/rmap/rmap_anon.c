@@ -27,7 +27,7 @@ int rmap_walk_anon(struct page *page, struct rmap_walk_control *rwc)
 	BUG_ON(!anon_vma);
 	spin_lock_irqsave(&anon_vma->lock, flags);
 	list_for_each_entry(vma, &anon_vma->head, anon_vma_node) {
-		rmap_stats.vmas_scanned++;
+		stat_inc(&rmap_stats.vmas_scanned);
 		ret = rwc->rmap_one(vma, page, rwc->arg);
 		if (ret)
 			break;

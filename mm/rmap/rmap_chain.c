@@ -54,7 +54,7 @@ static int pte_young_clear(pte_t *ptep, pte_addr_t paddr, struct page *page,
 			   void *referenced)
 {
 	(void)page;
-	rmap_stats.ptes_visited++;
+	stat_inc(&rmap_stats.ptes_visited);
 	if (ptep_test_and_clear_young(ptep)) {
 		flush_tlb_page(ptep_to_mm(paddr), ptep_to_address(paddr));
 		(*(int *)referenced)++;
@@ -85,7 +85,7 @@ static int try_to_unmap_chain_one(struct page *page, pte_addr_t paddr)
 	pte_t *ptep;
 	int ret;
 
-	rmap_stats.ptes_visited++;
+	stat_inc(&rmap_stats.ptes_visited);
 	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
 		trylock_failed(TRYLOCK_PTL_UNMAP_CHAIN);
 		return SWAP_AGAIN;

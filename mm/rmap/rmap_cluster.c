@@ -48,7 +48,7 @@ static void scan_pte(struct vm_area_struct *vma, unsigned long addr,
 
 	if (!pte_present(*pte))
 		return;
-	rmap_stats.ptes_visited++;
+	stat_inc(&rmap_stats.ptes_visited);
 	page = pte_page(*pte);
 	if (PageReserved(page) || page->mapping != target->mapping)
 		return;
@@ -94,7 +94,7 @@ static bool scan_vma(struct vm_area_struct *vma, struct page *page)
 
 	if (cursor >= size)
 		cursor = 0;
-	rmap_stats.cluster_scans++;
+	stat_inc(&rmap_stats.cluster_scans);
 	for (done = 0; done < size && page->pte.mapcount > 0; done += span) {
 		start = vma->vm_start + cursor;
 		if (!scan_cluster(vma, start, min(start + span, vma->vm_end),

@@ -68,7 +68,7 @@ static int mkclean_one(struct vm_area_struct *vma, struct page *page, void *arg)
 		w->found = -1; /* a PTE may be missed: no count check */
 		return 0;
 	}
-	rmap_stats.ptes_visited++;
+	stat_inc(&rmap_stats.ptes_visited);
 	paddr = pte_lookup_paddr(mm, addr);
 	ptep = paddr ? rmap_ptep_map(paddr) : NULL;
 	if (ptep && pte_present(*ptep) && pte_pfn(*ptep) == page_to_pfn(page)) {
@@ -92,7 +92,7 @@ static int mkclean_chain_one(pte_t *ptep, pte_addr_t paddr, struct page *page,
 	struct vm_area_struct *vma;
 	unsigned long flags;
 
-	rmap_stats.ptes_visited++;
+	stat_inc(&rmap_stats.ptes_visited);
 	if (!spin_trylock_irqsave(&mm->page_table_lock, flags)) {
 		trylock_failed(TRYLOCK_PTL_MKCLEAN_CHAIN);
 		((struct mkclean_walk *)arg)->cleaned++;

@@ -39,7 +39,7 @@ static pte_t *find_obj_pte(struct vm_area_struct *vma, unsigned long addr,
 	pte_addr_t paddr = pte_lookup_paddr(vma->vm_mm, addr);
 	pte_t *ptep;
 
-	rmap_stats.ptes_visited++;
+	stat_inc(&rmap_stats.ptes_visited);
 	if (!paddr)
 		return NULL;
 	ptep = rmap_ptep_map(paddr);
@@ -97,7 +97,7 @@ int rmap_walk_file(struct page *page, struct rmap_walk_control *rwc)
 		if (ret)
 			break;
 	}
-	rmap_stats.vmas_scanned += it.visited;
+	stat_add(&rmap_stats.vmas_scanned, it.visited);
 	if (rwc->done)
 		ret = rwc->done(page, ret, rwc->arg);
 	up(&mapping->i_shared_sem);

@@ -82,15 +82,11 @@ static struct lockdep_map *page_lock_class(struct page *page)
 	return &page_lock_map;
 }
 
+/* One locked bts: two CPUs testing the bit and then setting it would
+ * both own the page. */
 static bool __trylock_page(struct page *page)
 {
-	u32 flags = atomic_begin();
-	bool got = !PageLocked(page);
-
-	if (got)
-		SetPageLocked(page);
-	atomic_end(flags);
-	return got;
+	return !TestSetPageLocked(page);
 }
 
 bool trylock_page(struct page *page)

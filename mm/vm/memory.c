@@ -336,7 +336,7 @@ static struct page *swapin_page(swp_entry_t entry, int *ret, int *err)
 		return NULL;
 	swapin_readahead(entry);
 	*ret = VM_FAULT_MAJOR;
-	vm_events.pgmajfault++;
+	stat_inc(&vm_events.pgmajfault);
 	return page;
 }
 
@@ -404,7 +404,7 @@ again:
 		return VM_FAULT_SIGBUS;
 	}
 	if (TestClearPageReadahead(page))
-		vm_events.swap_ra_hit++;
+		stat_inc(&vm_events.swap_ra_hit);
 	pte = pte_offset_map_lock(mm, addr, &flags);
 	if (!pte_same(*pte, orig)) {
 		/* zapped while we read (truncation does not take
@@ -444,7 +444,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	pte = pte_alloc_map(mm, addr);
 	if (!pte)
 		return VM_FAULT_OOM;
-	vm_events.pgfault++;
+	stat_inc(&vm_events.pgfault);
 	/* Each handler maps the PTE again under page_table_lock after it
 	 * has slept (mm/vm/pt_walk.h), and checks that it still holds entry. */
 	entry = *pte;

@@ -18,9 +18,9 @@ u32 pgtable_maps, pgtable_maps_high;
 
 static void *pgtable_kmap(struct page *table, enum km_type type)
 {
-	pgtable_maps++;
+	stat_inc(&pgtable_maps);
 	if (PageHighMem(table))
-		pgtable_maps_high++;
+		stat_inc(&pgtable_maps_high);
 	return kmap_atomic(table, type);
 }
 

@@ -62,7 +62,7 @@ int __set_page_dirty_nobuffers(struct page *page)
 	mapping = page_mapping(page);
 	/* A page truncated meanwhile has no mapping left to count it in. */
 	if (mapping_cap_account_dirty(mapping)) {
-		nr_file_dirty++;
+		stat_inc(&nr_file_dirty);
 		mapping->nrdirty++;
 		__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
 	}
@@ -77,7 +77,7 @@ static void account_page_cleaned(struct page *page)
 
 	if (mapping_cap_account_dirty(mapping)) {
 		BUG_ON(!nr_file_dirty || !mapping->nrdirty);
-		nr_file_dirty--;
+		stat_dec(&nr_file_dirty);
 		mapping->nrdirty--;
 	}
 }
@@ -123,7 +123,7 @@ bool test_set_page_writeback(struct page *page)
 	bool was = TestSetPageWriteback(page);
 
 	if (!was)
-		nr_writeback++;
+		stat_inc(&nr_writeback);
 	atomic_end(flags);
 	return !was;
 }
@@ -150,7 +150,7 @@ void end_page_writeback(struct page *page, int error)
 		set_page_dirty(page);
 	}
 	ClearPageWriteback(page);
-	nr_writeback--;
+	stat_dec(&nr_writeback);
 	atomic_end(flags);
 }
 
