@@ -13,7 +13,8 @@
  * waiters).  On one CPU the prefix changes nothing but a few cycles:
  * an instruction is never split by an interrupt either way.
  *
- * test_bit is a plain read: a word is read whole.
+ * test_bit is a plain read (a word is read whole), which the compiler
+ * may combine with the tests of other bits of the same word.
  */
 #ifndef KERNEL_CPU_BITOPS_H
 #define KERNEL_CPU_BITOPS_H
@@ -22,7 +23,7 @@
 
 static inline bool test_bit(int nr, const volatile u32 *addr)
 {
-	return (*addr >> nr) & 1;
+	return (*(const u32 *)addr >> nr) & 1;
 }
 
 static inline void set_bit(int nr, volatile u32 *addr)

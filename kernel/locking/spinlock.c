@@ -1,16 +1,17 @@
 /*
- * kernel/locking/spinlock.c - what a spinlock does when it finds its lock
- * held (kernel/sched/spinlock.h).
+ * kernel/locking/spinlock.c - what a spinlock, or a bit lock, does when
+ * it finds its lock held (kernel/sched/spinlock.h,
+ * kernel/locking/bit_spinlock.h).
  *
- * The holder is either this CPU's own code, further down the stack (the
- * lock taken twice) or interrupted by the code now asking (a handler
- * taking a lock without having shut its interrupt out), or another CPU.
- * This CPU's own holder cannot run again while we spin: waiting would
- * hang the machine, so the bug is reported at once with the locks the
- * task holds and a backtrace (with `lockdep` the validator has usually
- * reported it already, with the chain of the first acquisition too).
- * Another CPU's holder lets go in time, so we spin until the word reads
- * free and then race for it with xchg again.
+ * The holder is either another CPU, which lets go in time, or this CPU's
+ * own code, further down the stack (the lock taken twice) or interrupted
+ * by the code now asking (a handler taking a lock without having shut
+ * its interrupt out), which cannot run again while we spin.  With one
+ * CPU online it can only be the second: waiting would hang the machine,
+ * so the bug is reported at once with the locks the task holds and a
+ * backtrace.  With several, the lock word does not say which: the
+ * validator (`lockdep`) reports a lock taken twice before we get here,
+ * and otherwise we spin until the word reads free and race for it again.
  *
  * Spinning reads the word without writing it (an xchg per turn would
  * keep the holder's cache line moving), with `pause`, and runs the
@@ -19,26 +20,37 @@
  * and with interrupts off the IPI would never be taken.
  */
 #include "kernel/sched/spinlock.h"
+#include "kernel/locking/bit_spinlock.h"
 #include "kernel/printk.h"
 #include "kernel/smp/smp.h"
 
-static void __noreturn self_deadlock(spinlock_t *l)
+/* Wait until the bits of mask in *word are clear; what names the lock
+ * in the report when this CPU is the only one that could hold it (a
+ * spinlock's address is its word's). */
+static void wait_for_release(volatile u32 *word, u32 mask, const char *what)
 {
-	printk("BUG: spinlock %s (%p) found held by this CPU (CPU%d)\n",
-	       l->dep_map.name ? l->dep_map.name : "(unnamed)", l,
-	       smp_processor_id());
-	lockdep_print_held_locks();
-	panic("spinlock %p taken while held: deadlock", l);
+	if (num_online_cpus() == 1) {
+		printk("BUG: %s (%p) found held on one CPU\n", what,
+		       (void *)word);
+		lockdep_print_held_locks();
+		panic("%s %p taken while held: deadlock", what, (void *)word);
+	}
+	while (*word & mask) {
+		smp_call_function_poll();
+		asm volatile("rep; nop" : : : "memory");
+	}
 }
 
 void spin_lock_contended(spinlock_t *l)
 {
-	do {
-		if (l->owner == (u32)smp_processor_id() + 1)
-			self_deadlock(l);
-		while (l->slock) {
-			smp_call_function_poll();
-			asm volatile("rep; nop" : : : "memory");
-		}
-	} while (!arch_spin_trylock(l));
+	const char *name = l->dep_map.name ? l->dep_map.name : "spinlock";
+
+	do
+		wait_for_release(&l->slock, 1, name);
+	while (!arch_spin_trylock(l));
+}
+
+void bit_spin_contended(int nr, volatile u32 *addr)
+{
+	wait_for_release(addr, 1u << nr, "bit lock");
 }

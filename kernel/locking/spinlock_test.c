@@ -1,6 +1,6 @@
 /*
- * kernel/locking/spinlock_test.c - spinlocks, reference counts and bit
- * operations with every CPU at them at once.
+ * kernel/locking/spinlock_test.c - spinlocks, a bit lock, reference counts
+ * and bit operations with every CPU at them at once.
  *
  * Kernel code runs under the big kernel lock, one CPU at a time, so the
  * rest of the kernel never has two CPUs at one lock or one counter.  The
@@ -27,6 +27,7 @@
 #include "kernel/time/timer.h"
 #include "mm/phys/page.h"
 #include "mm/phys/page_alloc.h"
+#include "mm/rmap/pte_chain.h"
 
 #define MIN_TURNS 3000 /* each CPU's share */
 #define MIN_SWITCHES 20 /* times the CPU running turns changed */
@@ -161,6 +162,37 @@ KTEST(spin_lock_waits_for_another_cpu_and_excludes_it)
 	KEXPECT_EQ(t.plain, sum(t.turns));
 	KEXPECT_GT(sum(t.waited), 0u);
 	KEXPECT_FALSE(spin_is_locked(&t.lock));
+}
+
+/* The same two steps under one page's pte_chain lock, a bit lock. */
+static void chain_locked_increment(struct together *t, int cpu)
+{
+	u32 flags, v;
+
+	(void)cpu;
+	flags = pte_chain_lock(t->page);
+	v = t->plain;
+	asm volatile("rep; nop" : : : "memory");
+	t->plain = v + 1;
+	pte_chain_unlock(t->page, flags);
+}
+
+KTEST(spin_bit_lock_waits_for_another_cpu_and_excludes_it)
+{
+	static struct together t;
+
+	if (!need_aps())
+		return;
+	memset(&t, 0, sizeof(t));
+	t.page = alloc_page(GFP_KERNEL);
+	KEXPECT_TRUE(t.page != NULL);
+	if (!t.page)
+		return;
+	t.turn = chain_locked_increment;
+	KEXPECT_TRUE(run_together(&t));
+	KEXPECT_EQ(t.plain, sum(t.turns));
+	KEXPECT_FALSE(test_bit(PG_chainlock, &t.page->flags));
+	put_page(t.page);
 }
 
 /* get_page on every CPU, and put_page, whose lru_lock they share. */

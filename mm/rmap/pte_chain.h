@@ -24,6 +24,7 @@
 
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
+#include "kernel/locking/bit_spinlock.h"
 #include "kernel/locking/lockdep.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/page.h"
@@ -37,10 +38,10 @@ struct pte_chain {
 };
 
 /*
- * The per-page lock of the chain (PG_chainlock), a bit lock taken with
- * interrupts off: on one CPU neither a fault nor kswapd can change the
- * chain under a walker, and the bit catches a nested take, which is a
- * bug.  Every page's lock is one class for the validator.
+ * The per-page lock of the chain (PG_chainlock), a bit lock
+ * (kernel/locking/bit_spinlock.h) taken with interrupts off: neither a
+ * fault nor kswapd can change the chain under a walker, on this CPU or
+ * another.  Every page's lock is one class for the validator.
  */
 extern struct lockdep_map pte_chain_lock_map;
 
@@ -49,14 +50,14 @@ static inline u32 pte_chain_lock(struct page *page)
 	u32 flags = irq_save();
 
 	lock_acquire_obj(&pte_chain_lock_map, page, 0, false, 0);
-	BUG_ON(TestSetPageChainLock(page));
+	bit_spin_lock(PG_chainlock, &page->flags);
 	return flags;
 }
 
 static inline void pte_chain_unlock(struct page *page, u32 flags)
 {
 	lock_release_obj_irq(&pte_chain_lock_map, page, flags & EFLAGS_IF, 0);
-	BUG_ON(!TestClearPageChainLock(page));
+	bit_spin_unlock(PG_chainlock, &page->flags);
 	irq_restore(flags);
 }
 
