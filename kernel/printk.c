@@ -1,10 +1,13 @@
 /*
  * kernel/printk.c - printk, the console fan-out and the kernel log buffer.
  *
- * Messages are formatted into a stack buffer first, so a printk from an
- * interrupt handler cannot interleave inside another message's characters:
- * the copy out to the consoles runs with interrupts off.  The log buffer is
- * a ring of LOG_BUF_LEN bytes; when it wraps, the oldest text is lost.
+ * Messages are formatted into a stack buffer first, then copied into the
+ * log and out to the consoles with interrupts off and under logbuf_lock,
+ * so neither an interrupt handler nor another CPU can put its characters
+ * inside another message's.  A CPU that finds the lock held by itself (an
+ * NMI, or a fault, arriving inside printk) writes without it: a garbled
+ * line is better than a machine hung in its own report.  The log buffer
+ * is a ring of LOG_BUF_LEN bytes; when it wraps, the oldest text is lost.
  *
  * Every line has a level (kernel/printk.h): the log keeps it as the "<N>"
  * that starts the line, as Linux's syslog(2) gives it and BusyBox dmesg
@@ -18,6 +21,7 @@
 #include "kernel/cmdline.h"
 #include "kernel/cpu/io.h"
 #include "kernel/lib/vsprintf.h"
+#include "kernel/smp/smp.h"
 
 KERNEL_PARAM("loglevel", "messages below this level reach the console (7)");
 KERNEL_PARAM("quiet", "only errors reach the console (loglevel=4)");
@@ -26,6 +30,8 @@ KERNEL_PARAM("debug", "every message reaches the console (loglevel=10)");
 int console_loglevel = CONSOLE_LOGLEVEL_DEFAULT;
 
 static char log_buf[LOG_BUF_LEN];
+static volatile u32 logbuf_lock;       /* 1 while a CPU writes */
+static volatile int logbuf_owner = -1; /* that CPU, written by it only */
 static u32 log_end;	/* total bytes ever logged; the ring index is mod LEN */
 /* The line being written: its level, and whether it is still empty. */
 static int line_level = MESSAGE_LOGLEVEL_DEFAULT;
@@ -98,11 +104,33 @@ static void emit(const char *s, size_t n)
 	}
 }
 
+/* Interrupts are off.  False if this CPU holds the lock already: then it
+ * writes without.  The holder only writes to the log and to ports, so
+ * the wait ends without this CPU answering anything. */
+static bool logbuf_take(void)
+{
+	int cpu = smp_processor_id();
+
+	if (logbuf_owner == cpu)
+		return false;
+	while (xchg(&logbuf_lock, 1))
+		asm volatile("rep; nop" : : : "memory");
+	logbuf_owner = cpu;
+	return true;
+}
+
+static void logbuf_give(void)
+{
+	logbuf_owner = -1;
+	xchg(&logbuf_lock, 0);
+}
+
 int vprintk(const char *fmt, va_list ap)
 {
 	char buf[512];
 	const char *text = buf;
 	int n = vsnprintf(buf, sizeof(buf), fmt, ap), level;
+	bool took;
 	u32 flags;
 
 	if (n > (int)sizeof(buf) - 1)
@@ -110,12 +138,15 @@ int vprintk(const char *fmt, va_list ap)
 	level = message_level(&text);
 	n -= text - buf;
 	flags = irq_save();
+	took = logbuf_take();
 	/* A message with its own level ends a line left open. */
 	if (level >= 0 && !line_start)
 		emit("\n", 1);
 	if (line_start)
 		line_level = level >= 0 ? level : MESSAGE_LOGLEVEL_DEFAULT;
 	emit(text, n);
+	if (took)
+		logbuf_give();
 	irq_restore(flags);
 	return n;
 }
@@ -133,12 +164,17 @@ int printk(const char *fmt, ...)
 
 size_t log_buf_read(char *buf, size_t len)
 {
-	u32 start = log_end > LOG_BUF_LEN ? log_end - LOG_BUF_LEN : 0;
+	u32 flags = irq_save(), start;
+	bool took = logbuf_take();
 	size_t n = 0;
 
+	start = log_end > LOG_BUF_LEN ? log_end - LOG_BUF_LEN : 0;
 	while (start + n < log_end && n < len) {
 		buf[n] = log_buf[(start + n) % LOG_BUF_LEN];
 		n++;
 	}
+	if (took)
+		logbuf_give();
+	irq_restore(flags);
 	return n;
 }

@@ -1,6 +1,6 @@
 /*
- * kernel/locking/spinlock_test.c - spinlocks, a bit lock, reference counts
- * and bit operations with every CPU at them at once.
+ * kernel/locking/spinlock_test.c - spinlocks, a bit lock, reference counts,
+ * bit operations and the kernel log with every CPU at them at once.
  *
  * Kernel code runs under the big kernel lock, one CPU at a time, so the
  * rest of the kernel never has two CPUs at one lock or one counter.  The
@@ -22,6 +22,8 @@
 #include "kernel/cpu/atomic.h"
 #include "kernel/cpu/bitops.h"
 #include "kernel/ktest.h"
+#include "kernel/lib/string.h"
+#include "kernel/printk.h"
 #include "kernel/sched/spinlock.h"
 #include "kernel/smp/smp.h"
 #include "kernel/time/timer.h"
@@ -253,4 +255,53 @@ KTEST(smp_bit_operations_keep_every_cpus_bits)
 	for_each_online_cpu(cpu)
 		all |= 1u << (cpu + 16);
 	KEXPECT_EQ(t.word, all);
+}
+
+/* One line of the log per turn, at KERN_DEBUG: in the log, not on the
+ * console. */
+static void log_line(struct together *t, int cpu)
+{
+	printk(KERN_DEBUG "spt %d %u ok\n", cpu, t->turns[cpu]);
+}
+
+static char log_copy[LOG_BUF_LEN + 1];
+
+/* Is line [p, end) one whole "<7>spt CPU TURN ok"? */
+static bool whole_line(const char *p, const char *end)
+{
+	const char *q = p + 7;
+
+	if (end - p < 12 || memcmp(p, "<7>spt ", 7))
+		return false;
+	if (*q < '0' || *q > '9' || q[1] != ' ')
+		return false;
+	for (q += 2; q < end && *q >= '0' && *q <= '9'; q++)
+		;
+	return end - q == 3 && !memcmp(q, " ok", 3);
+}
+
+KTEST(smp_printk_lines_from_every_cpu_stay_whole)
+{
+	static struct together t;
+	size_t n;
+	char *p, *nl;
+	int whole = 0, torn = 0;
+
+	if (!need_aps())
+		return;
+	memset(&t, 0, sizeof(t));
+	t.turn = log_line;
+	KEXPECT_TRUE(run_together(&t));
+	n = log_buf_read(log_copy, LOG_BUF_LEN);
+	log_copy[n] = '\0';
+	p = strchr(log_copy, '\n'); /* the first line may be cut */
+	for (p = p ? p + 1 : log_copy + n; (nl = strchr(p, '\n')); p = nl + 1) {
+		*nl = '\0';
+		if (whole_line(p, nl))
+			whole++;
+		else if (strstr(p, "spt"))
+			torn++;
+	}
+	KEXPECT_GT(whole, 500);
+	KEXPECT_EQ(torn, 0);
 }
