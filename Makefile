@@ -21,7 +21,8 @@
 #   make test-bochs   only the Bochs boot
 #   make test-linux   the user tests on Debian's Linux in QEMU (BOOTS="...")
 #   make test-faults  the user suite under run-time fault injection
-#   make fuzz         the syscall fuzzer (FUZZ_SECS FUZZ_SEED FUZZ_RMAP FUZZ_MEM)
+#   make fuzz         the syscall fuzzer (FUZZ_SECS FUZZ_SEED FUZZ_RMAP FUZZ_MEM
+#                     FUZZ_BATCHES)
 #   make bench        the benchmarks on Mapback (every rmap mode) and Linux
 #   make lab LAB=n    a lab's student tree in build/labN (docs/labs/)
 #   make grade        grade the labs on this tree (LAB=n: one)
@@ -298,15 +299,17 @@ test-faults: $(KERNEL) $(TEST_DEPS) | deps
 
 # The fuzzer: FUZZ_SECS seconds per boot, with FUZZ_SEED (0: a new one
 # each run, printed), in the rmap modes of FUZZ_RMAP and at the memory
-# sizes of FUZZ_MEM (8M boots get the swap disk).  tools/mkfuzz-boots.sh
+# sizes of FUZZ_MEM (8M boots get the swap disk); FUZZ_BATCHES makes
+# only the batches it lists (user/fuzz.c).  tools/mkfuzz-boots.sh
 # writes the boots for tools/run-tests.sh.
 FUZZ_SECS ?= 60
 FUZZ_SEED ?= 0
 FUZZ_RMAP ?= objrmap pte_chain
 FUZZ_MEM ?= 32M 8M
+FUZZ_BATCHES ?=
 fuzz: $(KERNEL) $(TEST_DEPS) | deps
 	@tools/mkfuzz-boots.sh "$(FUZZ_SECS)" "$(FUZZ_SEED)" "$(FUZZ_RMAP)" \
-		"$(FUZZ_MEM)" >$(BUILD)/fuzz-boots
+		"$(FUZZ_MEM)" "$(FUZZ_BATCHES)" >$(BUILD)/fuzz-boots
 	@$(TEST_ENV) BOOTS_FILE=$(BUILD)/fuzz-boots tools/run-tests.sh
 
 # Only the three memory-pressure user boots of make test (mem=8M, swap on),

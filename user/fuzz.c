@@ -3,6 +3,7 @@
  *
  *	fuzz [SECONDS [SEED]]		(also FUZZ_SECS, FUZZ_SEED)
  *	fuzz replay SEED BATCH		print and make one batch's calls
+ *	FUZZ_BATCHES=0-70,76:34 fuzz	only these batches of SEED's run
  *
  * Makes random system calls with hostile arguments for SECONDS.  Calls
  * come in batches of BATCH_CALLS, each batch in a child of its own with an
@@ -16,7 +17,12 @@
  *
  * Every batch's generator is seeded from (SEED, batch number), and the
  * seed is printed first, so `fuzz replay SEED BATCH` repeats a batch call
- * by call, printing each before making it.  The last line is the summary:
+ * by call, printing each before making it.  To find which calls of a run
+ * left the kernel in a bad state (a leak that the check after the run
+ * found), FUZZ_BATCHES names the batches to make, each in its child as in
+ * a timed run, instead of as many as the time allows: numbers and ranges
+ * ("0-70,71,76"), and a batch may stop after its first N calls ("76:34").
+ * Halving the list finds the batch, halving N the call.  The last line is the summary:
  * `fuzz: N calls in N batches (seed S): N children killed by a signal, N
  * by their alarm, N by the parent's` (a child that blocked or ignored its
  * SIGALRM is killed by the parent after BATCH_ALARM + 1 seconds); the exit
@@ -27,6 +33,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,7 +150,7 @@ static uint32_t batch_seed(uint32_t seed, uint32_t batch)
 
 /* One batch, in the child: fds 0-2 go to /dev/null so random writes do
  * not reach the console, unless replaying (which prints the calls). */
-static void run_batch(uint32_t seed, uint32_t batch, int verbose,
+static void run_batch(uint32_t seed, uint32_t batch, int ncalls, int verbose,
 		      volatile uint32_t *done)
 {
 	struct call c;
@@ -163,7 +170,7 @@ static void run_batch(uint32_t seed, uint32_t batch, int verbose,
 		}
 	}
 	alarm(BATCH_ALARM);
-	for (i = 0; i < BATCH_CALLS; i++) {
+	for (i = 0; i < ncalls; i++) {
 		draw(&c);
 		if (verbose)
 			say("fuzz: batch %u call %d: syscall(%ld, %#lx, %#lx, %#lx, %#lx, %#lx, %#lx)\n",
@@ -211,11 +218,90 @@ static long number(const char *s, long def)
 	return s && *s ? strtol(s, NULL, 0) : def;
 }
 
+/* The batches to make, one list item at a time: "N", "N-M" or either
+ * with ":CALLS".  Fills [*first, *last] and *ncalls from the item at *s
+ * and moves *s past it; 0 at the end of the list, -1 if it is malformed. */
+static int next_batches(const char **s, uint32_t *first, uint32_t *last,
+			int *ncalls)
+{
+	char *end;
+
+	if (!**s)
+		return 0;
+	*first = *last = (uint32_t)strtoul(*s, &end, 10);
+	if (end == *s)
+		return -1;
+	if (*end == '-')
+		*last = (uint32_t)strtoul(end + 1, &end, 10);
+	*ncalls = BATCH_CALLS;
+	if (*end == ':')
+		*ncalls = (int)strtol(end + 1, &end, 10);
+	if ((*end && *end != ',') || *last < *first || *ncalls < 0 ||
+	    *ncalls > BATCH_CALLS)
+		return -1;
+	*s = *end ? end + 1 : end;
+	return 1;
+}
+
+struct totals {
+	unsigned long calls, batches, signalled, alarmed, killed;
+};
+
+/* Make one batch in a child of its own and wait for it; false if no
+ * child could be had. */
+static bool one_batch(uint32_t seed, uint32_t batch, int ncalls,
+		      volatile uint32_t *done, struct totals *t)
+{
+	pid_t pid;
+	int status;
+
+	*done = 0;
+	pid = fork();
+	if (pid < 0) {
+		say("fuzz: fork failed at batch %u\n", batch);
+		return false;
+	}
+	if (pid == 0) {
+		run_batch(seed, batch, ncalls, 0, done);
+		_exit(0);
+	}
+	status = wait_batch(pid, &t->killed);
+	t->calls += *done;
+	t->batches++;
+	if (WIFSIGNALED(status)) {
+		t->signalled++;
+		t->alarmed += WTERMSIG(status) == SIGALRM;
+	}
+	if (batch % 500 == 0)
+		say("fuzz: batch %u, %lu calls so far\n", batch, t->calls);
+	return true;
+}
+
+/* The batches FUZZ_BATCHES lists; false if the list is malformed or a
+ * batch could not be made. */
+static bool listed_batches(uint32_t seed, const char *list,
+			   volatile uint32_t *done, struct totals *t)
+{
+	uint32_t first, last, batch;
+	int ncalls, more;
+
+	say("fuzz: seed %u, batches %s\n", seed, list);
+	while ((more = next_batches(&list, &first, &last, &ncalls)) > 0)
+		for (batch = first; batch <= last; batch++)
+			if (!one_batch(seed, batch, ncalls, done, t))
+				return false;
+	if (more < 0)
+		say("fuzz: FUZZ_BATCHES: not a list of N, N-M, N:CALLS at \"%s\"\n",
+		    list);
+	return more == 0;
+}
+
 int main(int argc, char **argv)
 {
 	long secs = number(getenv("FUZZ_SECS"), 60);
 	uint32_t seed = (uint32_t)number(getenv("FUZZ_SEED"), 0), batch;
-	unsigned long calls = 0, signalled = 0, alarmed = 0, killed = 0;
+	const char *list = getenv("FUZZ_BATCHES");
+	struct totals t = { 0 };
 	volatile uint32_t *done;
 	time_t end;
 
@@ -230,7 +316,7 @@ int main(int argc, char **argv)
 	}
 	if (argc == 4 && !strcmp(argv[1], "replay")) {
 		run_batch((uint32_t)number(argv[2], 0),
-			  (uint32_t)number(argv[3], 0), 1, done);
+			  (uint32_t)number(argv[3], 0), BATCH_CALLS, 1, done);
 		return 0;
 	}
 	if (argc > 1)
@@ -239,34 +325,19 @@ int main(int argc, char **argv)
 		seed = (uint32_t)number(argv[2], 0);
 	if (!seed)
 		seed = (uint32_t)time(NULL) ^ (uint32_t)getpid() << 16;
-	say("fuzz: seed %u, %ld seconds, %d calls per batch (replay: fuzz replay %u BATCH)\n",
-	    seed, secs, BATCH_CALLS, seed);
-	end = time(NULL) + secs;
-	for (batch = 0; time(NULL) < end; batch++) {
-		pid_t pid;
-		int status;
-
-		*done = 0;
-		pid = fork();
-		if (pid < 0) {
-			say("fuzz: fork failed at batch %u\n", batch);
+	if (list && *list) {
+		if (!listed_batches(seed, list, done, &t))
 			return 1;
-		}
-		if (pid == 0) {
-			run_batch(seed, batch, 0, done);
-			_exit(0);
-		}
-		status = wait_batch(pid, &killed);
-		calls += *done;
-		if (WIFSIGNALED(status)) {
-			signalled++;
-			alarmed += WTERMSIG(status) == SIGALRM;
-		}
-		if (batch % 500 == 0)
-			say("fuzz: batch %u, %lu calls so far\n", batch, calls);
+	} else {
+		say("fuzz: seed %u, %ld seconds, %d calls per batch (replay: fuzz replay %u BATCH)\n",
+		    seed, secs, BATCH_CALLS, seed);
+		end = time(NULL) + secs;
+		for (batch = 0; time(NULL) < end; batch++)
+			if (!one_batch(seed, batch, BATCH_CALLS, done, &t))
+				return 1;
 	}
 	unlink(path);
-	say("fuzz: %lu calls in %u batches (seed %u): %lu children killed by a signal, %lu by their alarm, %lu by the parent's\n",
-	    calls, batch, seed, signalled, alarmed, killed);
+	say("fuzz: %lu calls in %lu batches (seed %u): %lu children killed by a signal, %lu by their alarm, %lu by the parent's\n",
+	    t.calls, t.batches, seed, t.signalled, t.alarmed, t.killed);
 	return 0;
 }
