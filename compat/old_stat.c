@@ -114,17 +114,6 @@ static long put_old_stat(const struct kstat *k, struct __old_kernel_stat *us)
 }
 
 /* The kstat of fd, as fstat64 finds it. */
-static long fd_kstat(unsigned int fd, struct kstat *k)
-{
-	struct file *f = fget_current_raw(fd);
-
-	if (!f)
-		return -EBADF;
-	vfs_fstat(f, k);
-	fput(f);
-	return 0;
-}
-
 long sys_newstat(const char *path, struct stat *us)
 {
 	struct kstat k;
@@ -144,7 +133,7 @@ long sys_newlstat(const char *path, struct stat *us)
 long sys_newfstat(unsigned int fd, struct stat *us)
 {
 	struct kstat k;
-	long err = fd_kstat(fd, &k);
+	long err = vfs_fstat_fd(fd, &k);
 
 	return err ? err : put_new_stat(&k, us);
 }
@@ -168,7 +157,7 @@ long sys_lstat(const char *path, struct __old_kernel_stat *us)
 long sys_fstat(unsigned int fd, struct __old_kernel_stat *us)
 {
 	struct kstat k;
-	long err = fd_kstat(fd, &k);
+	long err = vfs_fstat_fd(fd, &k);
 
 	return err ? err : put_old_stat(&k, us);
 }

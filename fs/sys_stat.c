@@ -42,6 +42,18 @@ static long put_stat(const struct kstat *k, struct stat64 *ust)
 #define STATX__RESERVED 0x80000000u
 #define AT_STATX_SYNC_TYPE 0x6000	/* FORCE_SYNC | DONT_SYNC */
 
+long vfs_fstat_fd(int fd, struct kstat *k)
+{
+	struct file *f = fget_current_raw(fd);
+	long err;
+
+	if (!f)
+		return -EBADF;
+	err = vfs_fstat(f, k);
+	fput(f);
+	return err;
+}
+
 long vfs_fstatat(int dfd, const char *upath, struct kstat *k, int flag)
 {
 	struct file *dirf;
@@ -56,11 +68,7 @@ long vfs_fstatat(int dfd, const char *upath, struct kstat *k, int flag)
 	if (IS_ERR(name))
 		return PTR_ERR(name);
 	if (!name[0] && (flag & AT_EMPTY_PATH)) {
-		struct file *f = fget_current_raw(dfd);
-
-		err = f ? vfs_fstat(f, k) : -EBADF;
-		if (f)
-			fput(f);
+		err = vfs_fstat_fd(dfd, k);
 		goto out;
 	}
 	err = at_base(dfd, name, &dirf, &base);
@@ -95,14 +103,10 @@ long sys_lstat64(const char *path, struct stat64 *st)
 
 long sys_fstat64(unsigned int fd, struct stat64 *st)
 {
-	struct file *f = fget_current_raw(fd);
 	struct kstat k;
+	long err = vfs_fstat_fd(fd, &k);
 
-	if (!f)
-		return -EBADF;
-	vfs_fstat(f, &k);
-	fput(f);
-	return put_stat(&k, st);
+	return err ? err : put_stat(&k, st);
 }
 
 /* include/uapi/linux/stat.h */

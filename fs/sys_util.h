@@ -16,6 +16,8 @@
 char *getname(const char *upath);
 void putname(char *name);
 struct kstat;
+/* The kstat of the current task's fd (O_PATH files too); -EBADF. */
+long vfs_fstat_fd(int fd, struct kstat *k);
 /* The kstat of the user's dfd/path (AT_SYMLINK_NOFOLLOW, AT_EMPTY_PATH
  * with "" for the dfd itself); -EINVAL for other flags. */
 long vfs_fstatat(int dfd, const char *upath, struct kstat *k, int flag);
