@@ -53,12 +53,22 @@ struct together {
 	volatile u32 word;
 };
 
-static bool need_aps(void)
+/* t cleared, with its turn and, if asked, a page of its own; false when
+ * the test cannot run (one CPU: skipped; no page: failed). */
+static bool set_up(struct together *t,
+		   void (*turn)(struct together *t, int cpu), bool with_page)
 {
-	if (num_online_cpus() > 1)
+	if (num_online_cpus() == 1) {
+		ktest_skip("only CPU 0 online");
+		return false;
+	}
+	memset(t, 0, sizeof(*t));
+	t->turn = turn;
+	if (!with_page)
 		return true;
-	ktest_skip("only CPU 0 online");
-	return false;
+	t->page = alloc_page(GFP_KERNEL);
+	KEXPECT_TRUE(t->page != NULL);
+	return t->page != NULL;
 }
 
 static void one_turn(struct together *t, int cpu)
@@ -156,10 +166,8 @@ KTEST(spin_lock_waits_for_another_cpu_and_excludes_it)
 {
 	static struct together t;
 
-	if (!need_aps())
+	if (!set_up(&t, locked_increment, false))
 		return;
-	memset(&t, 0, sizeof(t));
-	t.turn = locked_increment;
 	KEXPECT_TRUE(run_together(&t));
 	KEXPECT_EQ(t.plain, sum(t.turns));
 	KEXPECT_GT(sum(t.waited), 0u);
@@ -183,14 +191,8 @@ KTEST(spin_bit_lock_waits_for_another_cpu_and_excludes_it)
 {
 	static struct together t;
 
-	if (!need_aps())
+	if (!set_up(&t, chain_locked_increment, true))
 		return;
-	memset(&t, 0, sizeof(t));
-	t.page = alloc_page(GFP_KERNEL);
-	KEXPECT_TRUE(t.page != NULL);
-	if (!t.page)
-		return;
-	t.turn = chain_locked_increment;
 	KEXPECT_TRUE(run_together(&t));
 	KEXPECT_EQ(t.plain, sum(t.turns));
 	KEXPECT_FALSE(test_bit(PG_chainlock, &t.page->flags));
@@ -210,14 +212,8 @@ KTEST(smp_page_references_from_every_cpu_add_up)
 {
 	static struct together t;
 
-	if (!need_aps())
+	if (!set_up(&t, get_and_put, true))
 		return;
-	memset(&t, 0, sizeof(t));
-	t.page = alloc_page(GFP_KERNEL);
-	KEXPECT_TRUE(t.page != NULL);
-	if (!t.page)
-		return;
-	t.turn = get_and_put;
 	KEXPECT_TRUE(run_together(&t));
 	KEXPECT_EQ((u32)atomic_read(&t.count), sum(t.turns));
 	KEXPECT_EQ(page_count(t.page), 1);
@@ -246,10 +242,8 @@ KTEST(smp_bit_operations_keep_every_cpus_bits)
 	u32 all = 0;
 	int cpu;
 
-	if (!need_aps())
+	if (!set_up(&t, own_bit, false))
 		return;
-	memset(&t, 0, sizeof(t));
-	t.turn = own_bit;
 	KEXPECT_TRUE(run_together(&t));
 	KEXPECT_EQ(sum(t.lost), 0u);
 	for_each_online_cpu(cpu)
@@ -287,10 +281,8 @@ KTEST(smp_printk_lines_from_every_cpu_stay_whole)
 	char *p, *nl;
 	int whole = 0, torn = 0;
 
-	if (!need_aps())
+	if (!set_up(&t, log_line, false))
 		return;
-	memset(&t, 0, sizeof(t));
-	t.turn = log_line;
 	KEXPECT_TRUE(run_together(&t));
 	n = log_buf_read(log_copy, LOG_BUF_LEN);
 	log_copy[n] = '\0';
