@@ -15,6 +15,7 @@
  *     file is reached by the cluster scan; no pte_chain exists;
  *   - page_count >= the PTEs found; no PTE maps a free or reserved frame;
  *   - an unmapped page has an empty reverse map; each mm's rss is right;
+ *   - nr_mapped (/proc/meminfo's Mapped) counts the frames with a PTE;
  *   - every present PTE lies inside a VMA of its mm.
  * The first violations are printed.  Runs with interrupts off, so nothing
  * changes underneath it; it is a test tool, not a hot path.
@@ -194,7 +195,8 @@ static unsigned long audit_mm(struct audit *a, struct mm_struct *mm)
 	return rss;
 }
 
-static void audit_page(struct audit *a, u32 pfn)
+/* True if some PTE maps the frame. */
+static bool audit_page(struct audit *a, u32 pfn)
 {
 	struct page *page = pfn_to_page(pfn);
 	int found = a->ptes[pfn];
@@ -203,7 +205,7 @@ static void audit_page(struct audit *a, u32 pfn)
 		if (page_mapped(page))
 			violation(a, "pfn 0x%x has a reverse map but no PTE (flags 0x%x)",
 				  pfn, page->flags);
-		return;
+		return false;
 	}
 	if (page_count(page) < found)
 		violation(a, "pfn 0x%x: page_count %d < %d PTEs", pfn,
@@ -216,6 +218,7 @@ static void audit_page(struct audit *a, u32 pfn)
 		violation(a, "pfn 0x%x: mapcount %d, page tables %d", pfn,
 			  page->pte.mapcount, found);
 	}
+	return true;
 }
 
 int rmap_audit(void)
@@ -225,7 +228,7 @@ int rmap_audit(void)
 	struct audit a = { NULL, 0 };
 	unsigned long mapped = 0;
 	struct mm_struct *mm;
-	u32 pfn, flags;
+	u32 pfn, flags, pages = 0;
 
 	if (!counts) {
 		printk("rmap_audit: no memory for the PTE counts\n");
@@ -239,7 +242,10 @@ int rmap_audit(void)
 	list_for_each_entry(mm, &all_mm_list, mmlist)
 		mapped += audit_mm(&a, mm);
 	for (pfn = 0; pfn < max_pfn; pfn++)
-		audit_page(&a, pfn);
+		pages += audit_page(&a, pfn);
+	if (rmap_stats.nr_mapped != pages)
+		violation(&a, "nr_mapped %u, but %u frames have PTEs",
+			  rmap_stats.nr_mapped, pages);
 	spin_unlock_irqrestore(&mmlist_lock, flags);
 	__free_pages(counts, order);
 	if (a.errors > AUDIT_REPORT_MAX)
