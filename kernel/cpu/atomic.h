@@ -36,6 +36,29 @@ static inline void atomic_inc(atomic_t *v)
 	asm volatile("lock; incl %0" : "+m"(v->counter) : : "memory");
 }
 
+/* Increment; true if the count reached zero. */
+static inline bool atomic_inc_and_test(atomic_t *v)
+{
+	u8 zero;
+	asm volatile("lock; incl %0; sete %1"
+		     : "+m"(v->counter), "=qm"(zero)
+		     :
+		     : "memory", "cc");
+	return zero;
+}
+
+/* Add -1; true if the count was zero before: adding 0xffffffff carries
+ * out of every value but 0, so the carry flag says what xadd would. */
+static inline bool atomic_dec_was_zero(atomic_t *v)
+{
+	u8 carry;
+	asm volatile("lock; addl $-1, %0; setc %1"
+		     : "+m"(v->counter), "=qm"(carry)
+		     :
+		     : "memory", "cc");
+	return !carry;
+}
+
 /* Decrement; true if the count reached zero (the last reference). */
 static inline bool atomic_dec_and_test(atomic_t *v)
 {

@@ -85,7 +85,8 @@ struct page {
 	union {
 		struct pte_chain *chain;	/* PTEs mapping it (!PG_direct) */
 		pte_addr_t direct;		/* the one PTE (PG_direct) */
-		int mapcount;			/* PTEs of an object-mapped page */
+		atomic_t mapcount;		/* minus the PTEs of an object-mapped
+						 * page (mm/rmap/rmap.h) */
 	} pte;
 };
 

@@ -44,10 +44,10 @@ void bad_page(const char *function, const char *why, struct page *page)
 {
 	printk("Bad page state at %s: %s\n", function, why);
 	printk("  page:%p pfn:0x%x flags:0x%08x count:%d mapping:%p index:%u"
-	       " private:0x%x mapcount:%d\n",
+	       " private:0x%x pte:0x%x\n",
 	       (void *)page, page_to_pfn(page), page->flags, page_count(page),
 	       (void *)page->mapping, page->index, page->private,
-	       page->pte.mapcount);
+	       page->pte.direct);
 	if (bad_page_catch) {
 		bad_page_caught++;
 		return;
@@ -63,7 +63,7 @@ static bool free_pages_check(const char *function, struct page *page)
 		page->mapping = NULL;
 	if (page->mapping)
 		bad_page(function, "page still has a mapping", page);
-	else if (page->pte.mapcount)
+	else if (page->pte.direct)	/* a PTE, a chain or a count */
 		bad_page(function, "page still mapped by PTEs", page);
 	else if (page->flags & PAGE_FLAGS_CHECK)
 		bad_page(function, "page flags in use", page);

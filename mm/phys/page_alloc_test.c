@@ -201,11 +201,11 @@ KTEST(bad_page_catches_double_and_reserved_and_mapped_frees)
 	bad_page_catch = true;
 	caught = bad_page_caught;
 
-	p->pte.mapcount = 1;		/* still mapped: refused */
+	p->pte.direct = 1;		/* still mapped: refused */
 	__free_page(p);
 	KEXPECT_EQ(bad_page_caught, caught + 1);
 	KEXPECT_EQ(page_count(p), 1);
-	p->pte.mapcount = 0;
+	p->pte.direct = 0;
 
 	__free_page(p);			/* fine */
 	KEXPECT_EQ(bad_page_caught, caught + 1);

@@ -40,7 +40,7 @@ KTEST(anon_vma_shared_by_fork_and_split)
 	page = rmap_page_at(f.mm[0], RMAP_TEST_ADDR + 3 * PAGE_SIZE);
 	KEXPECT_TRUE(page_anon_vma(page) == av);
 	KEXPECT_EQ(page->index, (RMAP_TEST_ADDR >> PAGE_SHIFT) + 3);
-	KEXPECT_EQ(page->pte.mapcount, 2);
+	KEXPECT_EQ(obj_mapcount(page), 2);
 	KEXPECT_EQ(rmap_stats.pte_chains, 0);
 
 	/* Split mm[0]'s VMA: both halves stay on the list, the page's index

@@ -105,7 +105,7 @@ static void show_page(struct seq_buf *m, struct page *page)
 		seq_printf(m, " chained %d", pte_chain_count(page));
 		pte_chain_unlock(page, flags);
 	} else
-		seq_printf(m, " mapcount %d", page->pte.mapcount);
+		seq_printf(m, " mapcount %d", obj_mapcount(page));
 	seq_printf(m, " lru %s\n", !PageLRU(page) ? "none" :
 		   PageActive(page) ? "active" : "inactive");
 }
@@ -233,13 +233,13 @@ static void show_walk(struct seq_buf *m, struct page *page)
 	} else if (PageAnon(page) && page_anon_vma(page)) {
 		seq_printf(m, "walk: anon_vma %p\n", page_anon_vma(page));
 		rmap_walk_anon(page, &rwc);
-		mapcount = page->pte.mapcount;
+		mapcount = obj_mapcount(page);
 	} else if (page_mapping(page)) {
 		seq_printf(m, "walk: objrmap inode %lu index %u i_mmap %s\n",
 			   page->mapping->host ? page->mapping->host->i_ino : 0,
 			   page->index, i_mmap_mode_name());
 		rmap_walk_file(page, &rwc);
-		mapcount = page->pte.mapcount;
+		mapcount = obj_mapcount(page);
 	} else {
 		seq_puts(m, "walk: none (no object and no chain)\n");
 	}

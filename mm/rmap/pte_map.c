@@ -14,8 +14,8 @@
  * mm/rmap/rmap_chain.c and the cluster scan of mm/rmap/rmap_cluster.c
  * call.  It clears the PTE with vm_zap_pte, the hardware half below, and
  * the walker drops the mapcount or the chain slot of the page it unmaps
- * itself: page_remove_rmap would take the chain lock the chain walk holds,
- * and try_to_unmap counts nr_mapped once for the page.  The cluster scan
+ * itself (and nr_mapped with the last): page_remove_rmap would take the
+ * chain lock the chain walk holds.  The cluster scan
  * calls page_remove_rmap only for the other pages of the file it unmaps
  * on the way.
  */

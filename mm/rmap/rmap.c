@@ -109,26 +109,34 @@ static void anon_vma_add(struct page *page, struct vm_area_struct *vma,
 	BUG_ON(page->index != linear_page_index(vma, addr));
 }
 
+/*
+ * nr_mapped counts a page when its first PTE comes and when its last one
+ * goes, told by the count's own locked add (obj_map_add) or, for a chain,
+ * under the chain lock: never by a look before or after, which another
+ * CPU's map or unmap of the same page could fall between.
+ */
 int page_add_rmap(struct page *page, struct vm_area_struct *vma,
 		  unsigned long addr, pte_t *ptep)
 {
-	bool was_mapped = page_mapped(page);
+	bool first;
 	u32 flags;
-	int err = 0;
+	int err;
 
 	BUG_ON(PageReserved(page));
 	if (!page_uses_chain(page)) {
 		if (PageAnon(page))
 			anon_vma_add(page, vma, addr);
 		check_object_page(page);
-		page->pte.mapcount++;
-	} else {
-		flags = pte_chain_lock(page);
-		err = pte_chain_add(page, ptep_to_paddr(ptep), GFP_ATOMIC);
-		pte_chain_unlock(page, flags);
+		if (obj_map_add(page))
+			stat_inc(&rmap_stats.nr_mapped);
+		return 0;
 	}
-	if (!err && !was_mapped)
+	flags = pte_chain_lock(page);
+	first = !page_mapped(page);
+	err = pte_chain_add(page, ptep_to_paddr(ptep), GFP_ATOMIC);
+	if (!err && first)
 		stat_inc(&rmap_stats.nr_mapped);
+	pte_chain_unlock(page, flags);
 	return err;
 }
 
@@ -139,14 +147,15 @@ void page_remove_rmap(struct page *page, pte_t *ptep)
 	BUG_ON(!page_mapped(page));
 	if (!page_uses_chain(page)) {
 		check_object_page(page);
-		page->pte.mapcount--;
-	} else {
-		flags = pte_chain_lock(page);
-		pte_chain_remove(page, ptep_to_paddr(ptep));
-		pte_chain_unlock(page, flags);
+		if (obj_map_remove(page))
+			stat_dec(&rmap_stats.nr_mapped);
+		return;
 	}
+	flags = pte_chain_lock(page);
+	pte_chain_remove(page, ptep_to_paddr(ptep));
 	if (!page_mapped(page))
 		stat_dec(&rmap_stats.nr_mapped);
+	pte_chain_unlock(page, flags);
 }
 
 int page_mapcount(struct page *page)
@@ -155,7 +164,7 @@ int page_mapcount(struct page *page)
 	int n;
 
 	if (!page_uses_chain(page))
-		return page->pte.mapcount;
+		return obj_mapcount(page);
 	flags = pte_chain_lock(page);
 	n = pte_chain_count(page);
 	pte_chain_unlock(page, flags);
@@ -224,8 +233,6 @@ int try_to_unmap(struct page *page)
 	else
 		ret = try_to_unmap_obj(page);
 	rmap_stats.walk_ticks += walk_clock() - t0;
-	if (!page_mapped(page))
-		stat_dec(&rmap_stats.nr_mapped);
 	if (ret == SWAP_SUCCESS)
 		stat_inc(&rmap_stats.unmap_success);
 	else if (ret == SWAP_AGAIN)
@@ -341,12 +348,12 @@ int page_convert_anon(struct page *page)
 	 * lock) keep every PTE still while the union changes meaning. */
 	down(&mapping->i_shared_sem);
 	flags = pte_chain_lock(page);
-	mapcount = page->pte.mapcount;
-	page->pte.mapcount = 0;
+	mapcount = obj_mapcount(page);
+	atomic_set(&page->pte.mapcount, 0);
 	err = chain_mapping_ptes(page, &found);
 	if (err) {
 		chain_discard(page);
-		page->pte.mapcount = mapcount;
+		atomic_set(&page->pte.mapcount, -mapcount);
 	} else {
 		BUG_ON(found != mapcount);
 		SetPageAnon(page);

@@ -8,7 +8,7 @@
  *    covers page->index maps the page at
  *        vm_start + ((page->index - vm_pgoff) << PAGE_SHIFT)
  *    and the real page tables say whether it is there.  The page itself
- *    only counts its PTEs in page->pte.mapcount.
+ *    only counts its PTEs in page->pte.mapcount (obj_mapcount below).
  *
  *  - anonymous pages (PageAnon, which includes the pages of nonlinear
  *    remap_file_pages VMAs): by a pte_chain, the list of PTE addresses
@@ -88,6 +88,33 @@ static inline struct address_space *page_mapping(const struct page *page)
 static inline bool page_mapped(const struct page *page)
 {
 	return page->pte.direct != 0;
+}
+
+/*
+ * An object-found page counts its PTEs in pte.mapcount as minus their
+ * number.  A 386 has no xadd to say what a counter was before a locked
+ * add, but its flags say it when the count is negated: a new PTE adds -1,
+ * which carries out of every value but 0, so no carry means the first
+ * PTE; a PTE going adds 1, which gives 0 only from -1, the last PTE.  The
+ * first and the last PTE decide nr_mapped, and PTEs of one page come and
+ * go under the page_table_locks of different mms, on different CPUs: the
+ * one instruction that changes the count also says which it was.
+ */
+static inline int obj_mapcount(const struct page *page)
+{
+	return -atomic_read(&page->pte.mapcount);
+}
+
+/* One PTE more; true if it is the page's first. */
+static inline bool obj_map_add(struct page *page)
+{
+	return atomic_dec_was_zero(&page->pte.mapcount);
+}
+
+/* One PTE fewer; true if it was the page's last. */
+static inline bool obj_map_remove(struct page *page)
+{
+	return atomic_inc_and_test(&page->pte.mapcount);
 }
 
 /* How many PTEs map page (Linux's page_mapcount), whichever way the mode

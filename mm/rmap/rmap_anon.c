@@ -56,6 +56,6 @@ int try_to_unmap_anon(struct page *page)
 	int ret = rmap_walk_anon(page, &rwc);
 
 	/* Every PTE of an anonymous page is reachable through its anon_vma. */
-	BUG_ON(ret == SWAP_SUCCESS && page->pte.mapcount != 0);
+	BUG_ON(ret == SWAP_SUCCESS && obj_mapcount(page) != 0);
 	return ret;
 }

@@ -214,9 +214,9 @@ static bool audit_page(struct audit *a, u32 pfn)
 		if (pte_chain_count(page) != found)
 			violation(a, "pfn 0x%x: pte_chain holds %d PTEs, page tables %d",
 				  pfn, pte_chain_count(page), found);
-	} else if (page->pte.mapcount != found) {
+	} else if (obj_mapcount(page) != found) {
 		violation(a, "pfn 0x%x: mapcount %d, page tables %d", pfn,
-			  page->pte.mapcount, found);
+			  obj_mapcount(page), found);
 	}
 	return true;
 }

@@ -117,6 +117,8 @@ static int unmap_chain_entries(struct page *page)
 			switch (try_to_unmap_chain_one(page, pc->ptes[i])) {
 			case SWAP_SUCCESS:
 				pte_chain_drop_slot(page, pc, i);
+				if (!page->pte.chain)
+					stat_dec(&rmap_stats.nr_mapped);
 				put_page(page);
 				break;
 			case SWAP_AGAIN:
@@ -142,6 +144,7 @@ int try_to_unmap_chain(struct page *page)
 		if (ret == SWAP_SUCCESS) {
 			page->pte.direct = 0;
 			ClearPageDirect(page);
+			stat_dec(&rmap_stats.nr_mapped);
 			put_page(page);
 		}
 	} else {

@@ -33,10 +33,10 @@ static void unmap_scanned(struct vm_area_struct *vma, unsigned long addr,
 {
 	if (unmap_one_pte(vma, addr, pte, page) != SWAP_SUCCESS)
 		return;
-	if (page == target)
-		page->pte.mapcount--;	/* try_to_unmap counts nr_mapped */
-	else
+	if (page != target)
 		page_remove_rmap(page, pte);
+	else if (obj_map_remove(page))
+		stat_dec(&rmap_stats.nr_mapped);
 	put_page(page);	/* a page cache page: the cache still holds it */
 }
 
@@ -95,7 +95,7 @@ static bool scan_vma(struct vm_area_struct *vma, struct page *page)
 	if (cursor >= size)
 		cursor = 0;
 	stat_inc(&rmap_stats.cluster_scans);
-	for (done = 0; done < size && page->pte.mapcount > 0; done += span) {
+	for (done = 0; done < size && obj_mapcount(page) > 0; done += span) {
 		start = vma->vm_start + cursor;
 		if (!scan_cluster(vma, start, min(start + span, vma->vm_end),
 				  page))
@@ -121,7 +121,7 @@ int try_to_unmap_cluster(struct page *page)
 		any = true;
 		if (!scan_vma(vma, page))
 			return SWAP_AGAIN;
-		if (!page->pte.mapcount)
+		if (!obj_mapcount(page))
 			return SWAP_SUCCESS;
 	}
 	return any ? SWAP_AGAIN : SWAP_FAIL;

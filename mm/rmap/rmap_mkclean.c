@@ -120,7 +120,7 @@ static int mkclean_file(struct page *page)
 	if (rmap_walk_file(page, &rwc) == RMAP_WALK_BUSY)
 		return 1;
 	/* rmap=anon_vma: PTEs in nonlinear VMAs, out of the walk's reach */
-	if (w.found >= 0 && w.found < page->pte.mapcount)
+	if (w.found >= 0 && w.found < obj_mapcount(page))
 		w.cleaned++;
 	return w.cleaned;
 }

@@ -144,8 +144,9 @@ int try_to_unmap_one(struct vm_area_struct *vma, struct page *page)
 	if (ptep) {
 		ret = unmap_one_pte(vma, addr, ptep, page);
 		if (ret == SWAP_SUCCESS) {
-			BUG_ON(page->pte.mapcount <= 0);
-			page->pte.mapcount--;
+			BUG_ON(obj_mapcount(page) <= 0);
+			if (obj_map_remove(page))
+				stat_dec(&rmap_stats.nr_mapped);
 			put_page(page);
 		}
 		rmap_ptep_unmap(ptep);
@@ -166,7 +167,7 @@ int try_to_unmap_visit(struct vm_area_struct *vma, struct page *page,
 static int unmap_nonlinear(struct page *page, int ret, void *unused)
 {
 	(void)unused;
-	if (ret == SWAP_SUCCESS && page->pte.mapcount != 0) {
+	if (ret == SWAP_SUCCESS && obj_mapcount(page) != 0) {
 		/* Only remap_file_pages can put a file page out of reach of
 		 * the arithmetic, and only rmap=anon_vma leaves it a file
 		 * page there (the other modes chain it). */

@@ -123,9 +123,9 @@ KTEST(rmap_audit_catches_a_missing_chain_entry)
 	page = rmap_family_page(&f);
 	if (!page_uses_chain(page)) {
 		/* rmap=anon_vma: a count that disagrees with the PTEs. */
-		page->pte.mapcount++;
+		obj_map_add(page);
 		KEXPECT_EQ(rmap_audit(), 1);
-		page->pte.mapcount--;
+		obj_map_remove(page);
 		KEXPECT_EQ(rmap_audit(), 0);
 		rmap_family_free(&f);
 		return;
