@@ -12,13 +12,14 @@
 #include "kernel/errno.h"
 #include "kernel/cpu/io.h"
 #include "kernel/panic.h"
+#include "kernel/cpu/atomic.h"
 #include "kernel/lib/string.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/slab.h"
 #include "mm/locking.h"
 
 static struct kmem_cache *node_cachep;
-static unsigned long nr_nodes;
+static u32 nr_nodes; /* bumped from any CPU: stat_inc */
 
 /* Nodes allocated by radix_tree_preload and not yet used (uniprocessor). */
 static struct radix_tree_node *preload[RADIX_TREE_MAX_PATH];
@@ -37,14 +38,14 @@ static struct radix_tree_node *node_alloc(unsigned int gfp)
 
 	if (node) {
 		memset(node, 0, sizeof(*node));
-		nr_nodes++;
+		stat_inc(&nr_nodes);
 	}
 	return node;
 }
 
 static void node_free(struct radix_tree_node *node)
 {
-	nr_nodes--;
+	stat_dec(&nr_nodes);
 	kmem_cache_free(node_cachep, node);
 }
 

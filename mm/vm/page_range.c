@@ -37,11 +37,14 @@ static unsigned long pgtable_end(unsigned long addr, unsigned long end)
 	return (next && next < end) ? next : end;
 }
 
-/* A swapped-out page's PTE goes: its slot loses a user. */
+/* A swapped-out page's PTE goes, then its slot loses a user: never a
+ * moment when a PTE names a slot that no longer counts it. */
 static void zap_swap_pte(pte_t *pte)
 {
-	free_swap_and_cache(pte_to_swp_entry(*pte));
+	swp_entry_t entry = pte_to_swp_entry(*pte);
+
 	set_pte(pte, __pte(0));
+	free_swap_and_cache(entry);
 }
 
 void zap_page_range(struct vm_area_struct *vma, unsigned long start,
