@@ -22,7 +22,8 @@
  * found), FUZZ_BATCHES names the batches to make, each in its child as in
  * a timed run, instead of as many as the time allows: numbers and ranges
  * ("0-70,71,76"), and a batch may stop after its first N calls ("76:34").
- * Halving the list finds the batch, halving N the call.  The last line is the summary:
+ * Halving the list finds the batch, halving N the call.
+ * The last line is the summary:
  * `fuzz: N calls in N batches (seed S): N children killed by a signal, N
  * by their alarm, N by the parent's` (a child that blocked or ignored its
  * SIGALRM is killed by the parent after BATCH_ALARM + 1 seconds); the exit
@@ -287,9 +288,12 @@ static bool listed_batches(uint32_t seed, const char *list,
 
 	say("fuzz: seed %u, batches %s\n", seed, list);
 	while ((more = next_batches(&list, &first, &last, &ncalls)) > 0)
-		for (batch = first; batch <= last; batch++)
+		for (batch = first;; batch++) {
 			if (!one_batch(seed, batch, ncalls, done, t))
 				return false;
+			if (batch == last) /* not <=: last may be the top */
+				break;
+		}
 	if (more < 0)
 		say("fuzz: FUZZ_BATCHES: not a list of N, N-M, N:CALLS at \"%s\"\n",
 		    list);

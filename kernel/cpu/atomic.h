@@ -6,11 +6,13 @@
  * moment both read 5 and both write 6, and a reference is lost (a page
  * freed while still mapped).  The `lock` prefix makes an inc or a dec
  * one indivisible bus transaction; it is on every 386.  What a 386 lacks
- * is xadd (the 486's), so there is no atomic_add_return here: the one
- * answer an update gives back is the one its flags give for free, "did
- * it reach zero" (atomic_dec_and_test), which is what a reference count
- * needs.  atomic_read and atomic_set are plain: an aligned word is
- * read and written whole.
+ * is xadd (the 486's), so there is no atomic_add_return here: the only
+ * answers an update gives back are the ones its flags give for free,
+ * "did it reach zero" (atomic_dec_and_test, atomic_inc_and_test: the
+ * zero flag) and "was it zero" (atomic_dec_was_zero: the carry of adding
+ * -1), which is what a reference count and the negated mapcount of
+ * mm/rmap/rmap.h need.  atomic_read and atomic_set are plain: an aligned
+ * word is read and written whole.
  */
 #ifndef KERNEL_CPU_ATOMIC_H
 #define KERNEL_CPU_ATOMIC_H
