@@ -114,7 +114,7 @@ static bool logbuf_take(void)
 	if (logbuf_owner == cpu)
 		return false;
 	while (xchg(&logbuf_lock, 1))
-		asm volatile("rep; nop" : : : "memory");
+		cpu_relax();
 	logbuf_owner = cpu;
 	return true;
 }

@@ -24,6 +24,7 @@
 #include "mm/phys/tlb.h"
 #include "mm/locking.h"
 #include "mm/trylock_stat.h"
+#include "mm/vm/exit_zap.h"
 
 static void kb(struct seq_buf *m, const char *label, u32 pages)
 {
@@ -130,6 +131,9 @@ static const struct vmstat_line vmstat_lines[] = {
 	{ "bkl_contended", &bkl_stats.contended },
 	{ "bkl_spin_ms", &bkl_stats.spin_ms },
 	{ "bkl_sleeps", &bkl_stats.sleeps },
+	{ "exit_zap_unlocked", &exit_zap_stats.unlocked },
+	{ "exit_zap_locked", &exit_zap_stats.locked },
+	{ "exit_zap_left", &exit_zap_stats.left },
 };
 
 void proc_vmstat_show(struct seq_buf *m, struct task_struct *t)

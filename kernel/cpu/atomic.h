@@ -38,6 +38,11 @@ static inline void atomic_inc(atomic_t *v)
 	asm volatile("lock; incl %0" : "+m"(v->counter) : : "memory");
 }
 
+static inline void atomic_dec(atomic_t *v)
+{
+	asm volatile("lock; decl %0" : "+m"(v->counter) : : "memory");
+}
+
 /* Increment; true if the count reached zero. */
 static inline bool atomic_inc_and_test(atomic_t *v)
 {

@@ -80,8 +80,17 @@ static inline void write_eflags(u32 f)
 
 #define EFLAGS_IF 0x200
 
-/* Save the interrupt flag and disable; restore later.  Mapback is uniprocessor,
- * so this is its spinlock. */
+/* In a loop that waits for another CPU: pause ("rep; nop", a plain nop
+ * on a 386) tells a hyperthreaded CPU to yield to its sibling; the
+ * clobber makes the compiler read the awaited word again. */
+static inline void cpu_relax(void)
+{
+	asm volatile("rep; nop" : : : "memory");
+}
+
+/* Save the interrupt flag and disable; restore later.  On one CPU this
+ * alone keeps interrupt handlers out; spinlocks (kernel/locking/spinlock.h)
+ * add the other CPUs. */
 static inline u32 irq_save(void)
 {
 	u32 f = read_eflags();

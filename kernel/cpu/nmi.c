@@ -57,7 +57,7 @@ static void nmi(struct trapframe *tf)
 
 	nmi_asked[cpu] = false;
 	while (xchg(&nmi_print_lock, 1))
-		asm volatile("rep; nop" : : : "memory");
+		cpu_relax();
 	printk(KERN_EMERG "NMI received on CPU%d\n", cpu);
 	show_regs(tf);
 	if (!user_mode(tf))

@@ -84,7 +84,7 @@ static bool try_take(void)
 static void draw_ticket(int cpu)
 {
 	while (xchg(&ticket_lock, 1))
-		asm volatile("rep; nop" : : : "memory");
+		cpu_relax();
 	if (++next_ticket == 0)
 		next_ticket = 1;
 	bkl_ticket[cpu] = next_ticket;
@@ -163,7 +163,7 @@ static void spin(u32 flags, int cpu)
 			}
 			irq_restore(flags);
 			smp_call_function_poll();
-			asm volatile("rep; nop" : : : "memory");
+			cpu_relax();
 			cli();
 			if (!bkl_ticket[cpu])
 				draw_ticket(cpu);

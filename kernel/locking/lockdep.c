@@ -845,7 +845,7 @@ static bool check_acquire(struct lockdep_task *lt, const struct held_lock *next,
 static void graph_lock_take(struct task_struct *t)
 {
 	while (!arch_spin_trylock(&graph_lock))
-		asm volatile("rep; nop"); /* pause: a nop on a 386 */
+		cpu_relax();
 	t->lockdep.recursion++;
 }
 

@@ -37,7 +37,7 @@ static void wait_for_release(volatile u32 *word, u32 mask, const char *what)
 	}
 	while (*word & mask) {
 		smp_call_function_poll();
-		asm volatile("rep; nop" : : : "memory");
+		cpu_relax();
 	}
 }
 

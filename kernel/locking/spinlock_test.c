@@ -87,7 +87,7 @@ static void loop_turns(void *info)
 
 	atomic_inc(&t->arrived);
 	while (atomic_read(&t->arrived) < t->ncpus)
-		asm volatile("rep; nop" : : : "memory");
+		cpu_relax();
 	while (!t->stop) {
 		one_turn(t, cpu);
 		smp_call_function_poll();
@@ -119,7 +119,7 @@ static bool run_together(struct together *t)
 	smp_call_function(loop_turns, t, 0);
 	atomic_inc(&t->arrived);
 	while (atomic_read(&t->arrived) < t->ncpus)
-		asm volatile("rep; nop" : : : "memory");
+		cpu_relax();
 	while (!shares_done(t) && (s32)(jiffies - deadline) < 0) {
 		int last = t->last_cpu;
 
@@ -132,7 +132,7 @@ static bool run_together(struct together *t)
 	overlapped = shares_done(t);
 	t->stop = 1;
 	while (atomic_read(&t->done) < t->ncpus - 1)
-		asm volatile("rep; nop" : : : "memory");
+		cpu_relax();
 	preempt_enable();
 	return overlapped;
 }
@@ -157,7 +157,7 @@ static void locked_increment(struct together *t, int cpu)
 		spin_lock_irqsave(&t->lock, flags);
 	}
 	v = t->plain;
-	asm volatile("rep; nop" : : : "memory");
+	cpu_relax();
 	t->plain = v + 1;
 	spin_unlock_irqrestore(&t->lock, flags);
 }
@@ -182,7 +182,7 @@ static void chain_locked_increment(struct together *t, int cpu)
 	(void)cpu;
 	flags = pte_chain_lock(t->page);
 	v = t->plain;
-	asm volatile("rep; nop" : : : "memory");
+	cpu_relax();
 	t->plain = v + 1;
 	pte_chain_unlock(t->page, flags);
 }

@@ -89,7 +89,7 @@ void smp_send_reschedule(int cpu)
 static void wait_for_seq(volatile u32 *word, u32 seq)
 {
 	while (*word != seq)
-		asm volatile("rep; nop" : : : "memory"); /* pause on a P4 */
+		cpu_relax(); /* pause on a P4 */
 }
 
 int smp_call_function_mask(cpumask_t mask, void (*func)(void *info), void *info,

@@ -33,6 +33,7 @@
 #include "mm/reclaim/swap.h"
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/mm_struct.h"
+#include "mm/vm/exit_zap.h"
 
 #define AUDIT_REPORT_MAX 8
 #define WINDOW (PAGE_SIZE / sizeof(u16))
@@ -196,6 +197,7 @@ int swap_audit(void)
 	/* swap_lock, with interrupts off: on one CPU that keeps every other
 	 * leaf's structure still too, and the counts must be taken from one
 	 * still picture (several CPUs will need those leaves' locks). */
+	stop_exit_zaps(); /* no mm's swap PTEs going meanwhile */
 	spin_lock_irqsave(&swap_lock, flags);
 	for (type = 0; type < nr_swapfiles; type++)
 		if (swap_info[type].flags & SWP_USED) {
@@ -208,6 +210,7 @@ int swap_audit(void)
 		count_holders(&a);
 	}
 	spin_unlock_irqrestore(&swap_lock, flags);
+	resume_exit_zaps();
 	__free_page(window);
 	if (a.errors)
 		swap_audit_failed_runs++;

@@ -25,6 +25,7 @@
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/vma.h"
 #include "mm/locking.h"
+#include "mm/vm/exit_zap.h"
 
 static bool is_area_entry(pte_t pte, unsigned int type)
 {
@@ -172,7 +173,11 @@ int try_to_unuse(unsigned int type)
 		err = ramfs_unuse(type);
 	if (err)
 		return err;
+	/* next_mm passed over dying mms: their swap PTEs must be gone
+	 * before the count says what is still in use. */
+	stop_exit_zaps();
 	drop_cached(si, type);
+	resume_exit_zaps();
 	if (si->inuse_pages) {
 		printk("swapoff: /dev/%s: %u pages still in use elsewhere\n",
 		       si->bdev->name, si->inuse_pages);

@@ -59,18 +59,12 @@ static struct mm_struct *map_disk_file(void)
 
 	if (!mm)
 		return NULL;
-	vma = vma_alloc(mm);
+	vma = add_file_vma(mm, &disk_file.file, RMAP_SHARED_FLAGS,
+			   RMAP_TEST_ADDR, DISK_PAGES);
 	if (!vma) {
 		mmput(mm);
 		return NULL;
 	}
-	vma->vm_start = RMAP_TEST_ADDR;
-	vma->vm_end = RMAP_TEST_ADDR + DISK_PAGES * PAGE_SIZE;
-	vma->vm_flags = RMAP_SHARED_FLAGS;
-	vma->vm_file = get_file(&disk_file.file);
-	vma->vm_ops = &generic_file_vm_ops;
-	vma_set_page_prot(vma, vma->vm_flags);
-	vma_link(mm, vma);
 	return mm;
 }
 

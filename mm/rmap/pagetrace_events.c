@@ -8,8 +8,10 @@
  * mm_count reference (as a lazy-TLB user does): after the process exits
  * the mm_struct stays, with no VMAs, so a new process never reuses its
  * address and passes for it.  Events come from
- * faults, reclaim (kswapd, direct reclaim) and I/O completion alike, so
- * the ring and the followed page change with interrupts off.
+ * faults, reclaim (kswapd, direct reclaim), I/O completion and exit's
+ * teardown without the big kernel lock (mm/vm/exit_zap.c) alike, so the
+ * ring and the followed page change under pagetrace_lock, with
+ * interrupts off.  It is taken last, inside any mm lock.
  */
 #include "kernel/errno.h"
 #include "kernel/cpu/io.h"
@@ -34,6 +36,7 @@ struct pagetrace_record {
 };
 
 bool pagetrace_following;
+static DEFINE_SPINLOCK(pagetrace_lock);
 static struct page *followed_page;
 static struct mm_struct *followed_mm;
 static unsigned long followed_addr;
@@ -50,11 +53,15 @@ static const char *const event_names[] = {
 	[PAGE_SWAPIN] = "swapin",
 };
 
-/* The tgid of a task using mm, or 0; the task list is still here. */
+/* The tgid of a task using mm, or 0.  A task using mm holds a user of it:
+ * with none (exit's teardown, which may run without the big kernel lock
+ * that keeps the task list still) there is nothing to look for. */
 static int owner_pid(struct mm_struct *mm)
 {
 	struct task_struct *t;
 
+	if (!mm->mm_users)
+		return 0;
 	list_for_each_entry(t, &task_list, tasks)
 		if (t->mm == mm)
 			return t->tgid;
@@ -65,7 +72,9 @@ void __pagetrace_event(enum pagetrace_event ev, struct page *page,
 		       struct vm_area_struct *vma, unsigned long arg)
 {
 	struct pagetrace_record *r;
-	u32 flags = irq_save();
+	unsigned long flags;
+
+	spin_lock_irqsave(&pagetrace_lock, flags);
 
 	/* Mapped at the followed place: the page itself, or its successor. */
 	if (ev == PTE_MAPPED && vma->vm_mm == followed_mm &&
@@ -73,7 +82,7 @@ void __pagetrace_event(enum pagetrace_event ev, struct page *page,
 		followed_page = page;
 	if (page != followed_page ||
 	    (ev == PAGE_REFERENCED && arg == 0)) {
-		irq_restore(flags);
+		spin_unlock_irqrestore(&pagetrace_lock, flags);
 		return;
 	}
 	r = &ring[next_seq % NR_EVENTS];
@@ -85,7 +94,7 @@ void __pagetrace_event(enum pagetrace_event ev, struct page *page,
 	r->addr = arg;
 	if (ev == PAGE_FREED)
 		followed_page = NULL;
-	irq_restore(flags);
+	spin_unlock_irqrestore(&pagetrace_lock, flags);
 }
 
 void pagetrace_follow_mm(struct mm_struct *mm, unsigned long addr)
@@ -95,11 +104,12 @@ void pagetrace_follow_mm(struct mm_struct *mm, unsigned long addr)
 	unsigned long flags;
 	pte_t pte;
 
+	mmgrab(mm);
 	spin_lock_irqsave(&mm->page_table_lock, flags);
-	mm->mm_count++;
 	pte_read(mm, addr, &pte);
 	if (pte_present(pte) && pfn_valid(pte_pfn(pte)))
 		page = pte_page(pte);
+	spin_lock(&pagetrace_lock);
 	old = followed_mm;
 	followed_page = page;
 	followed_mm = mm;
@@ -107,6 +117,7 @@ void pagetrace_follow_mm(struct mm_struct *mm, unsigned long addr)
 	next_seq = 1;
 	memset(ring, 0, sizeof(ring));
 	pagetrace_following = true;
+	spin_unlock(&pagetrace_lock);
 	spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	if (old)
 		mmdrop(old);
@@ -114,13 +125,15 @@ void pagetrace_follow_mm(struct mm_struct *mm, unsigned long addr)
 
 void pagetrace_unfollow(void)
 {
-	u32 flags = irq_save();
-	struct mm_struct *old = followed_mm;
+	struct mm_struct *old;
+	unsigned long flags;
 
+	spin_lock_irqsave(&pagetrace_lock, flags);
+	old = followed_mm;
 	pagetrace_following = false;
 	followed_page = NULL;
 	followed_mm = NULL;
-	irq_restore(flags);
+	spin_unlock_irqrestore(&pagetrace_lock, flags);
 	if (old)
 		mmdrop(old);
 }
@@ -144,14 +157,15 @@ int pagetrace_follow(int pid, unsigned long addr)
 
 void pagetrace_events_show(struct seq_buf *m)
 {
-	u32 flags, first, seq;
+	unsigned long flags;
+	u32 first, seq;
 
 	if (!pagetrace_following) {
 		seq_puts(m, "# following nothing: echo PID ADDR > /proc/pagetrace_events\n");
 		return;
 	}
 	/* Printing does not sleep: the ring stays still while it is read. */
-	flags = irq_save();
+	spin_lock_irqsave(&pagetrace_lock, flags);
 	seq_printf(m, "# following address 0x%08lx, page pfn ", followed_addr);
 	if (followed_page)
 		seq_printf(m, "0x%x\n", page_to_pfn(followed_page));
@@ -175,5 +189,5 @@ void pagetrace_events_show(struct seq_buf *m)
 		else
 			seq_putc(m, '\n');
 	}
-	irq_restore(flags);
+	spin_unlock_irqrestore(&pagetrace_lock, flags);
 }

@@ -20,6 +20,7 @@
  * on the way.
  */
 #include "kernel/errno.h"
+#include "kernel/locking/kernel_lock.h"
 #include "kernel/panic.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/page.h"
@@ -73,13 +74,16 @@ pte_t vm_zap_pte(struct vm_area_struct *vma, unsigned long addr,
 }
 
 /* The page old mapped at ptep leaves the reverse map (and the swap cache,
- * when nothing else uses the slot); the PTE's reference is still held. */
+ * when nothing else uses the slot); the PTE's reference is still held.
+ * Exit's zap without the big kernel lock passes over swap cache pages
+ * (mm/vm/page_range.c); one that reclaim put there since is left to
+ * reclaim, which frees an unmapped swap cache page anyway. */
 static struct page *unmap_page(pte_t old, pte_t *ptep)
 {
 	struct page *page = pfn_to_page(pte_pfn(old));
 
 	page_remove_rmap(page, ptep);
-	if (PageSwapCache(page))	/* most pages never were */
+	if (PageSwapCache(page) && kernel_locked())
 		free_swap_cache(page);
 	return page;
 }

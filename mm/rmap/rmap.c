@@ -29,6 +29,7 @@
 #include "mm/reclaim/swap_state.h"
 #include "mm/vm/vma.h"
 #include "mm/rmap/pagetrace_events.h"
+#include "mm/vm/exit_zap.h"
 
 KERNEL_PARAM("rmap", "objrmap (default), pte_chain or anon_vma: how pages find their PTEs");
 
@@ -344,8 +345,11 @@ int page_convert_anon(struct page *page)
 		return 0;
 	}
 	check_object_page(page);
-	/* i_shared_sem keeps the VMA lists still; interrupts off (the chain
-	 * lock) keep every PTE still while the union changes meaning. */
+	/* i_shared_sem keeps the VMA lists still; the chain lock and the BKL
+	 * keep every PTE still while the union changes meaning, and no exit
+	 * zap runs without the BKL meanwhile (its page_remove_rmap would add
+	 * to a word that no longer holds the count). */
+	stop_exit_zaps();
 	down(&mapping->i_shared_sem);
 	flags = pte_chain_lock(page);
 	mapcount = obj_mapcount(page);
@@ -360,5 +364,6 @@ int page_convert_anon(struct page *page)
 	}
 	pte_chain_unlock(page, flags);
 	up(&mapping->i_shared_sem);
+	resume_exit_zaps();
 	return err;
 }

@@ -33,6 +33,7 @@
 #include "mm/rmap/rmap.h"
 #include "mm/vm/vma.h"
 #include "mm/locking.h"
+#include "mm/vm/exit_zap.h"
 
 #define AUDIT_REPORT_MAX 8
 
@@ -235,6 +236,7 @@ int rmap_audit(void)
 		return -1;
 	}
 	a.ptes = page_address(counts);
+	stop_exit_zaps(); /* a half-torn-down mm is not a violation */
 	spin_lock_irqsave(&mmlist_lock, flags);
 	if (rmap_mode == RMAP_ANON_VMA && rmap_stats.pte_chains)
 		violation(&a, "%u pte_chain nodes in rmap=anon_vma",
@@ -247,6 +249,7 @@ int rmap_audit(void)
 		violation(&a, "nr_mapped %u, but %u frames have PTEs",
 			  rmap_stats.nr_mapped, pages);
 	spin_unlock_irqrestore(&mmlist_lock, flags);
+	resume_exit_zaps();
 	__free_pages(counts, order);
 	if (a.errors > AUDIT_REPORT_MAX)
 		printk("rmap_audit: %d more violations not shown\n",

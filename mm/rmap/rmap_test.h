@@ -157,16 +157,11 @@ static inline int rmap_map_file(struct rmap_family *fam, struct file *f,
 		if (!mm)
 			return -1;
 		fam->mm[fam->n] = mm;
-		vma = vma_alloc(mm);
+		vma = add_file_vma(
+			mm, f, RMAP_SHARED_FLAGS | (fam->n ? 0 : extra_flags),
+			RMAP_TEST_ADDR, pages);
 		if (!vma)
 			return -1;
-		vma->vm_start = RMAP_TEST_ADDR;
-		vma->vm_end = RMAP_TEST_ADDR + pages * PAGE_SIZE;
-		vma->vm_flags = RMAP_SHARED_FLAGS | (fam->n ? 0 : extra_flags);
-		vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
-		vma->vm_file = get_file(f);
-		vma->vm_ops = &generic_file_vm_ops;
-		vma_link(mm, vma);
 		if (handle_mm_fault(mm, vma, RMAP_TEST_ADDR, false) < 0)
 			return -1;
 	}

@@ -30,6 +30,17 @@ void do_fault_around(struct vm_area_struct *vma, unsigned long addr);
 void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 		    unsigned long end);
 
+/* The nr PTEs a zap without the big kernel lock passed over lie in
+ * [start, end); start ~0 and end 0 when there are none. */
+struct zap_left {
+	unsigned long start, end;
+	u32 nr;
+};
+/* Unmap vma whole without the big kernel lock: vma's mm is dying and no
+ * CPU runs it (mm/vm/exit_zap.c).  PTEs whose teardown needs the lock stay,
+ * and *left grows to cover them. */
+void zap_page_range_unlocked(struct vm_area_struct *vma, struct zap_left *left);
+
 /*
  * Unmap the pages of file offsets [holebegin, holebegin + holelen) (bytes)
  * from every VMA that maps them (truncate).  holelen 0 means to the end.

@@ -15,6 +15,7 @@
 #include "compat/ldt.h"
 #include "kernel/lib/string.h"
 #include "kernel/panic.h"
+#include "mm/vm/exit_zap.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/vm/mmu_context.h"
@@ -67,14 +68,14 @@ struct mm_struct *mm_alloc(void)
  * Unmap and free everything in the user half.  The caller is the last
  * user, so nobody faults concurrently; the rmap walks may still find our
  * VMAs on mapping lists until vma_unlink takes them off, which is why the
- * PTEs go first (under page_table_lock) and the VMAs after.
+ * PTEs go first (under page_table_lock, mostly without the BKL:
+ * mm/vm/exit_zap.c) and the VMAs after.
  */
 void exit_mmap(struct mm_struct *mm)
 {
 	struct vm_area_struct *vma, *next;
 
-	for_each_vma(vma, mm)
-		zap_page_range(vma, vma->vm_start, vma->vm_end);
+	exit_zap(mm);
 	list_for_each_entry_safe(vma, next, &mm->mmap, vm_list) {
 		vma_unlink(mm, vma);
 		if (vma->vm_ops && vma->vm_ops->close)
@@ -100,6 +101,15 @@ struct file *get_mm_exe_file(struct mm_struct *mm)
 	}
 	up(&mm->mmap_sem);
 	return exe;
+}
+
+void mmgrab(struct mm_struct *mm)
+{
+	u32 flags;
+
+	spin_lock_irqsave(&mmlist_lock, flags);
+	mm->mm_count++;
+	spin_unlock_irqrestore(&mmlist_lock, flags);
 }
 
 void mmdrop(struct mm_struct *mm)

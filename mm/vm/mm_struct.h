@@ -131,6 +131,8 @@ void mm_struct_init(void);
 struct mm_struct *mm_alloc(void);
 struct mm_struct *dup_mm(struct mm_struct *oldmm);
 void mmput(struct mm_struct *mm);
+/* One reference more to the struct (not to the address space). */
+void mmgrab(struct mm_struct *mm);
 void mmdrop(struct mm_struct *mm);
 void exit_mmap(struct mm_struct *mm);
 void activate_mm(struct mm_struct *mm);

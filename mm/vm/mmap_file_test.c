@@ -32,18 +32,7 @@ static struct vm_area_struct *file_vma_at(struct mm_struct *mm,
 					  unsigned long start,
 					  unsigned long pages)
 {
-	struct vm_area_struct *vma = vma_alloc(mm);
-
-	if (!vma)
-		return NULL;
-	vma->vm_start = start;
-	vma->vm_end = start + pages * PAGE_SIZE;
-	vma->vm_flags = flags;
-	vma->vm_page_prot = vm_get_page_prot(flags);
-	vma->vm_file = get_file(&tf.file);
-	vma->vm_ops = &generic_file_vm_ops;
-	vma_link(mm, vma);
-	return vma;
+	return add_file_vma(mm, &tf.file, flags, start, pages);
 }
 
 static struct vm_area_struct *file_vma_pages(struct mm_struct *mm,

@@ -47,8 +47,39 @@ static void zap_swap_pte(pte_t *pte)
 	free_swap_and_cache(entry);
 }
 
-void zap_page_range(struct vm_area_struct *vma, unsigned long start,
-		    unsigned long end)
+/*
+ * Without the big kernel lock (exit's teardown, mm/vm/exit_zap.c) a zap
+ * clears only what the page_table_lock, the chain lock and the
+ * allocator's locks cover.  It passes over, for a pass under the lock:
+ * a swap PTE and a page in the swap cache (the slot's count, the cache,
+ * and an unlock_page that may wake a task on the BKL's run queue), and a
+ * dirty PTE of a file page (the file's dirty count and the inode's place
+ * on the dirty list are the BKL's).  Under page_table_lock, with no CPU
+ * running the dying mm, nothing else changes these PTEs.
+ */
+static bool zap_needs_kernel_lock(pte_t pte)
+{
+	struct page *page;
+
+	if (!pte_present(pte))
+		return !pte_file(pte);
+	page = pfn_to_page(pte_pfn(pte));
+	return PageSwapCache(page) || (pte_dirty(pte) && page_mapping(page));
+}
+
+static void zap_left_add(struct zap_left *left, unsigned long addr)
+{
+	left->nr++;
+	if (addr < left->start)
+		left->start = addr;
+	if (addr + PAGE_SIZE > left->end)
+		left->end = addr + PAGE_SIZE;
+}
+
+/* Clear vma's PTEs in [start, end); without the BKL (left not NULL), all
+ * but those zap_needs_kernel_lock keeps, which widen *left. */
+static void zap_range(struct vm_area_struct *vma, unsigned long start,
+		      unsigned long end, struct zap_left *left)
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long addr, stop, flags;
@@ -62,11 +93,15 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 		spin_lock_irqsave(&mm->page_table_lock, flags);
 		table = pte = pte_lookup_map(mm, addr);
 		for (; pte && addr < stop; addr += PAGE_SIZE, pte++) {
-			if (pte_present(*pte))
+			if (pte_none(*pte))
+				continue;
+			if (left && zap_needs_kernel_lock(*pte))
+				zap_left_add(left, addr);
+			else if (pte_present(*pte))
 				vm_clear_pte_gather(&tlb, vma, addr, pte);
 			else if (pte_file(*pte))
 				set_pte(pte, __pte(0));
-			else if (!pte_none(*pte))
+			else
 				zap_swap_pte(pte);
 		}
 		if (table)
@@ -74,6 +109,17 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start,
 		spin_unlock_irqrestore(&mm->page_table_lock, flags);
 	}
 	tlb_finish_mmu(&tlb);
+}
+
+void zap_page_range(struct vm_area_struct *vma, unsigned long start,
+		    unsigned long end)
+{
+	zap_range(vma, start, end, NULL);
+}
+
+void zap_page_range_unlocked(struct vm_area_struct *vma, struct zap_left *left)
+{
+	zap_range(vma, vma->vm_start, vma->vm_end, left);
 }
 
 /*

@@ -4,6 +4,8 @@
 #ifndef MM_VM_VM_TEST_H
 #define MM_VM_VM_TEST_H
 
+#include "fs/file.h"
+#include "mm/vm/filemap.h"
 #include "mm/vm/mm_struct.h"
 #include "mm/phys/gfp.h"
 #include "mm/phys/highmem.h"
@@ -64,6 +66,26 @@ static inline struct vm_area_struct *add_anon(struct mm_struct *mm,
 	vma->vm_pgoff = start >> PAGE_SHIFT;	/* as mmap gives it */
 	vma->vm_flags = flags;
 	vma->vm_page_prot = vm_get_page_prot(flags);
+	vma_link(mm, vma);
+	return vma;
+}
+
+/* A VMA mapping file from its first page over [start, +pages), linked
+ * into mm; it takes a reference on file. */
+static inline struct vm_area_struct *
+add_file_vma(struct mm_struct *mm, struct file *file, unsigned long flags,
+	     unsigned long start, unsigned long pages)
+{
+	struct vm_area_struct *vma = vma_alloc(mm);
+
+	if (!vma)
+		return NULL;
+	vma->vm_start = start;
+	vma->vm_end = start + pages * PAGE_SIZE;
+	vma->vm_flags = flags;
+	vma->vm_page_prot = vm_get_page_prot(flags);
+	vma->vm_file = get_file(file);
+	vma->vm_ops = &generic_file_vm_ops;
 	vma_link(mm, vma);
 	return vma;
 }

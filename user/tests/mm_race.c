@@ -29,7 +29,9 @@
  * reads each stable page back with pread and compares it with its
  * writer's last pattern.  On Mapback the trylock failure counters of
  * /proc/vmstat (trylock_fail_*, docs/locking.md) are shown as a
- * diagnostic: how often reclaim found a lock busy and skipped a page.
+ * diagnostic: how often reclaim found a lock busy and skipped a page; so
+ * are the exit_zap_* lines, how many exits cleared their PTEs without
+ * the big kernel lock (docs/smp.md).
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -401,7 +403,8 @@ static enum role role_of(int i)
 	return i % 2 ? ANON_WORKER : FILE_WORKER;
 }
 
-/* Mapback's trylock failure counters since boot (Linux has none). */
+/* Mapback's trylock failure and exit teardown counters since boot (Linux
+ * has neither). */
 static void show_trylock_counters(void)
 {
 	static char buf[8192];
@@ -413,7 +416,8 @@ static void show_trylock_counters(void)
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (!strncmp(line, "trylock_fail_", 13) ||
-		    !strncmp(line, "rmap_trylock_failed ", 20)) {
+		    !strncmp(line, "rmap_trylock_failed ", 20) ||
+		    !strncmp(line, "exit_zap_", 9)) {
 			diag("%s", line);
 			shown++;
 		}

@@ -1,0 +1,116 @@
+/*
+ * mm/vm/exit_zap_test.c - ktests for the teardown of a dying mm without
+ * the big kernel lock (mm/vm/exit_zap.c): clean and anonymous PTEs go
+ * without it, a dirty file PTE is left to the pass with it, and a stop
+ * keeps the whole teardown under it.  The counters of /proc/vmstat tell
+ * which way each mmput went.
+ */
+#include "kernel/ktest.h"
+#include "mm/vm/exit_zap.h"
+#include "mm/vm/file_test.h"
+#include "mm/vm/memory.h"
+#include "mm/vm/mm_struct.h"
+#include "mm/vm/pt_walk.h"
+#include "mm/rmap/rmap.h"
+#include "mm/vm/vm_test.h"
+#include "mm/writeback/writeback.h"
+
+#define ADDR 0x20000000UL
+#define FADDR 0x30000000UL
+#define NPAGES 4
+#define ANON_RW (VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE)
+#define SHARED_RW                                                    \
+	(VM_READ | VM_WRITE | VM_SHARED | VM_MAYREAD | VM_MAYWRITE | \
+	 VM_MAYSHARE)
+
+static struct test_file tf;
+
+/* An mm with NPAGES written anonymous pages and, when file_write is set,
+ * a shared mapping of the test file whose first page was written. */
+static struct mm_struct *dying_mm(bool file_write)
+{
+	struct mm_struct *mm = mm_alloc();
+	struct vm_area_struct *vma, *fvma;
+	int i;
+
+	if (!mm)
+		return NULL;
+	vma = add_anon(mm, ADDR, NPAGES, ANON_RW);
+	fvma = add_file_vma(mm, &tf.file, SHARED_RW, FADDR, 1);
+	if (!vma || !fvma)
+		return mm;
+	for (i = 0; i < NPAGES; i++)
+		handle_mm_fault(mm, vma, ADDR + i * PAGE_SIZE, true);
+	handle_mm_fault(mm, fvma, FADDR, file_write);
+	return mm;
+}
+
+KTEST(exit_zap_clears_anonymous_and_clean_ptes_without_the_kernel_lock)
+{
+	struct exit_zap_stats before = exit_zap_stats;
+	u32 free_before;
+	struct mm_struct *mm;
+
+	make_test_file(&tf, PAGE_SIZE);
+	free_before = settled_free_pages();
+	mm = dying_mm(false);
+	KASSERT_TRUE(mm);
+	KEXPECT_EQ(mm->rss, NPAGES + 1);
+	mmput(mm);
+	KEXPECT_EQ(exit_zap_stats.unlocked, before.unlocked + 1);
+	KEXPECT_EQ(exit_zap_stats.locked, before.locked);
+	KEXPECT_EQ(exit_zap_stats.left, before.left);
+	free_test_file(&tf);
+	KEXPECT_EQ(settled_free_pages(), free_before);
+}
+
+KTEST(exit_zap_leaves_a_dirty_file_pte_to_the_kernel_lock)
+{
+	struct exit_zap_stats before = exit_zap_stats;
+	struct mm_struct *mm;
+	struct page *page;
+	u32 free_before;
+
+	make_test_file(&tf, PAGE_SIZE);
+	free_before = settled_free_pages();
+	mm = dying_mm(true);
+	KASSERT_TRUE(mm);
+	page = pte_page(pte_at(mm, FADDR));
+	KEXPECT_TRUE(pte_dirty(pte_at(mm, FADDR)));
+	get_page(page);
+	/* Clean the page: only the PTE's dirty bit says it was written. */
+	lock_page(page);
+	cancel_dirty_page(page);
+	unlock_page(page);
+	mmput(mm);
+	KEXPECT_EQ(exit_zap_stats.unlocked, before.unlocked + 1);
+	KEXPECT_EQ(exit_zap_stats.left, before.left + 1);
+	/* The pass under the lock moved the PTE's dirty bit to the page. */
+	KEXPECT_TRUE(PageDirty(page));
+	KEXPECT_FALSE(page_mapped(page));
+	put_page(page);
+	free_test_file(&tf);
+	KEXPECT_EQ(settled_free_pages(), free_before);
+}
+
+KTEST(exit_zap_keeps_the_kernel_lock_while_zaps_are_stopped)
+{
+	struct exit_zap_stats before = exit_zap_stats;
+	struct mm_struct *mm;
+	u32 free_before;
+
+	make_test_file(&tf, PAGE_SIZE);
+	free_before = settled_free_pages();
+	mm = dying_mm(true);
+	KASSERT_TRUE(mm);
+	stop_exit_zaps();
+	stop_exit_zaps(); /* stops nest */
+	resume_exit_zaps();
+	mmput(mm);
+	resume_exit_zaps();
+	KEXPECT_EQ(exit_zap_stats.unlocked, before.unlocked);
+	KEXPECT_EQ(exit_zap_stats.locked, before.locked + 1);
+	KEXPECT_EQ(exit_zap_stats.left, before.left);
+	free_test_file(&tf);
+	KEXPECT_EQ(settled_free_pages(), free_before);
+}
