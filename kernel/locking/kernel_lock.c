@@ -108,6 +108,11 @@ static bool others_waiting(int cpu)
 	return bkl_waiting & ~(1u << cpu);
 }
 
+bool kernel_lock_wanted(void)
+{
+	return others_waiting(smp_processor_id());
+}
+
 /* Is cpu's ticket the oldest?  Tickets are compared as a distance, so
  * that the count may wrap. */
 static bool my_turn(int cpu)

@@ -49,6 +49,9 @@ bool trylock_kernel(void);
 void unlock_kernel(void);
 /* Does this CPU hold it? */
 bool kernel_locked(void);
+/* Does another CPU wait for it?  (A test that lets go of the lock waits
+ * for this first, to know who takes it next.) */
+bool kernel_lock_wanted(void);
 /* trapret, on the way to user mode: interrupts off, then let go of the
  * lock if this CPU holds it. */
 void exit_to_user_mode(void);

@@ -107,3 +107,8 @@ void resume_exit_zaps(void)
 {
 	atomic_dec(&zaps_stopped);
 }
+
+int exit_zaps_in_flight(void)
+{
+	return atomic_read(&zaps_in_flight);
+}

@@ -34,4 +34,8 @@ void exit_zap(struct mm_struct *mm);
 void stop_exit_zaps(void);
 void resume_exit_zaps(void);
 
+/* How many exit_zaps are past their check and not yet done (a test's
+ * witness that one let go of the BKL). */
+int exit_zaps_in_flight(void);
+
 #endif

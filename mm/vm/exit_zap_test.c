@@ -3,9 +3,17 @@
  * the big kernel lock (mm/vm/exit_zap.c): clean and anonymous PTEs go
  * without it, a dirty file PTE is left to the pass with it, and a stop
  * keeps the whole teardown under it.  The counters of /proc/vmstat tell
- * which way each mmput went.
+ * which way each mmput went.  With two CPUs, a kernel thread on CPU 1
+ * that waits for the BKL gets it while CPU 0 is inside the teardown.
  */
 #include "kernel/ktest.h"
+#include "kernel/cpu/io.h"
+#include "kernel/locking/kernel_lock.h"
+#include "kernel/sched/kthread.h"
+#include "kernel/sched/sched.h"
+#include "kernel/sched/wait.h"
+#include "kernel/smp/smp.h"
+#include "kernel/time/timer.h"
 #include "mm/vm/exit_zap.h"
 #include "mm/vm/file_test.h"
 #include "mm/vm/memory.h"
@@ -113,4 +121,64 @@ KTEST(exit_zap_keeps_the_kernel_lock_while_zaps_are_stopped)
 	KEXPECT_EQ(exit_zap_stats.left, before.left);
 	free_test_file(&tf);
 	KEXPECT_EQ(settled_free_pages(), free_before);
+}
+
+/*
+ * The witness moves to CPU 1 and sleeps there; woken, it waits for the
+ * BKL on CPU 1 while the test holds it on CPU 0.  The test waits for
+ * that, then lets its mm go: the teardown lets go of the BKL, so the
+ * witness runs, and sees the teardown still in flight (its count drops
+ * only after CPU 0 has taken the BKL back, which it must wait for).
+ */
+static DECLARE_WAIT_QUEUE_HEAD(witness_wq);
+static DECLARE_WAIT_QUEUE_HEAD(test_wq);
+static volatile int witness_state, witness_go, witness_saw;
+
+static int witness(void *arg)
+{
+	(void)arg;
+	set_cpus_allowed(current, cpumask_of(1));
+	while (smp_processor_id() != 1)
+		schedule();
+	witness_state = 1;
+	wake_up(&test_wq);
+	wait_event(witness_wq, witness_go);
+	witness_saw = exit_zaps_in_flight();
+	witness_state = 2;
+	return 0;
+}
+
+KTEST(exit_zap_lets_another_cpu_into_the_kernel)
+{
+	struct task_struct *t;
+	struct mm_struct *mm;
+	u32 start;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip("only CPU 0 online");
+		return;
+	}
+	make_test_file(&tf, PAGE_SIZE);
+	mm = dying_mm(false);
+	KASSERT_TRUE(mm);
+	witness_state = witness_go = 0;
+	witness_saw = -1;
+	t = kthread_run(witness, NULL, "zapwitness");
+	KASSERT_TRUE(!IS_ERR(t));
+	/* Asleep, CPU 0 lets go of the BKL, so the witness can move and
+	 * run on CPU 1; once this CPU holds the BKL again, the witness has
+	 * gone to sleep (CPU 1 lets go only then). */
+	wait_event(test_wq, witness_state == 1);
+	witness_go = 1;
+	wake_up(&witness_wq);
+	/* Holding the BKL, with CPU 0's tick counting jiffies. */
+	start = jiffies;
+	while (!kernel_lock_wanted() && jiffies - start < 10 * HZ)
+		cpu_relax();
+	KEXPECT_TRUE(kernel_lock_wanted());
+	mmput(mm);
+	KEXPECT_EQ(kthread_wait(t), 0);
+	KEXPECT_EQ(witness_state, 2);
+	KEXPECT_EQ(witness_saw, 1);
+	free_test_file(&tf);
 }
