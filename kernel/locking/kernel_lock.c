@@ -13,14 +13,21 @@
  * (with the TSC, where there is one) into /proc/vmstat's bkl_contended
  * and bkl_spin_ms, so the bench can say what the one lock costs.
  *
- * A CPU that has spun SPIN_NS_BEFORE_SLEEP (20 us, some ten times an
- * IPI's way) with interrupts on (a system call, an exception from user
- * mode, the idle loop) halts instead, its bit set in bkl_sleepers, and
- * the holder's unlock_kernel wakes one such CPU with a function-call IPI
- * that carries no call.  Spinning is right while the holder runs, but the
- * holder may not be running: a virtual CPU whose host thread waits for a
- * host core (four CPUs emulated on two cores) holds the lock for as long
- * as the spinners keep the cores busy.  Halting gives the core back.
+ * A CPU that has spun a while with interrupts on (a system call, an
+ * exception from user mode, the idle loop) halts instead, its bit set in
+ * bkl_sleepers, and the holder's unlock_kernel wakes one such CPU with a
+ * function-call IPI that carries no call.  Spinning is right while the
+ * holder runs, but the holder may not be running: a virtual CPU whose
+ * host thread waits for a host core (four CPUs emulated on two cores)
+ * holds the lock for as long as the spinners keep the cores busy.
+ * Halting gives the core back, but waking costs an IPI and, emulated, a
+ * host thread's wake-up.  So the only waiter spins SPIN_NS_ALONE (200
+ * us) before it halts, and a waiter with company SPIN_NS_CROWDED (20 us,
+ * some ten times an IPI's way): two waiters at once are the sign of more
+ * CPUs than the holder needs, and of cores that may be short.  sdet on
+ * two CPUs (docs/bench.md) ran a third faster with the longer spin alone;
+ * on four CPUs emulated on two cores, the long spin for every waiter
+ * made it twice as slow.
  * No wake-up is lost: the sleeper sets its bit (a locked instruction)
  * before it looks at the lock word a last time, and the holder clears
  * the word with xchg, which is a full barrier, before it reads the bits;
@@ -65,7 +72,8 @@ static volatile u32 bkl_ticket[NR_CPUS]; /* its turn, 0: not waiting */
 static volatile u32 ticket_lock;     /* guards next_ticket */
 static u32 next_ticket;
 
-#define SPIN_NS_BEFORE_SLEEP 20000
+#define SPIN_NS_ALONE 200000
+#define SPIN_NS_CROWDED 20000
 
 struct bkl_stats bkl_stats;
 static u64 bkl_spin_ns; /* all the spinning, to the nanosecond */
@@ -111,6 +119,12 @@ static bool others_waiting(int cpu)
 bool kernel_lock_wanted(void)
 {
 	return others_waiting(smp_processor_id());
+}
+
+/* How long cpu spins before it halts (see the top of the file). */
+static u64 spin_ns_before_sleep(int cpu)
+{
+	return others_waiting(cpu) ? SPIN_NS_CROWDED : SPIN_NS_ALONE;
 }
 
 /* Is cpu's ticket the oldest?  Tickets are compared as a distance, so
@@ -161,7 +175,7 @@ static void spin(u32 flags, int cpu)
 		while (!lock_open_to(cpu)) {
 			if ((flags & EFLAGS_IF) &&
 			    tsc_cycles_to_ns(tsc_cycles() - since) >
-				    SPIN_NS_BEFORE_SLEEP) {
+				    spin_ns_before_sleep(cpu)) {
 				sleep_for_lock(cpu);
 				sleeps++;
 				since = tsc_cycles();

@@ -93,13 +93,15 @@ static void zap_range(struct vm_area_struct *vma, unsigned long start,
 		spin_lock_irqsave(&mm->page_table_lock, flags);
 		table = pte = pte_lookup_map(mm, addr);
 		for (; pte && addr < stop; addr += PAGE_SIZE, pte++) {
-			if (pte_none(*pte))
+			pte_t entry = *pte;
+
+			if (pte_none(entry))
 				continue;
-			if (left && zap_needs_kernel_lock(*pte))
+			if (left && zap_needs_kernel_lock(entry))
 				zap_left_add(left, addr);
-			else if (pte_present(*pte))
+			else if (pte_present(entry))
 				vm_clear_pte_gather(&tlb, vma, addr, pte);
-			else if (pte_file(*pte))
+			else if (pte_file(entry))
 				set_pte(pte, __pte(0));
 			else
 				zap_swap_pte(pte);

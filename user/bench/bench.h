@@ -181,7 +181,9 @@ static inline int bench_listed(const char *list, const char *name)
 	"rmap_anon_vmas rmap_walk_ticks nr_page_table_pages slab_pte_chain " \
 	"slab_anon_vma " \
 	"slab_anon_vma_chain swap_ra swap_ra_hit pgpgin pgpgout " \
-	"pgsteal_file pgsteal_anon pgtable_maps pgtable_maps_high"
+	"pgsteal_file pgsteal_anon pgtable_maps pgtable_maps_high " \
+	"bkl_contended bkl_spin_ms bkl_sleeps nr_tlb_remote_flush " \
+	"exit_zap_unlocked exit_zap_left"
 
 static inline void bench_add(struct bench_counters *s, const char *name,
 			     long long value)

@@ -14,13 +14,19 @@
  * Figures: ticks_per_script for the whole run divided by the scripts run,
  * the page faults taken, the scripts run, and the run as a pressure.h
  * phase ("run_": busy instructions, summed over the CPUs, and wall
- * time), which run-bench's -smp columns compare per script.
+ * time), which run-bench's -smp columns compare per script.  On Mapback
+ * also what several CPUs cost it: how often a CPU found the big kernel
+ * lock held, the milliseconds spent waiting for it, the waits that
+ * halted, the TLB shootdowns sent, and the exits whose teardown ran
+ * beside the lock (docs/smp.md).
  */
 #include <sys/stat.h>
 #include "bench/pressure.h"
 
 #define NAME "sdet"
-#define LOOP "pgfault rmap_pte_chains"
+#define LOOP                                                               \
+	"pgfault rmap_pte_chains bkl_contended bkl_spin_ms bkl_sleeps "    \
+	"nr_tlb_remote_flush exit_zap_unlocked exit_zap_left"
 #define SCRIPT "/tmp/sdet.sh"
 
 static const char script[] =
