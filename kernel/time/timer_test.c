@@ -46,9 +46,13 @@ KTEST(timer_tick_hook_runs_each_tick)
 /*
  * With CPU 0 busy (interrupts on, never halting) for 20 ticks of TSC time,
  * jiffies must not run ahead of it: with the PIT in mode 3, QEMU's I/O
- * APIC took an interrupt every half tick (kernel/time/timer.c).  A loaded
- * host can make ticks late or lose them, never add any, so only the upper
- * bound is asserted.
+ * APIC took an interrupt every half tick (kernel/time/timer.c), 40
+ * jiffies here.  A loaded host can make ticks late or lose them, never
+ * add any, so only an upper bound is asserted; but the TSC rate itself
+ * was learned from ticks (kernel/time/tsc.c), and ticks lost while it
+ * was learned make it too high, so that 20 ticks of it last longer: 27
+ * jiffies were seen with two test boots at once on two host cores.  The
+ * bound is half again the 20, well below the bug's double.
  */
 KTEST(jiffies_keep_pace_with_the_tsc_while_cpu_busy)
 {
@@ -64,5 +68,5 @@ KTEST(jiffies_keep_pace_with_the_tsc_while_cpu_busy)
 	t0 = tsc_cycles();
 	while (tsc_cycles() - t0 < (u64)rate * 20)
 		asm volatile("" : : : "memory");
-	KEXPECT_LE(jiffies - start, 20 * 5 / 4 + 1);
+	KEXPECT_LE(jiffies - start, 20 * 3 / 2);
 }

@@ -33,6 +33,7 @@
 #include "kernel/cpu/atomic.h"
 #include "kernel/cpu/io.h"
 #include "kernel/locking/kernel_lock.h"
+#include "kernel/sched/spinlock.h"
 #include "mm/vm/exit_zap.h"
 #include "mm/vm/memory.h"
 #include "mm/vm/mm_struct.h"
@@ -82,10 +83,15 @@ void exit_zap(struct mm_struct *mm)
 		return;
 	}
 	stat_inc(&exit_zap_stats.unlocked);
+	/* Not preempted meanwhile (a kernel thread could be, at a tick): a
+	 * stopper that ran on this CPU instead would wait for us forever.
+	 * And a sleep in here would be a bug: schedule() says so. */
+	preempt_disable();
 	unlock_kernel();
 	for_each_vma(vma, mm)
 		zap_page_range_unlocked(vma, &left);
 	lock_kernel();
+	preempt_enable();
 	stat_add(&exit_zap_stats.left, left.nr);
 	if (left.nr)
 		for_each_vma(vma, mm)
