@@ -33,8 +33,8 @@
 
 static struct test_file tf;
 
-/* An mm with NPAGES written anonymous pages and, when file_write is set,
- * a shared mapping of the test file whose first page was written. */
+/* An mm with NPAGES written anonymous pages and a shared mapping of the
+ * test file's first page, read, or written when file_write is set. */
 static struct mm_struct *dying_mm(bool file_write)
 {
 	struct mm_struct *mm = mm_alloc();
