@@ -52,6 +52,21 @@
  * one.  So no ticket outlives its CPU's wait, even when the interrupt
  * schedules another task there (the idle task is preempted that way).
  * The holder wakes the sleeper with the oldest ticket.
+ *
+ * A halted waiter's turn passes to the CPUs waiting awake until it wakes
+ * (it keeps its ticket, so it is the oldest again once awake).  Were the
+ * lock kept for it, every release to a halted CPU would leave the lock
+ * free for an IPI's way and a host thread's wake-up, while the CPU that
+ * let go and every other waiter spin; with four CPUs on two host cores
+ * that made sdet twice as slow.  A halted CPU cannot lose every race as
+ * the CPU waiting in an interrupt did: it is woken at each release, and
+ * once awake no younger ticket goes before it.  It can still lose its
+ * turn again and again, each time the lock is taken before it wakes and
+ * held past its spin; keeping the oldest waiter spinning once woken, to
+ * bound that, made four CPUs on two cores slower than the tickets alone
+ * (docs/bench.md).  An interrupt that wakes it and waits for the
+ * lock itself clears the sleeper's bit first, since it waits with
+ * interrupts off.
  */
 #include "kernel/locking/kernel_lock.h"
 #include "kernel/cpu/bitops.h"
@@ -116,6 +131,13 @@ static bool others_waiting(int cpu)
 	return bkl_waiting & ~(1u << cpu);
 }
 
+/* Does another CPU wait for it awake?  A halted waiter's turn passes to
+ * the waiters still running until it wakes. */
+static bool others_spinning(int cpu)
+{
+	return bkl_waiting & ~bkl_sleepers & ~(1u << cpu);
+}
+
 bool kernel_lock_wanted(void)
 {
 	return others_waiting(smp_processor_id());
@@ -127,20 +149,25 @@ static u64 spin_ns_before_sleep(int cpu)
 	return others_waiting(cpu) ? SPIN_NS_CROWDED : SPIN_NS_ALONE;
 }
 
-/* Is cpu's ticket the oldest?  Tickets are compared as a distance, so
- * that the count may wrap. */
-static bool my_turn(int cpu)
+bool ticket_is_oldest(u32 mine, u32 others, u32 sleepers,
+		      const volatile u32 *tickets)
 {
-	u32 mine = bkl_ticket[cpu], waiting = bkl_waiting & ~(1u << cpu);
 	int other;
 
-	for_each_cpu(other, waiting) {
-		u32 theirs = bkl_ticket[other];
+	for_each_cpu(other, others & ~sleepers) {
+		u32 theirs = tickets[other];
 
 		if (theirs && (s32)(theirs - mine) < 0)
 			return false;
 	}
 	return true;
+}
+
+/* Is cpu's ticket the oldest of the CPUs waiting awake? */
+static bool my_turn(int cpu)
+{
+	return ticket_is_oldest(bkl_ticket[cpu], bkl_waiting & ~(1u << cpu),
+				bkl_sleepers, bkl_ticket);
 }
 
 /* May cpu, holding a ticket, take the lock now? */
@@ -167,6 +194,10 @@ static void spin(u32 flags, int cpu)
 	u64 start = tsc_cycles(), since = start, ms;
 	u32 sleeps = 0;
 
+	/* An interrupt that woke us from sleep_for_lock waits awake, with
+	 * interrupts off: its turn must count (see the top of the file). */
+	if (bkl_sleepers & (1u << cpu))
+		clear_bit(cpu, &bkl_sleepers);
 	do {
 		/* An interrupt taken while we waited may have spent the
 		 * ticket (its handler took the lock with it). */
@@ -211,7 +242,7 @@ void lock_kernel(void)
 	if (kernel_flag && kernel_flag_cpu == cpu)
 		panic("lock_kernel: CPU%d holds the big kernel lock already",
 		      cpu);
-	if (others_waiting(cpu) || !try_take())
+	if (others_spinning(cpu) || !try_take())
 		spin(flags, cpu);
 	took_lock(cpu);
 	irq_restore(flags);
@@ -221,7 +252,7 @@ bool trylock_kernel(void)
 {
 	u32 flags = irq_save();
 	int cpu = smp_processor_id();
-	bool took = !others_waiting(cpu) && try_take();
+	bool took = !others_spinning(cpu) && try_take();
 
 	if (took)
 		took_lock(cpu);

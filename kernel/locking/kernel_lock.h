@@ -52,6 +52,13 @@ bool kernel_locked(void);
 /* Does another CPU wait for it?  (A test that lets go of the lock waits
  * for this first, to know who takes it next.) */
 bool kernel_lock_wanted(void);
+/* The rule of turns (kernel_lock.c), apart so that a ktest can try it
+ * on made-up waiters: is ticket mine older than the ticket of every CPU
+ * in others that is not in sleepers?  A CPU whose ticket is 0 waits no
+ * more.  Tickets are compared as a distance, so that the count may
+ * wrap. */
+bool ticket_is_oldest(u32 mine, u32 others, u32 sleepers,
+		      const volatile u32 *tickets);
 /* trapret, on the way to user mode: interrupts off, then let go of the
  * lock if this CPU holds it. */
 void exit_to_user_mode(void);
