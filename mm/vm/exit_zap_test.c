@@ -4,11 +4,13 @@
  * without it, a dirty file PTE is left to the pass with it, and a stop
  * keeps the whole teardown under it.  The counters of /proc/vmstat tell
  * which way each mmput went.  With two CPUs, a kernel thread on CPU 1
- * that waits for the BKL gets it while CPU 0 is inside the teardown.
+ * that waits for the BKL gets it while CPU 0 is inside the teardown, and
+ * reclaim's walk there finds the teardown's page_table_lock held.
  */
 #include "kernel/ktest.h"
 #include "kernel/cpu/io.h"
 #include "kernel/locking/kernel_lock.h"
+#include "kernel/printk.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/wait.h"
@@ -21,6 +23,7 @@
 #include "mm/vm/pt_walk.h"
 #include "mm/rmap/rmap.h"
 #include "mm/vm/vm_test.h"
+#include "mm/trylock_stat.h"
 #include "mm/writeback/writeback.h"
 
 #define ADDR 0x20000000UL
@@ -180,5 +183,144 @@ KTEST(exit_zap_lets_another_cpu_into_the_kernel)
 	KEXPECT_EQ(kthread_wait(t), 0);
 	KEXPECT_EQ(witness_state, 2);
 	KEXPECT_EQ(witness_saw, 1);
+	free_test_file(&tf);
+}
+
+/*
+ * Reclaim on CPU 1 meets the teardown on CPU 0, as the seed's trylocks
+ * expect: a reclaimer must not wait for a page table another CPU holds.
+ * Each round maps the test file's READ_PAGES at READ_MAPS addresses of a
+ * dying mm, each its own VMA, and lets the mm go.  The teardown lets go
+ * of the BKL; the reclaimer, waiting for it on CPU 1, asks page_referenced
+ * about the file's first page, whose walk tries the mm's page_table_lock
+ * once for each VMA while CPU 0 takes and drops it once for each VMA it
+ * clears.  A try that lands inside a hold skips that VMA and is counted
+ * (trylock_fail_page_table_lock_referenced_file).  Where a try lands is
+ * up to two CPUs' timing, so rounds run until one has (ten seconds at
+ * most).  The reclaimer asks a bounded number of times, since it holds
+ * the BKL meanwhile: a tick on CPU 0 waits for it there, and stalls the
+ * teardown.  A chained page (rmap=pte_chain) is asked without the lock:
+ * skipped.
+ */
+#define READ_MAPS 32
+#define READ_PAGES 16
+#define MAX_ASKS 4000
+#define READ_ONLY_SHARED (VM_READ | VM_SHARED | VM_MAYREAD | VM_MAYSHARE)
+
+static DECLARE_WAIT_QUEUE_HEAD(reclaimer_wq);
+static struct page *asked_page;
+static volatile int reclaimer_round, reclaimer_done, reclaimer_stop;
+static volatile u32 reclaimer_asks;
+
+/* The test file's READ_PAGES mapped READ_MAPS times and read in, or NULL. */
+static struct mm_struct *readers_mm(void)
+{
+	struct mm_struct *mm = mm_alloc();
+	unsigned long addr;
+	int i, j;
+
+	if (!mm)
+		return NULL;
+	for (i = 0; i < READ_MAPS; i++) {
+		struct vm_area_struct *vma;
+
+		addr = FADDR + i * READ_PAGES * PAGE_SIZE;
+		vma = add_file_vma(mm, &tf.file, READ_ONLY_SHARED, addr,
+				   READ_PAGES);
+		if (!vma) {
+			mmput(mm);
+			return NULL;
+		}
+		for (j = 0; j < READ_PAGES; j++)
+			handle_mm_fault(mm, vma, addr + j * PAGE_SIZE, false);
+	}
+	return mm;
+}
+
+static int reclaimer(void *arg)
+{
+	int round = 0;
+	u32 asks;
+
+	(void)arg;
+	set_cpus_allowed(current, cpumask_of(1));
+	while (smp_processor_id() != 1)
+		schedule();
+	for (;;) {
+		wait_event(reclaimer_wq,
+			   reclaimer_round != round || reclaimer_stop);
+		if (reclaimer_stop)
+			return 0;
+		round = reclaimer_round;
+		for (asks = 0; asks < MAX_ASKS && page_mapped(asked_page);
+		     asks++) {
+			lock_page(asked_page);
+			page_referenced(asked_page);
+			unlock_page(asked_page);
+		}
+		reclaimer_asks += asks;
+		reclaimer_done = round;
+		wake_up(&test_wq);
+	}
+}
+
+/* One round; false if the reclaimer never waited for the BKL. */
+static bool teardown_round(struct mm_struct *mm)
+{
+	u32 start = jiffies;
+
+	reclaimer_round++;
+	wake_up(&reclaimer_wq);
+	while (!kernel_lock_wanted() && jiffies - start < 10 * HZ)
+		cpu_relax();
+	if (!kernel_lock_wanted())
+		return false;
+	mmput(mm);
+	wait_event(test_wq, reclaimer_done == reclaimer_round);
+	return true;
+}
+
+KTEST(exit_zap_meets_reclaim_on_another_cpu_and_its_trylock_fails)
+{
+	u32 *failed = &trylock_failures[TRYLOCK_PTL_REFERENCED_FILE];
+	u32 before = *failed, start, rounds = 0;
+	struct task_struct *t;
+	struct mm_struct *mm;
+	bool chained = false;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip("only CPU 0 online");
+		return;
+	}
+	make_test_file(&tf, READ_PAGES * PAGE_SIZE);
+	reclaimer_round = reclaimer_done = reclaimer_stop = 0;
+	reclaimer_asks = 0;
+	t = kthread_run(reclaimer, NULL, "zapreclaimer");
+	KASSERT_TRUE(!IS_ERR(t));
+	start = jiffies;
+	do {
+		mm = readers_mm();
+		if (!KEXPECT_TRUE(mm))
+			break;
+		asked_page = pte_page(pte_at(mm, FADDR));
+		chained = page_uses_chain(asked_page);
+		if (chained) {
+			mmput(mm);
+			ktest_skip("a chained page is asked without the lock");
+			break;
+		}
+		rounds++;
+		if (!KEXPECT_TRUE(teardown_round(mm)))
+			break;
+	} while (*failed == before && jiffies - start < 10 * HZ);
+	reclaimer_stop = 1;
+	wake_up(&reclaimer_wq);
+	KEXPECT_EQ(kthread_wait(t), 0);
+	if (rounds && !chained) {
+		printk(KERN_INFO "exit_zap ktest: %u rounds, %u asks, %u tries "
+				 "failed\n",
+		       rounds, reclaimer_asks, *failed - before);
+		KEXPECT_GT(*failed, before);
+	}
 	free_test_file(&tf);
 }
