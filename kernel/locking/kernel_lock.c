@@ -53,20 +53,19 @@
  * schedules another task there (the idle task is preempted that way).
  * The holder wakes the sleeper with the oldest ticket.
  *
- * A halted waiter's turn passes to the CPUs waiting awake until it wakes
- * (it keeps its ticket, so it is the oldest again once awake).  Were the
- * lock kept for it, every release to a halted CPU would leave the lock
- * free for an IPI's way and a host thread's wake-up, while the CPU that
- * let go and every other waiter spin; with four CPUs on two host cores
- * that made sdet twice as slow.  A halted CPU cannot lose every race as
- * the CPU waiting in an interrupt did: it is woken at each release, and
- * once awake no younger ticket goes before it.  It can still lose its
- * turn again and again, each time the lock is taken before it wakes and
- * held past its spin; keeping the oldest waiter spinning once woken, to
- * bound that, made four CPUs on two cores slower than the tickets alone
- * (docs/bench.md).  An interrupt that wakes it and waits for the
- * lock itself clears the sleeper's bit first, since it waits with
- * interrupts off.
+ * A halted waiter's turn passes to the CPUs waiting awake until it wakes.
+ * Were the lock kept for it, every release to a halted CPU would leave
+ * the lock free for an IPI's way and a host thread's wake-up, while the
+ * CPU that let go and every other waiter spin; with four CPUs on two
+ * host cores that made sdet twice as slow.  A halted CPU cannot lose
+ * every race as the CPU waiting in an interrupt did: it keeps its ticket,
+ * it is woken at each release, and once awake no younger ticket goes
+ * before it.  It can still miss its turn again and again, each time the
+ * lock is taken before it wakes and held past its spin; keeping the
+ * oldest waiter spinning once woken, to bound that, made four CPUs on two
+ * cores slower than the tickets alone (docs/bench.md).  An interrupt that
+ * wakes it and waits for the lock itself clears the sleeper's bit first,
+ * since it waits with interrupts off.
  */
 #include "kernel/locking/kernel_lock.h"
 #include "kernel/cpu/bitops.h"

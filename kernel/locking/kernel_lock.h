@@ -22,7 +22,8 @@
  * A CPU spinning for the lock still answers function calls sent to it,
  * with interrupts off or on: the holder may be waiting for that answer.
  * One that waited long with interrupts on halts until the holder lets go,
- * and waiting CPUs are served in the order they came (kernel_lock.c).
+ * and waiting CPUs are served in the order they came, a halted one's turn
+ * passing to those awake until it wakes (kernel_lock.c).
  */
 #ifndef KERNEL_LOCKING_KERNEL_LOCK_H
 #define KERNEL_LOCKING_KERNEL_LOCK_H
