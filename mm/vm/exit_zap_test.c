@@ -137,12 +137,18 @@ static DECLARE_WAIT_QUEUE_HEAD(witness_wq);
 static DECLARE_WAIT_QUEUE_HEAD(test_wq);
 static volatile int witness_state, witness_go, witness_saw;
 
-static int witness(void *arg)
+/* A test's kernel thread leaves CPU 0, where the test runs. */
+static void move_to_cpu1(void)
 {
-	(void)arg;
 	set_cpus_allowed(current, cpumask_of(1));
 	while (smp_processor_id() != 1)
 		schedule();
+}
+
+static int witness(void *arg)
+{
+	(void)arg;
+	move_to_cpu1();
 	witness_state = 1;
 	wake_up(&test_wq);
 	wait_event(witness_wq, witness_go);
@@ -243,9 +249,7 @@ static int reclaimer(void *arg)
 	u32 asks;
 
 	(void)arg;
-	set_cpus_allowed(current, cpumask_of(1));
-	while (smp_processor_id() != 1)
-		schedule();
+	move_to_cpu1();
 	for (;;) {
 		wait_event(reclaimer_wq,
 			   reclaimer_round != round || reclaimer_stop);
