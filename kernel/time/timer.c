@@ -27,8 +27,7 @@ static tick_hook_t tick_hook;
 
 static void timer_interrupt(struct trapframe *tf)
 {
-	jiffies++;
-	tsc_tick();
+	jiffies += tsc_tick();
 	if (tick_hook)
 		tick_hook(tf);
 }

@@ -1,7 +1,8 @@
 /*
  * kernel/time/timer.h - the clock tick.  The 8253/8254 PIT's channel 0 raises
- * IRQ 0 HZ times a second; each tick bumps jiffies and calls the tick
- * hook, which the scheduler uses for preemption.
+ * IRQ 0 HZ times a second; each tick moves jiffies on (by one, or by the
+ * ticks lost before it, which the TSC tells: kernel/time/tsc.c) and calls
+ * the tick hook, which the scheduler uses for preemption.
  */
 #ifndef KERNEL_TIME_TIMER_H
 #define KERNEL_TIME_TIMER_H

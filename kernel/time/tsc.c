@@ -23,6 +23,22 @@
  * (the ns so far at the old rate), so the clock never goes back, and starts
  * the next window.
  *
+ * A tick can be lost: the PIT's interrupt waits while interrupts are off,
+ * and a second one meanwhile is gone (a CPU that waits for the big kernel
+ * lock in an interrupt waits with them off), and an emulator whose timer
+ * runs late skips the periods it missed.  jiffies would then fall behind
+ * time, and with them CLOCK_REALTIME, CLOCK_MONOTONIC and every timeout;
+ * and a window that lost ticks would teach a rate too high.  So the tick
+ * reads the TSC's cycles since the last tick: two ticks' worth or more
+ * means the ones between were lost, and tsc_tick() tells the timer how
+ * many ticks this one stands for.  Rounding down keeps a tick held off
+ * for most of a period, and the one on time just after it, from counting
+ * three: they count two.  A rate
+ * too high counts too few, never too many, and the rate is never measured
+ * too low (see tsc_init).  A window with a gap of half a tick more than
+ * one (a lost tick, or one held off that long) is not used to refine the
+ * rate: it starts again from that tick.
+ *
  * It is the TSC, not jiffies plus the TSC since the last tick: a tick can
  * come late or be lost (an emulator on a busy host, interrupts held off),
  * and idle time (kernel/sched/idle.c) is TSC cycles too, so the two share one
@@ -55,10 +71,8 @@
 static u32 cycles_per_tick; /* 0: no TSC, or not measured */
 static u64 base_tsc;
 static u64 base_ns;
-/* The tick's window: the TSC and jiffies at its first tick. */
-static u64 window_tsc;
-static u32 window_start;
-static bool window_open;
+/* The tick's window (tsc.h), changed by the tick only. */
+static struct tsc_window window;
 
 /* TSC cycles while PIT channel 2 counts one tick; 0 if it never ends. */
 static u64 cycles_in_one_tick(void)
@@ -100,6 +114,7 @@ void tsc_init(void)
 	cycles_per_tick = (u32)best;
 	base_tsc = cpu_rdtsc();
 	base_ns = (u64)jiffies * NSEC_PER_TICK;
+	window.last_tsc = base_tsc;
 	printk("tsc: %u.%03u MHz\n", cycles_per_tick / (1000000 / HZ),
 	       cycles_per_tick % (1000000 / HZ) / (1000 / HZ));
 }
@@ -163,7 +178,7 @@ void tsc_set_cycles_per_tick(u32 rate)
 	cycles_per_tick = rate;
 	/* A new window from the next tick: the rate is judged against
 	 * ticks that came after it was set. */
-	window_open = false;
+	window.open = false;
 	irq_restore(flags);
 }
 
@@ -180,26 +195,45 @@ u32 tsc_refine_rate(u32 rate, u64 cycles, u32 ticks)
 	return off <= rate / REFINE_SLACK ? rate : (u32)measured;
 }
 
-void tsc_tick(void)
+/* The ticks that a gap of cycles between two tick interrupts stands
+ * for, at rate: 1, or more when whole ticks were lost between. */
+static u32 ticks_in_gap(u64 cycles, u32 rate)
 {
-	u64 tsc;
+	if (cycles < 2 * (u64)rate)
+		return 1;
+	do_div(&cycles, rate);
+	return (u32)cycles;
+}
+
+u32 tsc_window_tick(struct tsc_window *w, u64 tsc, u32 rate, u32 *refined)
+{
+	u64 gap = tsc - w->last_tsc;
+	u32 ticks = ticks_in_gap(gap, rate);
+
+	*refined = rate;
+	w->last_tsc = tsc;
+	if (w->open && gap > (u64)rate + rate / 2)
+		w->open = false;
+	if (w->open && ++w->ticks < TSC_REFINE_TICKS)
+		return ticks;
+	if (w->open)
+		*refined = tsc_refine_rate(rate, tsc - w->start_tsc, w->ticks);
+	w->start_tsc = tsc;
+	w->ticks = 0;
+	w->open = true;
+	return ticks;
+}
+
+u32 tsc_tick(void)
+{
 	u32 ticks, rate;
 
 	if (!cycles_per_tick)
-		return;
-	tsc = cpu_rdtsc();
-	ticks = jiffies - window_start;
-	if (window_open && ticks < TSC_REFINE_TICKS)
-		return;
-	if (window_open) {
-		rate = tsc_refine_rate(cycles_per_tick, tsc - window_tsc,
-				       ticks);
-		if (rate != cycles_per_tick)
-			tsc_set_cycles_per_tick(rate);
-	}
-	window_tsc = tsc;
-	window_start = jiffies;
-	window_open = true;
+		return 1;
+	ticks = tsc_window_tick(&window, cpu_rdtsc(), cycles_per_tick, &rate);
+	if (rate != cycles_per_tick)
+		tsc_set_cycles_per_tick(rate);
+	return ticks;
 }
 
 u64 ktime_get_ns(void)

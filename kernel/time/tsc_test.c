@@ -88,17 +88,79 @@ KTEST(tsc_refine_rate_corrects_a_boot_window_that_lost_time)
 	KEXPECT_EQ(tsc_refine_rate(boot, 1ULL << 40, 1), boot);
 }
 
+/* Feed w n ticks, each gap cycles after the last, at rate; returns the
+ * ticks they stood for, and in *refined the last rate the window chose. */
+static u32 feed_ticks(struct tsc_window *w, u64 *tsc, u32 n, u64 gap, u32 rate,
+		      u32 *refined)
+{
+	u32 ticks = 0;
+
+	*refined = rate;
+	while (n--) {
+		*tsc += gap;
+		ticks += tsc_window_tick(w, *tsc, rate, refined);
+		if (*refined != rate)
+			break;
+	}
+	return ticks;
+}
+
+/* Ticks made up on a TSC of 10 000 000 cycles a tick.  A gap of two
+ * ticks or more counts the ones lost in it, rounded down, so a tick
+ * late by most of a period and the early one after it count two, not
+ * three; and the window that lost a tick refines nothing, where counting
+ * only the interrupts would have taught a rate 1/200 too high.  A window
+ * that lost none still puts a wrong rate right. */
+KTEST(tsc_window_counts_lost_ticks_and_learns_nothing_from_them)
+{
+	const u32 rate = 10000000;
+	struct tsc_window w = { 0 };
+	u64 tsc = 0;
+	u32 refined;
+
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, rate, rate, &refined), 1);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 2 * rate, rate, &refined), 2);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 4 * rate + rate / 5, rate, &refined),
+		   4);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 2 * rate - 1, rate, &refined), 1);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 1, rate, &refined), 1);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, rate + rate * 9 / 10, rate,
+			      &refined),
+		   1);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, rate / 10, rate, &refined), 1);
+
+	/* A whole window, a tick lost in the middle of it. */
+	w = (struct tsc_window){ 0 };
+	tsc = 0;
+	KEXPECT_EQ(feed_ticks(&w, &tsc, TSC_REFINE_TICKS / 2, rate, rate,
+			      &refined),
+		   TSC_REFINE_TICKS / 2);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 2 * rate, rate, &refined), 2);
+	KEXPECT_EQ(feed_ticks(&w, &tsc, TSC_REFINE_TICKS, rate, rate, &refined),
+		   TSC_REFINE_TICKS);
+	KEXPECT_EQ(refined, rate);
+
+	/* A rate 10% high, no tick lost: one window puts it right. */
+	w = (struct tsc_window){ 0 };
+	tsc = 0;
+	feed_ticks(&w, &tsc, TSC_REFINE_TICKS + 2, rate, rate + rate / 10,
+		   &refined);
+	KEXPECT_EQ(refined, rate);
+}
+
 /* A rate 10% high, then 50% low, then the real one: the clock goes on
  * from where it was at each change. */
 KTEST(tsc_rate_change_never_moves_the_clock_back)
 {
-	u32 rate = tsc_cycles_per_tick();
+	u32 rate = tsc_cycles_per_tick(), flags;
 	u64 a, b, c, d;
 
 	if (!tsc_measured()) {
 		ktest_skip("no TSC, or its rate is unknown");
 		return;
 	}
+	/* No tick in between: at half the rate, a tick would count two. */
+	flags = irq_save();
 	a = ktime_get_ns();
 	tsc_set_cycles_per_tick(rate + rate / 10);
 	KEXPECT_EQ(tsc_cycles_per_tick(), rate + rate / 10);
@@ -107,6 +169,7 @@ KTEST(tsc_rate_change_never_moves_the_clock_back)
 	c = ktime_get_ns();
 	tsc_set_cycles_per_tick(rate);
 	d = ktime_get_ns();
+	irq_restore(flags);
 	KEXPECT_GE(b, a);
 	KEXPECT_GE(c, b);
 	KEXPECT_GE(d, c);
