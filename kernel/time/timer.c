@@ -20,6 +20,7 @@
 
 #define PIT_CH0 0x40
 #define PIT_CH0_LOHI_MODE2 0x34	/* channel 0, low then high byte, mode 2 */
+#define PIT_CH0_LATCH 0x00 /* channel 0: hold its count for reading */
 #define TIMER_IRQ 0
 
 volatile u32 jiffies;
@@ -30,6 +31,23 @@ static void timer_interrupt(struct trapframe *tf)
 	jiffies += tsc_tick();
 	if (tick_hook)
 		tick_hook(tf);
+}
+
+/*
+ * In mode 2 the count runs down from PIT_DIVISOR to 1 and is reloaded at
+ * the tick's edge, so the clocks since the edge are PIT_DIVISOR less the
+ * count.  The latch command holds the count of that instant, which the
+ * TSC is read beside; the two bytes are read after.
+ */
+u32 pit_clocks_since_tick(u64 *tsc)
+{
+	u32 count;
+
+	outb(PIT_CMD, PIT_CH0_LATCH);
+	*tsc = tsc_cycles();
+	count = inb(PIT_CH0);
+	count |= inb(PIT_CH0) << 8;
+	return count && count <= PIT_DIVISOR ? PIT_DIVISOR - count : 0;
 }
 
 tick_hook_t timer_set_tick_hook(tick_hook_t fn)

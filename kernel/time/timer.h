@@ -20,6 +20,9 @@ extern volatile u32 jiffies;
 
 /* Program the PIT and take IRQ 0.  Interrupts must still be off. */
 void timer_init(void);
+/* PIT input clocks (PIT_INPUT_HZ) since the last tick's edge, at the
+ * instant *tsc was read (0 on a CPU without a TSC); under PIT_DIVISOR. */
+u32 pit_clocks_since_tick(u64 *tsc);
 typedef void (*tick_hook_t)(struct trapframe *tf);
 
 /* fn runs on every tick, after jiffies has advanced; NULL for none.

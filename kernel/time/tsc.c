@@ -28,16 +28,18 @@
  * lock in an interrupt waits with them off), and an emulator whose timer
  * runs late skips the periods it missed.  jiffies would then fall behind
  * time, and with them CLOCK_REALTIME, CLOCK_MONOTONIC and every timeout;
- * and a window that lost ticks would teach a rate too high.  So the tick
- * reads the TSC's cycles since the last tick: two ticks' worth or more
- * means the ones between were lost, and tsc_tick() tells the timer how
- * many ticks this one stands for.  Rounding down keeps a tick held off
- * for most of a period, and the one on time just after it, from counting
- * three: they count two.  A rate
- * too high counts too few, never too many, and the rate is never measured
- * too low (see tsc_init).  A window with a gap of half a tick more than
- * one (a lost tick, or one held off that long) is not used to refine the
- * rate: it starts again from that tick.
+ * and a window that lost ticks would teach a rate too high.  So each tick
+ * finds when the PIT's last edge was, in TSC cycles: the TSC now less the
+ * PIT's clocks since the edge (pit_clocks_since_tick) at the rate.  The
+ * edges are a whole number of ticks apart, so the cycles between this
+ * edge and the last one, divided by the rate and rounded, are the ticks
+ * this interrupt stands for, lost ones included, however late it came
+ * and however late the one before it.  tsc_tick() returns them to the
+ * timer.  An edge that comes between the interrupt and the reading is
+ * counted early, and the interrupt it raised counts none: jiffies stay
+ * right.
+ * The refining window runs from edge to edge and counts ticks the same
+ * way, so ticks lost in it do not make its rate too high.
  *
  * It is the TSC, not jiffies plus the TSC since the last tick: a tick can
  * come late or be lost (an emulator on a busy host, interrupts held off),
@@ -88,6 +90,16 @@ static u64 cycles_in_one_tick(void)
 	return spins < CALIBRATE_SPINS ? end - start : 0;
 }
 
+/* The TSC at the PIT's last edge, at rate cycles a tick. */
+static u64 tick_edge_tsc(u32 rate)
+{
+	u64 tsc, since = pit_clocks_since_tick(&tsc);
+
+	since *= rate;
+	do_div(&since, PIT_DIVISOR);
+	return tsc - since;
+}
+
 void tsc_init(void)
 {
 	u8 portb;
@@ -114,7 +126,7 @@ void tsc_init(void)
 	cycles_per_tick = (u32)best;
 	base_tsc = cpu_rdtsc();
 	base_ns = (u64)jiffies * NSEC_PER_TICK;
-	window.last_tsc = base_tsc;
+	window.last_tsc = tick_edge_tsc(cycles_per_tick);
 	printk("tsc: %u.%03u MHz\n", cycles_per_tick / (1000000 / HZ),
 	       cycles_per_tick % (1000000 / HZ) / (1000 / HZ));
 }
@@ -195,30 +207,32 @@ u32 tsc_refine_rate(u32 rate, u64 cycles, u32 ticks)
 	return off <= rate / REFINE_SLACK ? rate : (u32)measured;
 }
 
-/* The ticks that a gap of cycles between two tick interrupts stands
- * for, at rate: 1, or more when whole ticks were lost between. */
-static u32 ticks_in_gap(u64 cycles, u32 rate)
+/* The ticks between two edges cycles apart, at rate (see the top of the
+ * file): the cycles in ticks, rounded; but at least one unless they are
+ * under an eighth of a tick, so that a rate up to eight times too high
+ * still counts every interrupt.  Only an interrupt whose edge the last
+ * one counted comes so soon. */
+static u32 ticks_between_edges(u64 cycles, u32 rate)
 {
-	if (cycles < 2 * (u64)rate)
-		return 1;
-	do_div(&cycles, rate);
-	return (u32)cycles;
+	u64 ticks = cycles + rate / 2;
+
+	if (cycles < rate / 8)
+		return 0;
+	do_div(&ticks, rate);
+	return ticks ? (u32)ticks : 1;
 }
 
-u32 tsc_window_tick(struct tsc_window *w, u64 tsc, u32 rate, u32 *refined)
+u32 tsc_window_tick(struct tsc_window *w, u64 edge, u32 rate, u32 *refined)
 {
-	u64 gap = tsc - w->last_tsc;
-	u32 ticks = ticks_in_gap(gap, rate);
+	u32 ticks = ticks_between_edges(edge - w->last_tsc, rate);
 
 	*refined = rate;
-	w->last_tsc = tsc;
-	if (w->open && gap > (u64)rate + rate / 2)
-		w->open = false;
-	if (w->open && ++w->ticks < TSC_REFINE_TICKS)
+	w->last_tsc = edge;
+	if (w->open && (w->ticks += ticks) < TSC_REFINE_TICKS)
 		return ticks;
 	if (w->open)
-		*refined = tsc_refine_rate(rate, tsc - w->start_tsc, w->ticks);
-	w->start_tsc = tsc;
+		*refined = tsc_refine_rate(rate, edge - w->start_tsc, w->ticks);
+	w->start_tsc = edge;
 	w->ticks = 0;
 	w->open = true;
 	return ticks;
@@ -230,7 +244,8 @@ u32 tsc_tick(void)
 
 	if (!cycles_per_tick)
 		return 1;
-	ticks = tsc_window_tick(&window, cpu_rdtsc(), cycles_per_tick, &rate);
+	ticks = tsc_window_tick(&window, tick_edge_tsc(cycles_per_tick),
+				cycles_per_tick, &rate);
 	if (rate != cycles_per_tick)
 		tsc_set_cycles_per_tick(rate);
 	return ticks;

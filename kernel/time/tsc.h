@@ -24,9 +24,10 @@ bool tsc_measured(void);
  * Never goes back, and never reads less than jiffies * 10 ms. */
 u64 ktime_get_ns(void);
 /* The timer interrupt calls it at each tick, before it counts it: it
- * returns the ticks this one stands for (1, or more when the TSC says the
- * ones between were lost; 1 when !tsc_measured()), and measures the TSC's
- * rate against the ticks over a window and adopts a better one. */
+ * returns the ticks this one stands for (1, or more when the ones before
+ * it were lost, or 0 when the last counted this one already; 1 when
+ * !tsc_measured()), and measures the TSC's rate against the ticks over a
+ * window and adopts a better one. */
 u32 tsc_tick(void);
 /* The rate in use, TSC cycles per tick; 0 when !tsc_measured(). */
 u32 tsc_cycles_per_tick(void);
@@ -37,19 +38,19 @@ void tsc_set_cycles_per_tick(u32 rate);
  * when rate was in use: the window's, unless it is within 1/1000 of rate
  * (or the window is empty). */
 u32 tsc_refine_rate(u32 rate, u64 cycles, u32 ticks);
-/* The tick's window: the TSC at its first tick and at the last, and the
- * ticks since the first.  A window that has seen a tick lost is not open:
- * it starts again at the next tick. */
+/* The tick's window: the TSC at the PIT's edge for its first tick and
+ * for the last, and the ticks since the first, lost ones included.  It
+ * opens at the first tick after a rate was set. */
 struct tsc_window {
 	u64 start_tsc;
 	u64 last_tsc;
 	u32 ticks;
 	bool open;
 };
-/* One tick, seen at TSC tsc with rate in use: the ticks it stands for, as
- * tsc_tick() returns them, and in *refined the rate to use from now on
- * (rate, or the window's when it ends TSC_REFINE_TICKS after it began). */
-u32 tsc_window_tick(struct tsc_window *w, u64 tsc, u32 rate, u32 *refined);
+/* One tick, whose PIT edge was at TSC edge, with rate in use: the ticks
+ * it stands for, as tsc_tick() returns them, and in *refined the rate to
+ * use from now on (rate, or the window's once TSC_REFINE_TICKS passed). */
+u32 tsc_window_tick(struct tsc_window *w, u64 edge, u32 rate, u32 *refined);
 /* The TSC now, or 0 on a CPU without one. */
 u64 tsc_cycles(void);
 /* A count of TSC cycles in nanoseconds; 0 when !tsc_measured(). */

@@ -88,63 +88,82 @@ KTEST(tsc_refine_rate_corrects_a_boot_window_that_lost_time)
 	KEXPECT_EQ(tsc_refine_rate(boot, 1ULL << 40, 1), boot);
 }
 
-/* Feed w n ticks, each gap cycles after the last, at rate; returns the
+/* Feed w n ticks, their PIT edges gap cycles apart, at rate; returns the
  * ticks they stood for, and in *refined the last rate the window chose. */
-static u32 feed_ticks(struct tsc_window *w, u64 *tsc, u32 n, u64 gap, u32 rate,
+static u32 feed_ticks(struct tsc_window *w, u64 *edge, u32 n, u64 gap, u32 rate,
 		      u32 *refined)
 {
 	u32 ticks = 0;
 
 	*refined = rate;
 	while (n--) {
-		*tsc += gap;
-		ticks += tsc_window_tick(w, *tsc, rate, refined);
+		*edge += gap;
+		ticks += tsc_window_tick(w, *edge, rate, refined);
 		if (*refined != rate)
 			break;
 	}
 	return ticks;
 }
 
-/* Ticks made up on a TSC of 10 000 000 cycles a tick.  A gap of two
- * ticks or more counts the ones lost in it, rounded down, so a tick
- * late by most of a period and the early one after it count two, not
- * three; and the window that lost a tick refines nothing, where counting
- * only the interrupts would have taught a rate 1/200 too high.  A window
- * that lost none still puts a wrong rate right. */
-KTEST(tsc_window_counts_lost_ticks_and_learns_nothing_from_them)
+/* Ticks made up on a TSC of 10 000 000 cycles a tick.  The cycles from
+ * edge to edge, in ticks rounded, count the ticks lost between; an edge
+ * read 0.4 tick late moves a tick from one interrupt to the next but
+ * loses or adds none; an interrupt whose edge the last one read already
+ * (it came between that interrupt and its reading) counts none; with a
+ * rate four times too high every interrupt still counts one.  A window that lost a tick counts it and keeps the
+ * right rate, where counting only the interrupts would have taught one
+ * 1/200 too high; a rate 10% high is put right by a window, whether it
+ * lost no tick or one in twenty. */
+KTEST(tsc_window_counts_lost_ticks)
 {
 	const u32 rate = 10000000;
 	struct tsc_window w = { 0 };
-	u64 tsc = 0;
-	u32 refined;
+	u64 edge = 0;
+	u32 refined, i;
 
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, rate, rate, &refined), 1);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 2 * rate, rate, &refined), 2);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 4 * rate + rate / 5, rate, &refined),
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, rate, rate, &refined), 1);
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, 2 * rate, rate, &refined), 2);
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, 4 * rate + rate / 5, rate,
+			      &refined),
 		   4);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 2 * rate - 1, rate, &refined), 1);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 1, rate, &refined), 1);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, rate + rate * 9 / 10, rate,
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, 2 * rate - rate / 5, rate,
+			      &refined),
+		   2);
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, rate + rate * 2 / 5, rate,
 			      &refined),
 		   1);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, rate / 10, rate, &refined), 1);
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, rate * 3 / 5, rate, &refined), 1);
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, 0, rate, &refined), 0);
+	KEXPECT_EQ(feed_ticks(&w, &edge, 4, rate, 4 * rate, &refined), 4);
 
 	/* A whole window, a tick lost in the middle of it. */
 	w = (struct tsc_window){ 0 };
-	tsc = 0;
-	KEXPECT_EQ(feed_ticks(&w, &tsc, TSC_REFINE_TICKS / 2, rate, rate,
+	edge = 0;
+	KEXPECT_EQ(feed_ticks(&w, &edge, TSC_REFINE_TICKS / 2, rate, rate,
 			      &refined),
 		   TSC_REFINE_TICKS / 2);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, 1, 2 * rate, rate, &refined), 2);
-	KEXPECT_EQ(feed_ticks(&w, &tsc, TSC_REFINE_TICKS, rate, rate, &refined),
+	KEXPECT_EQ(feed_ticks(&w, &edge, 1, 2 * rate, rate, &refined), 2);
+	KEXPECT_EQ(feed_ticks(&w, &edge, TSC_REFINE_TICKS, rate, rate,
+			      &refined),
 		   TSC_REFINE_TICKS);
 	KEXPECT_EQ(refined, rate);
 
 	/* A rate 10% high, no tick lost: one window puts it right. */
 	w = (struct tsc_window){ 0 };
-	tsc = 0;
-	feed_ticks(&w, &tsc, TSC_REFINE_TICKS + 2, rate, rate + rate / 10,
+	edge = 0;
+	feed_ticks(&w, &edge, TSC_REFINE_TICKS + 2, rate, rate + rate / 10,
 		   &refined);
+	KEXPECT_EQ(refined, rate);
+
+	/* The same, a tick in twenty lost: those gaps read 1.8 ticks and
+	 * count two. */
+	w = (struct tsc_window){ 0 };
+	edge = 0;
+	refined = rate + rate / 10;
+	for (i = 0; i < 2 * TSC_REFINE_TICKS && refined == rate + rate / 10;
+	     i++)
+		feed_ticks(&w, &edge, 1, i % 20 ? rate : 2 * rate,
+			   rate + rate / 10, &refined);
 	KEXPECT_EQ(refined, rate);
 }
 
