@@ -1,8 +1,9 @@
 /*
  * kernel/time/timer.h - the clock tick.  The 8253/8254 PIT's channel 0 raises
  * IRQ 0 HZ times a second; each tick moves jiffies on (by one, or by the
- * ticks lost before it, which the TSC tells: kernel/time/tsc.c) and calls
- * the tick hook, which the scheduler uses for preemption.
+ * ticks lost before it, which the TSC and the PIT's count tell:
+ * kernel/time/tsc.c) and calls the tick hook, which the scheduler uses
+ * for preemption.
  */
 #ifndef KERNEL_TIME_TIMER_H
 #define KERNEL_TIME_TIMER_H
@@ -25,7 +26,8 @@ void timer_init(void);
 u32 pit_clocks_since_tick(u64 *tsc);
 typedef void (*tick_hook_t)(struct trapframe *tf);
 
-/* fn runs on every tick, after jiffies has advanced; NULL for none.
+/* fn runs at every tick interrupt, after jiffies have moved on by the
+ * ticks it stands for (kernel/time/tsc.h: tsc_tick); NULL for none.
  * Returns the previous hook, so a test can put the scheduler's back. */
 tick_hook_t timer_set_tick_hook(tick_hook_t fn);
 
