@@ -16,6 +16,7 @@
 #include "fs/drop_caches.h"
 #include "fs/namei.h"
 #include "fs/truncate.h"
+#include "kernel/process/kstack.h"
 #include "kernel/lib/radix_tree.h"
 #include "mm/phys/slab.h"
 #include "mm/rmap/pte_chain.h"
@@ -50,6 +51,7 @@ void drop_slab(void)
 	while (prune_icache(nr_unused_inodes()))
 		;
 	pte_chain_drop_spare();
+	kstack_drop_cached();
 	radix_tree_preload_drain();
 	kmem_cache_shrink_all();
 }

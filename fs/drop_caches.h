@@ -17,7 +17,7 @@ void drop_pagecache(void);
 /* Every clean unused inode of the inode cache evicted with its pages
  * (prune_icache), then every slab cache's empty slabs back to the page
  * allocator, with the spare objects kept aside for the fault path and
- * the radix tree. */
+ * the radix tree, and the dead tasks' stacks kept for the next forks. */
 void drop_slab(void);
 
 #endif

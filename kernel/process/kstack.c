@@ -5,6 +5,16 @@
  * lock (uniprocessor).  Stack pages are single pages, so a fork never
  * needs a physically contiguous pair.  Unmapping flushes the TLB entry:
  * a later overflow into a freed slot must fault, not reach the old page.
+ *
+ * That flush reaches every CPU (the area is in every address space), and
+ * on several CPUs it is an IPI each other CPU must answer before the
+ * page is freed.  A task is forked and reaped for every command a shell
+ * runs, so the stacks of the last NR_CACHED_STACKS dead tasks stay mapped
+ * (free_thread_stack) and the next forks take them (alloc_thread_stack):
+ * no unmapping, no flush, no pages freed and allocated again.  A cached
+ * stack is nobody's, and its slot's guard is still unmapped.  The cache
+ * is guarded as the bitmap is, and the big kernel lock serializes the
+ * forks and reapings of several CPUs.
  */
 #include "kernel/cpu/io.h"
 #include "kernel/process/kstack.h"
@@ -17,7 +27,11 @@
 #define STACK_PAGES ((int)(THREAD_SIZE / PAGE_SIZE))
 #define STACK_OFFSET (KSTACK_SLOT - THREAD_SIZE)	/* guard below it */
 
+#define NR_CACHED_STACKS 2
+
 static u32 slot_used[KSTACK_SLOTS / 32];
+static void *cached_stacks[NR_CACHED_STACKS];
+static int nr_cached_stacks;
 
 void kstack_init(void)
 {
@@ -107,6 +121,44 @@ void kstack_free(void *stack)
 					      STACK_OFFSET);
 	unmap_stack(s, STACK_PAGES);
 	put_slot((s - KSTACK_AREA_START) / KSTACK_SLOT);
+}
+
+/* The cached stack put there last, or NULL. */
+static void *alloc_cached_stack(void)
+{
+	u32 flags = irq_save();
+	void *stack = nr_cached_stacks ? cached_stacks[--nr_cached_stacks] :
+					 NULL;
+
+	irq_restore(flags);
+	return stack;
+}
+
+void *alloc_thread_stack(void)
+{
+	void *stack = alloc_cached_stack();
+
+	return stack ? stack : kstack_alloc();
+}
+
+void free_thread_stack(void *stack)
+{
+	u32 flags = irq_save();
+	bool kept = nr_cached_stacks < NR_CACHED_STACKS;
+
+	if (kept)
+		cached_stacks[nr_cached_stacks++] = stack;
+	irq_restore(flags);
+	if (!kept)
+		kstack_free(stack);
+}
+
+void kstack_drop_cached(void)
+{
+	void *stack;
+
+	while ((stack = alloc_cached_stack()))
+		kstack_free(stack);
 }
 
 bool kstack_in_guard(u32 addr)

@@ -32,7 +32,17 @@
 void kstack_init(void);
 /* A mapped THREAD_SIZE stack (its lowest address), or NULL. */
 void *kstack_alloc(void);
+/* Unmap it (flushing every CPU's TLB) and give its pages back. */
 void kstack_free(void *stack);
+/* A task's stack: one a dead task left, still mapped, or kstack_alloc's.
+ * Its contents are what they were. */
+void *alloc_thread_stack(void);
+/* A dead task's stack: kept mapped for the next alloc_thread_stack when
+ * the cache has room, else kstack_free. */
+void free_thread_stack(void *stack);
+/* kstack_free every cached stack (drop_caches: the memory the tests'
+ * leak check counts). */
+void kstack_drop_cached(void);
 /* True when addr is in the unmapped guard of some slot. */
 bool kstack_in_guard(u32 addr);
 

@@ -21,6 +21,7 @@
 #include "kernel/process/task.h"
 #include "kernel/cpu/trap.h"
 #include "mm/phys/page.h"
+#include "mm/phys/tlb.h"
 
 static void read_word(void *addr)
 {
@@ -43,6 +44,33 @@ KTEST(kernel_stack_has_an_unmapped_guard_below)
 	kstack_free(stack);
 	/* Freed: unmapped, and the TLB forgot it. */
 	KEXPECT_EQ(ktest_catch_fault(read_word, stack, NULL), T_PGFLT);
+}
+
+/* Three stacks taken (empties the cache, which holds two) and given
+ * back: the first two stay mapped, without a TLB flush, and come back
+ * last first; the third is unmapped.  Fails if every dead task's stack
+ * were unmapped, each a flush of every CPU. */
+KTEST(dead_tasks_stacks_stay_mapped_for_the_next_fork)
+{
+	u8 *a = alloc_thread_stack(), *b = alloc_thread_stack(),
+	   *c = alloc_thread_stack();
+	u32 flushes;
+
+	KASSERT_TRUE(a && b && c);
+	flushes = tlb_events.local_flush_one + tlb_events.local_flush_all;
+	free_thread_stack(a);
+	free_thread_stack(b);
+	KEXPECT_EQ(tlb_events.local_flush_one + tlb_events.local_flush_all,
+		   flushes);
+	free_thread_stack(c);
+	KEXPECT_EQ(ktest_catch_fault(read_word, a, NULL), -1);
+	KEXPECT_EQ(ktest_catch_fault(read_word, b + THREAD_SIZE - 4, NULL), -1);
+	KEXPECT_EQ(ktest_catch_fault(read_word, c, NULL), T_PGFLT);
+	KEXPECT_TRUE(kstack_in_guard((u32)a - 4));
+	KEXPECT_EQ((u32)alloc_thread_stack(), (u32)b);
+	KEXPECT_EQ((u32)alloc_thread_stack(), (u32)a);
+	free_thread_stack(a);
+	free_thread_stack(b);
 }
 
 /* Deep enough to run off any stack; the limit only keeps GCC from

@@ -135,7 +135,7 @@ static struct task_struct *alloc_task_and_stack(void)
 	if (!t)
 		return NULL;
 	memset(t, 0, sizeof(*t));
-	t->stack = kstack_alloc();
+	t->stack = alloc_thread_stack();
 	if (!t->stack) {
 		kmem_cache_free(task_cachep, t);
 		return NULL;
@@ -197,7 +197,7 @@ void free_task(struct task_struct *t)
 	BUG_ON(nr_rt_tasks < 0);
 	flush_sigqueue(&t->pending, ~0ULL);
 	release_signal_structs(t);
-	kstack_free(t->stack);
+	free_thread_stack(t->stack);
 	kmem_cache_free(task_cachep, t);
 }
 
