@@ -37,9 +37,8 @@
  * and however late the one before it.  tsc_tick() returns them to the
  * timer.  An edge that comes between the interrupt and the reading is
  * counted early, and the interrupt it raised counts none: jiffies stay
- * right.
- * The refining window runs from edge to edge and counts ticks the same
- * way, so ticks lost in it do not make its rate too high.
+ * right.  The refining window runs from edge to edge and counts ticks
+ * the same way, so ticks lost in it do not make its rate too high.
  *
  * It is the TSC, not jiffies plus the TSC since the last tick: a tick can
  * come late or be lost (an emulator on a busy host, interrupts held off),
