@@ -147,6 +147,7 @@ struct task_struct {
 					 * set-ID; inherited, never undone */
 	int cpu;			/* the CPU it runs on, or last ran on */
 	int on_cpu;			/* running on t->cpu now (or switching) */
+	bool wake_local;		/* queued for t->cpu, no CPU sent for */
 	cpumask_t cpus_allowed;		/* where it may run (sched_setaffinity) */
 	int syscall_nr;			/* call being served (orig eax), or -1 */
 	struct blk_plug *plug;		/* bios held back to merge, or NULL */

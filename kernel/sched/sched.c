@@ -17,7 +17,9 @@
  *
  * Each CPU has an idle task (CPU 0's is the boot thread) that halts when
  * there is nothing for it; a wake-up that finds a CPU idle sets that idle
- * task's need_resched and, on another CPU, sends it a reschedule IPI.
+ * task's need_resched and, on another CPU, sends it a reschedule IPI,
+ * unless the task was woken by the task running on its own CPU, which it
+ * then waits for (wake_local).
  * A task that exits for good (TASK_DEAD) cannot free its own stack; the
  * next task to run on that CPU does it in schedule_tail().
  */
@@ -219,6 +221,37 @@ bool sched_has_work(void)
 }
 
 /*
+ * A task woken or forked by the task running on the CPU it last ran on
+ * waits for that CPU: no idle CPU is sent for (wake_local).  The waker
+ * is usually about to sleep or exit (a shell forks a command and waits
+ * for it, the command exits to the shell), so the task runs here in a
+ * moment, with its caches warm; sent to an idle CPU it would cost a
+ * reschedule IPI, a CPU woken from its halt while this one halts, and
+ * shootdowns for an mm now cached on two CPUs: a shell running one
+ * command after another moved twice a command.  Should the waker run
+ * on, an idle CPU's tick takes the task (sched_idle_tick, and CPU 0's
+ * sched_tick); any CPU that schedules may take it before.  Not from an
+ * interrupt (the interrupted task is not the waker), nor for real-time
+ * tasks, which go where they can run now.  Interrupts off, the big
+ * kernel lock held.
+ */
+int nr_wake_local;	/* tasks queued with wake_local set */
+
+static bool wake_local(struct task_struct *t)
+{
+	int this = smp_processor_id();
+
+	if (t->cpu != this || is_idle_task(current) || in_irq() ||
+	    !cpu_isset(this, t->cpus_allowed) || rt_task(t))
+		return false;
+	if (!t->wake_local) {
+		t->wake_local = true;
+		nr_wake_local++;
+	}
+	return true;
+}
+
+/*
  * t is runnable and waits: if a CPU it may use is idle, make that CPU
  * look at the run queue (its own first, where t last ran).  Interrupts
  * off, the big kernel lock held.
@@ -297,6 +330,10 @@ static void __schedule(bool preempted)
 	prev->need_resched = 0;
 	next = pick_next(smp_processor_id());
 	next->time_slice = task_timeslice(next);
+	if (next->wake_local) {
+		next->wake_local = false;
+		nr_wake_local--;
+	}
 	if (next != prev) {
 		if (runnable)
 			prev->nivcsw++;
@@ -344,7 +381,7 @@ static bool wake_up_state(struct task_struct *t, long states)
 		t->state = TASK_RUNNING;
 		if (list_empty(&t->run_list) && !is_idle_task(t)) {
 			list_add_tail(&t->run_list, &run_queue);
-			if (!t->on_cpu) {
+			if (!t->on_cpu && !wake_local(t)) {
 				wake_idle_cpu(t);
 				if (nr_rt_tasks)
 					check_preempt(t);
@@ -374,9 +411,11 @@ void wake_up_new_task(struct task_struct *t)
 	t->time_slice = task_timeslice(t);
 	t->cpu = smp_processor_id();
 	list_add_tail(&t->run_list, &run_queue);
-	wake_idle_cpu(t);
-	if (nr_rt_tasks)
-		check_preempt(t);
+	if (!wake_local(t)) {
+		wake_idle_cpu(t);
+		if (nr_rt_tasks)
+			check_preempt(t);
+	}
 	irq_restore(flags);
 }
 
@@ -496,6 +535,20 @@ void sched_tick(struct trapframe *tf)
 	}
 	if (t->need_resched && preemptible(tf))
 		__schedule(true);
+}
+
+/*
+ * An idle AP's tick, which runs without the big kernel lock: while a
+ * task waits for a busy CPU (wake_local), have the idle loop take the
+ * lock and look.  The count is read without the lock; a stale read only
+ * moves the look to the next tick.
+ */
+void sched_idle_tick(void)
+{
+	struct task_struct *t = current;
+
+	if (is_idle_task(t) && nr_wake_local)
+		t->need_resched = 1;
 }
 
 int set_cpus_allowed(struct task_struct *p, cpumask_t mask)

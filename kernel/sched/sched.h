@@ -100,6 +100,12 @@ void prepare_exit_to_user(struct trapframe *tf);
  */
 int set_cpus_allowed(struct task_struct *p, cpumask_t mask);
 
+/* Tasks woken for the busy CPU they last ran on, no other CPU sent for
+ * (kernel/sched/sched.c, wake_local); the big kernel lock's. */
+extern int nr_wake_local;
+/* An idle CPU's tick without the big kernel lock: ask the idle loop to
+ * look at the run queue while a task waits for another, busy CPU. */
+void sched_idle_tick(void);
 /* Is a task other than the idle task waiting that may run on this CPU?
  * (The idle loop; the big kernel lock held.) */
 bool sched_has_work(void);

@@ -7,12 +7,16 @@
 #include "kernel/process/exit.h"
 #include "kernel/cpu/io.h"
 #include "kernel/ktest.h"
+#include "kernel/locking/kernel_lock.h"
 #include "kernel/sched/kthread.h"
 #include "kernel/sched/sched.h"
 #include "kernel/sched/semaphore.h"
+#include "kernel/sched/spinlock.h"
 #include "kernel/process/task.h"
 #include "kernel/time/timer.h"
 #include "kernel/sched/wait.h"
+#include "kernel/smp/percpu.h"
+#include "kernel/smp/smp.h"
 
 /* Ping-pong: two threads take turns through one wait queue and turn. */
 #define ROUNDS 20
@@ -197,4 +201,117 @@ KTEST(pids_are_unique)
 	KEXPECT_TRUE(a->stack != NULL);
 	free_task(a);
 	free_task(b);
+}
+
+/*
+ * wake_local: a thread forked by the task running on the CPU it would run
+ * on waits for that CPU, and no idle CPU is sent for.  When the forker
+ * runs on (here: spinning with the big kernel lock let go, not
+ * preemptible, so CPU 0 never becomes free), an idle CPU's tick takes it.
+ */
+static volatile int local_cpu;
+
+static int note_cpu(void *unused)
+{
+	(void)unused;
+	local_cpu = smp_processor_id();
+	return 0;
+}
+
+static u32 ap_ticks(void)
+{
+	return *(volatile u32 *)&cpu_area(1)->apic_timer_irqs;
+}
+
+KTEST(forked_thread_waits_for_its_cpu_until_an_idle_cpu_ticks)
+{
+	struct task_struct *t;
+	u32 start, ticks;
+
+	if (num_online_cpus() < 2) {
+		ktest_skip("only CPU 0 online");
+		return;
+	}
+	local_cpu = -1;
+	/* Asleep, this CPU lets go of the big kernel lock: the other CPUs
+	 * take it, find nothing and halt.  Back with a whole slice, no tick
+	 * preempts this task before the look. */
+	current->state = TASK_UNINTERRUPTIBLE;
+	schedule_timeout(2);
+	t = kthread_run(note_cpu, NULL, "waitlocal");
+	KASSERT_TRUE(!IS_ERR(t));
+	KEXPECT_TRUE(t->wake_local);
+	KEXPECT_GE(nr_wake_local, 1);
+	KEXPECT_EQ(set_cpus_allowed(t, CPU_MASK_ALL), 0);
+	/* Three of CPU 1's own ticks, counted by CPU 1 (its host thread
+	 * may run late), or five seconds of jiffies at most. */
+	ticks = ap_ticks();
+	preempt_disable();
+	unlock_kernel();
+	start = jiffies;
+	while (local_cpu < 0 && ap_ticks() - ticks < 3 &&
+	       jiffies - start < 5 * HZ)
+		cpu_relax();
+	lock_kernel();
+	preempt_enable();
+	KEXPECT_GT(local_cpu, 0);
+	KEXPECT_EQ(kthread_wait(t), 0);
+}
+
+/*
+ * A wake-up is local only for a task that last ran on the waker's CPU:
+ * for one that last ran on CPU 1, CPU 1 is sent for (wake_idle_cpu).
+ */
+static DECLARE_WAIT_QUEUE_HEAD(local_wq);
+static volatile int local_go, local_asleep;
+
+static int sleep_on_cpu(void *arg)
+{
+	int cpu = (int)arg;
+
+	set_cpus_allowed(current, cpumask_of(cpu));
+	while (smp_processor_id() != cpu)
+		schedule();
+	local_asleep = 1;
+	wait_event(local_wq, local_go);
+	return smp_processor_id();
+}
+
+/* Asleep and switched out: a wake-up then puts it on the queue. */
+static bool asleep_off_cpu(const struct task_struct *t)
+{
+	return local_asleep && t->state != TASK_RUNNING && !t->on_cpu;
+}
+
+static bool woken_local(int cpu)
+{
+	struct task_struct *t;
+	bool local;
+	int i;
+
+	local_go = local_asleep = 0;
+	t = kthread_run(sleep_on_cpu, (void *)cpu, "sleeplocal");
+	if (IS_ERR(t))
+		return false;
+	for (i = 0; i < 5 * HZ && !asleep_off_cpu(t); i++) {
+		current->state = TASK_UNINTERRUPTIBLE;
+		schedule_timeout(1);
+	}
+	KEXPECT_LT(i, 5 * HZ);
+	local_go = 1;
+	yield();	/* a whole slice, as above */
+	wake_up(&local_wq);
+	local = t->wake_local;
+	KEXPECT_EQ(kthread_wait(t), cpu);
+	return local;
+}
+
+KTEST(wake_up_is_local_only_on_the_cpu_the_task_last_ran_on)
+{
+	if (num_online_cpus() < 2) {
+		ktest_skip("only CPU 0 online");
+		return;
+	}
+	KEXPECT_TRUE(woken_local(0));
+	KEXPECT_FALSE(woken_local(1));
 }

@@ -52,9 +52,10 @@ u8 read_apic_id(void)
 /*
  * An AP's tick (CPU 0 ticks from the PIT, kernel/time/timer.c).  With the
  * big kernel lock held, the scheduler's tick; without it the CPU was
- * halted in idle (kernel/cpu/trap.c lets that tick in unlocked) and only
- * the idle task's time is counted: a wake-up for this CPU comes as a
- * reschedule IPI, not by looking at the run queue every tick.
+ * halted in idle (kernel/cpu/trap.c lets that tick in unlocked): the idle
+ * task's time is counted, and the idle loop looks at the run queue only
+ * while a task waits for another CPU (sched_idle_tick); a wake-up for
+ * this CPU comes as a reschedule IPI.
  */
 static void apic_timer_interrupt(struct trapframe *tf)
 {
@@ -65,6 +66,7 @@ static void apic_timer_interrupt(struct trapframe *tf)
 	} else {
 		account_process_tick(current, user_mode(tf));
 		current->stime++;
+		sched_idle_tick();
 	}
 }
 
