@@ -228,21 +228,24 @@ bool sched_has_work(void)
  * moment, with its caches warm; sent to an idle CPU it would cost a
  * reschedule IPI, a CPU woken from its halt while this one halts, and
  * shootdowns for an mm now cached on two CPUs: a shell running one
- * command after another moved twice a command.  Should the waker run
- * on, an idle CPU's tick takes the task (sched_idle_tick, and CPU 0's
- * sched_tick); any CPU that schedules may take it before.  Not from an
- * interrupt (the interrupted task is not the waker), nor for real-time
- * tasks, which go where they can run now.  Interrupts off, the big
- * kernel lock held.
+ * command after another would move twice a command.  Should the waker
+ * run on, an idle CPU's tick takes the task (sched_idle_tick, and CPU
+ * 0's sched_tick); any CPU that schedules may take it before.  Not from
+ * an interrupt (the interrupted task is not the waker), nor for
+ * real-time tasks, which go where they can run now, nor for a task no
+ * other CPU may run (it waits for this one anyway, and flagging it would
+ * only have idle CPUs look in vain).  Interrupts off, the big kernel
+ * lock held.
  */
 int nr_wake_local;	/* tasks queued with wake_local set */
 
 static bool wake_local(struct task_struct *t)
 {
 	int this = smp_processor_id();
+	cpumask_t others = t->cpus_allowed & cpu_online_map & ~cpumask_of(this);
 
 	if (t->cpu != this || is_idle_task(current) || in_irq() ||
-	    !cpu_isset(this, t->cpus_allowed) || rt_task(t))
+	    !cpu_isset(this, t->cpus_allowed) || !others || rt_task(t))
 		return false;
 	if (!t->wake_local) {
 		t->wake_local = true;

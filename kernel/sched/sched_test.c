@@ -238,11 +238,16 @@ KTEST(forked_thread_waits_for_its_cpu_until_an_idle_cpu_ticks)
 	 * preempts this task before the look. */
 	current->state = TASK_UNINTERRUPTIBLE;
 	schedule_timeout(2);
+	/* The thread may run anywhere (one pinned here is never flagged):
+	 * it takes the CPUs of its creator. */
+	set_cpus_allowed(current, CPU_MASK_ALL);
 	t = kthread_run(note_cpu, NULL, "waitlocal");
+	set_cpus_allowed(current, cpumask_of(0));
+	while (smp_processor_id() != 0)	/* if kthread_run slept */
+		schedule();
 	KASSERT_TRUE(!IS_ERR(t));
 	KEXPECT_TRUE(t->wake_local);
 	KEXPECT_GE(nr_wake_local, 1);
-	KEXPECT_EQ(set_cpus_allowed(t, CPU_MASK_ALL), 0);
 	/* Three of CPU 1's own ticks, counted by CPU 1 (its host thread
 	 * may run late), or five seconds of jiffies at most. */
 	ticks = ap_ticks();
@@ -261,9 +266,11 @@ KTEST(forked_thread_waits_for_its_cpu_until_an_idle_cpu_ticks)
 /*
  * A wake-up is local only for a task that last ran on the waker's CPU:
  * for one that last ran on CPU 1, CPU 1 is sent for (wake_idle_cpu).
+ * Nor for a task pinned to the waker's CPU: no other CPU could take it.
  */
 static DECLARE_WAIT_QUEUE_HEAD(local_wq);
 static volatile int local_go, local_asleep;
+static bool local_pinned;	/* the sleeper stays on its CPU only */
 
 static int sleep_on_cpu(void *arg)
 {
@@ -272,9 +279,11 @@ static int sleep_on_cpu(void *arg)
 	set_cpus_allowed(current, cpumask_of(cpu));
 	while (smp_processor_id() != cpu)
 		schedule();
+	if (!local_pinned)
+		set_cpus_allowed(current, CPU_MASK_ALL);
 	local_asleep = 1;
 	wait_event(local_wq, local_go);
-	return smp_processor_id();
+	return 0;
 }
 
 /* Asleep and switched out: a wake-up then puts it on the queue. */
@@ -283,13 +292,14 @@ static bool asleep_off_cpu(const struct task_struct *t)
 	return local_asleep && t->state != TASK_RUNNING && !t->on_cpu;
 }
 
-static bool woken_local(int cpu)
+static bool woken_local(int cpu, bool pinned)
 {
 	struct task_struct *t;
 	bool local;
 	int i;
 
 	local_go = local_asleep = 0;
+	local_pinned = pinned;
 	t = kthread_run(sleep_on_cpu, (void *)cpu, "sleeplocal");
 	if (IS_ERR(t))
 		return false;
@@ -302,7 +312,7 @@ static bool woken_local(int cpu)
 	yield();	/* a whole slice, as above */
 	wake_up(&local_wq);
 	local = t->wake_local;
-	KEXPECT_EQ(kthread_wait(t), cpu);
+	KEXPECT_EQ(kthread_wait(t), 0);
 	return local;
 }
 
@@ -312,6 +322,7 @@ KTEST(wake_up_is_local_only_on_the_cpu_the_task_last_ran_on)
 		ktest_skip("only CPU 0 online");
 		return;
 	}
-	KEXPECT_TRUE(woken_local(0));
-	KEXPECT_FALSE(woken_local(1));
+	KEXPECT_TRUE(woken_local(0, false));
+	KEXPECT_FALSE(woken_local(1, false));
+	KEXPECT_FALSE(woken_local(0, true));
 }
