@@ -76,6 +76,9 @@ BENCH_KERNELS=${BENCH_KERNELS:-pte_chain objrmap_list objrmap anon_vma linux}
 BENCH_WALL=${BENCH_WALL:-0}
 BENCH_KERNBENCH_MEMS=${BENCH_KERNBENCH_MEMS:-}
 BENCH_SMP=${BENCH_SMP:-1}
+# sdet's users in a NAME.sN boot: N by default, one per CPU; 1 measures
+# one user's sequential script on N CPUs (what moving it costs).
+BENCH_SMP_USERS=${BENCH_SMP_USERS:-}
 SWAP=build/swap-bench.img
 SWAP_MIB=${BENCH_SWAP_MIB:-128}
 EXT2=build/ext2-bench.img
@@ -136,13 +139,15 @@ disk_args() {
 }
 
 # bench_args NAME: BENCH_ARGS, and for a NAME.kbM boot kernbench alone
-# in M MiB.  A NAME.sN boot runs N sdet scripts at once and make -jN,
-# after a kernbench build that warms the page cache.
+# in M MiB.  A NAME.sN boot runs N sdet scripts at once (or
+# BENCH_SMP_USERS) and make -jN, after a kernbench build that warms the
+# page cache.
 bench_args() {
 	local m
 
 	case $1 in
-	*.s[0-9]*) echo "BENCH_USERS=$(smp_of "$1") BENCH_MAKE_JOBS=$(smp_of "$1")" \
+	*.s[0-9]*) echo "BENCH_USERS=${BENCH_SMP_USERS:-$(smp_of "$1")}" \
+		"BENCH_MAKE_JOBS=$(smp_of "$1")" \
 		"BENCH_KERNBENCH_WARMUP=1" ;;
 	esac
 	case $1 in
