@@ -205,9 +205,9 @@ KTEST(exit_zap_lets_another_cpu_into_the_kernel)
  * up to two CPUs' timing, so rounds run until one has: thirty seconds at
  * most (well inside the boot's timeout), since with more busy emulated
  * CPUs than host cores a round can take more than a second (a loaded
- * host once gave only six rounds in ten seconds).  The reclaimer asks a bounded number of times, since it holds
- * the BKL meanwhile: a tick on CPU 0 waits for it there, and stalls the
- * teardown.  A chained page (rmap=pte_chain) is asked without the lock:
+ * host once gave only six rounds in ten seconds).  The reclaimer asks a
+ * bounded number of times, since it holds the BKL meanwhile: a tick on
+ * CPU 0 waits for it there, and stalls the teardown.  A chained page (rmap=pte_chain) is asked without the lock:
  * skipped.
  */
 #define READ_MAPS 32
